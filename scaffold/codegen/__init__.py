@@ -1,0 +1,1 @@
+"""Generators: spec -> code (pydantic models, server glue, TypeScript types)."""

@@ -1,0 +1,51 @@
+"""Where scaffold's shipped data lives, in a source checkout and in an installed wheel.
+
+The wheel carries `specs/` and `templates/` inside the package as `scaffold/_data/`; a source
+checkout (or an editable install) reads them from the repository root. Looking in the package
+first means an installed scaffold never picks up an unrelated `specs/` folder by accident.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from scaffold.errors import ScaffoldError
+
+_PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+def _data_dir(name: str) -> Path:
+    packaged = _PACKAGE_DIR / "_data" / name
+    if packaged.is_dir():
+        return packaged
+    checkout = _PACKAGE_DIR.parent / name
+    if checkout.is_dir():
+        return checkout
+    raise ScaffoldError(
+        f"scaffold's {name}/ folder is missing from {_PACKAGE_DIR}.",
+        hint="Reinstall scaffold (pip install --force-reinstall scaffold).",
+    )
+
+
+def specs_root() -> Path:
+    """The folder holding `<contract>/<version>.yaml` spec files shipped with scaffold."""
+    return _data_dir("specs")
+
+
+def templates_root() -> Path:
+    """The folder holding the copier templates (`plugin/`, `module/`) shipped with scaffold."""
+    return _data_dir("templates")
+
+
+def user_data_home() -> Path:
+    """Per-user state (the versioned template store, generator caches).
+
+    Honours SCAFFOLD_HOME so tests and CI can isolate it; otherwise XDG_DATA_HOME or ~/.local/share.
+    """
+    explicit = os.environ.get("SCAFFOLD_HOME")
+    if explicit:
+        return Path(explicit).expanduser().resolve()
+    xdg = os.environ.get("XDG_DATA_HOME")
+    base = Path(xdg).expanduser() if xdg else Path.home() / ".local" / "share"
+    return (base / "scaffold").resolve()

@@ -1,0 +1,1 @@
+"""Contract specs: loading, validating, browsing and diffing the OpenAPI files under specs/."""

@@ -1,0 +1,272 @@
+"""A spec's structure as plain data: operations and schema properties with readable type labels.
+
+The diff, the route generator and the TypeScript generator all need the same questions answered
+(which operations exist, what does each take and return, what type is this property); answering
+them once here keeps the generators free of raw-dict traversal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from scaffold.specs.document import SpecDocument
+
+HTTP_METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
+SCHEMA_PREFIX = "#/components/schemas/"
+
+
+@dataclass(frozen=True)
+class PropertyShape:
+    """One property of an object schema, by its wire name."""
+
+    name: str
+    type_label: str
+    required: bool
+    nullable: bool
+    description: str
+    schema: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class SchemaShape:
+    """A named component schema; `properties` is empty for non-object schemas."""
+
+    name: str
+    type_label: str
+    properties: tuple[PropertyShape, ...]
+    description: str
+    schema: Mapping[str, Any]
+
+    def property(self, name: str) -> PropertyShape | None:
+        return next((p for p in self.properties if p.name == name), None)
+
+
+@dataclass(frozen=True)
+class BodyShape:
+    """A request or response body: its status (responses only) and JSON type label."""
+
+    status: str
+    type_label: str
+    schema: Mapping[str, Any] | None
+
+
+@dataclass(frozen=True)
+class HeaderShape:
+    name: str
+    required: bool
+    default: Any
+    description: str
+
+
+@dataclass(frozen=True)
+class OperationShape:
+    """One endpoint of the contract."""
+
+    operation_id: str
+    method: str
+    path: str
+    summary: str
+    description: str
+    request: BodyShape | None
+    responses: tuple[BodyShape, ...]
+    headers: tuple[HeaderShape, ...]
+    extensions: Mapping[str, Any]
+
+    @property
+    def success(self) -> BodyShape | None:
+        return next((r for r in self.responses if r.status.startswith("2")), None)
+
+    @property
+    def errors(self) -> tuple[BodyShape, ...]:
+        return tuple(r for r in self.responses if not r.status.startswith("2"))
+
+    @property
+    def key(self) -> str:
+        return f"{self.method.upper()} {self.path}"
+
+
+def ref_name(ref: str) -> str:
+    return ref[len(SCHEMA_PREFIX) :] if ref.startswith(SCHEMA_PREFIX) else ref
+
+
+def is_nullable(schema: Mapping[str, Any]) -> bool:
+    """Whether the contract allows JSON null here (3.1 type lists, or a null branch)."""
+    kind = schema.get("type")
+    if kind == "null" or (isinstance(kind, list) and "null" in kind):
+        return True
+    for key in ("oneOf", "anyOf"):
+        branches = schema.get(key)
+        if isinstance(branches, list) and any(isinstance(b, dict) and is_nullable(b) for b in branches):
+            return True
+    return False
+
+
+def type_label(schema: Mapping[str, Any] | None) -> str:
+    """A compact, stable description of a schema's type, e.g. `array<ConstructorField>`."""
+    if schema is None:
+        return "none"
+    if "$ref" in schema:
+        return ref_name(str(schema["$ref"]))
+    if "x-callback" in schema:
+        callback = schema["x-callback"]
+        params = ", ".join(
+            f"{p.get('name', '?')}: {type_label(p.get('schema', {}))}" for p in callback.get("parameters", [])
+        )
+        returns = callback.get("returns", "void")
+        return f"({params}) => {returns if isinstance(returns, str) else type_label(returns)}"
+    if "const" in schema:
+        return f"const {schema['const']!r}"
+    for key in ("oneOf", "anyOf"):
+        if key in schema:
+            return "|".join(type_label(b) for b in schema[key])
+    if "allOf" in schema:
+        return "&".join(type_label(b) for b in schema["allOf"])
+    kind = schema.get("type")
+    kinds = kind if isinstance(kind, list) else [kind] if kind else []
+    labels = [_single_type_label(schema, k) for k in kinds]
+    if not labels:
+        return "any"
+    return "|".join(labels)
+
+
+def _single_type_label(schema: Mapping[str, Any], kind: str) -> str:
+    if kind == "array":
+        return f"array<{type_label(schema.get('items', {}))}>"
+    if kind == "object":
+        extra = schema.get("additionalProperties")
+        if isinstance(extra, dict) and not schema.get("properties"):
+            return f"map<{type_label(extra)}>"
+        if extra is True and not schema.get("properties"):
+            return "map<any>"
+        return "object"
+    if "enum" in schema and kind == "string":
+        return "enum<" + "|".join(str(v) for v in schema["enum"]) + ">"
+    fmt = schema.get("format")
+    return f"{kind}({fmt})" if fmt else str(kind)
+
+
+def schema_shapes(spec: SpecDocument) -> dict[str, SchemaShape]:
+    schemas = spec.data.get("components", {}).get("schemas", {}) or {}
+    return {name: _schema_shape(name, body) for name, body in schemas.items()}
+
+
+def _schema_shape(name: str, schema: Mapping[str, Any]) -> SchemaShape:
+    required = set(schema.get("required", []) or [])
+    properties = tuple(
+        PropertyShape(
+            name=prop,
+            type_label=type_label(body),
+            required=prop in required,
+            nullable=is_nullable(body),
+            description=str(body.get("description", "")).strip(),
+            schema=body,
+        )
+        for prop, body in (schema.get("properties") or {}).items()
+    )
+    return SchemaShape(
+        name=name,
+        type_label=type_label(schema),
+        properties=properties,
+        description=str(schema.get("description", "")).strip(),
+        schema=schema,
+    )
+
+
+def operations(spec: SpecDocument) -> list[OperationShape]:
+    """Operations in document order."""
+    result: list[OperationShape] = []
+    parameters = spec.data.get("components", {}).get("parameters", {}) or {}
+    for route, item in (spec.data.get("paths") or {}).items():
+        for method in HTTP_METHODS:
+            op = item.get(method)
+            if not isinstance(op, dict):
+                continue
+            result.append(
+                OperationShape(
+                    operation_id=str(op["operationId"]),
+                    method=method,
+                    path=str(route),
+                    summary=str(op.get("summary", "")).strip(),
+                    description=str(op.get("description", "")).strip(),
+                    request=_request(op),
+                    responses=_responses(op),
+                    headers=_headers([*item.get("parameters", []), *op.get("parameters", [])], parameters),
+                    extensions={k: v for k, v in op.items() if k.startswith("x-")},
+                )
+            )
+    return result
+
+
+def _json_schema(body: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    content = body.get("content") or {}
+    media = content.get("application/json")
+    if not isinstance(media, dict):
+        return None
+    schema = media.get("schema")
+    return schema if isinstance(schema, dict) else None
+
+
+def _request(op: Mapping[str, Any]) -> BodyShape | None:
+    body = op.get("requestBody")
+    if not isinstance(body, dict):
+        return None
+    schema = _json_schema(body)
+    return BodyShape(status="request", type_label=type_label(schema), schema=schema)
+
+
+def _responses(op: Mapping[str, Any]) -> tuple[BodyShape, ...]:
+    shapes = []
+    for status, body in (op.get("responses") or {}).items():
+        schema = _json_schema(body) if isinstance(body, dict) else None
+        shapes.append(BodyShape(status=str(status), type_label=type_label(schema), schema=schema))
+    return tuple(shapes)
+
+
+def _headers(params: list[Any], components: Mapping[str, Any]) -> tuple[HeaderShape, ...]:
+    shapes = []
+    for param in params:
+        if isinstance(param, dict) and "$ref" in param:
+            param = components.get(str(param["$ref"]).rsplit("/", 1)[-1], {})
+        if not isinstance(param, dict) or param.get("in") != "header":
+            continue
+        schema = param.get("schema") or {}
+        shapes.append(
+            HeaderShape(
+                name=str(param["name"]),
+                required=bool(param.get("required", False)),
+                default=schema.get("default"),
+                description=str(param.get("description", "")).strip(),
+            )
+        )
+    return tuple(shapes)
+
+
+def referenced_schemas(spec: SpecDocument, roots: list[Mapping[str, Any]]) -> list[str]:
+    """Names of component schemas reachable from `roots`, in component order."""
+    schemas = spec.data.get("components", {}).get("schemas", {}) or {}
+    seen: set[str] = set()
+    stack = list(roots)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and ref.startswith(SCHEMA_PREFIX):
+                name = ref_name(ref)
+                if name not in seen and name in schemas:
+                    seen.add(name)
+                    stack.append(schemas[name])
+            stack.extend(v for k, v in node.items() if k != "$ref")
+        elif isinstance(node, list):
+            stack.extend(node)
+    return [name for name in schemas if name in seen]
+
+
+def wire_schemas(spec: SpecDocument) -> list[str]:
+    """Schemas that travel over HTTP: reachable from some operation's body or parameters."""
+    roots: list[Mapping[str, Any]] = []
+    for item in (spec.data.get("paths") or {}).values():
+        if isinstance(item, dict):
+            roots.append(item)
+    return referenced_schemas(spec, roots)

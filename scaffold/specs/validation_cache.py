@@ -1,0 +1,26 @@
+"""Remembers which spec texts (by sha256) already passed full OpenAPI validation.
+
+Full validation costs more than generating models from a spec; a spec's bytes do not change
+under the same hash, so a pass is recorded once per user and reused.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+from scaffold.resources import user_data_home
+
+
+def _marker(sha256: str) -> str:
+    return f"{sha256}.ok"
+
+
+def is_known_valid(sha256: str) -> bool:
+    return (user_data_home() / "cache" / "valid-specs" / _marker(sha256)).is_file()
+
+
+def remember_valid(sha256: str) -> None:
+    folder = user_data_home() / "cache" / "valid-specs"
+    with contextlib.suppress(OSError):
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / _marker(sha256)).touch()
