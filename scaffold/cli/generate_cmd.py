@@ -46,7 +46,9 @@ def register(app: typer.Typer) -> None:
                 help="'wire': schemas used by the HTTP endpoints; 'all': every schema in the spec.",
             ),
         ] = "wire",
-        force: Annotated[bool, typer.Option(help="Overwrite OUTPUT even if scaffold did not write it.")] = False,
+        force: Annotated[
+            bool, typer.Option(help="Overwrite OUTPUT even if scaffold did not write it.")
+        ] = False,
     ) -> None:
         """Generate pydantic v2 models (snake_case attributes, camelCase wire aliases) from a spec."""
         if scope not in ("wire", "all"):

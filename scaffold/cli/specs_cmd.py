@@ -23,11 +23,15 @@ def list_specs() -> None:
 
 @specs_app.command("show")
 def show(
-    contract: Annotated[str, typer.Argument(help="Contract name (e.g. datasource-plugin) or a spec file path.")],
+    contract: Annotated[
+        str, typer.Argument(help="Contract name (e.g. datasource-plugin) or a spec file path.")
+    ],
     version: Annotated[
         str | None, typer.Option("--version", "-v", help="Contract version; the newest when omitted.")
     ] = None,
-    raw: Annotated[bool, typer.Option("--raw", help="Print the spec file itself instead of a summary.")] = False,
+    raw: Annotated[
+        bool, typer.Option("--raw", help="Print the spec file itself instead of a summary.")
+    ] = False,
 ) -> None:
     """Summarise a contract version: endpoints, schemas, fields (or print the file with --raw)."""
     spec = catalog.load_source(contract, version)

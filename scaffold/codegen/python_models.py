@@ -84,7 +84,7 @@ def _select_schemas(spec: SpecDocument, scope: Scope) -> dict[str, Any]:
 
 
 def _prepare(schema: Any) -> Any:
-    """A copy of `schema` with int32/int64 bounds made explicit and examples dropped."""
+    """A copy of `schema` with int32/int64 bounds explicit, numbers as int-or-float, no examples."""
     prepared = copy.deepcopy(schema)
     stack = [prepared]
     while stack:
@@ -93,6 +93,14 @@ def _prepare(schema: Any) -> Any:
             node.pop("examples", None)
             node.pop("example", None)
             kinds = node.get("type")
+            if kinds == "number" or (
+                isinstance(kinds, list) and "number" in kinds and "integer" not in kinds
+            ):
+                # JSON has one number type; `int | float` keeps 30000 as 30000 on a round-trip.
+                listed = kinds if isinstance(kinds, list) else [kinds]
+                kinds = node["type"] = [
+                    k for t in listed for k in (("integer", t) if t == "number" else (t,))
+                ]
             is_integer = kinds == "integer" or (isinstance(kinds, list) and "integer" in kinds)
             bounds = INTEGER_BOUNDS.get(str(node.get("format")))
             if is_integer and bounds is not None:
@@ -107,10 +115,12 @@ def _prepare(schema: Any) -> Any:
 def _run_datamodel_codegen(document: dict[str, Any], spec: SpecDocument) -> str:
     import warnings
 
-    from datamodel_code_generator import (
+    # The package's documented top-level names; it declares no __all__ for mypy to see.
+    from datamodel_code_generator import (  # type: ignore[attr-defined]
         DataModelType,
         Formatter,
         InputFileType,
+        LiteralType,
         PythonVersion,
         generate,
     )
@@ -133,10 +143,12 @@ def _run_datamodel_codegen(document: dict[str, Any], spec: SpecDocument) -> str:
                 use_schema_description=True,
                 use_field_description=True,
                 use_double_quotes=True,
-                enum_field_as_literal="all",
+                enum_field_as_literal=LiteralType.All,
                 collapse_root_models=True,
                 disable_timestamp=True,
-                model_name_map={k: v for k, v in CLASS_NAMES.items() if k in document["components"]["schemas"]},
+                model_name_map={
+                    k: v for k, v in CLASS_NAMES.items() if k in document["components"]["schemas"]
+                },
                 type_mappings=["string+uri=string", "string+date-time=string", "string+date=string"],
                 base_class=f"{_BASE_MARKER_MODULE}.{_BASE_CLASS}",
                 formatters=[Formatter.BUILTIN] if hasattr(Formatter, "BUILTIN") else None,
@@ -182,7 +194,9 @@ def _post_process(source: str, schemas: Mapping[str, Any]) -> str:
     return f"{import_block}{_BASE_BLOCK}\n\n{body}\n"
 
 
-def _omit_none_edits(node: ast.ClassDef, schema: Any, data: bytes, offset: Any) -> list[tuple[int, int, bytes]]:
+def _omit_none_edits(
+    node: ast.ClassDef, schema: Any, data: bytes, offset: Any
+) -> list[tuple[int, int, bytes]]:
     properties = (schema or {}).get("properties", {}) if isinstance(schema, dict) else {}
     edits: list[tuple[int, int, bytes]] = []
     for statement in node.body:
@@ -265,8 +279,9 @@ def _node_end(node: ast.AST, offset: Any) -> int:
 def _format(source: str, spec: SpecDocument) -> str:
     import black
 
+    mode = black.Mode(target_versions={black.TargetVersion.PY311})  # type: ignore[attr-defined]
     try:
-        return black.format_str(source, mode=black.Mode(target_versions={black.TargetVersion.PY311}))
+        return str(black.format_str(source, mode=mode))
     except Exception as exc:  # black raises its own parse errors
         raise GenerationError(
             f"the models generated for {spec.identity()} are not valid Python ({exc})",

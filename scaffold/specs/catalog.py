@@ -7,7 +7,7 @@ by the path of a spec file, so a contract published before scaffold ships it can
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from packaging.version import InvalidVersion, Version
@@ -74,7 +74,7 @@ def load_shipped(contract: str, version: str | None = None) -> SpecDocument:
     return _load_checked(chosen)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load_checked_cached(contract: str, version: str, path: Path) -> SpecDocument:
     spec = load_spec_file(path, shipped=True)
     if spec.contract != contract or spec.version != version:

@@ -98,7 +98,9 @@ def _operation_changes(old: OperationShape, new: OperationShape) -> list[Change]
     old_request = old.request.type_label if old.request else "none"
     new_request = new.request.type_label if new.request else "none"
     if old_request != new_request:
-        changes.append(Change("endpoint", "changed", new.key, f"request {old_request} -> {new_request}", True))
+        changes.append(
+            Change("endpoint", "changed", new.key, f"request {old_request} -> {new_request}", True)
+        )
     old_responses = {r.status: r.type_label for r in old.responses}
     new_responses = {r.status: r.type_label for r in new.responses}
     for status in sorted(set(old_responses) | set(new_responses)):
@@ -175,7 +177,9 @@ def _property_changes(subject: str, old: PropertyShape, new: PropertyShape) -> l
     changes: list[Change] = []
     if old.type_label != new.type_label:
         breaking = not _only_enum_growth(old.type_label, new.type_label)
-        changes.append(Change("field", "changed", subject, f"type {old.type_label} -> {new.type_label}", breaking))
+        changes.append(
+            Change("field", "changed", subject, f"type {old.type_label} -> {new.type_label}", breaking)
+        )
     if old.required != new.required:
         now = "required" if new.required else "optional"
         changes.append(Change("field", "changed", subject, f"now {now}", new.required))

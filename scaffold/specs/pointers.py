@@ -35,10 +35,11 @@ def follow(node: Any, parts: Sequence[str | int]) -> tuple[bool, Any]:
     for part in parts:
         if isinstance(current, dict) and part in current:
             current = current[part]
-        elif isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current):
+            continue
+        if isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current):
             current = current[part]
-        else:
-            return False, None
+            continue
+        return False, None
     return True, current
 
 

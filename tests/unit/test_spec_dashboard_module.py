@@ -44,9 +44,7 @@ class Row(NamedTuple):
     types: tuple[str, ...]  # shape tokens, see the module docstring; null excluded
     required: bool
     nullable: bool = False
-    callback: tuple[str, ...] | None = (
-        None  # parameter shapes of a callback; None: not one
-    )
+    callback: tuple[str, ...] | None = None  # parameter shapes of a callback; None: not one
 
 
 S = ("string",)
@@ -304,9 +302,7 @@ def check_row(spec: dict[str, Any], row: Row) -> list[str]:
     problems: list[str] = []
     tokens, nullable = shape(prop)
     if tokens != set(row.types):
-        problems.append(
-            f"{where}: shape {sorted(tokens)}, table says {sorted(row.types)}"
-        )
+        problems.append(f"{where}: shape {sorted(tokens)}, table says {sorted(row.types)}")
     if nullable != row.nullable:
         problems.append(f"{where}: nullable is {nullable}, table says {row.nullable}")
     required = row.field in (schema.get("required") or [])
@@ -316,9 +312,7 @@ def check_row(spec: dict[str, Any], row: Row) -> list[str]:
         problems.append(f"{where}: no description")
     if row.callback is None:
         if "x-callback" in prop:
-            problems.append(
-                f"{where}: has x-callback but the table has no callback here"
-            )
+            problems.append(f"{where}: has x-callback but the table has no callback here")
         return problems
     callback = prop.get("x-callback")
     if not isinstance(callback, dict):
@@ -327,30 +321,22 @@ def check_row(spec: dict[str, Any], row: Row) -> list[str]:
     if "type" in prop:
         problems.append(f"{where}: a callback must have no type")
     if callback.get("returns") != "void":
-        problems.append(
-            f"{where}: x-callback.returns is {callback.get('returns')!r}, not void"
-        )
+        problems.append(f"{where}: x-callback.returns is {callback.get('returns')!r}, not void")
     parameters = callback.get("parameters")
     if not isinstance(parameters, list):
         problems.append(f"{where}: x-callback.parameters is not a list")
         return problems
     if len(parameters) != len(row.callback):
         problems.append(
-            f"{where}: x-callback has {len(parameters)} parameters, table says "
-            f"{len(row.callback)}"
+            f"{where}: x-callback has {len(parameters)} parameters, table says {len(row.callback)}"
         )
         return problems
     for index, (parameter, expected) in enumerate(zip(parameters, row.callback)):
-        if (
-            not isinstance(parameter, dict)
-            or not str(parameter.get("name") or "").strip()
-        ):
+        if not isinstance(parameter, dict) or not str(parameter.get("name") or "").strip():
             problems.append(f"{where}: x-callback parameter {index} has no name")
             continue
         if "schema" not in parameter:
-            problems.append(
-                f"{where}: x-callback parameter {parameter['name']} has no schema"
-            )
+            problems.append(f"{where}: x-callback parameter {parameter['name']} has no schema")
             continue
         param_tokens, _ = shape(parameter["schema"])
         if param_tokens != {expected}:
@@ -416,18 +402,12 @@ def test_table_size() -> None:
 @pytest.mark.parametrize("schema_name", TABLE_SCHEMAS)
 def test_table_schema_exists(spec: dict[str, Any], schema_name: str) -> None:
     schema = _schemas(spec).get(schema_name)
-    assert isinstance(schema, dict), (
-        f"{schema_name}: schema missing from components.schemas"
-    )
+    assert isinstance(schema, dict), f"{schema_name}: schema missing from components.schemas"
     assert schema.get("type") == "object", f"{schema_name}: not type object"
-    assert str(schema.get("description") or "").strip(), (
-        f"{schema_name}: no description"
-    )
+    assert str(schema.get("description") or "").strip(), f"{schema_name}: no description"
 
 
-@pytest.mark.parametrize(
-    "row", TABLE, ids=[f"{row.schema}.{row.field}" for row in TABLE]
-)
+@pytest.mark.parametrize("row", TABLE, ids=[f"{row.schema}.{row.field}" for row in TABLE])
 def test_table_row(spec: dict[str, Any], row: Row) -> None:
     problems = check_row(spec, row)
     assert not problems, "\n".join(problems)
@@ -448,9 +428,7 @@ def test_only_known_schema_names(spec: dict[str, Any]) -> None:
 
 
 def test_every_schema_and_property_has_a_description(spec: dict[str, Any]) -> None:
-    missing = [
-        name for name, schema in _schemas(spec).items() if not schema.get("description")
-    ]
+    missing = [name for name, schema in _schemas(spec).items() if not schema.get("description")]
     missing += [
         f"{name}.{field}"
         for name, schema in _schemas(spec).items()
@@ -517,11 +495,7 @@ def test_callbacks_carry_x_callback(spec: dict[str, Any]) -> None:
         for field, prop in (schema.get("properties") or {}).items()
         if "x-callback" in prop
     }
-    expected = {
-        (row.schema, row.field): row.callback
-        for row in TABLE
-        if row.callback is not None
-    }
+    expected = {(row.schema, row.field): row.callback for row in TABLE if row.callback is not None}
     assert (
         set(found)
         == set(expected)
@@ -563,9 +537,7 @@ def test_invented_option_schemas(spec: dict[str, Any], schema_name: str) -> None
 def test_host_globals(spec: dict[str, Any]) -> None:
     rows = spec["x-host-globals"]
     assert all(set(row) == {"global", "package", "version"} for row in rows)
-    assert [(row["global"], row["package"], row["version"]) for row in rows] == list(
-        HOST_GLOBALS
-    )
+    assert [(row["global"], row["package"], row["version"]) for row in rows] == list(HOST_GLOBALS)
 
 
 def test_minimum_versions(spec: dict[str, Any]) -> None:
@@ -653,11 +625,7 @@ def test_every_body_and_response_has_an_example(spec: dict[str, Any]) -> None:
 def _validator(spec: dict[str, Any], schema: dict[str, Any]) -> OAS31Validator:
     resource = Resource.from_contents(spec, default_specification=DRAFT202012)
     registry = Registry().with_resource("urn:dashboard-module", resource)
-    rewritten = json.loads(
-        json.dumps(schema).replace(
-            '"#/components/', '"urn:dashboard-module#/components/'
-        )
-    )
+    rewritten = json.loads(json.dumps(schema).replace('"#/components/', '"urn:dashboard-module#/components/'))
     return OAS31Validator(rewritten, registry=registry)
 
 
@@ -666,16 +634,11 @@ def test_examples_match_their_schemas(spec: dict[str, Any]) -> None:
     for where, content in _bodies(spec):
         validator = _validator(spec, content["schema"])
         for name, example in content["examples"].items():
-            problems += [
-                f"{where} {name}: {e.message}"
-                for e in validator.iter_errors(example["value"])
-            ]
+            problems += [f"{where} {name}: {e.message}" for e in validator.iter_errors(example["value"])]
     for name, schema in _schemas(spec).items():
         validator = _validator(spec, schema)
         for example in schema.get("examples", []):
-            problems += [
-                f"schema {name}: {e.message}" for e in validator.iter_errors(example)
-            ]
+            problems += [f"schema {name}: {e.message}" for e in validator.iter_errors(example)]
     assert not problems, "\n".join(problems)
 
 
@@ -704,9 +667,7 @@ def test_demo_status_decisions(spec: dict[str, Any]) -> None:
         assert response["content"]["application/json"]["schema"] == {
             "$ref": "#/components/schemas/DemoStatusError"
         }
-    assert operation["parameters"] == [
-        {"$ref": "#/components/parameters/AcceptLanguage"}
-    ]
+    assert operation["parameters"] == [{"$ref": "#/components/parameters/AcceptLanguage"}]
     language = spec["components"]["parameters"]["AcceptLanguage"]
     assert (language["name"], language["in"], language["required"]) == (
         "Accept-Language",
@@ -753,13 +714,9 @@ def test_checker_catches_a_dropped_field() -> None:
 
 def test_checker_catches_a_retyped_field() -> None:
     mutated = load_spec()
-    _schemas(mutated)["IDashboardWidgetProps"]["properties"]["refreshTime"]["type"] = (
-        "string"
-    )
+    _schemas(mutated)["IDashboardWidgetProps"]["properties"]["refreshTime"]["type"] = "string"
     problems = check_spec(mutated)
-    assert _problems_about(problems, "IDashboardWidgetProps.refreshTime: shape"), (
-        problems
-    )
+    assert _problems_about(problems, "IDashboardWidgetProps.refreshTime: shape"), problems
 
 
 def test_checker_catches_a_callback_without_x_callback() -> None:
@@ -771,14 +728,10 @@ def test_checker_catches_a_callback_without_x_callback() -> None:
 
 def test_checker_catches_wrong_callback_parameters() -> None:
     mutated = load_spec()
-    callback = _schemas(mutated)["WidgetEditorProps"]["properties"]["onChange"][
-        "x-callback"
-    ]
+    callback = _schemas(mutated)["WidgetEditorProps"]["properties"]["onChange"]["x-callback"]
     callback["parameters"].append({"name": "data", "schema": {}})
     problems = check_spec(mutated)
-    assert _problems_about(problems, "WidgetEditorProps.onChange: x-callback has 1"), (
-        problems
-    )
+    assert _problems_about(problems, "WidgetEditorProps.onChange: x-callback has 1"), problems
 
 
 def test_checker_catches_required_and_nullable_changes() -> None:
@@ -798,7 +751,5 @@ def test_checker_catches_an_extra_field_and_a_missing_schema() -> None:
     }
     del _schemas(mutated)["IPalette"]
     problems = check_spec(mutated)
-    assert _problems_about(problems, "IShortUser.avatar: field not in the contract"), (
-        problems
-    )
+    assert _problems_about(problems, "IShortUser.avatar: field not in the contract"), problems
     assert _problems_about(problems, "IPalette: schema missing"), problems

@@ -40,7 +40,15 @@ class Row(NamedTuple):
 
 DATASOURCE_FIELD_TYPES = ("number", "password", "text", "textarea", "file", "select", "radio")
 CONSTRUCTOR_FIELD_TYPES = (
-    "text", "password", "number", "textarea", "select", "radio", "checkbox", "array", "file",
+    "text",
+    "password",
+    "number",
+    "textarea",
+    "select",
+    "radio",
+    "checkbox",
+    "array",
+    "file",
 )
 CONSTRUCTOR_FIELD_SIZES = ("xs", "sm", "md", "lg", "xl", "xxl")
 VARIABLES = "string|string[]"
@@ -193,18 +201,54 @@ class Endpoint(NamedTuple):
 
 ENDPOINTS: list[Endpoint] = [
     Endpoint("get", "/well-known", "getMetadata", None, "PluginMetadata", False, False),
-    Endpoint("post", "/datasource/health-check", "checkHealth", "DatasourceConfig",
-             "HealthCheckResponse", False, False),
-    Endpoint("post", "/datasource/constructor-fields", "getDatasourceConstructorFields",
-             "DataSourceConstructorRequest", "ConstructorField", True, True),
-    Endpoint("post", "/query/constructor-fields", "getQueryConstructorFields",
-             "ConstructorRequest", "ConstructorField", True, True),
-    Endpoint("post", "/query/get-result", "getQueryResult", "QueryDataRequest",
-             "QueryDataResponse", False, False),
-    Endpoint("post", "/variable/constructor-fields", "getVariableConstructorFields",
-             "ConstructorRequest", "ConstructorField", True, True),
-    Endpoint("post", "/variable/values", "getVariableValues", "VariablesRequest",
-             "ConstructorFieldPropOption", True, False),
+    Endpoint(
+        "post",
+        "/datasource/health-check",
+        "checkHealth",
+        "DatasourceConfig",
+        "HealthCheckResponse",
+        False,
+        False,
+    ),
+    Endpoint(
+        "post",
+        "/datasource/constructor-fields",
+        "getDatasourceConstructorFields",
+        "DataSourceConstructorRequest",
+        "ConstructorField",
+        True,
+        True,
+    ),
+    Endpoint(
+        "post",
+        "/query/constructor-fields",
+        "getQueryConstructorFields",
+        "ConstructorRequest",
+        "ConstructorField",
+        True,
+        True,
+    ),
+    Endpoint(
+        "post", "/query/get-result", "getQueryResult", "QueryDataRequest", "QueryDataResponse", False, False
+    ),
+    Endpoint(
+        "post",
+        "/variable/constructor-fields",
+        "getVariableConstructorFields",
+        "ConstructorRequest",
+        "ConstructorField",
+        True,
+        True,
+    ),
+    Endpoint(
+        "post",
+        "/variable/values",
+        "getVariableValues",
+        "VariablesRequest",
+        "ConstructorFieldPropOption",
+        True,
+        False,
+    ),
 ]
 
 # (path, status, schema, fields every example must carry)
@@ -334,8 +378,7 @@ def check_row(spec: dict[str, Any], row: Row) -> list[str]:
     in_required = row.field in schema.get("required", [])
     if in_required != row.required:
         want = "required" if row.required else "optional"
-        problems.append(f"{name}: should be {want}, spec's required list is "
-                        f"{schema.get('required', [])!r}")
+        problems.append(f"{name}: should be {want}, spec's required list is {schema.get('required', [])!r}")
 
     if "default" in prop:
         problems.append(f"{name}: the contract gives no default, spec has {prop['default']!r}")
@@ -388,8 +431,7 @@ def _resolve(spec: dict[str, Any], schema: dict[str, Any]) -> dict[str, Any]:
     return schema
 
 
-def example_problems(spec: dict[str, Any], schema: dict[str, Any], value: Any,
-                     where: str) -> list[str]:
+def example_problems(spec: dict[str, Any], schema: dict[str, Any], value: Any, where: str) -> list[str]:
     """Problems of an example value against a schema; objects with properties are closed."""
     schema = _resolve(spec, schema)
     if "oneOf" in schema:
@@ -489,9 +531,7 @@ def test_field_matches_contract(spec: dict[str, Any], row: Row) -> None:
 
 
 @pytest.mark.parametrize("schema_name", TABLE_SCHEMAS)
-def test_schema_exists_and_has_no_fields_beyond_contract(
-    spec: dict[str, Any], schema_name: str
-) -> None:
+def test_schema_exists_and_has_no_fields_beyond_contract(spec: dict[str, Any], schema_name: str) -> None:
     problems = check_schema(spec, schema_name)
     assert not problems, "\n".join(problems)
 
@@ -519,9 +559,7 @@ def test_constructor_field_props_fields_is_recursive(spec: dict[str, Any]) -> No
     fields = schemas["ConstructorFieldProps"]["properties"]["fields"]
     assert fields["type"] == "array"
     assert fields["items"] == {"$ref": ref("ConstructorField")}
-    assert schemas["ConstructorField"]["properties"]["props"]["$ref"] == ref(
-        "ConstructorFieldProps"
-    )
+    assert schemas["ConstructorField"]["properties"]["props"]["$ref"] == ref("ConstructorFieldProps")
 
 
 @pytest.mark.parametrize(
@@ -539,15 +577,12 @@ def test_datasource_constructor_request_has_same_shape_as_constructor_request(
 ) -> None:
     schemas = spec["components"]["schemas"]
     assert (
-        schemas["DataSourceConstructorRequest"]["properties"]
-        == schemas["ConstructorRequest"]["properties"]
+        schemas["DataSourceConstructorRequest"]["properties"] == schemas["ConstructorRequest"]["properties"]
     )
 
 
 @pytest.mark.parametrize(("schema_name", "field"), [("Frame", "meta"), ("Field", "labels")])
-def test_opaque_fields_record_a_decision(
-    spec: dict[str, Any], schema_name: str, field: str
-) -> None:
+def test_opaque_fields_record_a_decision(spec: dict[str, Any], schema_name: str, field: str) -> None:
     prop = spec["components"]["schemas"][schema_name]["properties"][field]
     assert prop["type"] == "string"
     assert "not shown" in prop["description"]
@@ -610,38 +645,52 @@ def _add_schema(schema: str) -> Callable[[dict[str, Any]], None]:
 
 MUTATIONS: list[tuple[str, Callable[[dict[str, Any]], None], str]] = [
     ("drop a field", _drop_field("DataQuery", "maxDataPoints"), "DataQuery.maxDataPoints"),
-    ("int32 to int64", _set("ConstructorFilter", "from", "format", "int64"),
-     "ConstructorFilter.from: format"),
+    (
+        "int32 to int64",
+        _set("ConstructorFilter", "from", "format", "int64"),
+        "ConstructorFilter.from: format",
+    ),
     ("int64 to int32", _set("TimeRange", "to", "format", "int32"), "TimeRange.to: format"),
     ("string to integer", _set("Frame", "refID", "type", "integer"), "Frame.refID: type"),
-    ("nullable where not allowed", _set("PluginMetadata", "name", "type", ["string", "null"]),
-     "PluginMetadata.name"),
-    ("nullability lost", _set("PluginMetadata", "author", "type", "string"),
-     "PluginMetadata.author: type"),
-    ("uri format lost", _set("PluginMetadata", "website", "format", None),
-     "PluginMetadata.website: format"),
-    ("enum value dropped", _set("ConstructorField", "size", "enum", ["xs", "sm", "md"]),
-     "ConstructorField.size: enum"),
-    ("wrong array item", _set("ConstructorFieldProps", "fields", "items",
-                              {"$ref": ref("DatasourceField")}),
-     "ConstructorFieldProps.fields: items"),
-    ("wrong ref", _set("HealthCheckResponse", "datasourceConfig", "$ref", ref("PluginContext")),
-     "HealthCheckResponse.datasourceConfig: $ref"),
-    ("variables map loses arrays", _set("QueryDataRequest", "variables", "additionalProperties",
-                                        {"type": "string"}),
-     "QueryDataRequest.variables: additionalProperties"),
+    (
+        "nullable where not allowed",
+        _set("PluginMetadata", "name", "type", ["string", "null"]),
+        "PluginMetadata.name",
+    ),
+    ("nullability lost", _set("PluginMetadata", "author", "type", "string"), "PluginMetadata.author: type"),
+    ("uri format lost", _set("PluginMetadata", "website", "format", None), "PluginMetadata.website: format"),
+    (
+        "enum value dropped",
+        _set("ConstructorField", "size", "enum", ["xs", "sm", "md"]),
+        "ConstructorField.size: enum",
+    ),
+    (
+        "wrong array item",
+        _set("ConstructorFieldProps", "fields", "items", {"$ref": ref("DatasourceField")}),
+        "ConstructorFieldProps.fields: items",
+    ),
+    (
+        "wrong ref",
+        _set("HealthCheckResponse", "datasourceConfig", "$ref", ref("PluginContext")),
+        "HealthCheckResponse.datasourceConfig: $ref",
+    ),
+    (
+        "variables map loses arrays",
+        _set("QueryDataRequest", "variables", "additionalProperties", {"type": "string"}),
+        "QueryDataRequest.variables: additionalProperties",
+    ),
     ("invented field", _add_field("Frame", "color"), "Frame.color: field not in the contract"),
     ("required dropped", _set_required("DatasourceField", []), "DatasourceField.code"),
     ("required invented", _set_required("TimeRange", ["from"]), "TimeRange.from"),
-    ("description dropped", _set("Field", "values", "description", ""),
-     "Field.values: description"),
+    ("description dropped", _set("Field", "values", "description", ""), "Field.values: description"),
     ("schema dropped", _drop_schema("TimeRange"), "TimeRange: schema missing"),
     ("schema invented", _add_schema("QueryError"), "QueryError: schema component not in"),
 ]
 
 
-@pytest.mark.parametrize(("mutation", "expected"), [(m[1], m[2]) for m in MUTATIONS],
-                         ids=[m[0] for m in MUTATIONS])
+@pytest.mark.parametrize(
+    ("mutation", "expected"), [(m[1], m[2]) for m in MUTATIONS], ids=[m[0] for m in MUTATIONS]
+)
 def test_checker_reports_a_mutated_spec(
     spec: dict[str, Any], mutation: Callable[[dict[str, Any]], None], expected: str
 ) -> None:
@@ -655,11 +704,8 @@ def test_checker_reports_a_mutated_spec(
 
 def test_example_checker_reports_bad_examples(spec: dict[str, Any]) -> None:
     field = {"$ref": ref("ConstructorField")}
-    assert example_problems(spec, field, {"code": "a", "props": {"fields": [{"code": "b"}]}},
-                            "ok") == []
-    assert example_problems(spec, field, {"name": "no code"}, "x") == [
-        "x: required field 'code' missing"
-    ]
+    assert example_problems(spec, field, {"code": "a", "props": {"fields": [{"code": "b"}]}}, "ok") == []
+    assert example_problems(spec, field, {"name": "no code"}, "x") == ["x: required field 'code' missing"]
     assert example_problems(spec, field, {"code": "a", "arrayIndex": 2**31}, "x") == [
         "x.arrayIndex: 2147483648 out of int32 range"
     ]
@@ -716,9 +762,7 @@ def test_accept_language_parameter_definition(spec: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize("endpoint", ENDPOINTS, ids=lambda e: e.operation_id)
-def test_accept_language_only_on_constructor_endpoints(
-    spec: dict[str, Any], endpoint: Endpoint
-) -> None:
+def test_accept_language_only_on_constructor_endpoints(spec: dict[str, Any], endpoint: Endpoint) -> None:
     op = operation(spec, endpoint.method, endpoint.path)
     parameters = op.get("parameters", [])
     if endpoint.accept_language:
@@ -779,9 +823,7 @@ def test_examples_conform_to_their_schemas(spec: dict[str, Any]) -> None:
     for label, body in iter_bodies(spec):
         media = body["content"][JSON]
         for name, example in media["examples"].items():
-            problems.extend(
-                example_problems(spec, media["schema"], example["value"], f"{label} {name}")
-            )
+            problems.extend(example_problems(spec, media["schema"], example["value"], f"{label} {name}"))
     assert not problems, "\n".join(problems)
 
 
@@ -816,20 +858,14 @@ def test_examples_cover_the_contract_cases(spec: dict[str, Any]) -> None:
     regular_values = frames[1]["fields"][0]["values"]
     assert not any(next(iter(v)).isdigit() for v in regular_values)
 
-    query_fields = [
-        f
-        for value in _examples(spec, "post", "/query/constructor-fields", "200")
-        for f in value
-    ]
+    query_fields = [f for value in _examples(spec, "post", "/query/constructor-fields", "200") for f in value]
     assert any(f["type"] == "array" and f["props"]["fields"] for f in query_fields)
 
     [health] = _examples(spec, "post", "/datasource/health-check", "200")
     assert health["status"] is True
     [sent] = _examples(spec, "post", "/datasource/health-check", "request")
     sent_password = next(f for f in sent["fields"] if f.get("type") == "password")
-    password = next(
-        f for f in health["datasourceConfig"]["fields"] if f.get("type") == "password"
-    )
+    password = next(f for f in health["datasourceConfig"]["fields"] if f.get("type") == "password")
     assert isinstance(password["value"], str)
     assert password["value"] != sent_password["value"]
 

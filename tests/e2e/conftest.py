@@ -1,0 +1,70 @@
+"""scaffold built as a wheel and installed into a fresh virtual environment outside the repository.
+
+End-to-end tests use only this installed CLI, exactly as a new user would.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import venv
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import REPO
+
+
+@dataclass(frozen=True)
+class InstalledScaffold:
+    venv: Path
+    wheel: Path
+
+    @property
+    def bin(self) -> Path:
+        return self.venv / "bin"
+
+    @property
+    def scaffold(self) -> list[str]:
+        return [str(self.bin / "scaffold")]
+
+    @property
+    def python(self) -> Path:
+        return self.bin / "python"
+
+
+def build_wheel(source: Path, out: Path) -> Path:
+    subprocess.run(
+        [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out), str(source)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    wheels = sorted(out.glob("scaffold-*.whl"))
+    assert wheels, f"no wheel built in {out}"
+    return wheels[-1]
+
+
+def make_venv(folder: Path) -> Path:
+    venv.EnvBuilder(with_pip=True, clear=True).create(folder)
+    return folder
+
+
+def pip_install(python: Path, *args: str) -> None:
+    result = subprocess.run(
+        [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.fixture(scope="session")
+def installed_scaffold(tmp_path_factory: pytest.TempPathFactory) -> InstalledScaffold:
+    root = tmp_path_factory.mktemp("installed-scaffold")
+    wheel = build_wheel(REPO, root / "dist")
+    environment = make_venv(root / "venv")
+    pip_install(environment / "bin" / "python", str(wheel))
+    return InstalledScaffold(venv=environment, wheel=wheel)

@@ -1,0 +1,38 @@
+"""The wheel carries specs/ and templates/ and works outside the repository."""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from tests.cli_runner import run_scaffold
+from tests.e2e.conftest import InstalledScaffold
+
+pytestmark = pytest.mark.slow
+
+
+def test_wheel_carries_specs_and_templates(installed_scaffold: InstalledScaffold) -> None:
+    names = zipfile.ZipFile(installed_scaffold.wheel).namelist()
+    assert "scaffold/_data/specs/datasource-plugin/1.2.0.yaml" in names
+    assert "scaffold/_data/specs/dashboard-module/2026.1.1.yaml" in names
+    assert any(n.startswith("scaffold/_data/templates/") for n in names)
+
+
+def test_specs_list_from_installed_wheel(installed_scaffold: InstalledScaffold, tmp_path: Path) -> None:
+    result = run_scaffold(["specs", "list"], cwd=tmp_path, executable=installed_scaffold.scaffold)
+    assert result.returncode == 0, result.stderr
+    assert "datasource-plugin    1.2.0      2026H1" in result.stdout
+    assert "dashboard-module     2026.1.1   2026H1.1" in result.stdout
+
+
+def test_models_from_installed_wheel(installed_scaffold: InstalledScaffold, tmp_path: Path) -> None:
+    target = tmp_path / "models.py"
+    result = run_scaffold(
+        ["models", "datasource-plugin", "-o", str(target)],
+        cwd=tmp_path,
+        executable=installed_scaffold.scaffold,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "class PluginMetadata(ContractModel)" in target.read_text(encoding="utf-8")

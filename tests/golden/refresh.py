@@ -1,0 +1,28 @@
+"""Rewrite every golden tree from the current generators: `python -m tests.golden.refresh [NAME...]`."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from tests.golden.producers import GOLDEN_ROOT, PRODUCERS
+
+
+def refresh(names: list[str]) -> None:
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["SCAFFOLD_HOME"] = home
+        for name in names or sorted(PRODUCERS):
+            target = GOLDEN_ROOT / name
+            staging = Path(tempfile.mkdtemp(prefix=f"golden-{name}-"))
+            PRODUCERS[name](staging)
+            shutil.rmtree(target, ignore_errors=True)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.move(str(staging), str(target))
+            print(f"refreshed {target.relative_to(GOLDEN_ROOT.parent.parent.parent)}")
+
+
+if __name__ == "__main__":
+    refresh(sys.argv[1:])
