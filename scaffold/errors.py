@@ -21,7 +21,10 @@ class ScaffoldError(Exception):
         self.hint = hint
 
     def __str__(self) -> str:
-        return self.message if self.hint is None else f"{self.message} {self.hint}"
+        if self.hint is None:
+            return self.message
+        stop = "" if self.message.endswith((".", "!", "?", ":")) else "."
+        return f"{self.message}{stop} {self.hint}"
 
 
 class UsageError(ScaffoldError):

@@ -21,9 +21,20 @@ def _models(destination: Path) -> None:
         target.write_text(generate_python_models(spec), encoding="utf-8")
 
 
-PRODUCERS: dict[str, Producer] = {
-    "models": _models,
-}
+def _discover() -> dict[str, Producer]:
+    """Built-in producers plus those of every `tests/golden/producers_*.py` module."""
+    import importlib
+    import pkgutil
+
+    found: dict[str, Producer] = {"models": _models}
+    for info in pkgutil.iter_modules([str(Path(__file__).resolve().parent)]):
+        if info.name.startswith("producers_"):
+            module = importlib.import_module(f"tests.golden.{info.name}")
+            found.update(module.PRODUCERS)
+    return found
+
+
+PRODUCERS: dict[str, Producer] = _discover()
 
 
 def tree_files(root: Path) -> dict[str, bytes]:

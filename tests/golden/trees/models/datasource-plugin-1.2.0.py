@@ -1,4 +1,4 @@
-# generated from datasource-plugin 1.2.0 (sha256 40bf13732076b98260f8e6a6d15165062fca0f958fc8a2b372195c9c44639612) — do not edit; run `scaffold regenerate`
+# generated from datasource-plugin 1.2.0 (sha256 e633fdaabf85f763e80164c868f456c6c80f6da91d36ef6471d931bd0d1922a2) — do not edit; run `scaffold regenerate`
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal

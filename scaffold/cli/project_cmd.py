@@ -1,0 +1,161 @@
+"""`scaffold new-plugin` and `scaffold new-module`: start a project that already speaks the contract."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from scaffold.projects.answers import parse_components, validate_registry_url
+from scaffold.projects.create import CreatedProject, NewProjectOptions, create_project
+from scaffold.projects.kinds import KINDS
+from scaffold.projects.names import validate_package_name, validate_project_name, validate_scope
+
+DestArgument = Annotated[
+    Path, typer.Argument(help="Folder to create; its name is the default project name.", show_default=False)
+]
+NameOption = Annotated[
+    str | None, typer.Option("--name", help="Project name (default: DEST's folder name), e.g. acme-sales.")
+]
+PackageOption = Annotated[
+    str | None,
+    typer.Option("--package", help="Python package (default: the name with dashes as underscores)."),
+]
+TitleOption = Annotated[str | None, typer.Option("--title", help="Display title (default: from the name).")]
+DescriptionOption = Annotated[str | None, typer.Option("--description", help="One-line description.")]
+AuthorOption = Annotated[str | None, typer.Option("--author", help="Developer name shown in the metadata.")]
+ContractOption = Annotated[
+    str | None,
+    typer.Option("--contract-version", help="Contract version to target (default: the newest shipped)."),
+]
+DefaultsOption = Annotated[
+    bool, typer.Option("--defaults", help="Ask nothing: use the options given and defaults for the rest.")
+]
+ForceOption = Annotated[bool, typer.Option("--force", help="Write into DEST even if it is not empty.")]
+
+
+def _explicit(**values: Any) -> dict[str, Any]:
+    return {key: value for key, value in values.items() if value is not None}
+
+
+def _interactive(defaults: bool) -> bool:
+    if defaults:
+        return False
+    if not sys.stdin.isatty():
+        raise typer.BadParameter(
+            "there is no terminal to ask questions in; pass --defaults (and options for the answers)",
+            param_hint="--defaults",
+        )
+    return True
+
+
+def _validate_flags(answers: dict[str, Any]) -> None:
+    """Check explicit flags before any rendering, so a typo fails fast and names its rule."""
+    if "project_name" in answers:
+        validate_project_name(answers["project_name"])
+    if "package_name" in answers:
+        validate_package_name(answers["package_name"])
+    if "scope" in answers:
+        validate_scope(answers["scope"])
+
+
+def _report(created: CreatedProject, run_hint: str) -> None:
+    typer.echo(
+        f"created {created.root} ({created.file_count} files; contract "
+        f"{created.manifest.contract} {created.manifest.contract_version}, template {created.template_version})"
+    )
+    typer.echo(run_hint)
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("new-plugin")
+    def new_plugin(
+        dest: DestArgument,
+        name: NameOption = None,
+        package: PackageOption = None,
+        title: TitleOption = None,
+        description: DescriptionOption = None,
+        author: AuthorOption = None,
+        contract_version: ContractOption = None,
+        defaults: DefaultsOption = False,
+        force: ForceOption = False,
+    ) -> None:
+        """Create a data source plugin service (FastAPI) implementing the plugin contract."""
+        answers = _explicit(
+            project_name=name, package_name=package, title=title, description=description, author=author
+        )
+        _validate_flags(answers)
+        options = NewProjectOptions(
+            kind=KINDS["plugin"],
+            destination=dest,
+            answers=answers,
+            contract_version=contract_version,
+            interactive=_interactive(defaults),
+            force=force,
+        )
+        created = create_project(options)
+        package_name = created.answers["package_name"]
+        _report(
+            created,
+            f'next: cd {dest} && pip install -e ".[test]" && pytest && python -m {package_name}',
+        )
+
+    @app.command("new-module")
+    def new_module(
+        dest: DestArgument,
+        name: NameOption = None,
+        package: PackageOption = None,
+        title: TitleOption = None,
+        description: DescriptionOption = None,
+        author: AuthorOption = None,
+        scope: Annotated[
+            str | None,
+            typer.Option(
+                "--scope",
+                help="Name of the window property the bundle registers (default: the package name).",
+            ),
+        ] = None,
+        components: Annotated[
+            str | None,
+            typer.Option(
+                "--components",
+                help="Comma-separated components: Widget,WidgetEditor,Settings (default: all).",
+            ),
+        ] = None,
+        registry_url: Annotated[
+            str | None,
+            typer.Option("--registry-url", help="npm registry URL for the @ui-kit and @platform scopes."),
+        ] = None,
+        contract_version: ContractOption = None,
+        defaults: DefaultsOption = False,
+        force: ForceOption = False,
+    ) -> None:
+        """Create a dashboard widget module: FastAPI backend and React 18 frontend bundle."""
+        answers = _explicit(
+            project_name=name,
+            package_name=package,
+            title=title,
+            description=description,
+            author=author,
+            scope=scope,
+            components=parse_components(components) if components is not None else None,
+            registry_url=validate_registry_url(registry_url) if registry_url is not None else None,
+        )
+        _validate_flags(answers)
+        options = NewProjectOptions(
+            kind=KINDS["module"],
+            destination=dest,
+            answers=answers,
+            contract_version=contract_version,
+            interactive=_interactive(defaults),
+            force=force,
+        )
+        created = create_project(options)
+        package_name = created.answers["package_name"]
+        _report(
+            created,
+            f"next: cd {dest}/frontend && npm install && npm run build && cd ../backend && "
+            f"pip install -e '.[test]' && pytest && python -m {package_name}",
+        )

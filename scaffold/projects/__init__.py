@@ -1,0 +1,1 @@
+"""Projects made by scaffold: naming rules, template store, creation, regeneration and upgrade."""

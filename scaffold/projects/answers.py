@@ -1,0 +1,76 @@
+"""Validation of a project's answers (from flags, prompts or .copier-answers.yml).
+
+Copier's own validators give immediate feedback at the prompt; these run on the final answers,
+whatever produced them, so a scripted run and an interactive run obey the same rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import urlparse
+
+from scaffold.errors import InvalidNameError
+from scaffold.projects.names import validate_package_name, validate_project_name, validate_scope
+
+MODULE_COMPONENTS = ("Widget", "WidgetEditor", "Settings")
+
+
+def _text(answers: Mapping[str, Any], key: str, *, limit: int = 200) -> str:
+    value = answers.get(key, "")
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise InvalidNameError(f"{key.replace('_', ' ')} must be text, not {type(value).__name__}.")
+    if "\n" in value or "\r" in value or len(value) > limit:
+        raise InvalidNameError(f"{key.replace('_', ' ')} must be one line of at most {limit} characters.")
+    return value
+
+
+def validate_common_answers(answers: Mapping[str, Any]) -> None:
+    validate_project_name(str(answers.get("project_name", "")))
+    validate_package_name(str(answers.get("package_name", "")))
+    if not _text(answers, "title").strip():
+        raise InvalidNameError("title must not be empty.")
+    _text(answers, "description", limit=500)
+    _text(answers, "author")
+
+
+def validate_plugin_answers(answers: Mapping[str, Any]) -> None:
+    validate_common_answers(answers)
+
+
+def parse_components(value: object) -> list[str]:
+    """Accept a list or a comma-separated string; order follows the contract's own order."""
+    items = value.split(",") if isinstance(value, str) else value
+    if not isinstance(items, list) or not items:
+        raise InvalidNameError(
+            f"components must name at least one of {', '.join(MODULE_COMPONENTS)}, comma-separated."
+        )
+    names = [str(item).strip() for item in items]
+    unknown = [n for n in names if n not in MODULE_COMPONENTS]
+    if unknown:
+        raise InvalidNameError(
+            f"unknown component {unknown[0]!r}: a module has at most these three: "
+            f"{', '.join(MODULE_COMPONENTS)} (comma-separated, e.g. Widget,Settings)."
+        )
+    if len(set(names)) != len(names):
+        raise InvalidNameError("components must not repeat a name.")
+    return [c for c in MODULE_COMPONENTS if c in names]
+
+
+def validate_registry_url(url: str) -> str:
+    parsed = urlparse(url)
+    if parsed.scheme not in ("http", "https") or not parsed.netloc or parsed.query or parsed.fragment:
+        raise InvalidNameError(
+            f"registry URL {url!r} is not allowed: use an http(s) URL of the npm registry without "
+            "query or fragment (e.g. https://npm.example.com/repository/npm/)."
+        )
+    return url if url.endswith("/") else url + "/"
+
+
+def validate_module_answers(answers: Mapping[str, Any]) -> None:
+    validate_common_answers(answers)
+    validate_scope(str(answers.get("scope", "")))
+    parse_components(answers.get("components"))
+    validate_registry_url(str(answers.get("registry_url", "")))

@@ -1,0 +1,196 @@
+"""Making a new project: copier renders the template, scaffold adds the contract-owned code.
+
+Everything is rendered into a staging folder beside the destination and moved into place only
+when complete, so a failure at any step (bad answer, template error, generator error) leaves the
+destination exactly as it was.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import tempfile
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from scaffold.errors import DestinationError, InvalidNameError, TemplateError
+from scaffold.projects.contract_files import render_contract_files, write_contract_files
+from scaffold.projects.kinds import ProjectKind
+from scaffold.projects.manifest import Manifest
+from scaffold.projects.names import project_name_from_folder
+from scaffold.projects.project import ANSWERS_FILE
+from scaffold.projects.template_store import ensure_store
+from scaffold.specs.catalog import load_shipped
+
+
+@dataclass(frozen=True)
+class NewProjectOptions:
+    """What the user asked for; `answers` holds only the values given explicitly (flags)."""
+
+    kind: ProjectKind
+    destination: Path
+    answers: dict[str, Any]
+    contract_version: str | None = None
+    interactive: bool = False
+    force: bool = False
+
+
+@dataclass(frozen=True)
+class CreatedProject:
+    root: Path
+    answers: dict[str, Any]
+    manifest: Manifest
+    template_version: str
+    file_count: int
+
+
+def create_project(options: NewProjectOptions) -> CreatedProject:
+    destination = Path(os.path.abspath(options.destination.expanduser()))
+    _check_destination(destination, options.force)
+    spec = load_shipped(options.kind.contract, options.contract_version)
+    if "project_name" not in options.answers:
+        project_name_from_folder(destination.name)
+    source = ensure_store(options.kind.template)
+    data = {**options.answers, "contract_version": spec.version}
+    defaults = {"project_name": destination.name}
+    parent = destination.parent
+    created_parents = _make_parents(parent)
+    staging = Path(tempfile.mkdtemp(prefix=f".{destination.name}.scaffold-", dir=parent))
+    succeeded = False
+    try:
+        rendered = staging / destination.name
+        _run_copier(source.src_path, source.tag, rendered, data, defaults, options.interactive)
+        answers = _read_answers(rendered)
+        options.kind.validate_answers(answers)
+        files = render_contract_files(options.kind, spec, answers)
+        manifest = write_contract_files(rendered, options.kind, spec, files, None)
+        count = sum(1 for p in rendered.rglob("*") if p.is_file())
+        _move_into_place(rendered, destination)
+        succeeded = True
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+        if not succeeded:
+            for folder in reversed(created_parents):
+                with contextlib.suppress(OSError):
+                    folder.rmdir()
+    return CreatedProject(
+        root=destination,
+        answers=answers,
+        manifest=manifest,
+        template_version=source.version,
+        file_count=count,
+    )
+
+
+def _check_destination(destination: Path, force: bool) -> None:
+    if destination.exists() and not destination.is_dir():
+        raise DestinationError(f"{destination} exists and is a file", hint="Choose a folder path.")
+    if destination.is_dir() and any(destination.iterdir()) and not force:
+        raise DestinationError(
+            f"{destination} is not empty",
+            hint="Choose an empty or new folder, or pass --force to write into it.",
+        )
+    probe = destination if destination.is_dir() else _nearest_existing(destination.parent)
+    if not os.access(probe, os.W_OK):
+        raise DestinationError(f"{probe} is not writable", hint="Choose a folder you can write to.")
+
+
+def _nearest_existing(path: Path) -> Path:
+    while not path.exists():
+        path = path.parent
+    return path
+
+
+def _make_parents(parent: Path) -> list[Path]:
+    """Create missing parent folders, returning those created (to remove them on failure)."""
+    missing = []
+    current = parent
+    while not current.exists():
+        missing.append(current)
+        current = current.parent
+    for folder in reversed(missing):
+        try:
+            folder.mkdir()
+        except OSError as exc:
+            raise DestinationError(f"cannot create {folder}: {exc.strerror}") from exc
+    return list(reversed(missing))
+
+
+def _run_copier(
+    src_path: str,
+    tag: str,
+    target: Path,
+    data: dict[str, Any],
+    defaults: dict[str, Any],
+    interactive: bool,
+) -> None:
+    import copier
+    from copier.errors import CopierAnswersInterrupt, CopierError, InteractiveSessionError
+
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            copier.run_copy(
+                src_path,
+                target,
+                data=data,
+                user_defaults=defaults,
+                vcs_ref=tag,
+                defaults=not interactive,
+                overwrite=True,
+                quiet=True,
+                unsafe=False,
+            )
+    except CopierAnswersInterrupt:
+        raise TemplateError("cancelled at the prompt; nothing was written") from None
+    except InteractiveSessionError as exc:
+        raise TemplateError(
+            f"the template needs answers but there is no terminal to ask them in ({exc})",
+            hint="Pass --defaults, or the options for each answer.",
+        ) from exc
+    except ValueError as exc:
+        # copier reports a failed question validator as a ValueError naming the question
+        raise InvalidNameError(str(exc).strip()) from exc
+    except CopierError as exc:
+        raise TemplateError(f"the project template could not be rendered: {exc}") from exc
+
+
+def _read_answers(project: Path) -> dict[str, Any]:
+    try:
+        answers = yaml.safe_load((project / ANSWERS_FILE).read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise TemplateError(f"the template wrote no readable {ANSWERS_FILE} ({exc})") from exc
+    if not isinstance(answers, dict):
+        raise TemplateError(f"the template wrote an invalid {ANSWERS_FILE}")
+    return {str(k): v for k, v in answers.items()}
+
+
+def _move_into_place(rendered: Path, destination: Path) -> None:
+    try:
+        if not destination.exists():
+            os.replace(rendered, destination)
+            return
+        if not any(destination.iterdir()):
+            destination.rmdir()
+            os.replace(rendered, destination)
+            return
+        _merge_tree(rendered, destination)
+    except OSError as exc:
+        raise DestinationError(f"cannot move the new project into {destination}: {exc.strerror}") from exc
+
+
+def _merge_tree(source: Path, target: Path) -> None:
+    """--force into a non-empty folder: scaffold's files replace same-named ones, others stay."""
+    for entry in source.iterdir():
+        destination = target / entry.name
+        if entry.is_dir() and destination.is_dir():
+            _merge_tree(entry, destination)
+            continue
+        if destination.is_dir():
+            shutil.rmtree(destination)
+        os.replace(entry, destination)

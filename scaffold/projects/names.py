@@ -1,0 +1,96 @@
+"""Naming rules for projects, Python packages and module scopes, each stated in its error message.
+
+A name is used in many places at once (folder, PyPI distribution, Python import, npm package,
+Docker image, a property of the host page's window), so the rules are the intersection of what
+all those places accept, and the message says the rule rather than only "invalid".
+"""
+
+from __future__ import annotations
+
+import keyword
+import re
+import sys
+
+from scaffold.errors import InvalidNameError
+
+PROJECT_RULE = (
+    "lowercase letters, digits and single dashes, starting with a letter and ending with a letter "
+    "or digit, at most 64 characters (e.g. acme-sales)"
+)
+PACKAGE_RULE = (
+    "a Python identifier of lowercase letters, digits and underscores, starting with a letter, "
+    "at most 64 characters, not a Python keyword or standard-library module (e.g. acme_sales)"
+)
+SCOPE_RULE = (
+    "letters, digits, '_', '$' or '-', starting with a letter, '_' or '$', at most 64 characters, "
+    "and not a property the host page already uses (e.g. acme_map)"
+)
+
+_PROJECT = re.compile(r"^[a-z](?:[a-z0-9]|-(?=[a-z0-9]))*$")
+_PACKAGE = re.compile(r"^[a-z][a-z0-9_]*$")
+_SCOPE = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$-]*$")
+
+# Properties of `window` a module must not replace, plus the host's own globals (contract table).
+_RESERVED_SCOPES = frozenset(
+    {
+        "window", "self", "document", "location", "history", "navigator", "name", "status",
+        "top", "parent", "frames", "length", "opener", "origin", "closed", "frameElement",
+        "localStorage", "sessionStorage", "indexedDB", "caches", "crypto", "performance",
+        "screen", "console", "alert", "confirm", "prompt", "fetch", "event", "external",
+        "customElements", "globalThis", "Object", "Function", "Array", "String", "Number",
+        "Boolean", "Symbol", "Promise", "JSON", "Math", "Date", "RegExp", "Error", "Map",
+        "Set", "WeakMap", "WeakSet", "Proxy", "Reflect", "eval", "undefined", "NaN",
+        "Infinity", "React", "ReactDOM", "UiKit", "FrontendShared", "ReactHookForm",
+        "DnDKitCore", "DnDKitSortable", "DnDKitUtilities",
+    }
+)  # fmt: skip
+_JS_RESERVED = frozenset(
+    "break case catch class const continue debugger default delete do else enum export extends "
+    "false finally for function if import in instanceof new null return super switch this throw "
+    "true try typeof var void while with yield let static implements interface package private "
+    "protected public await".split()
+)
+
+
+def validate_project_name(name: str) -> str:
+    if len(name) > 64 or not _PROJECT.match(name):
+        raise InvalidNameError(f"project name {name!r} is not allowed: use {PROJECT_RULE}.")
+    return name
+
+
+def validate_package_name(name: str) -> str:
+    if len(name) > 64 or not _PACKAGE.match(name) or name.endswith("_"):
+        raise InvalidNameError(f"package name {name!r} is not allowed: use {PACKAGE_RULE}.")
+    if keyword.iskeyword(name) or name in sys.stdlib_module_names or name in {"scaffold", "tests", "test"}:
+        raise InvalidNameError(
+            f"package name {name!r} would shadow {'a Python keyword' if keyword.iskeyword(name) else 'an existing module'}: use {PACKAGE_RULE}."
+        )
+    return name
+
+
+def validate_scope(scope: str) -> str:
+    if len(scope) > 64 or not _SCOPE.match(scope):
+        raise InvalidNameError(f"scope {scope!r} is not allowed: use {SCOPE_RULE}.")
+    if scope in _RESERVED_SCOPES or scope in _JS_RESERVED or scope.startswith("webkit"):
+        raise InvalidNameError(
+            f"scope {scope!r} is already a property of the host page's window or a reserved word: "
+            f"use {SCOPE_RULE}."
+        )
+    return scope
+
+
+def default_package_name(project_name: str) -> str:
+    """`acme-sales` -> `acme_sales`."""
+    return project_name.replace("-", "_")
+
+
+def project_name_from_folder(folder_name: str) -> str:
+    """The default project name for a destination folder, validated with the rule in the message."""
+    try:
+        return validate_project_name(folder_name)
+    except InvalidNameError:
+        raise InvalidNameError(
+            f"the folder name {folder_name!r} cannot be the project name: a project name uses "
+            f"{PROJECT_RULE}.",
+            hint="Pass --name NAME, or choose a folder with such a name.",
+        ) from None
