@@ -1,7 +1,7 @@
 """Spec -> pydantic v2 models, through datamodel-code-generator used as a library.
 
 The pipeline is: select schemas -> prepare (integer bounds) -> datamodel-code-generator ->
-post-process (contract base class, per-field null omission, canonical imports, header) -> black.
+post-process (contract base class, per-field null omission, canonical imports, header) -> ruff format.
 
 Post-processing exists because two contract rules have no datamodel-code-generator option:
 an optional field the contract does not allow as null must be *absent* from output rather than
@@ -18,6 +18,7 @@ import sys
 from collections.abc import Mapping
 from typing import Any, Literal
 
+from scaffold.codegen.formatting import format_python
 from scaffold.codegen.header import python_header
 from scaffold.errors import GenerationError
 from scaffold.specs.document import SpecDocument
@@ -118,7 +119,6 @@ def _run_datamodel_codegen(document: dict[str, Any], spec: SpecDocument) -> str:
     # The package's documented top-level names; it declares no __all__ for mypy to see.
     from datamodel_code_generator import (  # type: ignore[attr-defined]
         DataModelType,
-        Formatter,
         InputFileType,
         LiteralType,
         PythonVersion,
@@ -151,7 +151,7 @@ def _run_datamodel_codegen(document: dict[str, Any], spec: SpecDocument) -> str:
                 },
                 type_mappings=["string+uri=string", "string+date-time=string", "string+date=string"],
                 base_class=f"{_BASE_MARKER_MODULE}.{_BASE_CLASS}",
-                formatters=[Formatter.BUILTIN] if hasattr(Formatter, "BUILTIN") else None,
+                formatters=[],
                 custom_file_header="",
             )
         except Exception as exc:  # datamodel-code-generator raises many unrelated types
@@ -277,13 +277,4 @@ def _node_end(node: ast.AST, offset: Any) -> int:
 
 
 def _format(source: str, spec: SpecDocument) -> str:
-    import black
-
-    mode = black.Mode(target_versions={black.TargetVersion.PY311})  # type: ignore[attr-defined]
-    try:
-        return str(black.format_str(source, mode=mode))
-    except Exception as exc:  # black raises its own parse errors
-        raise GenerationError(
-            f"the models generated for {spec.identity()} are not valid Python ({exc})",
-            hint="This is a scaffold bug; please report it with the spec file.",
-        ) from exc
+    return format_python(source, what=f"the models of {spec.identity()}")
