@@ -13,6 +13,7 @@ SPECS = REPO / "specs"
 PLUGIN_SPEC = SPECS / "datasource-plugin" / "1.2.0.yaml"
 MODULE_SPEC = SPECS / "dashboard-module" / "2026.1.1.yaml"
 FUTURE_PLUGIN_SPEC = FIXTURES / "specs" / "datasource-plugin-1.3.0.yaml"
+FUTURE_MODULE_SPEC = FIXTURES / "specs" / "dashboard-module-2026.2.0.yaml"
 
 
 @pytest.fixture(autouse=True)

@@ -1,0 +1,84 @@
+"""`scaffold regenerate`: rewrite contract-owned files from the spec the project records.
+
+A contract-owned file whose hash no longer matches the manifest was edited by hand; rewriting it
+would lose that edit, so it is reported and left alone unless the user forces it.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from pathlib import Path
+
+from scaffold.errors import HandEditedFilesError, StaleFilesError
+from scaffold.projects.contract_files import FileState, compare, render_contract_files, write_contract_files
+from scaffold.projects.project import Project, open_project
+
+
+@dataclass(frozen=True)
+class RegenerateResult:
+    project: Path
+    contract: str
+    contract_version: str
+    written: list[str]
+    removed: list[str]
+    unchanged: int
+
+
+def file_diff(state: FileState) -> str:
+    before = (state.current or "").splitlines(keepends=True)
+    after = (state.expected or "").splitlines(keepends=True)
+    label = state.path
+    return "".join(
+        difflib.unified_diff(
+            before,
+            after,
+            f"a/{label}" if state.current is not None else "/dev/null",
+            f"b/{label}" if state.expected is not None else "/dev/null",
+        )
+    )
+
+
+def hand_edited_error(project: Project, edited: list[FileState]) -> HandEditedFilesError:
+    paths = [s.path for s in edited]
+    return HandEditedFilesError(
+        f"{len(paths)} contract-owned file(s) in {project.root} were edited by hand: {', '.join(paths)}",
+        paths=paths,
+        hint="Move your changes into your own files (contract-owned files are rewritten from the spec), "
+        "then run `scaffold regenerate --force` to overwrite them.",
+    )
+
+
+def regenerate(path: Path, *, check: bool = False, force: bool = False) -> RegenerateResult:
+    project = open_project(path)
+    spec = project.recorded_spec()
+    expected = render_contract_files(project.kind, spec, project.answers)
+    states = compare(project.root, project.manifest, expected)
+    edited = [s for s in states if s.hand_edited and s.stale]
+    stale = [s for s in states if s.stale]
+    if check:
+        if stale or edited:
+            diff = "".join(file_diff(s) for s in stale)
+            parts = []
+            if edited:
+                parts.append(f"edited by hand: {', '.join(s.path for s in edited)}")
+            outdated = [s.path for s in stale if s not in edited]
+            if outdated:
+                parts.append(f"out of date: {', '.join(outdated)}")
+            raise StaleFilesError(
+                f"contract-owned files differ from {spec.identity()} ({'; '.join(parts)})",
+                diff=diff,
+                hint="Run `scaffold regenerate` (and move hand edits into your own files first).",
+            )
+        return RegenerateResult(project.root, spec.contract, spec.version, [], [], len(states))
+    if edited and not force:
+        raise hand_edited_error(project, edited)
+    write_contract_files(project.root, project.kind, spec, expected, project.manifest)
+    return RegenerateResult(
+        project=project.root,
+        contract=spec.contract,
+        contract_version=spec.version,
+        written=[s.path for s in stale if s.expected is not None],
+        removed=[s.path for s in stale if s.expected is None],
+        unchanged=len(states) - len(stale),
+    )
