@@ -68,3 +68,16 @@ def installed_scaffold(tmp_path_factory: pytest.TempPathFactory) -> InstalledSca
     environment = make_venv(root / "venv")
     pip_install(environment / "bin" / "python", str(wheel))
     return InstalledScaffold(venv=environment, wheel=wheel)
+
+
+@pytest.fixture(scope="session")
+def future_scaffold(tmp_path_factory: pytest.TempPathFactory) -> InstalledScaffold:
+    """A later scaffold (template 1.1.0 for both kinds) installed from its own wheel."""
+    from tests.e2e.future_scaffold import make_future_source
+
+    root = tmp_path_factory.mktemp("future-scaffold")
+    source = make_future_source(root / "src")
+    wheel = build_wheel(source, root / "dist")
+    environment = make_venv(root / "venv")
+    pip_install(environment / "bin" / "python", str(wheel))
+    return InstalledScaffold(venv=environment, wheel=wheel)

@@ -1,0 +1,73 @@
+"""A later scaffold release, built the way a maintainer would make one, for upgrade tests.
+
+Copy this repository, release a new template version with scripts/release_template.py (the old
+one is kept in templates/history/), change the template, bump scaffold's version and build a
+wheel. Projects made by the current scaffold are then upgraded with that wheel, outside the repo.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+from scripts.release_template import release
+from tests.conftest import REPO
+
+FUTURE_TEMPLATE_VERSION = "1.1.0"
+FUTURE_SCAFFOLD_VERSION = "0.99.0"
+
+# What the future template changes, per kind: lines appended to a template-owned file, a new
+# file, and a changed first line of the README (the file the conflict tests edit too).
+APPENDED_LINE = "# Added by template 1.1.0: build reproducibly."
+NEW_FILE = ".editorconfig"
+NEW_FILE_TEXT = "root = true\n\n[*]\nend_of_line = lf\ninsert_final_newline = true\n"
+README_FIRST_LINE = "# {{ title }} (template 1.1.0)"
+
+
+def copy_repository(target: Path) -> Path:
+    """The files git would check out (tracked plus untracked, not ignored) copied to `target`."""
+    listed = subprocess.run(
+        ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
+        cwd=REPO,
+        check=True,
+        capture_output=True,
+    ).stdout.decode()
+    for relative in filter(None, listed.split("\0")):
+        source = REPO / relative
+        if source.is_file():
+            destination = target / relative
+            destination.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, destination)
+    return target
+
+
+def change_template(templates: Path, kind: str) -> None:
+    project = templates / kind / "project"
+    dockerfile = project / "Dockerfile.jinja"
+    dockerfile.write_text(
+        dockerfile.read_text(encoding="utf-8").rstrip("\n") + f"\n{APPENDED_LINE}\n", encoding="utf-8"
+    )
+    (project / NEW_FILE).write_text(NEW_FILE_TEXT, encoding="utf-8")
+    readme = project / "README.md.jinja"
+    lines = readme.read_text(encoding="utf-8").split("\n")
+    lines[0] = README_FIRST_LINE
+    readme.write_text("\n".join(lines), encoding="utf-8")
+
+
+def make_future_source(target: Path) -> Path:
+    source = copy_repository(target)
+    for kind in ("plugin", "module"):
+        release(kind, FUTURE_TEMPLATE_VERSION, source / "templates")
+        change_template(source / "templates", kind)
+    init = source / "scaffold" / "__init__.py"
+    init.write_text(
+        re.sub(
+            r'__version__ = "[^"]+"',
+            f'__version__ = "{FUTURE_SCAFFOLD_VERSION}"',
+            init.read_text(encoding="utf-8"),
+        ),
+        encoding="utf-8",
+    )
+    return source

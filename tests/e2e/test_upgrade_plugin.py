@@ -1,0 +1,202 @@
+"""Upgrading a plugin project with a later scaffold, from installed wheels, as a team would.
+
+Scaffold with today's scaffold at contract 1.2.0, commit, edit datasource.py (user-owned) and
+pyproject.toml (template-owned), then upgrade with a later scaffold (template 1.1.0) to the
+synthetic contract 1.3.0: both edits survive, the template change arrives, the models hold the
+new fields, the new endpoint is routed and its missing implementation is named at startup; once
+implemented, the project's own tests pass; a second upgrade changes nothing.
+"""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.cli_runner import run_scaffold
+from tests.conftest import FUTURE_PLUGIN_SPEC
+from tests.e2e.conftest import InstalledScaffold, make_venv, pip_install
+from tests.e2e.future_scaffold import APPENDED_LINE, FUTURE_TEMPLATE_VERSION, NEW_FILE
+
+pytestmark = pytest.mark.slow
+
+USER_METHOD = '''
+    def describe_owner(self) -> str:
+        """Team-specific helper that must survive upgrades."""
+        return "sales-team"
+'''
+EXPLAIN_IMPLEMENTATION = """
+    def explain_query(self, request: QueryDataRequest, context: RequestContext) -> list[QueryExplanation]:
+        return [QueryExplanation(ref_id=q.ref_id or "", plan="SCAN") for q in request.data_query or []]
+"""
+PYPROJECT_EDIT = '\n[tool.acme]\nowner = "sales-team"\n'
+
+
+def git(project: Path, *args: str) -> str:
+    return subprocess.run(
+        ["git", "-c", "user.name=Dev", "-c", "user.email=dev@example.com", *args],
+        cwd=project,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+
+
+def scaffold_committed_plugin(installed: InstalledScaffold, folder: Path) -> Path:
+    project = folder / "acme-sales"
+    result = run_scaffold(
+        ["new-plugin", str(project), "--defaults"], cwd=folder, executable=installed.scaffold
+    )
+    assert result.returncode == 0, result.stderr
+    git(project, "init", "--quiet")
+    git(project, "add", "-A")
+    git(project, "commit", "--quiet", "-m", "scaffolded")
+    return project
+
+
+def test_upgrade_keeps_user_code_and_delivers_contract_and_template(
+    installed_scaffold: InstalledScaffold, future_scaffold: InstalledScaffold, tmp_path: Path
+) -> None:
+    project = scaffold_committed_plugin(installed_scaffold, tmp_path)
+    datasource = project / "acme_sales" / "datasource.py"
+    datasource.write_text(
+        datasource.read_text(encoding="utf-8").rstrip("\n") + "\n" + USER_METHOD, encoding="utf-8"
+    )
+    pyproject = project / "pyproject.toml"
+    pyproject.write_text(pyproject.read_text(encoding="utf-8") + PYPROJECT_EDIT, encoding="utf-8")
+    git(project, "commit", "--quiet", "-am", "our edits")
+    edited_datasource = datasource.read_text(encoding="utf-8")
+
+    # a dirty tree is refused, and nothing changes
+    (project / "scratch.txt").write_text("wip", encoding="utf-8")
+    refused = run_scaffold(
+        ["upgrade", "--to", str(FUTURE_PLUGIN_SPEC)], cwd=project, executable=future_scaffold.scaffold
+    )
+    assert refused.returncode == 1
+    assert "uncommitted changes" in refused.stderr
+    (project / "scratch.txt").unlink()
+
+    # dry run shows what would change and changes nothing
+    dry = run_scaffold(
+        ["upgrade", "--to", str(FUTURE_PLUGIN_SPEC), "--dry-run"],
+        cwd=project,
+        executable=future_scaffold.scaffold,
+    )
+    assert dry.returncode == 0, dry.stderr
+    assert "+ endpoint POST /query/explain: explainQuery; projects must implement it  BREAKING" in dry.stdout
+    assert "would change" in dry.stdout
+    assert git(project, "status", "--porcelain") == ""
+
+    upgraded = run_scaffold(
+        ["upgrade", "--to", str(FUTURE_PLUGIN_SPEC)], cwd=project, executable=future_scaffold.scaffold
+    )
+    assert upgraded.returncode == 0, upgraded.stdout + upgraded.stderr
+    assert f"template 1.0.0 -> {FUTURE_TEMPLATE_VERSION}" in upgraded.stdout
+    assert "implement: explain_query (POST /query/explain)" in upgraded.stdout
+
+    # user-owned and template-owned edits survive; the template change arrives
+    assert datasource.read_text(encoding="utf-8") == edited_datasource
+    assert PYPROJECT_EDIT in pyproject.read_text(encoding="utf-8")
+    assert APPENDED_LINE in (project / "Dockerfile").read_text(encoding="utf-8")
+    assert (project / NEW_FILE).is_file()
+    answers = (project / ".copier-answers.yml").read_text(encoding="utf-8")
+    assert f"_commit: v{FUTURE_TEMPLATE_VERSION}" in answers
+    assert "contract_version: 1.3.0" in answers
+    models = (project / "acme_sales" / "_contract" / "models.py").read_text(encoding="utf-8")
+    assert "interval_ms" in models and "logo_url" in models and "class QueryExplanation" in models
+    assert "/query/explain" in "".join(
+        p.read_text(encoding="utf-8") for p in (project / "acme_sales" / "_contract").glob("*.py")
+    )
+
+    # the project, installed on its own, names the missing method at startup
+    venv = make_venv(tmp_path / "project-venv")
+    pip_install(venv / "bin" / "python", "-e", f"{project}[test]")
+    startup = subprocess.run(
+        [str(venv / "bin" / "python"), "-c", "from acme_sales.app import create_app; create_app()"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert startup.returncode != 0
+    assert "explain_query" in startup.stderr
+    assert "POST /query/explain" in startup.stderr
+
+    # once implemented (as the team would), the project's own tests pass
+    text = datasource.read_text(encoding="utf-8").rstrip("\n") + "\n" + EXPLAIN_IMPLEMENTATION
+    imports = "from acme_sales._contract.models import QueryExplanation, QueryDataRequest\nfrom acme_sales._contract.context import RequestContext\n"
+    datasource.write_text(_add_imports(text, imports), encoding="utf-8")
+    tests = subprocess.run(
+        [str(venv / "bin" / "python"), "-m", "pytest", "-q", "-p", "no:cacheprovider"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert tests.returncode == 0, tests.stdout[-3000:] + tests.stderr[-2000:]
+
+    # a second upgrade changes nothing
+    git(project, "add", "-A")
+    git(project, "commit", "--quiet", "-m", "upgrade to 1.3.0")
+    again = run_scaffold(
+        ["upgrade", "--to", str(FUTURE_PLUGIN_SPEC)], cwd=project, executable=future_scaffold.scaffold
+    )
+    assert again.returncode == 0, again.stderr
+    assert "nothing to do" in again.stdout
+    assert git(project, "status", "--porcelain") == ""
+    check = run_scaffold(["regenerate", "--check"], cwd=project, executable=future_scaffold.scaffold)
+    assert check.returncode == 0, check.stderr
+
+
+def _add_imports(text: str, imports: str) -> str:
+    """Put `imports` after the module's own imports (after `from __future__` if present)."""
+    lines = text.split("\n")
+    position = next((i + 1 for i, line in enumerate(lines) if line.startswith("from __future__")), 0)
+    return "\n".join([*lines[:position], imports.rstrip("\n"), *lines[position:]])
+
+
+def test_conflicting_template_edit_is_reported(
+    installed_scaffold: InstalledScaffold, future_scaffold: InstalledScaffold, tmp_path: Path
+) -> None:
+    project = scaffold_committed_plugin(installed_scaffold, tmp_path)
+    readme = project / "README.md"
+    lines = readme.read_text(encoding="utf-8").split("\n")
+    lines[0] = "# Acme Sales plugin, maintained by the sales team"
+    readme.write_text("\n".join(lines), encoding="utf-8")
+    git(project, "commit", "--quiet", "-am", "our README title")
+
+    result = run_scaffold(["upgrade"], cwd=project, executable=future_scaffold.scaffold)
+    assert result.returncode == 1
+    assert "conflict: README.md" in result.stdout
+    text = readme.read_text(encoding="utf-8")
+    assert "maintained by the sales team" in text and "<<<<<<< before updating" in text
+
+
+def test_hand_edited_contract_file_is_refused(
+    installed_scaffold: InstalledScaffold, future_scaffold: InstalledScaffold, tmp_path: Path
+) -> None:
+    project = scaffold_committed_plugin(installed_scaffold, tmp_path)
+    models = project / "acme_sales" / "_contract" / "models.py"
+    models.write_text(models.read_text(encoding="utf-8") + "\n# my tweak\n", encoding="utf-8")
+    git(project, "commit", "--quiet", "-am", "tweak generated code")
+    before = models.read_text(encoding="utf-8")
+
+    check = run_scaffold(["regenerate", "--check"], cwd=project, executable=installed_scaffold.scaffold)
+    assert check.returncode == 1
+    assert "edited by hand: acme_sales/_contract/models.py" in check.stderr
+    assert "-# my tweak" in check.stderr
+
+    result = run_scaffold(
+        ["upgrade", "--to", str(FUTURE_PLUGIN_SPEC)], cwd=project, executable=future_scaffold.scaffold
+    )
+    assert result.returncode == 1
+    assert "edited by hand" in result.stderr
+    assert models.read_text(encoding="utf-8") == before
+    assert git(project, "status", "--porcelain") == ""
+
+
+def test_not_a_project_is_refused(future_scaffold: InstalledScaffold, tmp_path: Path) -> None:
+    result = run_scaffold(["upgrade"], cwd=tmp_path, executable=future_scaffold.scaffold)
+    assert result.returncode == 1
+    assert "not inside a scaffold project" in result.stderr
