@@ -130,6 +130,7 @@ def _run_copier(
     interactive: bool,
 ) -> None:
     import copier
+    import jinja2
     from copier.errors import CopierAnswersInterrupt, CopierError, InteractiveSessionError
 
     try:
@@ -156,7 +157,7 @@ def _run_copier(
     except ValueError as exc:
         # copier reports a failed question validator as a ValueError naming the question
         raise InvalidNameError(str(exc).strip()) from exc
-    except CopierError as exc:
+    except (CopierError, jinja2.TemplateError) as exc:
         raise TemplateError(f"the project template could not be rendered: {exc}") from exc
 
 

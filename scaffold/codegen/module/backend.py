@@ -1,0 +1,76 @@
+"""Contract-owned files of a module backend: models, route glue and runtime helpers.
+
+`backend/<package>/_contract/` holds everything the contract decides (paths, body rules, caching
+of the bundle, language choice, wire models); the project's own modules (settings, app factory,
+demo logic, texts) pass their values into it and never get rewritten by `scaffold regenerate`.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from scaffold.codegen.header import python_header
+from scaffold.codegen.module.contract_data import ModuleContract
+from scaffold.codegen.module.render import render
+from scaffold.codegen.python_models import generate_python_models
+from scaffold.specs.document import SpecDocument
+
+RUNTIME = Path(__file__).resolve().parent.parent / "runtime_files"
+# contract-owned module name -> runtime file it is copied from
+RUNTIME_COPIES = {
+    "locale.py": "locale.py",
+    "envelope.py": "module_envelope.py",
+    "assets.py": "module_assets.py",
+}
+STATIC_PREFIX = "/static/"
+
+
+def backend_files(spec: SpecDocument, contract: ModuleContract, package: str) -> dict[str, str]:
+    header = python_header(spec)
+    base = f"backend/{package}/_contract"
+    files = {
+        f"{base}/__init__.py": header + _INIT.format(identity=spec.identity()),
+        f"{base}/models.py": generate_python_models(spec),
+        f"{base}/constants.py": header + constants_source(spec, contract),
+        f"{base}/routes.py": render("routes.py.jinja", header=header.rstrip("\n")),
+    }
+    for target, source in RUNTIME_COPIES.items():
+        files[f"{base}/{target}"] = header + (RUNTIME / source).read_text(encoding="utf-8")
+    return files
+
+
+_INIT = '''"""Contract-owned code of this module backend ({identity}).
+
+Rewritten whole by `scaffold regenerate` / `scaffold upgrade`: change the project's own modules
+(settings.py, app.py, demo.py, texts.py) instead of these files.
+"""
+'''
+
+
+def _tuple(values: tuple[str, ...]) -> str:
+    inner = ", ".join(json.dumps(v) for v in values)
+    return f"({inner},)" if len(values) == 1 else f"({inner})"
+
+
+def constants_source(spec: SpecDocument, contract: ModuleContract) -> str:
+    release = json.dumps(spec.release_label, ensure_ascii=False)
+    return (
+        f'"""Values of the {spec.identity()} contract that the backend glue uses."""\n\n'
+        f"CONTRACT = {json.dumps(spec.contract)}\n"
+        f"CONTRACT_VERSION = {json.dumps(spec.version)}\n"
+        f"RELEASE_LABEL = {release}\n\n"
+        "# Paths of the module backend's endpoints (GET well-known is the one the platform requires).\n"
+        f"WELL_KNOWN_PATH = {json.dumps(contract.well_known_path)}\n"
+        f"DEMO_STATUS_PATH = {json.dumps(contract.demo_status_path)}\n"
+        "# Where this backend serves the built frontend (scaffold's choice; entryPoint points here).\n"
+        f"STATIC_PREFIX = {json.dumps(STATIC_PREFIX)}\n\n"
+        "# Language of answers when Accept-Language is absent or matches nothing.\n"
+        f"DEFAULT_LOCALE = {json.dumps(contract.default_locale)}\n\n"
+        "# Components a module may register, in the contract's order.\n"
+        f"ALLOWED_COMPONENTS = {_tuple(contract.components)}\n"
+        "# A module must register this component to be added to dashboards.\n"
+        f"REQUIRED_FOR_DASHBOARD = {json.dumps(contract.required_for_dashboard)}\n"
+        "# Query parameters the platform may append to the JS URL.\n"
+        f"CACHE_QUERY_PARAMETERS = {_tuple(contract.cache_parameters)}\n"
+    )

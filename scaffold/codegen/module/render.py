@@ -1,0 +1,25 @@
+"""Rendering the Jinja templates of generated module files (scaffold/codegen/templates/module/).
+
+Static code (TypeScript helpers, the backend route glue) reads best as a file with a few holes
+rather than as strings in Python; these templates are scaffold's own, unlike the copier template
+of the project, and their output is contract-owned.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "module"
+_ENV = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+    autoescape=False,  # noqa: S701 - the output is TypeScript or Python, never HTML
+    keep_trailing_newline=True,
+    undefined=jinja2.StrictUndefined,
+)
+
+
+def render(template: str, **values: Any) -> str:
+    return _ENV.get_template(template).render(**values)

@@ -1,0 +1,338 @@
+"""`scaffold new-module` end to end, as a new user would and as the platform would.
+
+With the installed scaffold CLI: scaffold acme-map, `npm install && npm run build` against the real
+registry, install the backend into a fresh venv, start it on a free port, read well-known, resolve
+entryPoint against frontendHost with ?version&buildTimestamp appended as the platform does, and
+let scaffold's own module checker (scaffold.check, the machinery of `scaffold check module`) load
+the script as a classic script into a headless Chromium host page that provides React 18.3.1 and
+ReactDOM 18 from their UMD builds plus stand-ins for the other host globals. Every registered
+component must render with the contract's props, no page or console error, and the callbacks
+fire with the contract's values. The project's own `npm test` and backend pytest run too.
+
+One npm install and one backend venv are shared by the whole session (the npm cache is reused).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import gzip
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import time
+import venv
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode, urljoin
+
+import httpx
+import pytest
+import yaml
+from jsonschema import Draft202012Validator
+
+from scaffold.codegen.typescript import generate_typescript_types
+from scaffold.specs.loader import load_spec_file
+from tests.conftest import MODULE_SPEC
+from tests.e2e.conftest import InstalledScaffold, pip_install
+
+pytestmark = pytest.mark.slow
+
+REACT_MARKERS = ("__SECRET_INTERNALS_DO_NOT_USE_OR_YOU_WILL_BE_FIRED", "react.element", 'require("react")')
+GZIP_BUDGET = 10 * 1024
+
+
+def run(command: list[str], cwd: Path, timeout: float = 900, env: dict[str, str] | None = None) -> str:
+    result = subprocess.run(
+        command, cwd=cwd, capture_output=True, text=True, timeout=timeout, env={**os.environ, **(env or {})}
+    )
+    assert result.returncode == 0, (
+        f"{' '.join(command)} failed in {cwd}:\n{result.stdout[-4000:]}\n{result.stderr[-4000:]}"
+    )
+    return result.stdout
+
+
+@dataclass(frozen=True)
+class BuiltModule:
+    root: Path
+    lock_before: bytes
+
+    @property
+    def frontend(self) -> Path:
+        return self.root / "frontend"
+
+    @property
+    def dist(self) -> Path:
+        return self.frontend / "dist"
+
+
+@pytest.fixture(scope="session")
+def built_module(
+    installed_scaffold: InstalledScaffold, tmp_path_factory: pytest.TempPathFactory
+) -> BuiltModule:
+    """acme-map scaffolded by the installed CLI, then `npm install && npm run build` (once)."""
+    assert shutil.which("npm"), "npm is not installed; install Node.js 20 and npm to run the module tests"
+    base = tmp_path_factory.mktemp("new-module")
+    home = tmp_path_factory.mktemp("scaffold-home-module")
+    run(
+        [*installed_scaffold.scaffold, "new-module", str(base / "acme-map"), "--defaults"],
+        base,
+        env={"SCAFFOLD_HOME": str(home)},
+    )
+    root = base / "acme-map"
+    lock = (root / "frontend" / "package-lock.json").read_bytes()
+    run(["npm", "install", "--no-audit", "--no-fund"], root / "frontend")
+    run(["npm", "run", "build"], root / "frontend")
+    return BuiltModule(root=root, lock_before=lock)
+
+
+@dataclass(frozen=True)
+class RunningBackend:
+    url: str
+    python: Path
+    process: subprocess.Popen[str]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def backend(built_module: BuiltModule, tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningBackend]:
+    """`pip install ./backend` into a fresh venv, then `python -m acme_map` on a free port."""
+    environment = tmp_path_factory.mktemp("module-venv")
+    venv.EnvBuilder(with_pip=True, clear=True).create(environment)
+    python = environment / "bin" / "python"
+    pip_install(python, str(built_module.root / "backend"))
+    port = free_port()
+    log = (tmp_path_factory.mktemp("module-log") / "backend.log").open("w+", encoding="utf-8")
+    process = subprocess.Popen(
+        [str(python), "-m", "acme_map"],
+        cwd=built_module.root,
+        env={**os.environ, "HOST": "127.0.0.1", "PORT": str(port)},
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            assert process.poll() is None, f"the backend exited: {log.seek(0) or log.read()}"
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(f"{url}/api/v1/well-known", timeout=2).status_code == 200:
+                    break
+            assert time.monotonic() < deadline, "the backend did not answer within 60 s"
+            time.sleep(0.2)
+        yield RunningBackend(url=url, python=python, process=process)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=10)
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def spec() -> dict[str, Any]:
+    return dict(yaml.safe_load(MODULE_SPEC.read_text(encoding="utf-8")))
+
+
+def test_build_is_a_classic_script_without_react(built_module: BuiltModule) -> None:
+    script = (built_module.dist / "module.js").read_text(encoding="utf-8")
+    assert script.startswith("(function("), "module.js must be an IIFE (classic script), not ESM"
+    assert not re.search(r"^\s*(import|export)\s", script, flags=re.M)
+    for marker in REACT_MARKERS:
+        assert marker not in script, f"module.js holds a copy of React internals ({marker})"
+    assert "require(" not in script
+    assert script.rstrip().endswith("})(React);"), "React must come from the host's window.React"
+    assert len(gzip.compress(script.encode())) <= GZIP_BUDGET
+    css = (built_module.dist / "module.css").read_text(encoding="utf-8")
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    selectors = [s.strip() for block in re.findall(r"([^{}]+)\{", css) for s in block.split(",")]
+    assert selectors and all(s.startswith(".acme-map-") for s in selectors), selectors
+    info = json.loads((built_module.dist / "build-info.json").read_text(encoding="utf-8"))
+    assert info["buildTimestamp"].endswith("Z")
+    assert (built_module.frontend / "package-lock.json").read_bytes() == built_module.lock_before, (
+        "npm install changed the package-lock.json shipped by the template: refresh it"
+    )
+
+
+def test_project_unit_tests_pass(built_module: BuiltModule) -> None:
+    output = run(["npm", "test"], built_module.frontend)
+    assert re.search(r"Tests\s+.*\d+ passed", re.sub(r"\x1b\[[0-9;]*m", "", output)), output
+
+
+def test_registry_check_passes_silently_without_private_packages(built_module: BuiltModule) -> None:
+    result = subprocess.run(
+        ["npm", "run", "--silent", "check-registry"],
+        cwd=built_module.frontend,
+        capture_output=True,
+        text=True,
+        env={k: v for k, v in os.environ.items() if not k.startswith("REGISTRY_")},
+    )
+    assert result.returncode == 0 and result.stdout == "", result.stdout + result.stderr
+
+
+def test_backend_own_tests_pass(built_module: BuiltModule, backend: RunningBackend) -> None:
+    pip_install(backend.python, "-e", f"{built_module.root / 'backend'}[test]")
+    run([str(backend.python), "-m", "pytest", "-q", "-p", "no:cacheprovider"], built_module.root / "backend")
+
+
+def test_well_known_and_artifacts_over_http(backend: RunningBackend, spec: dict[str, Any]) -> None:
+    metadata = httpx.get(f"{backend.url}/api/v1/well-known").json()
+    Draft202012Validator(
+        {"$ref": "#/components/schemas/ModuleMetadata", "components": spec["components"]}
+    ).validate(metadata)
+    assert metadata["frontendHost"] == f"{backend.url}/"
+    script_url = urljoin(metadata["frontendHost"], metadata["entryPoint"])
+    query = urlencode({"version": metadata["version"], "buildTimestamp": metadata["buildTimestamp"]})
+    script = httpx.get(f"{script_url}?{query}")
+    assert script.status_code == 200
+    assert script.headers["content-type"] == "text/javascript; charset=utf-8"
+    assert script.headers["cache-control"] == "public, max-age=31536000, immutable"
+    assert httpx.get(script_url).headers["cache-control"] == "no-cache"
+    style = httpx.get(re.sub(r"\.js$", ".css", script_url) + f"?{query}")
+    assert style.status_code == 200 and style.headers["content-type"] == "text/css; charset=utf-8"
+    demo = httpx.post(
+        f"{backend.url}/api/v1/demo/status",
+        json={"payload": {"message": "ping"}, "moduleContext": {"token": "enc:v1:x"}},
+        headers={"Accept-Language": "en-US"},
+    )
+    assert demo.json() == {
+        "status": "ok",
+        "message": "The module is working",
+        "payload": {"message": "ping"},
+        "moduleContext": "present",
+    }
+    assert httpx.post(f"{backend.url}/api/v1/demo/status", content=b"{").status_code == 400
+
+
+# --- the platform's frontend, played by `scaffold check module` ---------------------------------------
+
+
+def test_platform_loads_every_component_in_a_browser(backend: RunningBackend) -> None:
+    """scaffold's own module checker (scaffold.check) plays the platform against the running backend.
+
+    It reads well-known, loads entryPoint resolved against frontendHost (with version and
+    buildTimestamp appended) as a classic script into a headless Chromium host page with React
+    18.3.1 / ReactDOM 18.2 UMD and stand-ins for the other host globals, renders every registered
+    component with the contract's props, edits the editors, and checks every callback value.
+    """
+    from scaffold.check.module_checks import check_module
+    from scaffold.check.report import Status, render_text
+    from scaffold.errors import ToolMissingError
+
+    try:
+        report = check_module(backend.url)
+    except ToolMissingError as exc:
+        pytest.fail(f"{exc} (the browser tests need it; they are never skipped)", pytrace=False)
+    text = render_text(report)
+    assert report.ok, text
+    assert report.count(Status.WARN) == 0 and report.count(Status.SKIP) == 0, text
+    results = {result.name: result for result in report.results}
+    expected = ["browser.script", "browser.scope", "browser.registry"]
+    for component in ("Widget", "WidgetEditor", "Settings"):
+        expected += [f"component.{component}.{step}" for step in ("loader", "render", "callbacks")]
+    expected += ["component.WidgetEditor.edit", "component.Settings.edit"]
+    for name in expected:
+        assert name in results and results[name].status is Status.PASS, text
+    widget_calls = results["component.Widget.callbacks"].detail
+    assert 'onFetch("fetchLinerSuccess")' in widget_calls and "onErrorChange(false)" in widget_calls, text
+    assert "fetchLinerError" not in widget_calls and "onErrorChange(true)" not in widget_calls, text
+    assert results["component.WidgetEditor.edit"].detail.endswith("called onChange()"), text
+    assert 'called onChange({"connections":[{' in results["component.Settings.edit"].detail, text
+
+
+def test_generated_types_hold_under_strict_typescript(built_module: BuiltModule) -> None:
+    """The contract types, registry helper and stand-ins, checked by tsc against misuse."""
+    check = built_module.frontend / "src" / "contract-check"
+    check.mkdir()
+    module_spec = load_spec_file(MODULE_SPEC)
+    tricky = dataclasses.replace(module_spec, data={**module_spec.data, "components": {"schemas": TRICKY}})
+    (check / "tricky.ts").write_text(generate_typescript_types(tricky), encoding="utf-8")
+    (check / "misuse.ts").write_text(MISUSE, encoding="utf-8")
+    try:
+        run(["node_modules/.bin/tsc", "--noEmit", "-p", "."], built_module.frontend)
+    finally:
+        shutil.rmtree(check)
+
+
+TRICKY: dict[str, Any] = {
+    "Status": {"type": "string", "enum": ["", "it's", "done"]},
+    "Leaf": {"type": "object", "properties": {"id": {"type": "integer", "format": "int64"}}},
+    "Everything": {
+        "type": "object",
+        "description": "Every construct the generator supports; a comment with */ inside.",
+        "required": ["callback", "status", "nullable"],
+        "additionalProperties": True,
+        "not": {"required": ["payload"]},
+        "properties": {
+            "callback": {
+                "x-callback": {
+                    "parameters": [
+                        {"name": "count", "schema": {"type": "number"}, "required": True},
+                        {"name": "label", "schema": {"type": ["string", "null"]}},
+                    ],
+                    "returns": {"type": "boolean"},
+                }
+            },
+            "status": {"$ref": "#/components/schemas/Status"},
+            "nullable": {"oneOf": [{"$ref": "#/components/schemas/Leaf"}, {"type": "null"}]},
+            "listOfUnions": {"type": "array", "items": {"type": ["string", "number"]}},
+            "listOfCallbacks": {"type": "array", "items": {"x-callback": {"parameters": []}}},
+            "nested": {"type": "object", "properties": {"a-b": {"const": 1}}, "required": ["a-b"]},
+            "map": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
+            "both": {"allOf": [{"$ref": "#/components/schemas/Leaf"}, {"type": "object"}]},
+            "anything": {},
+        },
+    },
+}
+
+MISUSE = """
+import { Button } from '@ui-kit/ui';
+import { useSomething } from '@platform/frontend-shared';
+import { registerModule } from '../contract';
+import type { FETCH_STATUSES, SettingsProps, WidgetEditorProps, WidgetProps } from '../contract';
+import type { Everything } from './tricky';
+
+export const standIns: unknown[] = [Button, useSomething];
+
+export function use(widget: WidgetProps, editor: WidgetEditorProps, settings: SettingsProps, all: Everything): void {
+  const ok: FETCH_STATUSES = 'fetchLinerSuccess';
+  widget.onFetch(ok);
+  widget.onErrorChange(false);
+  widget.setRefreshClicked?.(false);
+  editor.onChange();
+  settings.onChange({ any: 'json' });
+  // @ts-expect-error not a FETCH_STATUSES value
+  widget.onFetch('loaded');
+  // @ts-expect-error onErrorChange takes a boolean
+  widget.onErrorChange('yes');
+  // @ts-expect-error WidgetEditor's onChange takes no arguments
+  editor.onChange(1);
+  // @ts-expect-error variables may be null
+  widget.variables.region;
+  // @ts-expect-error a bare payload must not have a payload key
+  const bare: import('../contract').DemoStatusPayload = { payload: {} };
+  void bare;
+  all.callback(1, 'x');
+  // @ts-expect-error the first parameter is required
+  all.callback();
+}
+
+// @ts-expect-error a registry must have a loader for every registered component
+registerModule({ Widget: () => import('../components/Widget') }, {});
+"""

@@ -1,0 +1,159 @@
+# generated from dashboard-module 2026.1.1 (sha256 548495bca736da651a0e41f0244d06061f7d123b39758de786534e11801e0257) — do not edit; run `scaffold regenerate`
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class ContractModel(BaseModel):
+    """Base of every contract model.
+
+    Output uses the contract's wire names (camelCase) by default; input accepts the wire name or
+    the Python attribute name. Unknown input fields are ignored so a newer platform can talk to
+    an older plugin.
+    """
+
+    model_config = ConfigDict(
+        validate_by_name=True,
+        validate_by_alias=True,
+        serialize_by_alias=True,
+        extra="ignore",
+    )
+
+
+def omit_none(value: object) -> bool:
+    """True for None: an optional field the contract does not allow as null is left out instead."""
+    return value is None
+
+
+class LocaleArrayItem(ContractModel):
+    """
+    A localized string.
+    """
+
+    lang: str
+    """
+    Language code such as ru-RU or en-US.
+    """
+    value: str
+    """
+    The text in that language.
+    """
+
+
+class ModuleMetadata(ContractModel):
+    """
+    Module metadata, the answer of GET {baseUrl}/api/v1/well-known. Minimum required set: name, title, description, version, entryPoint, frontendHost, scope, components. Always returning the full set is recommended.
+    """
+
+    name: str
+    """
+    Unique technical module name; critical.
+    """
+    title: list[LocaleArrayItem]
+    """
+    Localized display name.
+    """
+    description: list[LocaleArrayItem]
+    """
+    Localized description.
+    """
+    version: str
+    """
+    Module version.
+    """
+    entry_point: Annotated[str, Field(alias="entryPoint")]
+    """
+    Path to the JS bundle; critical. The JS URL is the result of resolving entryPoint against frontendHost.
+    """
+    frontend_host: Annotated[str, Field(alias="frontendHost")]
+    """
+    Base host of frontend artifacts.
+    """
+    scope: str
+    """
+    Name of the global object in window.
+    """
+    components: list[str]
+    """
+    Component names available in registry; critical.
+    """
+    can_add_to_dashboard: Annotated[
+        bool | None, Field(alias="canAddToDashboard", exclude_if=omit_none)
+    ] = None
+    """
+    Whether widgets of this module may be created on a dashboard.
+    """
+
+
+class ModuleProxyRequest(ContractModel):
+    """
+    A request body a module backend may receive through the platform's backend proxy: an object with a payload object (module-defined) and a moduleContext object (module-defined; it may contain secret values in encrypted form).
+    """
+
+    payload: dict[str, Any]
+    """
+    Module-defined payload.
+    """
+    module_context: Annotated[
+        dict[str, Any] | None, Field(alias="moduleContext", exclude_if=omit_none)
+    ] = None
+    """
+    The content of the saved module settings (those set through Settings). Its shape is not standardized by the platform and it may contain secret values in encrypted form; a module backend either interprets it or ignores it safely.
+    """
+
+
+class DemoStatusPayload(ContractModel):
+    """
+    A bare module-defined payload, as sent by a browser calling the demo stub directly. Shape not shown in the contract.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    message: Annotated[str | None, Field(exclude_if=omit_none)] = None
+    """
+    Free text the stub echoes back.
+    """
+
+
+class DemoStatusResponse(ContractModel):
+    """
+    Answer of the demo stub. Shape not shown in the contract.
+    """
+
+    status: Literal["ok"]
+    """
+    Always ok.
+    """
+    message: str
+    """
+    Human-readable status message, localised by Accept-Language.
+    """
+    payload: Annotated[dict[str, Any] | None, Field(exclude_if=omit_none)] = None
+    """
+    Echo of the received payload (the envelope's payload, or the bare body).
+    """
+    module_context: Annotated[
+        Literal["present", "absent"] | None,
+        Field(alias="moduleContext", exclude_if=omit_none),
+    ] = None
+    """
+    Whether a usable moduleContext (an object) was received. Its content is never echoed: it can hold secrets.
+    """
+
+
+class DemoStatusError(ContractModel):
+    """
+    Error body of the demo stub. Module endpoint errors are not shown in the contract.
+    """
+
+    error: Literal[True]
+    """
+    Always true.
+    """
+    message: str
+    """
+    What went wrong.
+    """

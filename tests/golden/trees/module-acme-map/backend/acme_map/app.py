@@ -1,0 +1,75 @@
+"""The FastAPI application of the module backend (template-owned).
+
+It joins the contract glue (`_contract/`, generated from the spec) with this project's settings,
+texts and demo logic. Add your own business routes with `app.include_router(...)` below.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import partial
+
+from fastapi import FastAPI
+from fastapi.middleware.cors import CORSMiddleware
+
+from . import __version__
+from ._contract.assets import FrontendAssets
+from ._contract.models import LocaleArrayItem, ModuleMetadata
+from ._contract.routes import contract_router
+from .demo import demo_status
+from .settings import Settings
+from .texts import TEXTS
+
+_log = logging.getLogger(__name__)
+
+
+def _localised(value: tuple[tuple[str, str], ...] | str | None, key: str) -> list[LocaleArrayItem]:
+    if isinstance(value, tuple):
+        return [LocaleArrayItem(lang=lang, value=text) for lang, text in value]
+    return [LocaleArrayItem(lang=lang, value=value or texts[key]) for lang, texts in TEXTS.items()]
+
+
+def module_metadata(settings: Settings, base_url: str) -> ModuleMetadata:
+    """The well-known answer; `base_url` is this backend as the caller reached it."""
+    return ModuleMetadata(
+        name=settings.name,
+        title=_localised(settings.title, "title"),
+        description=_localised(settings.description, "description"),
+        version=settings.version,
+        entry_point=settings.entry_point,
+        frontend_host=settings.frontend_host or base_url,
+        scope=settings.scope,
+        components=list(settings.components),
+        can_add_to_dashboard=settings.dashboard_ready,
+    )
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings.from_env()
+    assets = FrontendAssets(settings.frontend_dist)
+    if settings.frontend_host is None and not assets.available:
+        _log.warning(
+            "no built frontend in %s: run `npm run build` in frontend/ or set MODULE_FRONTEND_DIST",
+            settings.frontend_dist,
+        )
+    app = FastAPI(
+        title="Acme Map",
+        version=__version__,
+        summary="Acme Map dashboard widget module",
+    )
+    app.add_middleware(
+        CORSMiddleware,
+        allow_origins=list(settings.cors_origins),
+        allow_methods=["GET", "HEAD", "POST", "OPTIONS"],
+        allow_headers=["*"],
+    )
+    app.include_router(
+        contract_router(
+            metadata=partial(module_metadata, settings),
+            demo=demo_status,
+            locales=tuple(TEXTS),
+            assets=assets,
+            serves_frontend=lambda: settings.frontend_host is None,
+        )
+    )
+    return app

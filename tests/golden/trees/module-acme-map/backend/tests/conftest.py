@@ -1,0 +1,44 @@
+"""Fixtures of the backend tests (seeded once; yours to edit)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from acme_map.app import create_app
+from acme_map.settings import Settings
+
+MakeClient = Callable[..., TestClient]
+
+
+@pytest.fixture
+def dist(tmp_path: Path) -> Path:
+    """A stand-in frontend build: module.js, module.css and build-info.json."""
+    folder = tmp_path / "dist"
+    folder.mkdir()
+    (folder / "module.js").write_text('window["acme_map"] = { registry: {} };\n', encoding="utf-8")
+    (folder / "module.css").write_text(".acme-map-widget { color: black; }\n", encoding="utf-8")
+    info = '{"buildTimestamp": "2026-01-01T00:00:00.000Z"}\n'
+    (folder / "build-info.json").write_text(info, encoding="utf-8")
+    return folder
+
+
+@pytest.fixture
+def make_client(dist: Path) -> MakeClient:
+    """A test client of the app with the given Settings fields changed (frontend from `dist`)."""
+
+    def make(**changes: Any) -> TestClient:
+        settings = replace(Settings(frontend_dist=dist), **changes)
+        return TestClient(create_app(settings))
+
+    return make
+
+
+@pytest.fixture
+def client(make_client: MakeClient) -> TestClient:
+    return make_client()

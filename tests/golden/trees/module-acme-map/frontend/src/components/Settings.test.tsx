@@ -1,0 +1,54 @@
+// Unit tests of the Settings form (seeded once; yours to edit).
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+
+import { exampleExternalModule } from '../contract/examples';
+import Settings, { readSettings } from './Settings';
+
+describe('Settings', () => {
+  it('shows the saved settings and reports every change with the new settings', () => {
+    const onChange = vi.fn();
+    render(
+      <Settings
+        settings={exampleExternalModule.settings}
+        moduleId={exampleExternalModule.id}
+        onChange={onChange}
+      />,
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: 'Connection 1 name' }), {
+      target: { value: 'backup' },
+    });
+    expect(onChange).toHaveBeenLastCalledWith({
+      connections: [{ name: 'backup', url: 'https://metrics.example.com' }],
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Add connection' }));
+    expect(onChange).toHaveBeenLastCalledWith({
+      connections: [
+        { name: 'backup', url: 'https://metrics.example.com' },
+        { name: '', url: '' },
+      ],
+    });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Remove' })[0]);
+    expect(onChange).toHaveBeenLastCalledWith({ connections: [{ name: '', url: '' }] });
+  });
+
+  it('accepts settings of any shape and keeps fields it does not know', () => {
+    expect(readSettings(null)).toEqual({ connections: [] });
+    expect(readSettings('text')).toEqual({ connections: [] });
+    expect(readSettings({ theme: 'dark', connections: [{ name: 1 }] })).toEqual({
+      theme: 'dark',
+      connections: [{ name: '', url: '' }],
+    });
+  });
+
+  it('follows new settings from the host', () => {
+    const { rerender } = render(<Settings settings={{}} moduleId="m" onChange={vi.fn()} />);
+    expect(screen.queryByRole('textbox')).toBeNull();
+    rerender(
+      <Settings settings={{ connections: [{ name: 'main', url: '' }] }} moduleId="m" onChange={vi.fn()} />,
+    );
+    expect((screen.getByRole('textbox', { name: 'Connection 1 name' }) as HTMLInputElement).value).toBe(
+      'main',
+    );
+  });
+});

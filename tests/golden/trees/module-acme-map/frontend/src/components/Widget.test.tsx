@@ -1,0 +1,84 @@
+// Unit tests of the Widget (seeded once; yours to edit).
+import { render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import type { WidgetProps } from '../contract';
+import { exampleIModuleWidgetData, exampleIPalette, exampleVariableValues } from '../contract/examples';
+import Widget from './Widget';
+
+function widgetProps(changes: Partial<WidgetProps> = {}): WidgetProps {
+  return {
+    moduleId: exampleIModuleWidgetData.moduleId,
+    moduleData: { message: 'Hello' },
+    palette: exampleIPalette.colors,
+    id: 'widget-1',
+    variables: exampleVariableValues,
+    from: 'now-6h',
+    to: 'now',
+    isDashboardEdit: false,
+    isWidgetEdit: false,
+    isRefreshClicked: false,
+    setRefreshClicked: vi.fn(),
+    onErrorChange: vi.fn(),
+    onFetch: vi.fn(),
+    ...changes,
+  };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('Widget', () => {
+  it('shows moduleData, the range and the variables, and reports a successful load', async () => {
+    const props = widgetProps();
+    render(<Widget {...props} />);
+    expect(await screen.findByText('Hello')).toBeTruthy();
+    expect(screen.getByText('now-6h → now')).toBeTruthy();
+    expect(screen.getByText('region')).toBeTruthy();
+    expect(props.onFetch).toHaveBeenCalledWith('fetchLinerSuccess');
+    expect(props.onErrorChange).toHaveBeenCalledWith(false);
+  });
+
+  it('works with the spec example moduleData and no variables', async () => {
+    const props = widgetProps({ moduleData: exampleIModuleWidgetData.moduleData, variables: null });
+    render(<Widget {...props} />);
+    await waitFor(() => expect(props.onFetch).toHaveBeenCalledWith('fetchLinerSuccess'));
+  });
+
+  it('reports unusable moduleData as a failed load and an error', async () => {
+    const props = widgetProps({ moduleData: { message: 42 } });
+    render(<Widget {...props} />);
+    expect((await screen.findByRole('alert')).textContent).toContain('moduleData.message');
+    expect(props.onFetch).toHaveBeenCalledWith('fetchLinerError');
+    expect(props.onErrorChange).toHaveBeenCalledWith(true);
+  });
+
+  it('reloads on a manual refresh and resets the flag', async () => {
+    const props = widgetProps({ isRefreshClicked: true });
+    render(<Widget {...props} />);
+    await waitFor(() => expect(props.setRefreshClicked).toHaveBeenCalledWith(false));
+  });
+
+  it('asks the backend through the platform proxy when askBackend is set', async () => {
+    const fetch = vi.fn(
+      async () => new Response(JSON.stringify({ status: 'ok', message: 'Backend says hi' })),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const props = widgetProps({ moduleId: 'm-1', moduleData: { message: 'ping', askBackend: true } });
+    render(<Widget {...props} />);
+    expect(await screen.findByText('Backend says hi')).toBeTruthy();
+    expect(fetch).toHaveBeenCalledWith('/api/v1/modules/m-1/proxy/api/v1/demo/status', expect.anything());
+  });
+
+  it('reports a failing backend', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 502 })),
+    );
+    const props = widgetProps({ moduleData: { askBackend: true } });
+    render(<Widget {...props} />);
+    await waitFor(() => expect(props.onFetch).toHaveBeenCalledWith('fetchLinerError'));
+    expect(props.onErrorChange).toHaveBeenCalledWith(true);
+  });
+});

@@ -1,0 +1,64 @@
+// Unit tests of the WidgetEditor (seeded once; yours to edit).
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+
+import type { IField, WidgetEditorProps } from '../contract';
+import {
+  exampleExternalModule,
+  exampleIField,
+  exampleIModuleWidgetData,
+  exampleIPalette,
+  exampleVariableValues,
+} from '../contract/examples';
+import WidgetEditor from './WidgetEditor';
+
+const descriptionField: IField = { name: 'description', title: 'Description', rules: {} };
+
+function editorProps(changes: Partial<WidgetEditorProps> = {}): WidgetEditorProps {
+  return {
+    dashboardProps: { from: 'now-1h', to: 'now', refreshTime: 30000 },
+    moduleId: exampleExternalModule.id,
+    module: exampleExternalModule,
+    palettes: [exampleIPalette],
+    widget: exampleIModuleWidgetData,
+    widgetId: 'widget-1',
+    refreshClicked: false,
+    generalFields: [exampleIField, descriptionField],
+    variables: exampleVariableValues,
+    onRefreshChange: vi.fn(),
+    onChange: vi.fn(),
+    ...changes,
+  };
+}
+
+describe('WidgetEditor', () => {
+  it('reuses the general fields, filled from the saved widget', () => {
+    render(<WidgetEditor {...editorProps()} />);
+    expect((screen.getByRole('textbox', { name: /Title/ }) as HTMLInputElement).value).toBe('CPU load');
+    expect((screen.getByRole('textbox', { name: /Description/ }) as HTMLInputElement).value).toBe(
+      'CPU load of the web servers',
+    );
+  });
+
+  it('calls onChange when the future moduleData is edited', () => {
+    const props = editorProps({ widget: null });
+    render(<WidgetEditor {...props} />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'New text' } });
+    fireEvent.click(screen.getByRole('checkbox'));
+    expect(props.onChange).toHaveBeenCalledTimes(2);
+    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLInputElement).value).toBe('New text');
+  });
+
+  it('calls onChange when a general field is edited', () => {
+    const props = editorProps();
+    render(<WidgetEditor {...props} />);
+    fireEvent.change(screen.getByRole('textbox', { name: /Title/ }), { target: { value: 'Memory' } });
+    expect(props.onChange).toHaveBeenCalledTimes(1);
+  });
+
+  it('resets a refresh request', () => {
+    const props = editorProps({ refreshClicked: true });
+    render(<WidgetEditor {...props} />);
+    expect(props.onRefreshChange).toHaveBeenCalledWith(false);
+  });
+});
