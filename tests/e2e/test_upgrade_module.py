@@ -1,0 +1,99 @@
+"""Upgrading a module project with a later scaffold, from installed wheels.
+
+Scaffold acme-map at 2026.1.1, commit, edit Widget.tsx (user-owned) and vite.config.ts
+(template-owned), upgrade with a later scaffold (template 1.1.0) to the synthetic 2026.2.0
+contract, which adds the Widget prop `locale`: both edits survive, the template change arrives,
+the new prop reaches the generated TypeScript types, code using it type-checks, and
+`npm install && npm run build` passes. A second upgrade changes nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.cli_runner import run_scaffold
+from tests.conftest import FUTURE_MODULE_SPEC
+from tests.e2e.conftest import InstalledScaffold
+from tests.e2e.future_scaffold import APPENDED_LINE, FUTURE_TEMPLATE_VERSION, NEW_FILE
+from tests.e2e.test_upgrade_plugin import git
+
+pytestmark = pytest.mark.slow
+
+WIDGET_EDIT = "\n// Owned by the maps team: keep this note across upgrades.\n"
+VITE_EDIT = "// acme: bundle reviewed by the maps team\n"
+USES_NEW_PROP = """
+export function widgetLocale(props: WidgetProps): string {
+  return props.locale ?? 'ru-RU';
+}
+"""
+
+
+def npm(frontend: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        ["npm", *args],
+        cwd=frontend,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        env={**os.environ},
+        check=False,
+    )
+
+
+def test_module_upgrade_brings_new_prop_to_types_and_build(
+    installed_scaffold: InstalledScaffold, future_scaffold: InstalledScaffold, tmp_path: Path
+) -> None:
+    assert shutil.which("npm"), "npm is not installed; install Node.js 20 and npm to run the module tests"
+    project = tmp_path / "acme-map"
+    created = run_scaffold(
+        ["new-module", str(project), "--defaults"], cwd=tmp_path, executable=installed_scaffold.scaffold
+    )
+    assert created.returncode == 0, created.stderr
+    git(project, "init", "--quiet")
+    git(project, "add", "-A")
+    git(project, "commit", "--quiet", "-m", "scaffolded")
+
+    widget = project / "frontend" / "src" / "components" / "Widget.tsx"
+    widget.write_text(widget.read_text(encoding="utf-8") + WIDGET_EDIT, encoding="utf-8")
+    vite_config = project / "frontend" / "vite.config.ts"
+    vite_config.write_text(VITE_EDIT + vite_config.read_text(encoding="utf-8"), encoding="utf-8")
+    git(project, "commit", "--quiet", "-am", "our edits")
+
+    upgraded = run_scaffold(
+        ["upgrade", "--to", str(FUTURE_MODULE_SPEC)], cwd=project, executable=future_scaffold.scaffold
+    )
+    assert upgraded.returncode == 0, upgraded.stdout + upgraded.stderr
+    assert "+ field WidgetProps.locale: string, optional" in upgraded.stdout
+    assert f"template 1.0.0 -> {FUTURE_TEMPLATE_VERSION}" in upgraded.stdout
+
+    assert widget.read_text(encoding="utf-8").endswith(WIDGET_EDIT)
+    assert vite_config.read_text(encoding="utf-8").startswith(VITE_EDIT)
+    assert APPENDED_LINE in (project / "Dockerfile").read_text(encoding="utf-8")
+    assert (project / NEW_FILE).is_file()
+    types = (project / "frontend" / "src" / "contract" / "types.ts").read_text(encoding="utf-8")
+    widget_props = types[types.index("export interface WidgetProps") :]
+    widget_props = widget_props[: widget_props.index("\n}\n")]
+    assert "locale?: string;" in widget_props
+    assert "dashboard-module 2026.2.0" in types.splitlines()[0]
+
+    # code that uses the new prop type-checks, and the bundle builds
+    widget.write_text(widget.read_text(encoding="utf-8") + USES_NEW_PROP, encoding="utf-8")
+    installed = npm(project / "frontend", "install", "--no-audit", "--no-fund")
+    assert installed.returncode == 0, installed.stdout[-3000:] + installed.stderr[-3000:]
+    built = npm(project / "frontend", "run", "build")
+    assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
+    assert (project / "frontend" / "dist" / "module.js").is_file()
+
+    git(project, "add", "-A")
+    git(project, "commit", "--quiet", "-m", "upgrade to 2026.2.0")
+    again = run_scaffold(
+        ["upgrade", "--to", str(FUTURE_MODULE_SPEC)], cwd=project, executable=future_scaffold.scaffold
+    )
+    assert again.returncode == 0, again.stderr
+    assert "nothing to do" in again.stdout
+    assert git(project, "status", "--porcelain") == ""
