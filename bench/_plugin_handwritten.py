@@ -1,0 +1,68 @@
+"""The hand-written baseline of bench/plugin_get_result.py: POST /api/v1/query/get-result in Starlette.
+
+It does the same work as the generated plugin's example for the bench's queries, from the same
+SQLite file: parse the body, parse each DataQuery.json, run the same two statements per query
+(a COUNT to decide on downsampling, then the SELECT) on a read-only connection, build the same
+`{"<time>": "<value>"}` dicts, and serialise with orjson. What it leaves out is everything the
+generated plugin adds around that work: validation of the request against the contract models,
+the operations table, secrets, localisation, error shapes, the threadpool.
+
+Run: BENCH_DATABASE=/path/example.sqlite3 uvicorn bench._plugin_handwritten:app
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+from pathlib import Path
+from typing import Any
+
+import orjson
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+DATABASE = Path(os.environ.get("BENCH_DATABASE", "example.sqlite3")).resolve()
+_local = threading.local()
+
+
+def _connection() -> sqlite3.Connection:
+    connection: sqlite3.Connection | None = getattr(_local, "connection", None)
+    if connection is None:
+        connection = sqlite3.connect(DATABASE.as_uri() + "?mode=ro", uri=True)
+        connection.execute("PRAGMA query_only = ON")
+        _local.connection = connection
+    return connection
+
+
+def _frame(query: dict[str, Any]) -> dict[str, Any]:
+    spec = json.loads(query["json"])
+    low, high = query["timeRange"]["from"], query["timeRange"]["to"]
+    host = spec["filters"][0]["value"]
+    column = spec["valueColumns"][0]
+    table = spec["table"]
+    where = f' FROM "{table}" WHERE "time" BETWEEN ? AND ? AND "host" = ?'
+    params = [low, high, host]
+    connection = _connection()
+    (count,) = connection.execute(f"SELECT MAX(n) FROM (SELECT COUNT(*) AS n{where})", params).fetchone()
+    if count > query["maxDataPoints"]:
+        raise ValueError("the bench queries never need downsampling")
+    rows = connection.execute(
+        f'SELECT "time", "{column}"{where} ORDER BY "time" LIMIT ?', [*params, query["maxDataPoints"]]
+    ).fetchall()
+    values = [{str(t): v if v.__class__ is str else str(v)} for t, v in rows if v is not None]
+    field = {"name": column, "refID": query["refID"], "type": "number", "values": values}
+    return {"name": table, "refID": query["refID"], "fields": [field]}
+
+
+async def get_result(request: Request) -> Response:
+    body = orjson.loads(await request.body())
+    frames = [_frame(query) for query in body["dataQuery"]]
+    payload = {"error": False, "status": 200, "frames": frames}
+    return Response(orjson.dumps(payload), media_type="application/json")
+
+
+app = Starlette(routes=[Route("/api/v1/query/get-result", get_result, methods=["POST"])])

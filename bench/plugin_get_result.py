@@ -1,0 +1,258 @@
+"""Benchmark: the generated plugin's POST /query/get-result against a hand-written Starlette endpoint.
+
+Both servers run under uvicorn with one worker on localhost and answer the same request from the
+same SQLite file: two queries (refID A and B, hosts db-01 and db-02), each returning N points in
+the Timestamp contract, for N = 1,000 and then 10,000. The hand-written endpoint
+(bench/_plugin_handwritten.py) runs the same SQL, builds the same dicts and serialises with
+orjson. The load generator is wrk (Debian package) when installed, else a small Python
+keep-alive client; the output says which. Servers are measured alternately, several rounds, and
+the median requests/s of each is compared (run-to-run noise on a shared machine is large; the
+ratio within one run is what counts). Targets: ratio >= 0.75 at 1,000 points, >= 0.85 at 10,000.
+
+Run: python bench/plugin_get_result.py [--rounds 3] [--seconds 5] [--connections 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from scaffold.projects.create import NewProjectOptions, create_project  # noqa: E402
+from scaffold.projects.kinds import KINDS  # noqa: E402
+
+PATH = "/api/v1/query/get-result"
+SAMPLE_END = 1_767_225_600 + 7 * 86_400  # the sample window of the generated project's own tests
+KEY = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def uvicorn_options(port: int) -> list[str]:
+    return ["--host", "127.0.0.1", "--port", str(port), "--log-level", "warning", "--no-server-header"]
+
+
+def make_project(root: Path) -> tuple[Path, Path]:
+    """A --defaults plugin project and its state folder holding the sample database."""
+    os.environ["SCAFFOLD_HOME"] = str(root / "scaffold-home")
+    project = root / "acme-sales"
+    create_project(NewProjectOptions(kind=KINDS["plugin"], destination=project, answers={}))
+    state = root / "state"
+    code = (
+        "import sys; from pathlib import Path; sys.path.insert(0, sys.argv[1]);"
+        "from acme_sales.example.sample_data import create_sample_database, SAMPLE_FILE;"
+        "create_sample_database(Path(sys.argv[2]) / SAMPLE_FILE, end=int(sys.argv[3]))"
+    )
+    subprocess.run([sys.executable, "-c", code, str(project), str(state), str(SAMPLE_END)], check=True)
+    return project, state
+
+
+def request_body(points: int) -> bytes:
+    start = SAMPLE_END - 14 * 86_400
+    window = {"from": start, "to": start + (points - 1) * 60}
+
+    def query(ref: str, host: str) -> dict[str, object]:
+        spec = {
+            "queryType": "constructor",
+            "table": "cpu_metrics",
+            "format": "timeseries",
+            "timeColumn": "time",
+            "valueColumns": ["usage"],
+            "filters": [{"column": "host", "operator": "=", "value": host}],
+        }
+        return {"refID": ref, "maxDataPoints": points, "timeRange": window, "json": json.dumps(spec)}
+
+    body = {
+        "pluginContext": {
+            "orgID": 1,
+            "pluginID": "bench",
+            "dataSourceInstanceSettings": {"fields": [{"code": "database", "value": "example.sqlite3"}]},
+        },
+        "dataQuery": [query("A", "db-01"), query("B", "db-02")],
+        "variables": {},
+    }
+    return json.dumps(body).encode()
+
+
+class Server:
+    def __init__(self, name: str, command: list[str], env: dict[str, str], cwd: Path, port: int) -> None:
+        self.name = name
+        self.url = f"http://127.0.0.1:{port}"
+        self.process = subprocess.Popen(
+            command, env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+        )
+
+    def wait_ready(self, body: bytes, points: int) -> None:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"{self.name} exited: {self.process.stderr.read().decode()[-2000:]}")  # type: ignore[union-attr]
+            try:
+                answer = httpx.post(
+                    self.url + PATH, content=body, headers={"content-type": "application/json"}
+                )
+            except httpx.HTTPError:
+                time.sleep(0.1)
+                continue
+            frames = answer.json()["frames"]
+            assert answer.status_code == 200 and len(frames) == 2, answer.text[:300]
+            assert all(len(f["fields"][0]["values"]) == points for f in frames), "unexpected point count"
+            return
+        raise RuntimeError(f"{self.name} did not start")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def wrk_rps(url: str, body_file: Path, seconds: float, connections: int, script: Path) -> float:
+    result = subprocess.run(
+        ["wrk", "-t1", f"-c{connections}", f"-d{max(1, round(seconds))}s", "-s", str(script), url + PATH],
+        env={**os.environ, "BENCH_BODY": str(body_file)},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    for line in result.stdout.splitlines():
+        if line.startswith("Requests/sec:"):
+            return float(line.split()[1])
+    raise RuntimeError(f"no Requests/sec in wrk output:\n{result.stdout}")
+
+
+async def _python_load(url: str, body: bytes, seconds: float, connections: int) -> float:
+    limits = httpx.Limits(max_connections=connections, max_keepalive_connections=connections)
+    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=30) as client:
+        done = 0
+        deadline = time.monotonic() + seconds
+
+        async def worker() -> None:
+            nonlocal done
+            while time.monotonic() < deadline:
+                answer = await client.post(PATH, content=body, headers={"content-type": "application/json"})
+                answer.raise_for_status()
+                done += 1
+
+        started = time.monotonic()
+        await asyncio.gather(*(worker() for _ in range(connections)))
+        return done / (time.monotonic() - started)
+
+
+WRK_SCRIPT = """
+local f = io.open(os.getenv("BENCH_BODY"), "rb")
+wrk.method = "POST"
+wrk.body = f:read("*a")
+f:close()
+wrk.headers["Content-Type"] = "application/json"
+"""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--connections", type=int, default=4)
+    options = parser.parse_args()
+    use_wrk = shutil.which("wrk") is not None
+    root = Path(tempfile.mkdtemp(prefix="bench-plugin-"))
+    servers: list[Server] = []
+    try:
+        project, state = make_project(root)
+        script = root / "post.lua"
+        script.write_text(WRK_SCRIPT, encoding="utf-8")
+        base_env = {**os.environ, "LOG_LEVEL": "warning", "PYTHONDONTWRITEBYTECODE": "1"}
+        generated_port, handwritten_port = free_port(), free_port()
+        generated = Server(
+            "generated",
+            [sys.executable, "-m", "acme_sales"],
+            {
+                **base_env,
+                "PYTHONPATH": str(project),
+                "HOST": "127.0.0.1",
+                "PORT": str(generated_port),
+                "PLUGIN_STATE_DIR": str(state),
+                "PLUGIN_SECRET_KEY": KEY,
+            },
+            project,
+            generated_port,
+        )
+        handwritten = Server(
+            "hand-written",
+            [
+                sys.executable,
+                "-m",
+                "uvicorn",
+                "bench._plugin_handwritten:app",
+                *uvicorn_options(handwritten_port),
+            ],
+            {**base_env, "PYTHONPATH": str(REPO), "BENCH_DATABASE": str(state / "example.sqlite3")},
+            REPO,
+            handwritten_port,
+        )
+        servers = [generated, handwritten]
+        generator = "wrk (1 thread)" if use_wrk else "python httpx keep-alive client"
+        print(
+            f"load generator: {generator}, {options.connections} connections, {options.seconds:g} s per run, "
+            f"{options.rounds} rounds, servers alternated; uvicorn 1 worker each"
+        )
+        for points in (1_000, 10_000):
+            body = request_body(points)
+            body_file = root / f"body-{points}.json"
+            body_file.write_bytes(body)
+            for server in servers:
+                server.wait_ready(body, points)
+            results: dict[str, list[float]] = {s.name: [] for s in servers}
+            warm = min(2.0, options.seconds)
+            for server in servers:  # warm-up, not counted
+                if use_wrk:
+                    wrk_rps(server.url, body_file, warm, options.connections, script)
+                else:
+                    asyncio.run(_python_load(server.url, body, warm, options.connections))
+            for round_index in range(options.rounds):
+                order = servers if round_index % 2 == 0 else list(reversed(servers))
+                for server in order:
+                    if use_wrk:
+                        rps = wrk_rps(server.url, body_file, options.seconds, options.connections, script)
+                    else:
+                        rps = asyncio.run(
+                            _python_load(server.url, body, options.seconds, options.connections)
+                        )
+                    results[server.name].append(rps)
+            generated_rps = statistics.median(results["generated"])
+            handwritten_rps = statistics.median(results["hand-written"])
+            target = 0.75 if points == 1_000 else 0.85
+            print(f"\n2 queries x {points:,} points ({len(body):,}-byte request)")
+            for name, runs in results.items():
+                shown = ", ".join(f"{r:.1f}" for r in runs)
+                print(f"  {name:<13} median {statistics.median(runs):8.1f} req/s  (runs: {shown})")
+            ratio = generated_rps / handwritten_rps
+            print(f"  ratio generated/hand-written: {ratio:.2f} (target >= {target:.2f})")
+    finally:
+        for server in servers:
+            server.stop()
+        shutil.rmtree(root, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

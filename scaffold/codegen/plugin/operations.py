@@ -1,0 +1,212 @@
+"""The plugin's operations as the route and base-class templates need them, read from the spec.
+
+Nothing here knows the contract's endpoints by name: method names are the snake_case of each
+operationId, Python types come from the body schemas, the error shape from the documented 400
+and 422 responses, and the places where DatasourceField values travel (which the routes decrypt
+and encrypt) are found by walking the schemas. A contract version that adds an endpoint therefore
+gets its route and abstract method without a change to scaffold.
+"""
+
+from __future__ import annotations
+
+import keyword
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from scaffold.codegen.python_models import CLASS_NAMES
+from scaffold.errors import GenerationError
+from scaffold.specs.document import SpecDocument
+from scaffold.specs.shapes import OperationShape, operations, ref_name
+
+# The contract's schema of a data source configuration field: values of type password in it are
+# the secrets the contract says to return and accept only in encrypted form.
+SECRET_FIELD_SCHEMA = "DatasourceField"  # noqa: S105 - a schema name
+DEFAULT_BASE_PATH = "/api/v1"
+# Names DataSourceBase itself uses; an operation must not take them.
+RESERVED_METHOD_NAMES = frozenset({"secret_fields"})
+
+_WORD_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_IDENTIFIER = re.compile(r"^[a-z_][a-z0-9_]*$")
+
+
+@dataclass(frozen=True)
+class PluginOperation:
+    """One operation, with every name and type its generated code uses."""
+
+    operation_id: str
+    method_name: str
+    constant: str
+    http_method: str
+    path: str
+    summary: str
+    description: str
+    request_class: str | None
+    response_class: str
+    response_is_list: bool
+    error_status_type: str | None
+    error_validation_errors: bool
+    field_status: int
+    request_secrets: tuple[tuple[str, ...], ...]
+    response_secrets: tuple[tuple[str, ...], ...]
+
+    @property
+    def key(self) -> str:
+        return f"{self.http_method.upper()} {self.path}"
+
+    @property
+    def return_annotation(self) -> str:
+        return f"list[{self.response_class}]" if self.response_is_list else self.response_class
+
+    @property
+    def parameters(self) -> str:
+        """The method's parameters after `self`."""
+        if self.request_class is None:
+            return "context: RequestContext"
+        return f"request: {self.request_class}, context: RequestContext"
+
+    @property
+    def signature(self) -> str:
+        return f"def {self.method_name}(self, {self.parameters}) -> {self.return_annotation}"
+
+    @property
+    def classes(self) -> tuple[str, ...]:
+        return tuple(c for c in (self.request_class, self.response_class) if c is not None)
+
+
+def snake_case(name: str) -> str:
+    """`getDatasourceConstructorFields` -> `get_datasource_constructor_fields`."""
+    return _WORD_BOUNDARY.sub("_", name).replace("-", "_").lower()
+
+
+def class_name(schema_name: str) -> str:
+    return CLASS_NAMES.get(schema_name, schema_name)
+
+
+def plugin_operations(spec: SpecDocument) -> list[PluginOperation]:
+    """Every operation of `spec`, in document order, checked for names the code can use."""
+    schemas: Mapping[str, Any] = spec.data.get("components", {}).get("schemas", {}) or {}
+    result = [_operation(spec, shape, schemas) for shape in operations(spec)]
+    seen: dict[str, str] = {}
+    for op in result:
+        if op.method_name in seen:
+            raise GenerationError(
+                f"{spec.identity()}: operations {seen[op.method_name]} and {op.operation_id} both "
+                f"become the method {op.method_name}",
+                hint="Give the operations operationIds whose snake_case forms differ.",
+            )
+        seen[op.method_name] = op.operation_id
+    return result
+
+
+def base_path(spec: SpecDocument) -> str:
+    """The path segment of the servers' base URL (`/api/v1`), where the routes are mounted."""
+    servers = spec.data.get("servers") or []
+    for server in servers:
+        url = str(server.get("url", ""))
+        for name, variable in (server.get("variables") or {}).items():
+            url = url.replace("{" + str(name) + "}", str(variable.get("default", "")))
+        match = re.match(r"^[a-z][a-z0-9+.-]*://[^/]+(?P<path>/[^?#]*)?", url)
+        if match and match["path"]:
+            return "/" + match["path"].strip("/")
+    return DEFAULT_BASE_PATH
+
+
+def _operation(spec: SpecDocument, shape: OperationShape, schemas: Mapping[str, Any]) -> PluginOperation:
+    method_name = snake_case(shape.operation_id)
+    if not _IDENTIFIER.match(method_name) or keyword.iskeyword(method_name):
+        raise GenerationError(
+            f"{spec.identity()}: operationId {shape.operation_id!r} gives the method name "
+            f"{method_name!r}, which is not a Python identifier",
+            hint="Use a camelCase operationId of letters and digits.",
+        )
+    if method_name in RESERVED_METHOD_NAMES or method_name.startswith("_"):
+        raise GenerationError(f"{spec.identity()}: operationId {shape.operation_id!r} gives a reserved name")
+    success = shape.success
+    if success is None or success.schema is None:
+        raise GenerationError(
+            f"{spec.identity()}: {shape.key} has no JSON success response",
+            hint="Every plugin operation answers JSON; add a 2xx application/json response.",
+        )
+    response_class, response_is_list = _body_type(spec, shape, success.schema, "success response")
+    request_class: str | None = None
+    request_secrets: tuple[tuple[str, ...], ...] = ()
+    if shape.request is not None:
+        if shape.request.schema is None:
+            raise GenerationError(f"{spec.identity()}: {shape.key} has a request body that is not JSON")
+        request_class, is_list = _body_type(spec, shape, shape.request.schema, "request body")
+        if is_list:
+            raise GenerationError(
+                f"{spec.identity()}: {shape.key} takes an array body; only objects are supported"
+            )
+        request_secrets = secret_paths(shape.request.schema, schemas)
+    status_type, validation_errors = _error_shape(shape, schemas)
+    return PluginOperation(
+        operation_id=shape.operation_id,
+        method_name=method_name,
+        constant=method_name.upper(),
+        http_method=shape.method,
+        path=shape.path,
+        summary=shape.summary,
+        description=shape.description,
+        request_class=request_class,
+        response_class=response_class,
+        response_is_list=response_is_list,
+        error_status_type=status_type,
+        error_validation_errors=validation_errors,
+        field_status=422 if any(r.status == "422" for r in shape.responses) else 400,
+        request_secrets=request_secrets,
+        response_secrets=secret_paths(success.schema, schemas),
+    )
+
+
+def _body_type(
+    spec: SpecDocument, shape: OperationShape, schema: Mapping[str, Any], where: str
+) -> tuple[str, bool]:
+    """(class name, is a list) of a body schema: a $ref, or an array of $ref items."""
+    if "$ref" in schema:
+        return class_name(ref_name(str(schema["$ref"]))), False
+    items = schema.get("items")
+    if schema.get("type") == "array" and isinstance(items, dict) and "$ref" in items:
+        return class_name(ref_name(str(items["$ref"]))), True
+    raise GenerationError(
+        f"{spec.identity()}: the {where} of {shape.key} is an inline schema",
+        hint="Give it a named schema under components/schemas (or an array of one).",
+    )
+
+
+def _error_shape(shape: OperationShape, schemas: Mapping[str, Any]) -> tuple[str | None, bool]:
+    """From the documented 400 body: the type of its `status` and whether it has validationErrors."""
+    body = next((r for r in shape.errors if r.status == "400"), None)
+    if body is None or body.schema is None or "$ref" not in body.schema:
+        return None, False
+    schema = schemas.get(ref_name(str(body.schema["$ref"]))) or {}
+    properties = schema.get("properties") or {}
+    status = (properties.get("status") or {}).get("type")
+    status_type = status if status in ("boolean", "integer") else None
+    return status_type, "validationErrors" in properties
+
+
+def secret_paths(schema: Mapping[str, Any], schemas: Mapping[str, Any]) -> tuple[tuple[str, ...], ...]:
+    """Wire-name paths from `schema` to every array of DatasourceField, in property order."""
+    found: list[tuple[str, ...]] = []
+
+    def walk(node: Mapping[str, Any], path: tuple[str, ...], seen: frozenset[str]) -> None:
+        if "$ref" in node:
+            name = ref_name(str(node["$ref"]))
+            if name in seen or name not in schemas:
+                return
+            walk(schemas[name], path, seen | {name})
+            return
+        items = node.get("items")
+        if node.get("type") == "array" and isinstance(items, dict):
+            if ref_name(str(items.get("$ref", ""))) == SECRET_FIELD_SCHEMA:
+                found.append(path)
+            return
+        for prop, body in (node.get("properties") or {}).items():
+            if isinstance(body, dict):
+                walk(body, (*path, str(prop)), seen)
+
+    walk(schema, (), frozenset())
+    return tuple(found)

@@ -1,0 +1,206 @@
+"""Serving one contract operation: body -> model -> data source method -> JSON answer.
+
+Every endpoint of a generated plugin runs the same steps, driven by its `Operation` entry:
+
+1. read the raw body (JSON only, at most 10 MiB: 413 beyond) and parse it with
+   `Model.model_validate_json` - malformed or schema-invalid bodies are the contract's "request
+   format is wrong", answered 400 in the endpoint's error shape;
+2. decrypt `enc:v1:` values of DatasourceField lists (a token that does not decrypt is a field
+   error: 422 with validationErrors where the spec documents 422, else 400);
+3. call the data source method with a RequestContext - sync methods in the threadpool, async
+   ones awaited;
+4. encrypt password fields of the answer, serialise it once straight to bytes with the
+   contract's wire names and without unset optional fields.
+
+`PluginError` from the method becomes its status and message; any other exception is a plugin
+bug: the traceback is logged with an incident id and the caller gets a generic 500.
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from pydantic import BaseModel, TypeAdapter, ValidationError
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from .context import RequestContext
+from .errors import PluginError
+from .http_json import (
+    JSON_MEDIA_TYPE,
+    MAX_BODY_BYTES,
+    BodyError,
+    clip,
+    describe_validation_error,
+    error_response,
+    incident_id,
+    json_bytes,
+    read_json_body,
+)
+from .locale import choose_locale
+from .operations import Operation
+from .secrets import SecretBox, SecretError, is_token
+
+_log = logging.getLogger(__name__)
+Endpoint = Callable[[Request], Awaitable[Response]]
+
+
+@dataclass(frozen=True)
+class Wiring:
+    """What every endpoint of one plugin shares."""
+
+    datasource: object
+    secrets: SecretBox
+    locales: tuple[str, ...]
+    max_body_bytes: int = MAX_BODY_BYTES
+    secret_fields: frozenset[str] = frozenset()
+
+
+class _FieldSecretError(Exception):
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def make_endpoint(op: Operation, wiring: Wiring) -> Endpoint:
+    """The ASGI endpoint serving `op` with the data source method of the same name."""
+    method = getattr(wiring.datasource, op.method_name)
+    is_async = inspect.iscoroutinefunction(method)
+    serialise = _serialiser(op)
+    errors = op.errors
+
+    def fail(status: int, message: str, validation_errors: Mapping[str, str] | None = None) -> Response:
+        body = errors.body(status, message, validation_errors)
+        return Response(json_bytes(body), status_code=status, media_type=JSON_MEDIA_TYPE)
+
+    async def endpoint(request: Request) -> Response:
+        context = RequestContext(
+            locale=choose_locale(request.headers.get("accept-language"), wiring.locales, wiring.locales[0]),
+            headers=request.headers,
+            operation_id=op.operation_id,
+            base_url=_base_url(request, op.path),
+        )
+        args: tuple[Any, ...] = (context,)
+        if op.request_model is not None:
+            try:
+                raw = await read_json_body(request, wiring.max_body_bytes)
+                parsed = op.request_model.model_validate_json(raw)
+                for path in op.request_secrets:
+                    _reveal(parsed, path, wiring.secrets)
+            except BodyError as exc:
+                if exc.status == 413:  # the spec's decision: exactly {"error": true, "message"}
+                    return error_response(413, exc.message)
+                return fail(exc.status, exc.message)
+            except ValidationError as exc:
+                return fail(400, describe_validation_error(exc))
+            except _FieldSecretError as exc:
+                message = f"{clip(exc.code, 40)}: {exc.message}"
+                return fail(errors.field_status, message, {exc.code: exc.message})
+            args = (parsed, context)
+        try:
+            result = await method(*args) if is_async else await run_in_threadpool(method, *args)
+            for path in op.response_secrets:
+                _seal(result, path, wiring.secrets, wiring.secret_fields)
+            payload = serialise(result)
+        except PluginError as exc:
+            return fail(exc.status, exc.message, exc.validation_errors)
+        except Exception as exc:
+            incident = incident_id()
+            _log.error("%s failed (incident %s)", op.method_name, incident, exc_info=exc)
+            return fail(500, f"Internal error in the plugin (incident {incident}); see the plugin log")
+        return Response(payload, media_type=JSON_MEDIA_TYPE)
+
+    endpoint.__name__ = op.method_name
+    return endpoint
+
+
+def _base_url(request: Request, path: str) -> str:
+    """scheme://host[:port]/root/api/v1 as the caller reached it (cheaper than request.url)."""
+    scope = request.scope
+    full_path = scope["path"]  # ASGI: includes root_path
+    base_path = full_path[: -len(path)] if full_path.endswith(path) else full_path
+    host = clip(request.headers.get("host", ""), 255)
+    if not host:
+        server = scope.get("server") or ("localhost", None)
+        host = server[0] if server[1] is None else f"{server[0]}:{server[1]}"
+    return f"{scope.get('scheme', 'http')}://{host}{base_path}"
+
+
+def _serialiser(op: Operation) -> Callable[[Any], bytes]:
+    """Answer -> JSON bytes; answers that are not already models are validated first."""
+    model = op.response_model
+    adapter: TypeAdapter[Any] = TypeAdapter(list[model] if op.response_is_list else model)  # type: ignore[valid-type]
+
+    if op.response_is_list:
+
+        def dump_list(result: Any) -> bytes:
+            if not (isinstance(result, list) and all(isinstance(item, model) for item in result)):
+                result = adapter.validate_python(result)
+            return adapter.dump_json(result, by_alias=True, exclude_unset=True)
+
+        return dump_list
+
+    def dump_model(result: Any) -> bytes:
+        if not isinstance(result, model):
+            result = adapter.validate_python(result)
+        return adapter.dump_json(result, by_alias=True, exclude_unset=True)
+
+    return dump_model
+
+
+@lru_cache(maxsize=256)
+def _attribute_names(cls: type[BaseModel]) -> dict[str, str]:
+    """Wire name -> attribute name of a model's fields."""
+    return {(info.alias or name): name for name, info in cls.model_fields.items()}
+
+
+def _field_lists(root: Any, path: Sequence[str]) -> list[Any]:
+    """The list at `path` (wire names) below `root`, or [] when any step is absent."""
+    node = root
+    for wire_name in path:
+        if not isinstance(node, BaseModel):
+            return []
+        node = getattr(node, _attribute_names(type(node)).get(wire_name, wire_name), None)
+    return node if isinstance(node, list) else []
+
+
+def _reveal(root: Any, path: Sequence[str], secrets: SecretBox) -> None:
+    for item in _field_lists(root, path):
+        value = getattr(item, "value", None)
+        if is_token(value):
+            code = str(getattr(item, "code", ""))
+            try:
+                item.value = secrets.decrypt(value, field=code)
+            except SecretError as exc:
+                raise _FieldSecretError(code, f"{exc}; enter the value again") from None
+
+
+def _seal(root: Any, path: Sequence[str], secrets: SecretBox, secret_fields: frozenset[str]) -> None:
+    for item in _field_lists(root, path):
+        value = getattr(item, "value", None)
+        code = str(getattr(item, "code", ""))
+        if (
+            isinstance(value, str)
+            and value
+            and (getattr(item, "type", None) == "password" or code in secret_fields)
+        ):
+            item.value = secrets.seal(value, field=code)
+
+
+def add_operation(router: Any, op: Operation, wiring: Wiring) -> None:
+    """Register `op` on a FastAPI APIRouter (or any router with a `routes` list).
+
+    A plain Starlette Route: the endpoint reads and answers raw bytes itself, so FastAPI's
+    per-request dependency and response-model machinery would only add time.
+    """
+    router.routes.append(
+        Route(op.path, make_endpoint(op, wiring), methods=[op.http_method.upper()], name=op.operation_id)
+    )

@@ -1,0 +1,187 @@
+"""Reading the values a form sends, and checking a data source configuration against its form.
+
+The contract describes forms as field lists (code, type, required, validationRule, options,
+bounds) and sends values back as `{code, value}` (DatasourceField) or `{key, arrayIndex, value}`
+(ConstructorFilterField). These helpers work on any objects with those attribute names, so they
+serve the generated models without importing them.
+
+`check_config` is what a health check needs to tell apart the contract's two errors: a required
+field absent from the request (or no fields at all) is a wrong request format (400); a field that
+is present but empty, holds disallowed characters, breaks its validationRule, its bounds or its
+options is a validation error (422, per field code).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+MAX_VALUE_CHARS = 4096
+MAX_GROUPS = 100
+# C0/C1 controls and the invisible bidirectional overrides: never meaningful in a form value.
+_DISALLOWED = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+_LINE_BREAKS = re.compile(r"[\n\r\t]")
+
+
+@dataclass(frozen=True)
+class FormMessages:
+    """Message templates of `check_config`; pass localised ones from your catalogue."""
+
+    required: str = "The field is required and must not be empty"
+    disallowed: str = "Disallowed characters: {chars}"
+    too_long: str = "At most {max} characters"
+    too_short: str = "At least {min} characters"
+    rule: str = "The value does not match the expected format"
+    number: str = "A whole number is expected"
+    range: str = "A number from {min} to {max} is expected"
+    option: str = "Choose one of: {options}"
+
+
+@dataclass
+class ConfigCheck:
+    """The outcome of checking sent values against a form."""
+
+    values: dict[str, str] = field(default_factory=dict)
+    missing: list[str] = field(default_factory=list)
+    errors: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return not self.missing and not self.errors
+
+
+@dataclass(frozen=True)
+class FilterValues:
+    """ConstructorFilter.fields split into top-level values and array groups by arrayIndex."""
+
+    values: dict[str, str]
+    groups: dict[int, dict[str, str]]
+
+    def group_list(self) -> list[dict[str, str]]:
+        return [self.groups[index] for index in sorted(self.groups)]
+
+
+def config_values(fields: Iterable[Any] | None) -> dict[str, str]:
+    """code -> value of DatasourceConfig fields (the last one wins; missing values are "")."""
+    values: dict[str, str] = {}
+    for item in fields or ():
+        code = getattr(item, "code", None)
+        if isinstance(code, str):
+            value = getattr(item, "value", None)
+            values[code] = value if isinstance(value, str) else ""
+    return values
+
+
+def filter_values(filter_: Any) -> FilterValues:
+    """The values of a ConstructorFilter; entries with an arrayIndex go to their group."""
+    values: dict[str, str] = {}
+    groups: dict[int, dict[str, str]] = {}
+    for item in getattr(filter_, "fields", None) or ():
+        key = getattr(item, "key", None)
+        if not isinstance(key, str):
+            continue
+        value = getattr(item, "value", None)
+        text = value if isinstance(value, str) else ""
+        index = getattr(item, "array_index", None)
+        if index is None:
+            values[key] = text
+        elif 0 <= index < MAX_GROUPS:
+            groups.setdefault(index, {})[key] = text
+    return FilterValues(values, groups)
+
+
+def disallowed_characters(value: str, *, multiline: bool = False) -> str:
+    """The disallowed characters in `value`, as readable escapes ("" when there are none)."""
+    found = set(_DISALLOWED.findall(value))
+    if not multiline:
+        found |= set(_LINE_BREAKS.findall(value))
+    return ", ".join(sorted(f"U+{ord(ch):04X}" for ch in found))
+
+
+def check_config(
+    form: Iterable[Any], fields: Iterable[Any] | None, messages: FormMessages | None = None
+) -> ConfigCheck:
+    """Check DatasourceConfig `fields` against the `form` (ConstructorField list) describing them."""
+    texts = messages or FormMessages()
+    sent = list(fields or ())
+    result = ConfigCheck(values=config_values(sent))
+    present = {getattr(item, "code", None) for item in sent}
+    for spec in form:
+        code = getattr(spec, "code", None)
+        if not isinstance(code, str) or getattr(spec, "type", None) == "array":
+            continue
+        required = getattr(spec, "required", None) is True
+        if code not in present:
+            if required:
+                result.missing.append(code)
+            continue
+        problem = _field_problem(spec, result.values.get(code, ""), required, texts)
+        if problem:
+            result.errors[code] = problem
+    if not sent:  # no fields at all: every required field is missing (every field if none is)
+        codes = [(getattr(s, "code", None), getattr(s, "required", None) is True) for s in form]
+        needed = [c for c, is_required in codes if isinstance(c, str) and is_required]
+        result.missing = needed or [c for c, _ in codes if isinstance(c, str)]
+    return result
+
+
+def _field_problem(spec: Any, value: str, required: bool, texts: FormMessages) -> str | None:
+    kind = getattr(spec, "type", None)
+    if value.strip() == "":
+        return texts.required if required else None
+    bad = disallowed_characters(value, multiline=kind == "textarea")
+    if bad:
+        return texts.disallowed.format(chars=bad)
+    props = getattr(spec, "props", None)
+    limit = _first_int(getattr(spec, "max_length", None), MAX_VALUE_CHARS)
+    if len(value) > min(limit, MAX_VALUE_CHARS):
+        return texts.too_long.format(max=min(limit, MAX_VALUE_CHARS))
+    minimum_length = getattr(spec, "min_length", None)
+    if isinstance(minimum_length, int) and len(value) < minimum_length:
+        return texts.too_short.format(min=minimum_length)
+    if kind == "password" or kind == "file":
+        return None
+    if kind == "number":
+        return _number_problem(spec, props, value, texts)
+    options = [getattr(o, "value", None) for o in (getattr(props, "options", None) or ())]
+    handwriting = getattr(props, "allow_handwriting", False)
+    if kind in ("select", "radio") and options and not handwriting and value not in options:
+        return texts.option.format(options=", ".join(str(o) for o in options))
+    rule = getattr(spec, "validation_rule", None)
+    if isinstance(rule, str) and rule and not _matches(rule, value):
+        message = getattr(spec, "validation_message", None)
+        return message if isinstance(message, str) and message else texts.rule
+    return None
+
+
+def _number_problem(spec: Any, props: Any, value: str, texts: FormMessages) -> str | None:
+    low = _first_int(getattr(props, "min", None), getattr(spec, "min", None))
+    high = _first_int(getattr(props, "max", None), getattr(spec, "max", None))
+    text = value.strip()
+    if not re.fullmatch(r"[+-]?[0-9]{1,18}", text):
+        return texts.number
+    number = int(text)
+    if (low is not None and number < low) or (high is not None and number > high):
+        return texts.range.format(min="-∞" if low is None else low, max="∞" if high is None else high)
+    return None
+
+
+def _first_int(*candidates: Any) -> Any:
+    return next((c for c in candidates if isinstance(c, int) and not isinstance(c, bool)), None)
+
+
+@lru_cache(maxsize=256)
+def _compiled(rule: str) -> re.Pattern[str] | None:
+    try:
+        return re.compile(rule)
+    except re.error:
+        return None
+
+
+def _matches(rule: str, value: str) -> bool:
+    """Whether `value` matches the form's own `rule` (an invalid rule accepts everything)."""
+    pattern = _compiled(rule)
+    return pattern is None or pattern.search(value) is not None

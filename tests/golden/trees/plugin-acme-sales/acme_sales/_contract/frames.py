@@ -1,0 +1,123 @@
+# generated from datasource-plugin 1.2.0 (sha256 e633fdaabf85f763e80164c868f456c6c80f6da91d36ef6471d931bd0d1922a2) — do not edit; run `scaffold regenerate`
+"""Fast builders of query results: frames and fields in the contract's two value contracts.
+
+- Timestamp contract: each element of `values` is `{"<unix time>": "<value as text>"}`.
+- Regular contract: each element of `values` is an object with arbitrary keys (a table row,
+  a label and a value, ...).
+
+The builders construct the models without validating every point (`model_construct`) and the
+routes serialise the answer once, straight to bytes: validating thousands of points would cost
+more than the query itself. They trust their inputs, so pass what the type hints say: int unix
+times, and values that are str, int, float, bool or None (None points are skipped in the
+Timestamp contract).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, TypeVar
+
+from .models import ContractModel, Frame, FrameField, QueryDataResponse
+
+Point = tuple[int, Any]
+Model = TypeVar("Model", bound=ContractModel)
+
+
+def timestamp_values(points: Iterable[Point]) -> list[dict[str, Any]]:
+    """`[(time, value), ...]` -> Timestamp-contract values `[{"<time>": "<value>"}, ...]`."""
+    return [
+        {str(t): v if v.__class__ is str else str(v)}
+        for t, v in points
+        if v is not None
+    ]
+
+
+def timestamp_field(
+    name: str,
+    points: Iterable[Point],
+    *,
+    ref_id: str | None,
+    type: str | None = "number",
+    labels: str | None = None,
+) -> FrameField:
+    """A series in the Timestamp contract, e.g. `timestamp_field("usage", [(1767225600, 12.5)], ref_id="A")`."""
+    return _construct(
+        FrameField,
+        name=name,
+        ref_id=ref_id,
+        type=type,
+        labels=labels,
+        values=timestamp_values(points),
+    )
+
+
+def regular_field(
+    name: str,
+    rows: Iterable[Mapping[str, Any]],
+    *,
+    ref_id: str | None,
+    type: str | None = None,
+    labels: str | None = None,
+) -> FrameField:
+    """A field in the Regular contract: `rows` are objects with arbitrary keys (JSON values)."""
+    values = rows if isinstance(rows, list) else [dict(row) for row in rows]
+    return _construct(
+        FrameField, name=name, ref_id=ref_id, type=type, labels=labels, values=values
+    )
+
+
+def frame(
+    ref_id: str | None,
+    name: str | None,
+    fields: Iterable[FrameField],
+    *,
+    meta: str | None = None,
+) -> Frame:
+    """A frame of one query; `ref_id` echoes DataQuery.refID (and is set on every field)."""
+    items = list(fields)
+    for item in items:
+        if item.ref_id is None and ref_id is not None:
+            item.ref_id = ref_id
+    return _construct(Frame, name=name, ref_id=ref_id, meta=meta, fields=items)
+
+
+def timestamp_frame(
+    ref_id: str | None,
+    name: str,
+    points: Iterable[Point],
+    *,
+    type: str | None = "number",
+    labels: str | None = None,
+    meta: str | None = None,
+) -> Frame:
+    """A frame holding one Timestamp-contract series named `name`."""
+    field = timestamp_field(name, points, ref_id=ref_id, type=type, labels=labels)
+    return frame(ref_id, name, [field], meta=meta)
+
+
+def regular_frame(
+    ref_id: str | None,
+    name: str,
+    rows: Iterable[Mapping[str, Any]],
+    *,
+    type: str | None = None,
+    labels: str | None = None,
+    meta: str | None = None,
+) -> Frame:
+    """A frame holding one Regular-contract field named `name`."""
+    field = regular_field(name, rows, ref_id=ref_id, type=type, labels=labels)
+    return frame(ref_id, name, [field], meta=meta)
+
+
+def query_response(frames: Iterable[Frame], *, status: int = 200) -> QueryDataResponse:
+    """A successful QueryDataResponse (error false) carrying `frames`."""
+    return _construct(
+        QueryDataResponse, error=False, status=status, frames=list(frames)
+    )
+
+
+def _construct(cls: type[Model], **values: Any) -> Model:
+    """`cls` built without validation; None values stay unset, so they are left out of the answer."""
+    return cls.model_construct(
+        **{key: value for key, value in values.items() if value is not None}
+    )

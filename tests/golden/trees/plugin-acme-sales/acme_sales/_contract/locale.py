@@ -1,0 +1,60 @@
+# generated from datasource-plugin 1.2.0 (sha256 e633fdaabf85f763e80164c868f456c6c80f6da91d36ef6471d931bd0d1922a2) — do not edit; run `scaffold regenerate`
+"""Choosing the response language from an Accept-Language header (RFC 9110 with q-values).
+
+The contract: the platform sends Accept-Language (a locale such as ru-RU) on the endpoints that
+return field metadata, and ru-RU applies when it is absent. A header may list several languages
+with q-values; the best available catalogue wins, a bare language (`en`) matches a regional
+catalogue (`en-US`), and an unknown or malformed header falls back to the default.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+DEFAULT_LOCALE = "ru-RU"
+_RANGE = re.compile(r"^(?P<tag>[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*|\*)(?:\s*;\s*q\s*=\s*(?P<q>[0-9.]+))?$")
+
+
+def parse_accept_language(header: str | None) -> list[tuple[str, float]]:
+    """Language ranges with their weights, best first; malformed items are skipped."""
+    if not header:
+        return []
+    ranges: list[tuple[str, float, int]] = []
+    for position, item in enumerate(header[:1024].split(",")):
+        match = _RANGE.match(item.strip())
+        if match is None:
+            continue
+        try:
+            weight = float(match["q"]) if match["q"] is not None else 1.0
+        except ValueError:
+            continue
+        if not 0.0 < weight <= 1.0:
+            continue
+        ranges.append((match["tag"], weight, position))
+    ranges.sort(key=lambda r: (-r[1], r[2]))
+    return [(tag, weight) for tag, weight, _ in ranges]
+
+
+@lru_cache(maxsize=1024)
+def _choose(header: str, available: tuple[str, ...], default: str) -> str:
+    by_lower = {locale.lower(): locale for locale in available}
+    by_language: dict[str, str] = {}
+    for locale in available:
+        by_language.setdefault(locale.split("-")[0].lower(), locale)
+    for tag, _weight in parse_accept_language(header):
+        lowered = tag.lower()
+        if lowered == "*":
+            return default
+        if lowered in by_lower:
+            return by_lower[lowered]
+        language = lowered.split("-")[0]
+        if language in by_language:
+            return by_language[language]
+    return default
+
+
+def choose_locale(header: str | None, available: Iterable[str], default: str = DEFAULT_LOCALE) -> str:
+    """The locale to answer in: the best match of `header` among `available`, else `default`."""
+    return _choose(header or "", tuple(available), default)

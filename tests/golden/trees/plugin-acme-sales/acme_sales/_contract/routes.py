@@ -1,0 +1,74 @@
+# generated from datasource-plugin 1.2.0 (sha256 e633fdaabf85f763e80164c868f456c6c80f6da91d36ef6471d931bd0d1922a2) — do not edit; run `scaffold regenerate`
+"""The HTTP routes of datasource-plugin 1.2.0: one per operation, mounted under `BASE_PATH`.
+
+Each route reads the raw JSON body, parses it with the generated model, calls the data source
+method of the same name and answers with the serialised model (wire names, unset optional fields
+left out). Errors follow the spec's decisions: a body that is not JSON or does not match the
+schema -> 400 (a HealthCheckResponse / QueryDataResponse where the contract names one, else
+`{"error": true, "message": ...}`); over 10 MiB -> 413; an encrypted value that does not decrypt
+-> 422 in a health check, 400 elsewhere. See `dispatch.py` for the steps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from fastapi import APIRouter
+
+from .base import (
+    CHECK_HEALTH,
+    CONTRACT,
+    GET_DATASOURCE_CONSTRUCTOR_FIELDS,
+    GET_METADATA,
+    GET_QUERY_CONSTRUCTOR_FIELDS,
+    GET_QUERY_RESULT,
+    GET_VARIABLE_CONSTRUCTOR_FIELDS,
+    GET_VARIABLE_VALUES,
+    OPERATIONS,
+    DataSourceBase,
+)
+from .dispatch import Wiring, add_operation
+from .http_json import MAX_BODY_BYTES
+from .locale import DEFAULT_LOCALE
+from .operations import require_operations
+from .secrets import SecretBox
+
+BASE_PATH = "/api/v1"
+
+
+def build_router(
+    datasource: DataSourceBase,
+    *,
+    secrets: SecretBox,
+    locales: Sequence[str] = (DEFAULT_LOCALE,),
+    max_body_bytes: int = MAX_BODY_BYTES,
+) -> APIRouter:
+    """The contract's routes served by `datasource`; include it with `prefix=BASE_PATH`.
+
+    `locales` are the languages the plugin has texts for (default first): each call's
+    RequestContext.locale is the best of them for its Accept-Language header.
+    """
+    require_operations(type(datasource), OPERATIONS, CONTRACT)
+    wiring = Wiring(
+        datasource=datasource,
+        secrets=secrets,
+        locales=tuple(locales) or (DEFAULT_LOCALE,),
+        max_body_bytes=max_body_bytes,
+        secret_fields=frozenset(datasource.secret_fields),
+    )
+    router = APIRouter()
+    # GET /well-known (getMetadata)
+    add_operation(router, GET_METADATA, wiring)
+    # POST /datasource/health-check (checkHealth)
+    add_operation(router, CHECK_HEALTH, wiring)
+    # POST /datasource/constructor-fields (getDatasourceConstructorFields)
+    add_operation(router, GET_DATASOURCE_CONSTRUCTOR_FIELDS, wiring)
+    # POST /query/constructor-fields (getQueryConstructorFields)
+    add_operation(router, GET_QUERY_CONSTRUCTOR_FIELDS, wiring)
+    # POST /query/get-result (getQueryResult)
+    add_operation(router, GET_QUERY_RESULT, wiring)
+    # POST /variable/constructor-fields (getVariableConstructorFields)
+    add_operation(router, GET_VARIABLE_CONSTRUCTOR_FIELDS, wiring)
+    # POST /variable/values (getVariableValues)
+    add_operation(router, GET_VARIABLE_VALUES, wiring)
+    return router

@@ -1,0 +1,61 @@
+"""The application factory: settings -> secrets key -> data source -> routes under /api/v1.
+
+`create_app()` is what `python -m acme_sales` serves and what the tests call with their own
+Settings. It raises StartupError (a missing data source method, no secret key in production, an
+unreadable text catalogue) before anything is served.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from fastapi import FastAPI
+
+from . import __version__
+from ._contract import BASE_PATH, Catalog, build_router, install_error_handlers, load_secret_box
+from .datasource import AcmeSalesDataSource
+from .settings import Settings
+
+LOCALES = Path(__file__).resolve().parent / "locales"
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings.from_env()
+    _configure_logging(settings)
+    secrets = load_secret_box(
+        key_text=settings.secret_key,
+        old_keys_text=settings.old_secret_keys,
+        production=settings.production,
+        state_dir=settings.state_dir,
+    )
+    catalog = Catalog.load(LOCALES)
+    datasource = AcmeSalesDataSource(settings, catalog)
+    app = FastAPI(
+        title="Acme Sales",
+        version=__version__,
+        docs_url=None,
+        redoc_url=None,
+        openapi_url=None,  # the contract's spec is in .scaffold/contract.yaml
+    )
+    router = build_router(
+        datasource,
+        secrets=secrets,
+        locales=catalog.locales,
+        max_body_bytes=settings.max_body_bytes,
+    )
+    app.include_router(router, prefix=BASE_PATH)
+    install_error_handlers(app)
+    app.state.settings = settings
+    app.state.datasource = datasource
+    return app
+
+
+def _configure_logging(settings: Settings) -> None:
+    """Log to stderr when nothing else (uvicorn's config, a test runner) has set logging up."""
+    root = logging.getLogger()
+    if not root.handlers:
+        logging.basicConfig(
+            level=settings.log_level.upper() if settings.log_level != "trace" else "DEBUG",
+            format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        )

@@ -1,0 +1,83 @@
+"""Settings from environment variables; every one has a default that works on a laptop.
+
+| variable               | default            | meaning                                               |
+|------------------------|--------------------|-------------------------------------------------------|
+| HOST                   | 127.0.0.1          | interface to listen on (0.0.0.0 in the Docker image)  |
+| PORT                   | 8080               | port to listen on                                     |
+| WORKERS                | 1                  | worker processes (the plugin is stateless)            |
+| LOG_LEVEL              | info               | debug, info, warning, error                           |
+| PLUGIN_ENV             | development        | `production` requires PLUGIN_SECRET_KEY               |
+| PLUGIN_SECRET_KEY      | (none)             | 32-byte base64url key encrypting password fields      |
+| PLUGIN_OLD_SECRET_KEYS | (none)             | comma-separated previous keys, still decrypted        |
+| PLUGIN_STATE_DIR       | .plugin-state      | development key and the example's sample database     |
+| PLUGIN_PUBLIC_URL      | (as called)        | base URL announced in /well-known, ending in /api/v1  |
+| PLUGIN_MAX_BODY_BYTES  | 10485760 (10 MiB)  | larger request bodies are refused with 413            |
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from ._contract import ConfigurationError
+from ._contract.http_json import MAX_BODY_BYTES
+
+ENVIRONMENTS = ("development", "production")
+LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
+
+
+@dataclass(frozen=True)
+class Settings:
+    host: str = "127.0.0.1"
+    port: int = 8080
+    workers: int = 1
+    log_level: str = "info"
+    environment: str = "development"
+    secret_key: str | None = None
+    old_secret_keys: str | None = None
+    state_dir: Path = Path(".plugin-state")
+    public_url: str | None = None
+    max_body_bytes: int = MAX_BODY_BYTES
+
+    @property
+    def production(self) -> bool:
+        return self.environment == "production"
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> Settings:
+        env = os.environ if environ is None else environ
+        environment = env.get("PLUGIN_ENV", "development").strip().lower() or "development"
+        if environment not in ENVIRONMENTS:
+            raise ConfigurationError(
+                f"PLUGIN_ENV must be one of {', '.join(ENVIRONMENTS)}, not {environment!r}"
+            )
+        log_level = env.get("LOG_LEVEL", "info").strip().lower() or "info"
+        if log_level not in LOG_LEVELS:
+            raise ConfigurationError(
+                f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}"
+            )
+        return cls(
+            host=env.get("HOST", "127.0.0.1").strip() or "127.0.0.1",
+            port=_integer(env, "PORT", 8080, 0, 65535),
+            workers=_integer(env, "WORKERS", 1, 1, 256),
+            log_level=log_level,
+            environment=environment,
+            secret_key=env.get("PLUGIN_SECRET_KEY") or None,
+            old_secret_keys=env.get("PLUGIN_OLD_SECRET_KEYS") or None,
+            state_dir=Path(env.get("PLUGIN_STATE_DIR", "") or ".plugin-state"),
+            public_url=(env.get("PLUGIN_PUBLIC_URL") or "").rstrip("/") or None,
+            max_body_bytes=_integer(env, "PLUGIN_MAX_BODY_BYTES", MAX_BODY_BYTES, 1024, 1024**3),
+        )
+
+
+def _integer(env: Mapping[str, str], name: str, default: int, low: int, high: int) -> int:
+    text = env.get(name, "").strip()
+    if not text:
+        return default
+    if not text.isdigit() or not low <= int(text) <= high:
+        raise ConfigurationError(
+            f"{name} must be a whole number from {low} to {high}, not {text!r}"
+        )
+    return int(text)
