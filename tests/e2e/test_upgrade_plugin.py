@@ -125,7 +125,7 @@ def test_upgrade_keeps_user_code_and_delivers_contract_and_template(
 
     # once implemented (as the team would), the project's own tests pass
     text = datasource.read_text(encoding="utf-8").rstrip("\n") + "\n" + EXPLAIN_IMPLEMENTATION
-    imports = "from acme_sales._contract.models import QueryExplanation, QueryDataRequest\nfrom acme_sales._contract.context import RequestContext\n"
+    imports = "from ._contract.models import QueryExplanation\n"
     datasource.write_text(_add_imports(text, imports), encoding="utf-8")
     tests = subprocess.run(
         [str(venv / "bin" / "python"), "-m", "pytest", "-q", "-p", "no:cacheprovider"],
