@@ -1,0 +1,175 @@
+"""regenerate and upgrade in-process on real scaffolded projects: every refusal and edge case.
+
+The end-to-end upgrade tests (tests/e2e/test_upgrade_*.py) run the installed wheels; these cover
+the rules quickly and one by one.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+import yaml
+
+from scaffold.errors import DirtyTreeError, HandEditedFilesError, ProjectError, StaleFilesError, TemplateError
+from scaffold.projects.create import NewProjectOptions, create_project
+from scaffold.projects.kinds import KINDS
+from scaffold.projects.manifest import MANIFEST_PATH, SPEC_COPY_PATH, Manifest, text_hash
+from scaffold.projects.regenerate import regenerate
+from scaffold.projects.upgrade import upgrade
+from tests.conftest import FUTURE_PLUGIN_SPEC, MODULE_SPEC
+
+MODELS = "acme_sales/_contract/models.py"
+
+
+def git(project: Path, *args: str) -> str:
+    return subprocess.run(
+        ["git", "-c", "user.name=Dev", "-c", "user.email=dev@example.com", *args],
+        cwd=project,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+
+
+@pytest.fixture
+def plugin(tmp_path: Path) -> Path:
+    project = tmp_path / "acme-sales"
+    create_project(NewProjectOptions(kind=KINDS["plugin"], destination=project, answers={}))
+    git(project, "init", "--quiet")
+    git(project, "add", "-A")
+    git(project, "commit", "--quiet", "-m", "scaffolded")
+    return project
+
+
+def test_fresh_project_is_up_to_date(plugin: Path) -> None:
+    regenerate(plugin, check=True)
+    result = regenerate(plugin)
+    assert result.written == [] and result.removed == []
+
+
+def test_deleted_generated_file_is_stale_and_restored(plugin: Path) -> None:
+    original = (plugin / MODELS).read_text(encoding="utf-8")
+    (plugin / MODELS).unlink()
+    with pytest.raises(StaleFilesError, match="out of date: acme_sales/_contract/models.py") as caught:
+        regenerate(plugin, check=True)
+    assert f"+++ b/{MODELS}" in caught.value.diff
+    assert not (plugin / MODELS).exists(), "--check writes nothing"
+    assert regenerate(plugin).written == [MODELS]
+    assert (plugin / MODELS).read_text(encoding="utf-8") == original
+
+
+def test_output_of_an_older_generator_is_rewritten(plugin: Path) -> None:
+    """A file that matches the manifest but not today's generator (scaffold was upgraded)."""
+    old = (plugin / MODELS).read_text(encoding="utf-8").replace("class DataQuery", "class DataQueryOld")
+    (plugin / MODELS).write_text(old, encoding="utf-8")
+    manifest = json.loads((plugin / MANIFEST_PATH).read_text(encoding="utf-8"))
+    manifest["files"][MODELS] = text_hash(old)
+    (plugin / MANIFEST_PATH).write_text(json.dumps(manifest), encoding="utf-8")
+    with pytest.raises(StaleFilesError, match="out of date"):
+        regenerate(plugin, check=True)
+    assert regenerate(plugin).written == [MODELS]
+    assert "class DataQuery(" in (plugin / MODELS).read_text(encoding="utf-8")
+
+
+def test_hand_edit_is_reported_not_overwritten(plugin: Path) -> None:
+    edited = (plugin / MODELS).read_text(encoding="utf-8") + "\n# tweak\n"
+    (plugin / MODELS).write_text(edited, encoding="utf-8")
+    with pytest.raises(StaleFilesError, match=f"edited by hand: {MODELS}"):
+        regenerate(plugin, check=True)
+    with pytest.raises(HandEditedFilesError) as caught:
+        regenerate(plugin)
+    assert caught.value.paths == [MODELS]
+    assert (plugin / MODELS).read_text(encoding="utf-8") == edited
+    regenerate(plugin, force=True)
+    assert "# tweak" not in (plugin / MODELS).read_text(encoding="utf-8")
+
+
+def test_regenerate_from_a_subfolder(plugin: Path) -> None:
+    assert regenerate(plugin / "acme_sales").project == plugin
+
+
+def test_not_a_project(tmp_path: Path) -> None:
+    with pytest.raises(ProjectError, match="not inside a scaffold project"):
+        regenerate(tmp_path)
+
+
+def test_tampered_recorded_spec(plugin: Path) -> None:
+    spec = plugin / SPEC_COPY_PATH
+    spec.write_text(spec.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    with pytest.raises(ProjectError, match="not the spec recorded in the manifest"):
+        regenerate(plugin)
+
+
+def test_missing_recorded_spec(plugin: Path) -> None:
+    (plugin / SPEC_COPY_PATH).unlink()
+    with pytest.raises(ProjectError, match="contract.yaml is missing"):
+        regenerate(plugin)
+
+
+def test_corrupt_manifest(plugin: Path) -> None:
+    (plugin / MANIFEST_PATH).write_text("{not json", encoding="utf-8")
+    with pytest.raises(ProjectError, match="not JSON"):
+        regenerate(plugin)
+
+
+def test_upgrade_outside_git_is_refused(tmp_path: Path) -> None:
+    project = tmp_path / "acme-sales"
+    create_project(NewProjectOptions(kind=KINDS["plugin"], destination=project, answers={}))
+    with pytest.raises(ProjectError, match="not in a git repository"):
+        upgrade(project)
+
+
+def test_upgrade_dirty_tree_is_refused(plugin: Path) -> None:
+    (plugin / "notes.txt").write_text("wip", encoding="utf-8")
+    with pytest.raises(DirtyTreeError, match=r"uncommitted changes \(notes.txt\)"):
+        upgrade(plugin, to=str(FUTURE_PLUGIN_SPEC))
+    assert Manifest.read(plugin).contract_version == "1.2.0"
+
+
+def test_upgrade_to_a_spec_of_another_contract_is_refused(plugin: Path) -> None:
+    with pytest.raises(Exception, match="not datasource-plugin"):
+        upgrade(plugin, to=str(MODULE_SPEC))
+
+
+def test_upgrade_same_version_is_a_no_op(plugin: Path) -> None:
+    report = upgrade(plugin)
+    assert report.nothing_to_do
+    assert git(plugin, "status", "--porcelain") == ""
+
+
+def test_dry_run_changes_nothing(plugin: Path) -> None:
+    before = {p: p.read_bytes() for p in plugin.rglob("*") if p.is_file() and ".git" not in p.parts}
+    report = upgrade(plugin, to=str(FUTURE_PLUGIN_SPEC), dry_run=True)
+    assert report.dry_run and not report.nothing_to_do
+    assert any(line.endswith(MODELS) for line in report.changed)
+    assert report.new_operations == ["explain_query (POST /query/explain)"]
+    after = {p: p.read_bytes() for p in plugin.rglob("*") if p.is_file() and ".git" not in p.parts}
+    assert before == after
+
+
+def test_upgrade_with_another_template_store_location(
+    plugin: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A project made with another SCAFFOLD_HOME (another machine's absolute store path)."""
+    monkeypatch.setenv("SCAFFOLD_HOME", str(tmp_path / "elsewhere"))
+    report = upgrade(plugin, to=str(FUTURE_PLUGIN_SPEC))
+    assert not report.conflicts
+    answers = yaml.safe_load((plugin / ".copier-answers.yml").read_text(encoding="utf-8"))
+    assert answers["contract_version"] == "1.3.0"
+    assert answers["_src_path"].startswith(str(tmp_path / "elsewhere"))
+    assert "interval_ms" in (plugin / MODELS).read_text(encoding="utf-8")
+    assert "S" not in git(plugin, "ls-files", "-v", ".copier-answers.yml")[:1], "skip-worktree was cleared"
+
+
+def test_unknown_template_version_is_refused(plugin: Path) -> None:
+    answers_path = plugin / ".copier-answers.yml"
+    answers_path.write_text(
+        answers_path.read_text(encoding="utf-8").replace("_commit: v1.0.0", "_commit: v0.0.1"),
+        encoding="utf-8",
+    )
+    git(plugin, "commit", "--quiet", "-am", "pretend an unknown template version")
+    with pytest.raises(TemplateError, match="template plugin 0.0.1, which this scaffold does not know"):
+        upgrade(plugin, to=str(FUTURE_PLUGIN_SPEC))
