@@ -190,16 +190,7 @@ def _answers_pointing_at(project: Project, source: TemplateSource) -> Iterator[N
 
 def _new_operations(current: SpecDocument, target: SpecDocument) -> list[str]:
     before = {op.key for op in operations(current)}
-    return [f"{_snake(op.operation_id)} ({op.key})" for op in operations(target) if op.key not in before]
-
-
-def _snake(name: str) -> str:
-    out = []
-    for index, char in enumerate(name):
-        if char.isupper() and index and (not name[index - 1].isupper()):
-            out.append("_")
-        out.append(char.lower())
-    return "".join(out)
+    return [f"{op.method_name} ({op.key})" for op in operations(target) if op.key not in before]
 
 
 @contextlib.contextmanager

@@ -7,6 +7,7 @@ them once here keeps the generators free of raw-dict traversal.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -15,6 +16,16 @@ from scaffold.specs.document import SpecDocument
 
 HTTP_METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
 SCHEMA_PREFIX = "#/components/schemas/"
+_WORD_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
+def snake_case(name: str) -> str:
+    """`getDatasourceConstructorFields` -> `get_datasource_constructor_fields`.
+
+    The one rule turning an operationId into the name of the method a project implements; the
+    generators and the upgrade report both use it, so they always name the same method.
+    """
+    return _WORD_BOUNDARY.sub("_", name).replace("-", "_").lower()
 
 
 @dataclass(frozen=True)
@@ -85,6 +96,11 @@ class OperationShape:
     @property
     def key(self) -> str:
         return f"{self.method.upper()} {self.path}"
+
+    @property
+    def method_name(self) -> str:
+        """The Python method implementing this operation in a project."""
+        return snake_case(self.operation_id)
 
 
 def ref_name(ref: str) -> str:

@@ -10,12 +10,7 @@ from typing import Any
 import pytest
 
 from scaffold.codegen.header import python_header, read_stamp
-from scaffold.codegen.plugin.operations import (
-    base_path,
-    plugin_operations,
-    secret_paths,
-    snake_case,
-)
+from scaffold.codegen.plugin.operations import base_path, plugin_operations, secret_paths
 from scaffold.codegen.plugin.render import docstring_text, python_string
 from scaffold.codegen.plugin_project import RUNTIME_MODULES, all_order, contract_files, import_order
 from scaffold.codegen.runtime_files import runtime_file
@@ -23,6 +18,7 @@ from scaffold.errors import GenerationError
 from scaffold.specs.catalog import load_shipped
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.loader import load_spec_file
+from scaffold.specs.shapes import snake_case
 from tests.conftest import FUTURE_PLUGIN_SPEC
 
 SPEC = load_shipped("datasource-plugin")

@@ -27,7 +27,6 @@ DEFAULT_BASE_PATH = "/api/v1"
 # Names DataSourceBase itself uses; an operation must not take them.
 RESERVED_METHOD_NAMES = frozenset({"secret_fields"})
 
-_WORD_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 _IDENTIFIER = re.compile(r"^[a-z_][a-z0-9_]*$")
 
 
@@ -75,11 +74,6 @@ class PluginOperation:
         return tuple(c for c in (self.request_class, self.response_class) if c is not None)
 
 
-def snake_case(name: str) -> str:
-    """`getDatasourceConstructorFields` -> `get_datasource_constructor_fields`."""
-    return _WORD_BOUNDARY.sub("_", name).replace("-", "_").lower()
-
-
 def class_name(schema_name: str) -> str:
     return CLASS_NAMES.get(schema_name, schema_name)
 
@@ -114,7 +108,7 @@ def base_path(spec: SpecDocument) -> str:
 
 
 def _operation(spec: SpecDocument, shape: OperationShape, schemas: Mapping[str, Any]) -> PluginOperation:
-    method_name = snake_case(shape.operation_id)
+    method_name = shape.method_name
     if not _IDENTIFIER.match(method_name) or keyword.iskeyword(method_name):
         raise GenerationError(
             f"{spec.identity()}: operationId {shape.operation_id!r} gives the method name "
