@@ -8,11 +8,12 @@ never copies a schema: what the spec says is exactly what is checked.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from jsonschema import Draft202012Validator, FormatChecker
-from jsonschema.exceptions import ValidationError
+# jsonschema ships no type hints and types-jsonschema is not a dependency: its names are Any here.
+from jsonschema import Draft202012Validator, FormatChecker  # type: ignore[import-untyped]
+from jsonschema.exceptions import ValidationError  # type: ignore[import-untyped]
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
@@ -24,18 +25,18 @@ _INT64 = (-(2**63), 2**63 - 1)
 _MAX_ERRORS = 3
 
 
+def _within(bounds: tuple[int, int]) -> Callable[[object], bool]:
+    def check(value: object) -> bool:
+        return not isinstance(value, int) or isinstance(value, bool) or bounds[0] <= value <= bounds[1]
+
+    return check
+
+
 def _format_checker() -> FormatChecker:
     """Only the integer widths the spec's conventions promise (`int32`, `int64`) are asserted."""
     checker = FormatChecker(formats=())
-
-    @checker.checks("int32")
-    def _int32(value: object) -> bool:
-        return not isinstance(value, int) or isinstance(value, bool) or _INT32[0] <= value <= _INT32[1]
-
-    @checker.checks("int64")
-    def _int64(value: object) -> bool:
-        return not isinstance(value, int) or isinstance(value, bool) or _INT64[0] <= value <= _INT64[1]
-
+    checker.checks("int32")(_within(_INT32))
+    checker.checks("int64")(_within(_INT64))
     return checker
 
 

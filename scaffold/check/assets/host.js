@@ -1,0 +1,314 @@
+/*
+ * scaffold check: the host side of the platform, emulated for one module bundle.
+ *
+ * Loaded after the React 18 UMD globals and /host-config.js. It provides permissive stand-ins
+ * for the other host globals (recording which members a bundle touches), loads the bundle as a
+ * classic <script> the way the platform does, calls registry loaders, renders components with
+ * the contract's props and records every callback call. Python drives it through
+ * window.__scaffold.start(id, step, args) and polls window.__scaffold.result(id), so a bundle
+ * that never settles (or loops) is cut off by a timeout instead of hanging the checker.
+ */
+(function () {
+  "use strict";
+  var config = window.__scaffoldHostConfig || {};
+  var React = window.React;
+  var ReactDOM = window.ReactDOM;
+  var h = React.createElement;
+
+  var state = {
+    phase: "setup",
+    touched: {},
+    calls: [],
+    results: {},
+    components: {},
+    boundaryErrors: {},
+  };
+
+  // -- stand-ins for the host globals other than React/ReactDOM -----------------------------
+  var REACT_INTERNALS = {
+    $$typeof: 1, prototype: 1, then: 1, toJSON: 1, defaultProps: 1, propTypes: 1, contextTypes: 1,
+    childContextTypes: 1, contextType: 1, getDerivedStateFromProps: 1, getDerivedStateFromError: 1,
+    displayName: 1, _context: 1, _payload: 1, _init: 1, render: 1, compare: 1, type: 1, nodeType: 1,
+    asymmetricMatch: 1,
+  };
+
+  function nativeProps(p, path) {
+    var out = { "data-standin": path };
+    if (typeof p.value === "string" || typeof p.value === "number") out.value = p.value;
+    else if (typeof p.defaultValue === "string" || typeof p.defaultValue === "number") out.defaultValue = p.defaultValue;
+    if (typeof p.placeholder === "string") out.placeholder = p.placeholder;
+    if (typeof p.name === "string") out.name = p.name;
+    if (typeof p.id === "string") out.id = p.id;
+    if (p.disabled === true) out.disabled = true;
+    if (p.readOnly === true) out.readOnly = true;
+    if (typeof p.onChange === "function") out.onChange = p.onChange;
+    else if (out.value !== undefined) out.readOnly = true;
+    if (typeof p.onBlur === "function") out.onBlur = p.onBlur;
+    return out;
+  }
+
+  function optionList(p) {
+    var raw = p.options || p.items || p.data || [];
+    if (!Array.isArray(raw)) return [];
+    return raw.map(function (o, i) {
+      var value = o && typeof o === "object" ? o.value : o;
+      var label = o && typeof o === "object" ? (o.label !== undefined ? o.label : o.value) : o;
+      return h("option", { key: i, value: String(value) }, String(label));
+    });
+  }
+
+  var componentCache = {};
+  function componentStandIn(path, name) {
+    if (componentCache[path]) return componentCache[path];
+    var lower = name.toLowerCase();
+    var StandIn = function (props) {
+      var p = props || {};
+      var children = typeof p.children === "function" ? null : p.children;
+      if (/textarea/.test(lower)) return h("textarea", nativeProps(p, path));
+      if (/checkbox|switch|toggle/.test(lower)) {
+        return h("input", {
+          type: "checkbox", "data-standin": path, checked: !!(p.checked !== undefined ? p.checked : p.value),
+          onChange: typeof p.onChange === "function" ? p.onChange : function () {},
+        });
+      }
+      if (/select|dropdown|combobox/.test(lower)) return h("select", nativeProps(p, path), optionList(p));
+      if (/input|textfield|search/.test(lower)) {
+        var attrs = nativeProps(p, path);
+        attrs.type = p.type === "number" || p.type === "password" || p.type === "email" ? p.type : "text";
+        return h("input", attrs);
+      }
+      if (/button/.test(lower)) {
+        return h("button", { type: "button", "data-standin": path, onClick: typeof p.onClick === "function" ? p.onClick : undefined }, children);
+      }
+      return h("div", { "data-standin": path }, children);
+    };
+    StandIn.displayName = path;
+    componentCache[path] = StandIn;
+    return StandIn;
+  }
+
+  var permissiveCache = {};
+  function permissive(path) {
+    if (permissiveCache[path]) return permissiveCache[path];
+    var target = function () {};
+    var proxy = new Proxy(target, {
+      get: function (t, prop) {
+        if (prop === Symbol.toPrimitive) return function (hint) { return hint === "number" ? 0 : ""; };
+        if (prop === Symbol.iterator) return function* () {};
+        if (typeof prop === "symbol" || REACT_INTERNALS[prop]) return undefined;
+        if (prop === "toString" || prop === "valueOf") return function () { return ""; };
+        if (/^[A-Z]/.test(prop)) return componentStandIn(path + "." + prop, prop);
+        return permissive(path + "." + prop);
+      },
+      apply: function () { return permissive(path + "()"); },
+      construct: function () { return permissive("new " + path); },
+    });
+    permissiveCache[path] = proxy;
+    return proxy;
+  }
+
+  function hookStandIn(path) {
+    return function () { return permissive(path + "()"); };
+  }
+
+  function hostGlobal(name) {
+    var members = {};
+    var proxy = new Proxy({}, {
+      get: function (t, prop) {
+        if (typeof prop === "symbol") return undefined;
+        if (prop === "__esModule") return true;
+        if (prop === "default") return proxy;
+        if (REACT_INTERNALS[prop]) return undefined;
+        state.touched[name + "." + prop] = true;
+        if (!(prop in members)) {
+          if (/^use[A-Z0-9]/.test(prop)) members[prop] = hookStandIn(name + "." + prop);
+          else if (/^[A-Z]/.test(prop)) members[prop] = componentStandIn(name + "." + prop, prop);
+          else members[prop] = permissive(name + "." + prop);
+        }
+        return members[prop];
+      },
+      has: function () { return true; },
+    });
+    return proxy;
+  }
+
+  (config.standIns || []).forEach(function (name) {
+    if (!(name in window)) window[name] = hostGlobal(name);
+  });
+
+  // -- values crossing into Python ---------------------------------------------------------
+  function describeValue(value) {
+    var kind = typeof value;
+    if (kind === "undefined" || kind === "function" || kind === "symbol" || kind === "bigint") {
+      return { kind: kind, value: null, text: kind === "function" ? "function" : String(value) };
+    }
+    try {
+      var json = JSON.stringify(value);
+      return { kind: "value", value: json === undefined ? null : JSON.parse(json), text: (json || "").slice(0, 200) };
+    } catch (e) {
+      return { kind: "unserializable", value: null, text: String(e) };
+    }
+  }
+
+  function errorText(error) {
+    return error && error.message ? String(error.message) : String(error);
+  }
+
+  function isComponent(value) {
+    if (typeof value === "function") return true;
+    return !!(value && typeof value === "object" && typeof value.$$typeof === "symbol");
+  }
+
+  function recorder(component, callback) {
+    return function () {
+      var args = Array.prototype.slice.call(arguments);
+      state.calls.push({
+        component: component, callback: callback, phase: state.phase, argc: args.length,
+        args: args.map(describeValue),
+      });
+    };
+  }
+
+  // -- steps ---------------------------------------------------------------------------------
+  var Boundary = (function () {
+    function B(props) { React.Component.call(this, props); this.state = { error: null }; }
+    B.prototype = Object.create(React.Component.prototype);
+    B.prototype.constructor = B;
+    B.getDerivedStateFromError = function (error) { return { error: error }; };
+    B.prototype.componentDidCatch = function (error) { state.boundaryErrors[this.props.name] = errorText(error); };
+    B.prototype.render = function () {
+      if (this.state.error) return h("div", { "data-scaffold-error": "1" }, "render error");
+      return this.props.children;
+    };
+    return B;
+  })();
+
+  var steps = {
+    loadModule: function (jsUrl, cssUrl) {
+      return new Promise(function (resolve) {
+        if (cssUrl) {
+          var link = document.createElement("link");
+          link.rel = "stylesheet";
+          link.href = cssUrl;
+          document.head.appendChild(link);
+        }
+        var script = document.createElement("script");
+        script.src = jsUrl;
+        script.async = false;
+        script.onload = function () { resolve({ loaded: true, error: null }); };
+        script.onerror = function () {
+          resolve({ loaded: false, error: "the script did not load (network error, or blocked by its MIME type)" });
+        };
+        document.head.appendChild(script);
+      });
+    },
+
+    inspectScope: function (scope) {
+      var module = window[scope];
+      var result = { exists: module !== undefined && module !== null, kind: typeof module, hasRegistry: false,
+        registryKind: "undefined", entries: {} };
+      if (!result.exists) return result;
+      var registry = module.registry;
+      result.registryKind = registry === null ? "null" : typeof registry;
+      result.hasRegistry = !!registry && typeof registry === "object";
+      if (result.hasRegistry) {
+        Object.keys(registry).forEach(function (key) { result.entries[key] = typeof registry[key]; });
+      }
+      return result;
+    },
+
+    runLoader: function (scope, name) {
+      var loader = window[scope].registry[name];
+      var outcome;
+      try {
+        outcome = loader();
+      } catch (error) {
+        return { form: "throws", error: errorText(error) };
+      }
+      if (outcome && typeof outcome.then === "function") {
+        return Promise.resolve(outcome).then(function (resolved) {
+          if (resolved && typeof resolved === "object" && isComponent(resolved["default"])) {
+            state.components[name] = resolved["default"];
+            return { form: "promise-default", error: null };
+          }
+          if (isComponent(resolved)) return { form: "promise-component", error: null };
+          return { form: "promise-other", error: "resolved to " + describeValue(resolved).text };
+        }, function (error) {
+          return { form: "rejects", error: errorText(error) };
+        });
+      }
+      if (isComponent(outcome)) {
+        state.components[name] = outcome;
+        return { form: "component", error: null };
+      }
+      return { form: "other", error: "returned " + describeValue(outcome).text };
+    },
+
+    render: function (name, props, callbacks) {
+      var Component = state.components[name];
+      var full = Object.assign({}, props);
+      callbacks.forEach(function (callback) { full[callback] = recorder(name, callback); });
+      var container = document.createElement("div");
+      container.id = "scaffold-component-" + name;
+      container.setAttribute("data-scaffold-component", name);
+      document.getElementById("scaffold-host").appendChild(container);
+      var element = h(Boundary, { name: name }, h(Component, full));
+      if (typeof ReactDOM.createRoot === "function") {
+        var root = ReactDOM.createRoot(container);
+        if (typeof ReactDOM.flushSync === "function") ReactDOM.flushSync(function () { root.render(element); });
+        else root.render(element);
+      } else {
+        ReactDOM.render(element, container);
+      }
+      return { rendered: true };
+    },
+
+    snapshot: function (name) {
+      var container = document.getElementById("scaffold-component-" + name);
+      return {
+        boundaryError: state.boundaryErrors[name] || null,
+        elements: container ? container.querySelectorAll("*").length : 0,
+        text: container ? (container.textContent || "").trim().slice(0, 120) : "",
+      };
+    },
+
+    markControl: function (name) {
+      var container = document.getElementById("scaffold-component-" + name);
+      if (!container) return { found: false };
+      var candidates = container.querySelectorAll("input, textarea, select");
+      for (var i = 0; i < candidates.length; i++) {
+        var el = candidates[i];
+        var type = (el.getAttribute("type") || "").toLowerCase();
+        if (el.disabled || el.readOnly || type === "hidden" || type === "file" || type === "submit" || type === "button") continue;
+        if (!el.getClientRects().length) continue;
+        el.setAttribute("data-scaffold-edit", "1");
+        var options = [];
+        if (el.tagName === "SELECT") {
+          for (var j = 0; j < el.options.length; j++) options.push(el.options[j].value);
+        }
+        return { found: true, tag: el.tagName.toLowerCase(), type: type, value: el.value, options: options,
+          name: el.getAttribute("name") || el.getAttribute("placeholder") || "" };
+      }
+      return { found: false };
+    },
+
+    collect: function () {
+      return { calls: state.calls, touched: Object.keys(state.touched).sort() };
+    },
+  };
+
+  window.__scaffold = {
+    start: function (id, step, args, phase) {
+      state.phase = phase;
+      state.results[id] = null;
+      setTimeout(function () {
+        Promise.resolve()
+          .then(function () { return steps[step].apply(null, args); })
+          .then(function (value) { state.results[id] = { ok: true, value: value }; },
+                function (error) { state.results[id] = { ok: false, error: errorText(error) }; });
+      }, 0);
+      return true;
+    },
+    result: function (id) { return state.results[id]; },
+  };
+})();

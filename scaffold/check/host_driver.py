@@ -1,0 +1,177 @@
+"""Drive the harness in one page: steps with timeouts, and page/console errors by phase.
+
+Each step is started in the page and polled with a Playwright timeout, so a loader that never
+settles ends as a timed-out step. A page stuck in a JavaScript loop is worse: some Playwright
+calls wait for the page's main thread without a timeout. Every page call therefore runs under a
+watchdog that stops the renderer when the call overruns; the page is then marked dead and the
+remaining steps report that instead of hanging the checker.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from scaffold.check.browser import stop_renderers
+
+if TYPE_CHECKING:
+    from playwright.sync_api import ConsoleMessage, Page
+
+WATCHDOG_GRACE_S = 2.0
+SETTLE_TICK_MS = 50
+_IDS = itertools.count(1)
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class PageEvent:
+    """A page error (uncaught exception) or a console error, with the phase it happened in."""
+
+    phase: str
+    kind: str
+    text: str
+
+    def describe(self) -> str:
+        text = self.text.strip().splitlines()[0] if self.text.strip() else "(empty)"
+        return f"{self.kind}: {text[:240]}"
+
+
+@dataclass(frozen=True)
+class StepResult:
+    ok: bool
+    value: Any = None
+    error: str | None = None
+    timed_out: bool = False
+
+
+class PageStuck(Exception):
+    """A page call overran its watchdog and the renderer was stopped."""
+
+
+class HostDriver:
+    """One host page: `step()` runs a harness step; `events_in()` gives that phase's errors."""
+
+    def __init__(self, page: Page, timeout_ms: int) -> None:
+        self.page = page
+        self.timeout_ms = timeout_ms
+        self.phase = "setup"
+        self.events: list[PageEvent] = []
+        self.dead: str | None = None
+        page.on("pageerror", self._on_page_error)
+        page.on("console", self._on_console)
+        page.on("crash", self._on_crash)
+        self.inflight = 0
+        page.on("request", self._on_request)
+        page.on("requestfinished", self._on_request_done)
+        page.on("requestfailed", self._on_request_done)
+
+    def _on_request(self, _request: Any) -> None:
+        self.inflight += 1
+
+    def _on_request_done(self, _request: Any) -> None:
+        self.inflight = max(0, self.inflight - 1)
+
+    def _on_page_error(self, error: Any) -> None:
+        self.events.append(PageEvent(self.phase, "page error", str(getattr(error, "message", error))))
+
+    def _on_console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.events.append(PageEvent(self.phase, "console error", message.text))
+
+    def _on_crash(self, _page: Any) -> None:
+        if self.dead is None:
+            self.dead = f"the page crashed during {self.phase}"
+
+    def guarded(self, call: Callable[[], T], what: str) -> T:
+        """Run a Playwright page call; stop the renderer if it overruns the step timeout."""
+        from playwright.sync_api import Error as PlaywrightError
+
+        if self.dead is not None:
+            raise PageStuck(self.dead)
+        fired = threading.Event()
+
+        def expire() -> None:
+            fired.set()
+            stop_renderers()
+
+        timer = threading.Timer(self.timeout_ms / 1000 + WATCHDOG_GRACE_S, expire)
+        timer.daemon = True
+        timer.start()
+        try:
+            return call()
+        except PlaywrightError:
+            if fired.is_set():
+                self.dead = f"the page stopped responding ({what} in {self.phase}; a busy loop?); its renderer was stopped"
+                raise PageStuck(self.dead) from None
+            raise
+        finally:
+            timer.cancel()
+
+    def open(self, url: str) -> StepResult:
+        from playwright.sync_api import Error as PlaywrightError
+
+        def load() -> Any:
+            self.page.goto(url, wait_until="load", timeout=self.timeout_ms)
+            return self.page.evaluate("() => !!(window.__scaffold && window.React && window.ReactDOM)")
+
+        try:
+            ready = self.guarded(load, "the host page load")
+        except (PlaywrightError, PageStuck) as exc:
+            return StepResult(False, error=_first_line(exc))
+        return StepResult(bool(ready), error=None if ready else "the host page did not initialise")
+
+    def set_phase(self, phase: str) -> None:
+        """Errors and callback calls from now on belong to `phase` (sent to the page with each step)."""
+        self.phase = phase
+
+    def step(self, name: str, *args: Any, timeout_ms: int | None = None) -> StepResult:
+        from playwright.sync_api import Error as PlaywrightError
+        from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+        limit = timeout_ms or self.timeout_ms
+        step_id = f"s{next(_IDS)}"
+
+        def start() -> Any:
+            # evaluate returns as soon as start() has scheduled the step (setTimeout 0).
+            return self.page.evaluate(
+                "([id, step, args, phase]) => window.__scaffold.start(id, step, args, phase)",
+                [step_id, name, list(args), self.phase],
+            )
+
+        def poll() -> Any:
+            handle = self.page.wait_for_function(
+                "id => window.__scaffold.result(id)", arg=step_id, timeout=limit, polling=50
+            )
+            return handle.json_value()
+
+        try:
+            self.guarded(start, name)
+            outcome = self.guarded(poll, name)
+        except PlaywrightTimeoutError:
+            return StepResult(False, error=f"did not settle within {limit / 1000:g} s", timed_out=True)
+        except (PlaywrightError, PageStuck) as exc:
+            return StepResult(False, error=_first_line(exc))
+        if not isinstance(outcome, dict):
+            return StepResult(False, error=f"unexpected step result {outcome!r}")
+        return StepResult(bool(outcome.get("ok")), outcome.get("value"), outcome.get("error"))
+
+    def settle(self, minimum_ms: int, maximum_ms: int = 3000) -> None:
+        """Let effects, timers and fetches finish: at least `minimum_ms`, then until no request
+        is in flight (at most `maximum_ms`). Page events keep arriving while we wait."""
+        if self.dead is None:
+            waited = 0
+            limit = min(maximum_ms, self.timeout_ms)
+            while waited < minimum_ms or (self.inflight and waited < limit):
+                self.page.wait_for_timeout(SETTLE_TICK_MS)
+                waited += SETTLE_TICK_MS
+
+    def events_in(self, *phases: str) -> list[PageEvent]:
+        return [e for e in self.events if e.phase in phases]
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
