@@ -162,6 +162,17 @@ def test_new_form_then_trigger_then_saved_form(api: TestClient) -> None:
     ]
 
 
+def test_saved_form_keeps_the_none_time_column(api: TestClient) -> None:
+    """The "(none)" option of timeColumn has the value "": a saved form that chose it gets it back."""
+    saved_values = [
+        {"key": "queryType", "value": "constructor"},
+        {"key": "table", "value": "cpu_metrics"},
+        {"key": "timeColumn", "value": ""},
+    ]
+    saved = by_code(post(api, "/query/constructor-fields", constructor_request(saved_values)))
+    assert saved["timeColumn"]["value"] == ""
+
+
 def test_datasource_form_trigger_hides_the_code_language(api: TestClient) -> None:
     on = by_code(post(api, "/datasource/constructor-fields", constructor_request(config=[])))
     assert on["codeMode"]["isTrigger"] is True and "codeLang" in on
