@@ -1,0 +1,69 @@
+"""`scaffold new-plugin DEST` without --defaults asks its questions in a terminal (copier prompts).
+
+Driven through a real pseudo-terminal with pexpect, with the installed CLI, as a user would type.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pexpect
+import pytest
+import yaml
+
+from tests.e2e.conftest import InstalledScaffold
+
+pytestmark = pytest.mark.slow
+
+CLEAR_LINE = "\x01\x0b"  # Ctrl-A, Ctrl-K: replace the pre-filled default
+
+
+def spawn(installed: InstalledScaffold, args: list[str], cwd: Path) -> pexpect.spawn:
+    return pexpect.spawn(
+        installed.scaffold[0],
+        args,
+        cwd=str(cwd),
+        env={**os.environ, "TERM": "xterm"},
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(40, 200),
+    )
+
+
+def test_questions_are_asked_with_defaults(installed_scaffold: InstalledScaffold, tmp_path: Path) -> None:
+    child = spawn(installed_scaffold, ["new-plugin", "acme-sales"], tmp_path)
+    child.expect("Project name")
+    child.send(f"{CLEAR_LINE}Bad_Name\r")
+    child.expect("Use lowercase letters, digits and single dashes")
+    child.send(f"{CLEAR_LINE}acme-sales\r")
+    child.expect("Python package")
+    child.send("\r")
+    child.expect("Display title")
+    child.send(f"{CLEAR_LINE}Acme Sales Interactive\r")
+    child.expect("One-line description")
+    child.send("\r")
+    child.expect("Developer name")
+    child.send("Jane Doe\r")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0, child.before
+    answers = yaml.safe_load((tmp_path / "acme-sales" / ".copier-answers.yml").read_text(encoding="utf-8"))
+    assert answers["project_name"] == "acme-sales"
+    assert answers["package_name"] == "acme_sales"
+    assert answers["title"] == "Acme Sales Interactive"
+    assert answers["description"] == "Acme Sales Interactive data source plugin"
+    assert answers["author"] == "Jane Doe"
+
+
+def test_interrupt_at_a_prompt_writes_nothing(installed_scaffold: InstalledScaffold, tmp_path: Path) -> None:
+    child = spawn(installed_scaffold, ["new-module", "acme-map"], tmp_path)
+    child.expect("Project name")
+    child.send("\r")
+    child.expect("Python package")
+    child.sendcontrol("c")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 1
+    assert "nothing was written" in child.before
+    assert list(tmp_path.iterdir()) == []
