@@ -61,12 +61,25 @@ def _validate_flags(answers: dict[str, Any]) -> None:
         validate_scope(answers["scope"])
 
 
-def _report(created: CreatedProject, run_hint: str) -> None:
+def _create(
+    kind: str, dest: Path, answers: dict[str, Any], contract_version: str | None, defaults: bool, force: bool
+) -> CreatedProject:
+    """Validate the flags, create the project, and print what was made."""
+    _validate_flags(answers)
+    options = NewProjectOptions(
+        kind=KINDS[kind],
+        destination=dest,
+        answers=answers,
+        contract_version=contract_version,
+        interactive=_interactive(defaults),
+        force=force,
+    )
+    created = create_project(options)
     typer.echo(
         f"created {created.root} ({created.file_count} files; contract "
         f"{created.manifest.contract} {created.manifest.contract_version}, template {created.template_version})"
     )
-    typer.echo(run_hint)
+    return created
 
 
 def register(app: typer.Typer) -> None:
@@ -86,21 +99,9 @@ def register(app: typer.Typer) -> None:
         answers = _explicit(
             project_name=name, package_name=package, title=title, description=description, author=author
         )
-        _validate_flags(answers)
-        options = NewProjectOptions(
-            kind=KINDS["plugin"],
-            destination=dest,
-            answers=answers,
-            contract_version=contract_version,
-            interactive=_interactive(defaults),
-            force=force,
-        )
-        created = create_project(options)
+        created = _create("plugin", dest, answers, contract_version, defaults, force)
         package_name = created.answers["package_name"]
-        _report(
-            created,
-            f'next: cd {dest} && pip install -e ".[test]" && pytest && python -m {package_name}',
-        )
+        typer.echo(f'next: cd {dest} && pip install -e ".[test]" && pytest && python -m {package_name}')
 
     @app.command("new-module")
     def new_module(
@@ -143,19 +144,9 @@ def register(app: typer.Typer) -> None:
             components=parse_components(components) if components is not None else None,
             registry_url=validate_registry_url(registry_url) if registry_url is not None else None,
         )
-        _validate_flags(answers)
-        options = NewProjectOptions(
-            kind=KINDS["module"],
-            destination=dest,
-            answers=answers,
-            contract_version=contract_version,
-            interactive=_interactive(defaults),
-            force=force,
-        )
-        created = create_project(options)
+        created = _create("module", dest, answers, contract_version, defaults, force)
         package_name = created.answers["package_name"]
-        _report(
-            created,
+        typer.echo(
             f"next: cd {dest}/frontend && npm install && npm run build && cd ../backend && "
-            f"pip install -e '.[test]' && pytest && python -m {package_name}",
+            f"pip install -e '.[test]' && pytest && python -m {package_name}"
         )

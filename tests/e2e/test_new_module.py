@@ -14,17 +14,13 @@ One npm install and one backend venv are shared by the whole session (the npm ca
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import gzip
 import json
 import os
 import re
 import shutil
-import signal
-import socket
 import subprocess
-import time
 import venv
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -41,6 +37,7 @@ from scaffold.codegen.typescript import generate_typescript_types
 from scaffold.specs.loader import load_spec_file
 from tests.conftest import MODULE_SPEC
 from tests.e2e.conftest import InstalledScaffold, pip_install
+from tests.served_process import serve_package
 
 pytestmark = pytest.mark.slow
 
@@ -96,13 +93,6 @@ def built_module(
 class RunningBackend:
     url: str
     python: Path
-    process: subprocess.Popen[str]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 @pytest.fixture(scope="session")
@@ -112,37 +102,16 @@ def backend(built_module: BuiltModule, tmp_path_factory: pytest.TempPathFactory)
     venv.EnvBuilder(with_pip=True, clear=True).create(environment)
     python = environment / "bin" / "python"
     pip_install(python, str(built_module.root / "backend"))
-    port = free_port()
-    log = (tmp_path_factory.mktemp("module-log") / "backend.log").open("w+", encoding="utf-8")
-    process = subprocess.Popen(
-        [str(python), "-m", "acme_map"],
+    log_path = tmp_path_factory.mktemp("module-log") / "backend.log"
+    with serve_package(
+        python,
+        "acme_map",
         cwd=built_module.root,
-        env={**os.environ, "HOST": "127.0.0.1", "PORT": str(port)},
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        text=True,
-        start_new_session=True,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            assert process.poll() is None, f"the backend exited: {log.seek(0) or log.read()}"
-            with contextlib.suppress(httpx.HTTPError):
-                if httpx.get(f"{url}/api/v1/well-known", timeout=2).status_code == 200:
-                    break
-            assert time.monotonic() < deadline, "the backend did not answer within 60 s"
-            time.sleep(0.2)
-        yield RunningBackend(url=url, python=python, process=process)
-    finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=10)
-        log.close()
+        env=dict(os.environ),
+        probe_path="/api/v1/well-known",
+        log_path=log_path,
+    ) as origin:
+        yield RunningBackend(url=origin, python=python)
 
 
 @pytest.fixture(scope="session")

@@ -11,11 +11,8 @@ The server is always stopped, whatever fails.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import signal
-import socket
 import subprocess
 import time
 import venv
@@ -32,6 +29,7 @@ from scaffold.check.spec_validation import SpecValidator
 from scaffold.specs.catalog import load_shipped
 from scaffold.specs.shapes import operations
 from tests.e2e.conftest import InstalledScaffold, pip_install
+from tests.served_process import serve_package
 
 pytestmark = pytest.mark.slow
 
@@ -84,12 +82,6 @@ def project(installed_scaffold: InstalledScaffold, tmp_path_factory: pytest.Temp
     return Project(root=root, python=python)
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @dataclass(frozen=True)
 class Server:
     url: str
@@ -99,47 +91,24 @@ class Server:
 @pytest.fixture(scope="session")
 def server(project: Project, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """`python -m acme_sales` with HOST/PORT from the environment; killed in every case."""
-    port = free_port()
     state = tmp_path_factory.mktemp("plugin-state")
     log_path = tmp_path_factory.mktemp("plugin-log") / "server.log"
     env = {
         **os.environ,
-        "HOST": "127.0.0.1",
-        "PORT": str(port),
         "WORKERS": "2",
         "PLUGIN_STATE_DIR": str(state),
     }
     env.pop("PLUGIN_SECRET_KEY", None)
     env.pop("PLUGIN_ENV", None)
-    with log_path.open("w", encoding="utf-8") as log:
-        process = subprocess.Popen(
-            [str(project.python), "-m", "acme_sales"],
-            cwd=project.root,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-        url = f"http://127.0.0.1:{port}/api/v1"
-        try:
-            deadline = time.monotonic() + 90
-            while True:
-                assert process.poll() is None, f"the plugin exited:\n{log_path.read_text(encoding='utf-8')}"
-                with contextlib.suppress(httpx.HTTPError):
-                    if httpx.get(f"{url}/well-known", timeout=2).status_code == 200:
-                        break
-                assert time.monotonic() < deadline, "the plugin did not answer within 90 s"
-                time.sleep(0.2)
-            yield Server(url=url, log=log_path)
-        finally:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(process.pid, signal.SIGTERM)
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(process.pid, signal.SIGKILL)
-                process.wait(timeout=15)
+    with serve_package(
+        project.python,
+        "acme_sales",
+        cwd=project.root,
+        env=env,
+        probe_path="/api/v1/well-known",
+        log_path=log_path,
+    ) as origin:
+        yield Server(url=f"{origin}/api/v1", log=log_path)
 
 
 @pytest.fixture(scope="session")

@@ -20,7 +20,7 @@ from tests.cli_runner import run_scaffold
 from tests.conftest import FUTURE_MODULE_SPEC
 from tests.e2e.conftest import InstalledScaffold
 from tests.e2e.future_scaffold import APPENDED_LINE, FUTURE_TEMPLATE_VERSION, NEW_FILE
-from tests.e2e.test_upgrade_plugin import git
+from tests.git_helpers import git
 
 pytestmark = pytest.mark.slow
 

@@ -18,6 +18,7 @@ from tests.cli_runner import run_scaffold
 from tests.conftest import FUTURE_PLUGIN_SPEC
 from tests.e2e.conftest import InstalledScaffold, make_venv, pip_install
 from tests.e2e.future_scaffold import APPENDED_LINE, FUTURE_TEMPLATE_VERSION, NEW_FILE
+from tests.git_helpers import git
 
 pytestmark = pytest.mark.slow
 
@@ -31,16 +32,6 @@ EXPLAIN_IMPLEMENTATION = """
         return [QueryExplanation(ref_id=q.ref_id or "", plan="SCAN") for q in request.data_query or []]
 """
 PYPROJECT_EDIT = '\n[tool.acme]\nowner = "sales-team"\n'
-
-
-def git(project: Path, *args: str) -> str:
-    return subprocess.run(
-        ["git", "-c", "user.name=Dev", "-c", "user.email=dev@example.com", *args],
-        cwd=project,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
 
 
 def scaffold_committed_plugin(installed: InstalledScaffold, folder: Path) -> Path:

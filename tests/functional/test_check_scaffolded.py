@@ -12,12 +12,9 @@ import os
 import shutil
 import subprocess
 import sys
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
 
-import httpx
 import pytest
 
 from scaffold.check.module_checks import ModuleCheckOptions, check_module
@@ -25,7 +22,7 @@ from scaffold.check.plugin_checks import check_plugin
 from scaffold.check.plugin_session import PluginCheckOptions
 from scaffold.check.report import Status, render_text
 from tests.cli_runner import run_scaffold
-from tests.fixtures.check.servers import closed_port
+from tests.served_process import serve_package
 
 pytestmark = pytest.mark.slow
 
@@ -36,41 +33,14 @@ def _new_project(command: str, destination: Path, home: Path) -> Path:
     return destination
 
 
-@contextmanager
-def _serving(module: str, cwd: Path, pythonpath: Path, env: dict[str, str], probe: str) -> Iterator[str]:
-    """Run `python -m <module>` on a free port until the block ends; yield its origin."""
-    port = closed_port()
-    log = cwd / "server.log"
-    with log.open("w", encoding="utf-8") as output:
-        process = subprocess.Popen(
-            [sys.executable, "-m", module],
-            cwd=cwd,
-            env={**os.environ, **env, "HOST": "127.0.0.1", "PORT": str(port), "PYTHONPATH": str(pythonpath)},
-            stdout=output,
-            stderr=subprocess.STDOUT,
-        )
-    origin = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(origin + probe, timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert process.poll() is None, log.read_text(encoding="utf-8")
-            assert time.monotonic() < deadline, "the project did not start:\n" + log.read_text(
-                encoding="utf-8"
-            )
-            time.sleep(0.2)
-        yield origin
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+def _serving(
+    module: str, cwd: Path, pythonpath: Path, env: dict[str, str], probe: str
+) -> AbstractContextManager[str]:
+    """`python -m <module>` with this venv's interpreter, the project on PYTHONPATH."""
+    full_env = {**os.environ, **env, "PYTHONPATH": str(pythonpath)}
+    return serve_package(
+        sys.executable, module, cwd=cwd, env=full_env, probe_path=probe, log_path=cwd / "server.log"
+    )
 
 
 def test_new_plugin_project_passes(tmp_path: Path) -> None:

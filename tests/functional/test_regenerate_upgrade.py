@@ -7,7 +7,6 @@ the rules quickly and one by one.
 from __future__ import annotations
 
 import json
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -20,18 +19,9 @@ from scaffold.projects.manifest import MANIFEST_PATH, SPEC_COPY_PATH, Manifest, 
 from scaffold.projects.regenerate import regenerate
 from scaffold.projects.upgrade import upgrade
 from tests.conftest import FUTURE_PLUGIN_SPEC, MODULE_SPEC
+from tests.git_helpers import git
 
 MODELS = "acme_sales/_contract/models.py"
-
-
-def git(project: Path, *args: str) -> str:
-    return subprocess.run(
-        ["git", "-c", "user.name=Dev", "-c", "user.email=dev@example.com", *args],
-        cwd=project,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
 
 
 @pytest.fixture

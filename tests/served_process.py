@@ -1,0 +1,70 @@
+"""Run a generated project's server (`python -m <package>`) on a free localhost port for a test.
+
+The process gets its own session, so the whole group (uvicorn workers included) is stopped when
+the block ends, whatever happened inside it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import time
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+import httpx
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextlib.contextmanager
+def serve_package(
+    python: Path | str,
+    package: str,
+    *,
+    cwd: Path,
+    env: Mapping[str, str],
+    probe_path: str,
+    log_path: Path,
+    timeout: float = 90,
+) -> Iterator[str]:
+    """Start `python -m package` with HOST/PORT set, wait until `probe_path` answers 200, yield the origin."""
+    port = free_port()
+    origin = f"http://127.0.0.1:{port}"
+    with log_path.open("w", encoding="utf-8") as log:
+        process = subprocess.Popen(
+            [str(python), "-m", package],
+            cwd=cwd,
+            env={**env, "HOST": "127.0.0.1", "PORT": str(port)},
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            assert process.poll() is None, f"{package} exited:\n{log_path.read_text(encoding='utf-8')}"
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(origin + probe_path, timeout=2).status_code == 200:
+                    break
+            assert time.monotonic() < deadline, (
+                f"{package} did not answer within {timeout:.0f} s:\n{log_path.read_text(encoding='utf-8')}"
+            )
+            time.sleep(0.2)
+        yield origin
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=15)
