@@ -210,7 +210,9 @@ def constructor_fields(
         return fields
     time_columns = table.time_columns()
     # "" is the "(none)" option: a saved form that chose it must get it back, not the default.
-    time_column = _choice(values.get("timeColumn"), ["", *time_columns], table.default_time_column())
+    time_column = _choice(
+        values.get("timeColumn"), ["", *time_columns], table.default_time_column()
+    )
     numbers = [n for n in table.names("number") if n != time_column]
     chosen = [c for c in values.get("valueColumns", "").split(",") if c in numbers] or numbers[:1]
     groupable = [n for n in table.names() if n != time_column and n not in numbers]
