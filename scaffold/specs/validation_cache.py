@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import contextlib
 
+from scaffold import __version__
 from scaffold.resources import user_data_home
 
 
 def _marker(sha256: str) -> str:
-    return f"{sha256}.ok"
+    """Keyed by scaffold's version too: a later release may validate more strictly."""
+    return f"{sha256}-{__version__}.ok"
 
 
 def is_known_valid(sha256: str) -> bool:

@@ -107,3 +107,17 @@ def test_invalid_openapi_structure(tmp_path: Path) -> None:
     path = _mutated(tmp_path, lambda d: d["paths"]["/well-known"]["get"].__setitem__("responses", "none"))
     with pytest.raises(SpecError, match="not valid OpenAPI 3.1"):
         load_spec_file(path)
+
+
+def test_validation_is_remembered_per_spec_text_and_scaffold_version(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scaffold.specs import validation_cache
+
+    data = yaml.safe_load(PLUGIN_SPEC.read_text(encoding="utf-8"))
+    data["info"]["description"] = "a copy with its own sha256"
+    path = _write(tmp_path, yaml.safe_dump(data, sort_keys=False))
+    spec = load_spec_file(path)
+    assert validation_cache.is_known_valid(spec.sha256)
+    monkeypatch.setattr(validation_cache, "__version__", "999.0.0")
+    assert not validation_cache.is_known_valid(spec.sha256)
