@@ -21,7 +21,6 @@ import os
 import re
 import shutil
 import subprocess
-import venv
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,7 +35,7 @@ from jsonschema import Draft202012Validator
 from scaffold.codegen.typescript import generate_typescript_types
 from scaffold.specs.loader import load_spec_file
 from tests.conftest import MODULE_SPEC
-from tests.e2e.conftest import InstalledScaffold, pip_install
+from tests.e2e.conftest import InstalledScaffold, make_venv, pip_install
 from tests.served_process import serve_package
 
 pytestmark = pytest.mark.slow
@@ -99,7 +98,7 @@ class RunningBackend:
 def backend(built_module: BuiltModule, tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningBackend]:
     """`pip install ./backend` into a fresh venv, then `python -m acme_map` on a free port."""
     environment = tmp_path_factory.mktemp("module-venv")
-    venv.EnvBuilder(with_pip=True, clear=True).create(environment)
+    make_venv(environment)
     python = environment / "bin" / "python"
     pip_install(python, str(built_module.root / "backend"))
     log_path = tmp_path_factory.mktemp("module-log") / "backend.log"

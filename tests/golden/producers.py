@@ -14,6 +14,8 @@ REFRESH_COMMAND = "python -m tests.golden.refresh"
 Producer = Callable[[Path], None]
 
 
+
+
 def _models(destination: Path) -> None:
     for shipped in shipped_specs():
         spec = load_shipped(shipped.contract, shipped.version)

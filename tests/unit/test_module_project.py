@@ -20,7 +20,7 @@ from scaffold.errors import GenerationError, InvalidNameError
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.loader import load_spec_file
 from tests.conftest import MODULE_SPEC
-from tests.golden.producers_module import produce_acme_map
+from tests.golden.producers_module import PRODUCERS
 
 ANSWERS = {
     "package_name": "acme_map",
@@ -167,8 +167,8 @@ def test_examples_are_typed_literals(spec: SpecDocument) -> None:
 
 
 def test_scaffolding_twice_gives_the_same_tree(tmp_path: Path) -> None:
-    produce_acme_map(tmp_path / "one")
-    produce_acme_map(tmp_path / "two")
+    PRODUCERS["module-acme-map"](tmp_path / "one")
+    PRODUCERS["module-acme-map"](tmp_path / "two")
 
     def tree(root: Path) -> dict[str, bytes]:
         return {
