@@ -95,5 +95,15 @@ class ToolMissingError(ScaffoldError):
     """An external tool scaffold needs (git, npm, Chromium) is not installed."""
 
 
+class ProjectBusyError(ProjectError):
+    """Another scaffold command is changing the same project right now."""
+
+
+class InterruptedByUser(ScaffoldError):
+    """Ctrl-C or SIGTERM stopped a command; the message says what was done or undone."""
+
+    exit_code = 130
+
+
 class CheckFailedError(ScaffoldError):
     """A conformance check ran to the end and found failures (the report was already printed)."""

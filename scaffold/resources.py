@@ -49,3 +49,15 @@ def user_data_home() -> Path:
     xdg = os.environ.get("XDG_DATA_HOME")
     base = Path(xdg).expanduser() if xdg else Path.home() / ".local" / "share"
     return (base / "scaffold").resolve()
+
+
+def data_home_error(exc: OSError) -> ScaffoldError:
+    """One sentence for a per-user data folder that cannot be used (a file, read-only, full)."""
+    home = user_data_home()
+    where = "SCAFFOLD_HOME" if os.environ.get("SCAFFOLD_HOME") else "scaffold's per-user data folder"
+    problem = exc.strerror or type(exc).__name__
+    return ScaffoldError(
+        f"{where} ({home}) cannot be used: {problem}; nothing was written",
+        hint="Point SCAFFOLD_HOME at a writable folder (e.g. export SCAFFOLD_HOME=$HOME/.scaffold), "
+        "or fix that folder's permissions.",
+    )

@@ -21,15 +21,32 @@ def _text(answers: Mapping[str, Any], key: str, *, limit: int = 200) -> str:
     if value is None:
         return ""
     if not isinstance(value, str):
-        raise InvalidNameError(f"{key.replace('_', ' ')} must be text, not {type(value).__name__}.")
+        raise InvalidNameError(f"{key.replace('_', ' ')} must be text, not {_kind_of(value)}.")
     if "\n" in value or "\r" in value or len(value) > limit:
         raise InvalidNameError(f"{key.replace('_', ' ')} must be one line of at most {limit} characters.")
     return value
 
 
+def _name(answers: Mapping[str, Any], key: str) -> str:
+    """A required one-word answer: present and text (a 42 or a list is refused, not stringified)."""
+    value = answers.get(key)
+    label = key.replace("_", " ")
+    if value is None:
+        raise InvalidNameError(f"{label} ({key}) is missing.")
+    if not isinstance(value, str):
+        raise InvalidNameError(f"{label} ({key}) must be text, not {_kind_of(value)}.")
+    return value
+
+
+def _kind_of(value: object) -> str:
+    return {bool: "true/false", int: "a number", float: "a number", list: "a list", dict: "a mapping"}.get(
+        type(value), "another type"
+    )
+
+
 def validate_common_answers(answers: Mapping[str, Any]) -> None:
-    validate_project_name(str(answers.get("project_name", "")))
-    validate_package_name(str(answers.get("package_name", "")))
+    validate_project_name(_name(answers, "project_name"))
+    validate_package_name(_name(answers, "package_name"))
     if not _text(answers, "title").strip():
         raise InvalidNameError("title must not be empty.")
     _text(answers, "description", limit=500)
@@ -71,6 +88,6 @@ def validate_registry_url(url: str) -> str:
 
 def validate_module_answers(answers: Mapping[str, Any]) -> None:
     validate_common_answers(answers)
-    validate_scope(str(answers.get("scope", "")))
+    validate_scope(_name(answers, "scope"))
     parse_components(answers.get("components"))
-    validate_registry_url(str(answers.get("registry_url", "")))
+    validate_registry_url(_name(answers, "registry_url"))

@@ -6,12 +6,16 @@ alike, so all three leave a project in exactly the same state for the same spec 
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 
-from scaffold.fsutil import write_bytes_atomic, write_text_atomic
+from scaffold.errors import GenerationError, ProjectError
+from scaffold.fsutil import write_bytes_atomic
 from scaffold.projects.kinds import Answers, ProjectKind
 from scaffold.projects.manifest import MANIFEST_PATH, SPEC_COPY_PATH, Manifest, text_hash
+from scaffold.projects.state_paths import CONTRACT_FILE_LIMIT, confined, is_plain_relative, read_bounded
+from scaffold.projects.transaction import Change
 from scaffold.specs.document import SpecDocument
 
 
@@ -21,7 +25,7 @@ class FileState:
 
     path: str
     expected: str | None  # fresh generator output; None when the file is no longer generated
-    current: str | None  # text on disk; None when missing
+    current: bytes | None  # bytes on disk (not necessarily UTF-8); None when missing
     recorded_hash: str | None  # hash in the manifest; None when the file is new
 
     @property
@@ -29,27 +33,96 @@ class FileState:
         return (
             self.current is not None
             and self.recorded_hash is not None
-            and text_hash(self.current) != self.recorded_hash
+            and hashlib.sha256(self.current).hexdigest() != self.recorded_hash
         )
 
     @property
     def stale(self) -> bool:
-        return self.current != self.expected
+        expected = None if self.expected is None else self.expected.encode("utf-8")
+        return self.current != expected
 
 
 def render_contract_files(kind: ProjectKind, spec: SpecDocument, answers: Answers) -> dict[str, str]:
-    return dict(sorted(kind.contract_files(spec, answers).items()))
+    """The generator's output, with every path checked: a spec name must never steer a write."""
+    files = dict(sorted(kind.contract_files(spec, answers).items()))
+    roots = kind.contract_roots(str(answers["package_name"]))
+    for path in files:
+        if not is_plain_relative(path) or not any(path.startswith(root + "/") for root in roots):
+            raise GenerationError(
+                f"{spec.identity()} would make scaffold write {path[:120]}, outside the contract-owned "
+                f"folders ({', '.join(roots)}); rename the schema or package in the spec that produces it"
+            )
+    return files
+
+
+def read_current(project: Path, path: str) -> bytes | None:
+    """A contract-owned file's bytes, confined to the project and bounded in size."""
+    target = confined(project, path, source=MANIFEST_PATH, key="the files entry")
+    if not target.exists() and not target.is_symlink():
+        return None
+    try:
+        return read_bounded(target, limit=CONTRACT_FILE_LIMIT, source=path)
+    except FileNotFoundError:
+        return None
 
 
 def compare(project: Path, manifest: Manifest | None, expected: dict[str, str]) -> list[FileState]:
     """State of every file that is or was contract-owned, in path order."""
     recorded = manifest.files if manifest else {}
-    states = []
-    for path in sorted(set(expected) | set(recorded)):
-        target = project / path
-        current = target.read_text(encoding="utf-8") if target.is_file() else None
-        states.append(FileState(path, expected.get(path), current, recorded.get(path)))
-    return states
+    return [
+        FileState(path, expected.get(path), read_current(project, path), recorded.get(path))
+        for path in sorted(set(expected) | set(recorded))
+    ]
+
+
+def plan_contract_files(
+    project: Path,
+    kind: ProjectKind,
+    spec: SpecDocument,
+    files: dict[str, str],
+    previous: Manifest | None,
+    *,
+    keep: frozenset[str] = frozenset(),
+) -> tuple[list[Change], Manifest]:
+    """Every write and removal that brings the project to `files`, plus the spec copy and manifest.
+
+    Paths in `keep` are left as they are on disk (a user's file where the contract now generates
+    one); the manifest still records the generated hash, so later runs report them as edited.
+    """
+    changes: list[Change] = []
+    for path, text in files.items():
+        data = text.encode("utf-8")
+        if path not in keep and read_current(project, path) != data:
+            changes.append(Change(path, data))
+    if previous is not None:
+        for path in sorted(set(previous.files) - set(files)):
+            if read_current(project, path) is not None:
+                changes.append(Change(path, None))
+    spec_bytes = spec_file_bytes(spec)
+    if read_current(project, SPEC_COPY_PATH) != spec_bytes:
+        changes.append(Change(SPEC_COPY_PATH, spec_bytes))
+    manifest = Manifest(
+        kind=kind.name,
+        contract=spec.contract,
+        contract_version=spec.version,
+        spec_sha256=spec.sha256,
+        files={path: text_hash(text) for path, text in files.items()},
+    )
+    manifest_bytes = manifest.to_json().encode("utf-8")
+    if read_current(project, MANIFEST_PATH) != manifest_bytes:
+        changes.append(Change(MANIFEST_PATH, manifest_bytes))
+    return changes, manifest
+
+
+def spec_file_bytes(spec: SpecDocument) -> bytes:
+    """The spec's bytes, proven to be the ones that were loaded (the file may have changed since)."""
+    try:
+        data = spec.path.read_bytes()
+    except OSError as exc:
+        raise ProjectError(f"{spec.path} cannot be read again ({exc.strerror})") from exc
+    if hashlib.sha256(data).hexdigest() != spec.sha256:
+        raise ProjectError(f"{spec.path} changed while scaffold was using it; run the command again")
+    return data
 
 
 def write_contract_files(
@@ -58,27 +131,15 @@ def write_contract_files(
     spec: SpecDocument,
     files: dict[str, str],
     previous: Manifest | None,
+    *,
+    keep: frozenset[str] = frozenset(),
 ) -> Manifest:
-    """Write `files`, remove files no longer generated, store the spec and the manifest."""
-    for path, text in files.items():
-        target = project / path
-        if not target.is_file() or target.read_text(encoding="utf-8") != text:
-            write_text_atomic(target, text)
-    if previous is not None:
-        for path in set(previous.files) - set(files):
-            (project / path).unlink(missing_ok=True)
-    spec_copy = project / SPEC_COPY_PATH
-    spec_bytes = spec.path.read_bytes()
-    if not spec_copy.is_file() or spec_copy.read_bytes() != spec_bytes:
-        write_bytes_atomic(spec_copy, spec_bytes)
-    manifest = Manifest(
-        kind=kind.name,
-        contract=spec.contract,
-        contract_version=spec.version,
-        spec_sha256=spec.sha256,
-        files={path: text_hash(text) for path, text in files.items()},
-    )
-    manifest_path = project / MANIFEST_PATH
-    if not manifest_path.is_file() or manifest_path.read_text(encoding="utf-8") != manifest.to_json():
-        write_text_atomic(manifest_path, manifest.to_json())
+    """Write the set directly: for a folder nobody sees yet (a staging folder or a throwaway clone)."""
+    changes, manifest = plan_contract_files(project, kind, spec, files, previous, keep=keep)
+    for change in changes:
+        target = project / change.path
+        if change.data is None:
+            target.unlink(missing_ok=True)
+        else:
+            write_bytes_atomic(target, change.data)
     return manifest

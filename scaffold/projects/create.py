@@ -8,6 +8,7 @@ destination exactly as it was.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import shutil
 import tempfile
@@ -18,14 +19,16 @@ from typing import Any
 
 import yaml
 
-from scaffold.errors import DestinationError, InvalidNameError, TemplateError
+from scaffold.errors import DestinationError, InterruptedByUser, InvalidNameError, TemplateError
 from scaffold.projects.contract_files import render_contract_files, write_contract_files
 from scaffold.projects.kinds import ProjectKind
 from scaffold.projects.manifest import Manifest
 from scaffold.projects.names import project_name_from_folder
 from scaffold.projects.project import ANSWERS_FILE
-from scaffold.projects.template_store import ensure_store
-from scaffold.specs.catalog import load_shipped
+from scaffold.projects.template_store import TemplateSource, ensure_store, rebuild_if_damaged
+from scaffold.projects.transaction import signals_interrupt
+from scaffold.specs.catalog import load_shipped, load_version_or_file
+from scaffold.specs.document import SpecDocument
 
 
 @dataclass(frozen=True)
@@ -51,29 +54,60 @@ class CreatedProject:
 
 def create_project(options: NewProjectOptions) -> CreatedProject:
     destination = Path(os.path.abspath(options.destination.expanduser()))
-    _check_destination(destination, options.force)
-    spec = load_shipped(options.kind.contract, options.contract_version)
     if "project_name" not in options.answers:
         project_name_from_folder(destination.name)
+    try:
+        _check_destination(destination, options.force)
+    except OSError as exc:
+        raise DestinationError(
+            f"{options.destination} cannot be used as the project folder ({exc.strerror})",
+            hint="Choose a shorter or different path.",
+        ) from None
+    version = options.contract_version
+    spec = (
+        load_shipped(options.kind.contract)
+        if version is None
+        else load_version_or_file(options.kind.contract, version)
+    )
     source = ensure_store(options.kind.template)
+    existed = destination.exists()
+    try:
+        with signals_interrupt():
+            return _render_project(options, destination, spec, source)
+    except KeyboardInterrupt:
+        state = "is as it was" if existed else "was not created"
+        raise InterruptedByUser(f"interrupted: nothing was written, {destination} {state}") from None
+
+
+def _render_project(
+    options: NewProjectOptions, destination: Path, spec: SpecDocument, source: TemplateSource
+) -> CreatedProject:
+    """Render into a staging folder beside DEST and move it into place only when complete."""
     data = {**options.answers, "contract_version": spec.version}
     defaults = {"project_name": destination.name}
     parent = destination.parent
     created_parents = _make_parents(parent)
-    staging = Path(tempfile.mkdtemp(prefix=f".{destination.name}.scaffold-", dir=parent))
     succeeded = False
     try:
-        rendered = staging / destination.name
-        _run_copier(source.src_path, source.tag, rendered, data, defaults, options.interactive)
-        answers = _read_answers(rendered)
-        options.kind.validate_answers(answers)
-        files = render_contract_files(options.kind, spec, answers)
-        manifest = write_contract_files(rendered, options.kind, spec, files, None)
-        count = sum(1 for p in rendered.rglob("*") if p.is_file())
-        _move_into_place(rendered, destination)
-        succeeded = True
+        try:
+            staging = Path(tempfile.mkdtemp(prefix=f".{destination.name[:32]}.scaffold-", dir=parent))
+        except OSError as exc:
+            raise DestinationError(
+                f"cannot write in {parent} ({exc.strerror}); nothing was written"
+            ) from None
+        try:
+            rendered = staging / destination.name
+            _run_copier(source, rendered, data, defaults, options.interactive)
+            answers = _read_answers(rendered)
+            options.kind.validate_answers(answers)
+            files = render_contract_files(options.kind, spec, answers)
+            manifest = write_contract_files(rendered, options.kind, spec, files, None)
+            count = sum(1 for p in rendered.rglob("*") if p.is_file())
+            _move_into_place(rendered, destination)
+            succeeded = True
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
     finally:
-        shutil.rmtree(staging, ignore_errors=True)
         if not succeeded:
             for folder in reversed(created_parents):
                 with contextlib.suppress(OSError):
@@ -122,8 +156,7 @@ def _make_parents(parent: Path) -> list[Path]:
 
 
 def _run_copier(
-    src_path: str,
-    tag: str,
+    source: TemplateSource,
     target: Path,
     data: dict[str, Any],
     defaults: dict[str, Any],
@@ -137,11 +170,11 @@ def _run_copier(
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             copier.run_copy(
-                src_path,
+                source.src_path,
                 target,
                 data=data,
                 user_defaults=defaults,
-                vcs_ref=tag,
+                vcs_ref=source.tag,
                 defaults=not interactive,
                 overwrite=True,
                 quiet=True,
@@ -159,6 +192,21 @@ def _run_copier(
         raise InvalidNameError(str(exc).strip()) from exc
     except (CopierError, jinja2.TemplateError) as exc:
         raise TemplateError(f"the project template could not be rendered: {exc}") from exc
+    except OSError as exc:
+        full = exc.errno in (errno.ENOSPC, errno.EDQUOT)
+        raise DestinationError(
+            f"cannot write the new project beside {target.parent.parent} ({exc.strerror}); nothing was written",
+            hint="Free some disk space, then run the command again." if full else "Choose a writable folder.",
+        ) from None
+    except Exception as exc:
+        if rebuild_if_damaged(source):
+            raise TemplateError(
+                f"scaffold's template store {source.path} was damaged; it has been rebuilt and nothing "
+                "was written: run the command again"
+            ) from exc
+        raise TemplateError(
+            f"the project template could not be rendered ({type(exc).__name__}); nothing was written"
+        ) from exc
 
 
 def _read_answers(project: Path) -> dict[str, Any]:

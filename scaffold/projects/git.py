@@ -53,6 +53,18 @@ def status(project: Path) -> list[StatusEntry]:
     return [StatusEntry(line[:2], line[3:]) for line in output.splitlines() if line.strip()]
 
 
+def changed_paths(project: Path) -> list[StatusEntry]:
+    """Like `status`, but NUL-separated so that any file name survives, renames split in two."""
+    output = git(project, "status", "--porcelain", "-z", "--no-renames", "--untracked-files=all", "--", ".")
+    return [StatusEntry(item[:2], item[3:]) for item in output.split("\0") if len(item) > 3]
+
+
+def tracked_files(project: Path) -> set[str]:
+    """Files git tracks under `project`, relative to it."""
+    output = git(project, "ls-files", "-z", "--", ".")
+    return {item for item in output.split("\0") if item}
+
+
 def require_clean(project: Path) -> None:
     entries = status(project)
     if entries:

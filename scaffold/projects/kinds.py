@@ -28,6 +28,7 @@ class ProjectKind:
     template: str
     generator: str  # "module.path:function" -> (spec, answers) -> {relative path: text}
     validator: str  # "module.path:function" -> (answers) -> None, raises InvalidNameError
+    owned_roots: tuple[str, ...]  # folders of contract-owned files; "{package}" is the package name
 
     def contract_files(self, spec: SpecDocument, answers: Answers) -> ContractFiles:
         """Every contract-owned file of a project of this kind, as relative path -> text."""
@@ -37,6 +38,10 @@ class ProjectKind:
     def validate_answers(self, answers: Answers) -> None:
         function = cast(Callable[[Answers], None], _load(self.validator))
         function(answers)
+
+    def contract_roots(self, package: str) -> tuple[str, ...]:
+        """The folders every contract-owned file of a project with this package lies under."""
+        return tuple(root.replace("{package}", package) for root in self.owned_roots)
 
 
 def _load(reference: str) -> object:
@@ -51,6 +56,7 @@ KINDS: dict[str, ProjectKind] = {
         template="plugin",
         generator="scaffold.codegen.plugin_project:contract_files",
         validator="scaffold.projects.answers:validate_plugin_answers",
+        owned_roots=("{package}/_contract",),
     ),
     "module": ProjectKind(
         name="module",
@@ -58,6 +64,7 @@ KINDS: dict[str, ProjectKind] = {
         template="module",
         generator="scaffold.codegen.module_project:contract_files",
         validator="scaffold.projects.answers:validate_module_answers",
+        owned_roots=("backend/{package}/_contract", "frontend/src/contract"),
     ),
 }
 

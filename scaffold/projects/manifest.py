@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from scaffold.errors import ProjectError
+from scaffold.projects.state_paths import confined, decode_state_text, is_plain_relative, read_bounded
 
 MANIFEST_PATH = ".scaffold/manifest.json"
 SPEC_COPY_PATH = ".scaffold/contract.yaml"
@@ -46,32 +48,48 @@ class Manifest:
 
     @classmethod
     def read(cls, project: Path) -> Manifest:
+        """Read and check the manifest; every value is untrusted (a pull request can change it)."""
         path = project / MANIFEST_PATH
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
+        if not path.is_file() and not path.is_symlink():
             raise ProjectError(
                 f"{project} is not a scaffold project (no {MANIFEST_PATH})",
                 hint="Run the command inside a project made by `scaffold new-plugin` or `scaffold new-module`.",
-            ) from None
-        except (OSError, ValueError) as exc:
-            raise ProjectError(
-                f"{path} is unreadable or not JSON ({exc})",
-                hint="Restore it from git (git checkout -- .scaffold/manifest.json).",
-            ) from exc
-        try:
-            files = data["files"]
-            if not isinstance(files, dict):
-                raise TypeError("files")
-            return cls(
-                kind=str(data["kind"]),
-                contract=str(data["contract"]),
-                contract_version=str(data["contract_version"]),
-                spec_sha256=str(data["spec_sha256"]),
-                files={str(k): str(v) for k, v in files.items()},
             )
-        except (KeyError, TypeError) as exc:
-            raise ProjectError(
-                f"{path} lacks the entry {exc}",
-                hint="Restore it from git (git checkout -- .scaffold/manifest.json).",
-            ) from exc
+        confined(project, MANIFEST_PATH, source=MANIFEST_PATH, key="the manifest itself")
+        text = decode_state_text(read_bounded(path, source=MANIFEST_PATH), source=MANIFEST_PATH)
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            raise ProjectError(f"{MANIFEST_PATH} is not valid JSON; {_RESTORE}") from None
+        if not isinstance(data, dict):
+            raise ProjectError(f"{MANIFEST_PATH} is not a JSON object; {_RESTORE}")
+        files = data.get("files")
+        if not isinstance(files, dict):
+            raise ProjectError(f"{MANIFEST_PATH}: files is missing or not an object; {_RESTORE}")
+        checked: dict[str, str] = {}
+        for key, value in files.items():
+            if not is_plain_relative(key):
+                confined(project, key, source=MANIFEST_PATH, key="the files entry")
+            if not isinstance(value, str) or not _SHA256.match(value):
+                raise ProjectError(f"{MANIFEST_PATH}: the hash of {key:.120} is not a sha256; {_RESTORE}")
+            checked[key] = value
+        return cls(
+            kind=_text_entry(data, "kind", _NAME),
+            contract=_text_entry(data, "contract", _NAME),
+            contract_version=_text_entry(data, "contract_version", _VERSION),
+            spec_sha256=_text_entry(data, "spec_sha256", _SHA256),
+            files=checked,
+        )
+
+
+_RESTORE = f"restore it from git (git checkout -- {MANIFEST_PATH})"
+_NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
+_VERSION = re.compile(r"^\d+\.\d+\.\d+$")
+_SHA256 = re.compile(r"^[0-9a-f]{64}$")
+
+
+def _text_entry(data: dict[str, object], key: str, pattern: re.Pattern[str]) -> str:
+    value = data.get(key)
+    if not isinstance(value, str) or len(value) > 200 or not pattern.match(value):
+        raise ProjectError(f"{MANIFEST_PATH}: {key} is missing or malformed; {_RESTORE}")
+    return value

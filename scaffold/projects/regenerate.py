@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scaffold.errors import HandEditedFilesError, StaleFilesError
-from scaffold.projects.contract_files import FileState, compare, render_contract_files, write_contract_files
+from scaffold.projects.contract_files import FileState, compare, plan_contract_files, render_contract_files
 from scaffold.projects.project import Project, open_project
+from scaffold.projects.transaction import apply_changes, project_lock
 
 
 @dataclass(frozen=True)
@@ -26,7 +27,8 @@ class RegenerateResult:
 
 
 def file_diff(state: FileState) -> str:
-    before = (state.current or "").splitlines(keepends=True)
+    current = (state.current or b"").decode("utf-8", errors="replace")
+    before = current.splitlines(keepends=True)
     after = (state.expected or "").splitlines(keepends=True)
     label = state.path
     return "".join(
@@ -50,7 +52,7 @@ def hand_edited_error(project: Project, edited: list[FileState]) -> HandEditedFi
 
 
 def regenerate(path: Path, *, check: bool = False, force: bool = False) -> RegenerateResult:
-    project = open_project(path)
+    project = open_project(path, recover=not check)
     spec = project.recorded_spec()
     expected = render_contract_files(project.kind, spec, project.answers)
     states = compare(project.root, project.manifest, expected)
@@ -58,22 +60,13 @@ def regenerate(path: Path, *, check: bool = False, force: bool = False) -> Regen
     stale = [s for s in states if s.stale]
     if check:
         if stale or edited:
-            diff = "".join(file_diff(s) for s in stale)
-            parts = []
-            if edited:
-                parts.append(f"edited by hand: {', '.join(s.path for s in edited)}")
-            outdated = [s.path for s in stale if s not in edited]
-            if outdated:
-                parts.append(f"out of date: {', '.join(outdated)}")
-            raise StaleFilesError(
-                f"contract-owned files differ from {spec.identity()} ({'; '.join(parts)})",
-                diff=diff,
-                hint="Run `scaffold regenerate` (and move hand edits into your own files first).",
-            )
+            raise _stale_error(spec.identity(), stale, edited)
         return RegenerateResult(project.root, spec.contract, spec.version, [], [], len(states))
     if edited and not force:
         raise hand_edited_error(project, edited)
-    write_contract_files(project.root, project.kind, spec, expected, project.manifest)
+    with project_lock(project.root):
+        changes, _ = plan_contract_files(project.root, project.kind, spec, expected, project.manifest)
+        apply_changes(project.root, changes, action="regenerate")
     return RegenerateResult(
         project=project.root,
         contract=spec.contract,
@@ -81,4 +74,22 @@ def regenerate(path: Path, *, check: bool = False, force: bool = False) -> Regen
         written=[s.path for s in stale if s.expected is not None],
         removed=[s.path for s in stale if s.expected is None],
         unchanged=len(states) - len(stale),
+    )
+
+
+def _stale_error(identity: str, stale: list[FileState], edited: list[FileState]) -> StaleFilesError:
+    diff = "".join(file_diff(s) for s in stale)
+    parts = []
+    if edited:
+        parts.append(f"edited by hand: {', '.join(s.path for s in edited)}")
+    outdated = [s.path for s in stale if s not in edited]
+    if outdated:
+        parts.append(f"out of date: {', '.join(outdated)}")
+    hint = (
+        "Move your edits into your own files, then run `scaffold regenerate --force` to rewrite them."
+        if edited
+        else "Run `scaffold regenerate` to rewrite them."
+    )
+    return StaleFilesError(
+        f"contract-owned files differ from {identity} ({'; '.join(parts)})", diff=diff, hint=hint
     )

@@ -34,7 +34,7 @@ import yaml
 from packaging.version import InvalidVersion, Version
 
 from scaffold.errors import TemplateError, ToolMissingError
-from scaffold.resources import templates_root, user_data_home
+from scaffold.resources import data_home_error, templates_root, user_data_home
 
 _FIXED_DATE = "2026-01-01T00:00:00+00:00"
 _MARKER = "scaffold-store.json"
@@ -115,6 +115,39 @@ class TemplateSource:
 def ensure_store(kind: str, root: Path | None = None) -> TemplateSource:
     """The store for `kind`, built or extended so it holds every version this scaffold knows."""
     _require_git()
+    try:
+        return _ensure_store(kind, root)
+    except OSError as exc:
+        raise data_home_error(exc) from exc
+
+
+def rebuild_if_damaged(source: TemplateSource) -> bool:
+    """Check the store with `git fsck`; if it is damaged, delete and rebuild it. True when rebuilt.
+
+    The store is a cache of what the wheel ships, so rebuilding it loses nothing.
+    """
+    healthy = _git_ok(source.path, "fsck", "--no-progress", "--no-dangling")
+    if healthy:
+        healthy = all(
+            _git_ok(source.path, "rev-parse", "--verify", "--quiet", f"{v.tag}^{{commit}}")
+            for v in known_versions(source.kind)
+        )
+    if healthy:
+        return False
+    shutil.rmtree(source.path, ignore_errors=True)
+    ensure_store(source.kind)
+    return True
+
+
+def _git_ok(cwd: Path, *args: str) -> bool:
+    try:
+        _git(cwd, *args)
+    except (TemplateError, OSError):
+        return False
+    return True
+
+
+def _ensure_store(kind: str, root: Path | None) -> TemplateSource:
     versions = known_versions(kind, root)
     expected = {v.version: content_hash(v.folder) for v in versions}
     store = user_data_home() / "template-store" / kind

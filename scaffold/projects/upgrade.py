@@ -1,39 +1,40 @@
 """`scaffold upgrade`: move a project to another contract version and to this scaffold's template.
 
 Order matters: check everything that can refuse (not a project, not git, dirty tree, hand-edited
-contract files, unknown template version) before changing anything; then let copier 3-way-merge
-the template-owned files; then rewrite the contract-owned files from the new spec. User-owned
-files are copier `_skip_if_exists` entries, so copier never touches them.
+contract files, unknown template version) before changing anything. Then the whole upgrade (copier's
+3-way merge of template-owned files, the contract-owned files from the new spec) runs in a throwaway
+clone of the repository, where a failure or Ctrl-C harms nothing. What it changed there is copied
+into the project as one set (scaffold.projects.transaction): all files or none.
 
-`--dry-run` performs the same upgrade on a throwaway clone of the repository and reports what
-changed there, so what it shows is what a real run would do.
+`--dry-run` stops after the clone and reports what changed there, so what it shows is what a real
+run would do.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
 import shutil
 import subprocess
 import tempfile
-import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
-
-from scaffold.errors import TemplateError
+from scaffold.errors import InterruptedByUser, ProjectError, TemplateError
 from scaffold.projects import git
 from scaffold.projects.contract_files import compare, render_contract_files, write_contract_files
-from scaffold.projects.project import ANSWERS_FILE, Project, open_project
+from scaffold.projects.project import Project, open_project
 from scaffold.projects.regenerate import hand_edited_error
-from scaffold.projects.template_store import TemplateSource, ensure_store
+from scaffold.projects.template_merge import template_paths, update_template
+from scaffold.projects.template_store import TemplateSource, ensure_store, rebuild_if_damaged
+from scaffold.projects.transaction import Change, apply_changes, project_lock, signals_interrupt
 from scaffold.specs.catalog import load_shipped, load_version_or_file, versions_of
 from scaffold.specs.diff import SpecDiff, diff_specs
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.shapes import operations
 
-_CONFLICT_MARKER = "<<<<<<< before updating"
+_CONFLICT_MARKER = b"<<<<<<< before updating"
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,15 @@ class UpgradeReport:
         return not self.changed
 
 
+@dataclass(frozen=True)
+class UpgradePlan:
+    """The upgrade as computed in the clone: the file set to apply and what to tell the user."""
+
+    changes: list[Change]
+    changed: list[str]
+    conflicts: list[str]
+
+
 def upgrade(path: Path, *, to: str | None = None, dry_run: bool = False) -> UpgradeReport:
     project = open_project(path)
     repo = git.repository_root(project.root)
@@ -62,23 +72,25 @@ def upgrade(path: Path, *, to: str | None = None, dry_run: bool = False) -> Upgr
     edited = [s for s in compare(project.root, project.manifest, expected_now) if s.hand_edited and s.stale]
     if edited:
         raise hand_edited_error(project, edited)
+    render_contract_files(project.kind, target, project.answers)  # a spec that cannot generate stops here
     source = ensure_store(project.kind.template)
+    rebuild_if_damaged(source)
     _require_known_template(project, source)
     contract_diff = diff_specs(current, target)
-    if dry_run:
-        with _throwaway_clone(repo) as clone:
-            copy = clone / project.root.relative_to(repo)
-            changed, conflicts = _apply(open_project(copy), target, source)
-    else:
-        changed, conflicts = _apply(project, target, source)
+    with contextlib.ExitStack() as stack:
+        if not dry_run:
+            stack.enter_context(project_lock(project.root))
+        plan = _plan_in_clone(project, repo, target, source)
+        if not dry_run and plan.changes:
+            apply_changes(project.root, plan.changes, action="the upgrade")
     return UpgradeReport(
         project=project.root,
         dry_run=dry_run,
         contract_diff=contract_diff,
         template_from=project.template_version,
         template_to=source.version,
-        changed=changed,
-        conflicts=conflicts,
+        changed=plan.changed,
+        conflicts=plan.conflicts,
         new_operations=_new_operations(current, target),
     )
 
@@ -100,92 +112,75 @@ def _require_known_template(project: Project, source: TemplateSource) -> None:
         raise TemplateError(
             f"the project was made with template {project.kind.template} {recorded or '(unknown)'}, "
             f"which this scaffold does not know (it knows {', '.join(sorted(tags))})",
-            hint="Upgrade with a scaffold release that ships that template version in templates/history/.",
+            hint="Upgrade with a scaffold release that ships that template version.",
         )
 
 
-def _apply(project: Project, target: SpecDocument, source: TemplateSource) -> tuple[list[str], list[str]]:
-    """Run the template update and contract regeneration in `project`; return changed and conflicted paths."""
-    _update_template(project, target, source)
-    refreshed = open_project(project.root)
+def _plan_in_clone(project: Project, repo: Path, target: SpecDocument, source: TemplateSource) -> UpgradePlan:
+    """Run the upgrade in a throwaway clone; Ctrl-C or SIGTERM here has changed nothing yet."""
+    try:
+        with signals_interrupt(), _throwaway_clone(repo) as clone:
+            copy = open_project(clone / project.root.relative_to(repo))
+            return _upgrade_copy(project, copy, target, source)
+    except KeyboardInterrupt:
+        raise InterruptedByUser(
+            f"interrupted: the upgrade had not changed anything yet, {project.root} is as it was"
+        ) from None
+
+
+def _upgrade_copy(
+    project: Project, copy: Project, target: SpecDocument, source: TemplateSource
+) -> UpgradePlan:
+    """copier update and the new contract files in `copy`; returns the set of files that changed."""
+    before = template_paths(copy, source, project.template_version)
+    tracked = git.tracked_files(copy.root)
+    conflicts: set[str] = set()
+    update_template(copy, target, source)
+    for relative in _changed(copy):
+        existed = (project.root / relative).is_file() or (project.root / relative).is_symlink()
+        if relative not in before and existed and relative in tracked:
+            # the new template brings a path the user already has: keep theirs, report it
+            git.git(copy.root, "checkout", "HEAD", "--", relative)
+            conflicts.add(relative)
+        elif relative in before and not existed and (copy.root / relative).exists():
+            (copy.root / relative).unlink()  # the user deleted it: it stays deleted
+    refreshed = open_project(copy.root)
     files = render_contract_files(refreshed.kind, target, refreshed.answers)
-    write_contract_files(refreshed.root, refreshed.kind, target, files, refreshed.manifest)
-    entries = git.status(project.root)
-    conflicts = sorted(
-        {e.path for e in entries if e.conflicted}
-        | _files_with_markers(project.root, [e.path for e in entries])
+    taken = frozenset(
+        path for path in files if path not in refreshed.manifest.files and (copy.root / path).exists()
     )
-    repo = git.repository_root(project.root)
-    prefix = project.root.relative_to(repo).as_posix()
-    changed = sorted(f"{e.code.strip() or 'M'} {_relative(e.path, prefix)}" for e in entries)
-    return changed, [_relative(c, prefix) for c in conflicts]
+    conflicts |= taken
+    write_contract_files(refreshed.root, refreshed.kind, target, files, refreshed.manifest, keep=taken)
+    changes: list[Change] = []
+    changed: list[str] = []
+    for code, relative in _changed_with_codes(copy):
+        file = copy.root / relative
+        if file.is_file():
+            data = file.read_bytes()
+            changes.append(Change(relative, data, os.stat(file).st_mode & 0o777))
+            if _CONFLICT_MARKER in data:
+                conflicts.add(relative)
+        else:
+            changes.append(Change(relative, None))
+        changed.append(f"{code} {relative}")
+    return UpgradePlan(changes=changes, changed=sorted(changed), conflicts=sorted(conflicts))
 
 
-def _relative(path: str, prefix: str) -> str:
-    return path[len(prefix) + 1 :] if prefix not in ("", ".") and path.startswith(prefix + "/") else path
-
-
-def _files_with_markers(project: Path, paths: list[str]) -> set[str]:
-    repo = git.repository_root(project)
-    found = set()
-    for relative in paths:
-        candidate = repo / relative
-        if candidate.is_file() and candidate.stat().st_size < 2_000_000:
-            with contextlib.suppress(UnicodeDecodeError, OSError):
-                if _CONFLICT_MARKER in candidate.read_text(encoding="utf-8"):
-                    found.add(relative)
+def _changed_with_codes(copy: Project) -> list[tuple[str, str]]:
+    repo = git.repository_root(copy.root)
+    prefix = copy.root.relative_to(repo).as_posix()
+    found = []
+    for entry in git.changed_paths(copy.root):
+        relative = entry.path
+        if prefix not in ("", "."):
+            relative = relative.removeprefix(prefix + "/")
+        code = entry.code.strip() or "M"
+        found.append(("M" if "U" in code else code, relative))
     return found
 
 
-def _update_template(project: Project, target: SpecDocument, source: TemplateSource) -> None:
-    """copier update to this scaffold's template version, recording the target contract version."""
-    import copier
-    from copier.errors import CopierError
-
-    with _answers_pointing_at(project, source):
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                copier.run_update(
-                    project.root,
-                    data={"contract_version": target.version},
-                    vcs_ref=source.tag,
-                    defaults=True,
-                    overwrite=True,
-                    quiet=True,
-                    conflict="inline",
-                    skip_answered=True,
-                    unsafe=False,
-                )
-        except CopierError as exc:
-            raise TemplateError(f"the template update failed in {project.root}: {exc}") from exc
-
-
-@contextlib.contextmanager
-def _answers_pointing_at(project: Project, source: TemplateSource) -> Iterator[None]:
-    """Make the recorded `_src_path` this machine's template store for the time of the update.
-
-    A project records `~/...` paths, which resolve on any machine; a project made with another
-    SCAFFOLD_HOME records an absolute path that may not exist here. copier refuses a dirty tree,
-    so the rewritten answers file is hidden from `git status` (skip-worktree) while copier runs.
-    """
-    recorded = str(project.recorded_answers.get("_src_path", ""))
-    if recorded == source.src_path:
-        yield
-        return
-    answers_path = project.root / ANSWERS_FILE
-    original = answers_path.read_text(encoding="utf-8")
-    data = yaml.safe_load(original)
-    data["_src_path"] = source.src_path
-    header = "".join(line for line in original.splitlines(keepends=True) if line.startswith("#"))
-    answers_path.write_text(
-        header + yaml.safe_dump(data, sort_keys=True, allow_unicode=True), encoding="utf-8"
-    )
-    git.git(project.root, "update-index", "--skip-worktree", ANSWERS_FILE)
-    try:
-        yield
-    finally:
-        git.git(project.root, "update-index", "--no-skip-worktree", ANSWERS_FILE, check=False)
+def _changed(copy: Project) -> list[str]:
+    return [relative for _, relative in _changed_with_codes(copy)]
 
 
 def _new_operations(current: SpecDocument, target: SpecDocument) -> list[str]:
@@ -195,13 +190,19 @@ def _new_operations(current: SpecDocument, target: SpecDocument) -> list[str]:
 
 @contextlib.contextmanager
 def _throwaway_clone(repo: Path) -> Iterator[Path]:
-    folder = Path(tempfile.mkdtemp(prefix="scaffold-dry-run-"))
+    folder = Path(tempfile.mkdtemp(prefix="scaffold-upgrade-"))
     try:
-        subprocess.run(
+        result = subprocess.run(
             ["git", "clone", "--quiet", "--no-hardlinks", str(repo), str(folder / "repo")],
-            check=True,
+            check=False,
             capture_output=True,
+            text=True,
         )
+        if result.returncode != 0:
+            raise ProjectError(
+                f"git could not clone {repo} to prepare the upgrade: {result.stderr.strip()[:300]}",
+                hint="Check that the repository has at least one commit (git log).",
+            )
         yield folder / "repo"
     finally:
         shutil.rmtree(folder, ignore_errors=True)

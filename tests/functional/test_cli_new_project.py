@@ -10,6 +10,7 @@ import yaml
 from scaffold.errors import GenerationError
 from scaffold.projects import kinds
 from scaffold.projects.create import NewProjectOptions, create_project
+from scaffold.projects.template_store import current_version
 from tests.cli_runner import run_scaffold
 
 
@@ -27,7 +28,7 @@ def test_defaults_come_from_the_folder_name(tmp_path: Path) -> None:
     assert answers["package_name"] == "acme_sales"
     assert answers["title"] == "Acme Sales"
     assert answers["contract_version"] == "1.2.0"
-    assert answers["_commit"] == "v1.0.0"
+    assert answers["_commit"] == f"v{current_version('plugin')}"
     assert (tmp_path / "acme-sales" / "acme_sales" / "datasource.py").is_file()
     assert "created" in result.stdout and "python -m acme_sales" in result.stdout
 

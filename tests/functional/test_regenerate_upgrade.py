@@ -15,6 +15,7 @@ import yaml
 from scaffold.errors import DirtyTreeError, HandEditedFilesError, ProjectError, StaleFilesError, TemplateError
 from scaffold.projects.create import NewProjectOptions, create_project
 from scaffold.projects.kinds import KINDS
+from scaffold.projects.template_store import current_version
 from scaffold.projects.manifest import MANIFEST_PATH, SPEC_COPY_PATH, Manifest, text_hash
 from scaffold.projects.regenerate import regenerate
 from scaffold.projects.upgrade import upgrade
@@ -93,15 +94,26 @@ def test_tampered_recorded_spec(plugin: Path) -> None:
         regenerate(plugin)
 
 
-def test_missing_recorded_spec(plugin: Path) -> None:
+def test_missing_recorded_spec_of_a_shipped_version_is_written_back(plugin: Path) -> None:
+    original = (plugin / SPEC_COPY_PATH).read_bytes()
     (plugin / SPEC_COPY_PATH).unlink()
-    with pytest.raises(ProjectError, match="contract.yaml is missing"):
+    result = regenerate(plugin)
+    assert (plugin / SPEC_COPY_PATH).read_bytes() == original
+    assert result.written == []
+
+
+def test_missing_recorded_spec_of_an_unknown_text(plugin: Path) -> None:
+    manifest = (plugin / MANIFEST_PATH).read_text(encoding="utf-8")
+    recorded = json.loads(manifest)["spec_sha256"]
+    (plugin / MANIFEST_PATH).write_text(manifest.replace(recorded, "0" * 64), encoding="utf-8")
+    (plugin / SPEC_COPY_PATH).unlink()
+    with pytest.raises(ProjectError, match=r"contract.yaml is missing.*git checkout -- .scaffold/contract.yaml"):
         regenerate(plugin)
 
 
 def test_corrupt_manifest(plugin: Path) -> None:
     (plugin / MANIFEST_PATH).write_text("{not json", encoding="utf-8")
-    with pytest.raises(ProjectError, match="not JSON"):
+    with pytest.raises(ProjectError, match="not valid JSON"):
         regenerate(plugin)
 
 
@@ -157,7 +169,7 @@ def test_upgrade_with_another_template_store_location(
 def test_unknown_template_version_is_refused(plugin: Path) -> None:
     answers_path = plugin / ".copier-answers.yml"
     answers_path.write_text(
-        answers_path.read_text(encoding="utf-8").replace("_commit: v1.0.0", "_commit: v0.0.1"),
+        answers_path.read_text(encoding="utf-8").replace(f"_commit: v{current_version('plugin')}", "_commit: v0.0.1"),
         encoding="utf-8",
     )
     git(plugin, "commit", "--quiet", "-am", "pretend an unknown template version")

@@ -1,0 +1,202 @@
+"""Changing a project's files as one set: all of them, or none, even across Ctrl-C, SIGTERM or SIGKILL.
+
+`regenerate` and `upgrade` compute every file they will write or remove first (upgrade does its
+copier merge in a throwaway clone), then hand the set to `apply_changes`. It keeps a journal in
+`.scaffold/journal/`: a copy of every file it will replace, the new files staged beside it, and
+`journal.json`, written before the first file in the project changes. An error or a signal rolls
+the set back from the journal; after a SIGKILL the journal is still there, and the next scaffold
+command in the project rolls it back (`recover`). A per-project lock (flock on the `.scaffold`
+folder, so no lock file is ever left behind) keeps two commands from changing one project at once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import json
+import os
+import shutil
+import signal
+import stat
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import FrameType
+
+from scaffold.errors import DestinationError, InterruptedByUser, ProjectBusyError, ProjectError
+from scaffold.projects.state_paths import confined, read_bounded
+
+JOURNAL_DIR = ".scaffold/journal"
+_JOURNAL_FILE = "journal.json"
+
+
+@dataclass(frozen=True)
+class Change:
+    """One file of the set: its new bytes (None: remove it) and permission bits for a new file."""
+
+    path: str
+    data: bytes | None
+    mode: int = 0o644
+
+
+@contextlib.contextmanager
+def project_lock(root: Path) -> Iterator[None]:
+    """Hold the project's lock, or refuse at once if another scaffold command holds it."""
+    try:
+        fd = os.open(root / ".scaffold", os.O_RDONLY | os.O_DIRECTORY)
+    except OSError as exc:
+        raise ProjectError(f"cannot open {root / '.scaffold'} ({exc.strerror})") from exc
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise ProjectBusyError(
+                f"another scaffold command (upgrade or regenerate) is changing {root} right now; "
+                "wait for it to finish, then run this one again"
+            ) from None
+        yield
+    finally:
+        os.close(fd)  # closing the descriptor releases the lock
+
+
+def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def signals_interrupt() -> Iterator[None]:
+    """SIGTERM behaves like Ctrl-C (KeyboardInterrupt) here, so both reach the rollback."""
+    previous = signal.signal(signal.SIGTERM, _raise_interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+@contextlib.contextmanager
+def signals_ignored() -> Iterator[None]:
+    """A second Ctrl-C must not cut a rollback short."""
+    saved = {sig: signal.signal(sig, signal.SIG_IGN) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sig, handler in saved.items():
+            signal.signal(sig, handler)
+
+
+def apply_changes(root: Path, changes: Sequence[Change], *, action: str) -> None:
+    """Write and remove `changes` in `root` as one set; on any failure restore every file and re-raise.
+
+    `action` ("the upgrade", "regenerate") names the command in the message of an interruption.
+    """
+    journal = root / JOURNAL_DIR
+    if journal.exists():
+        raise ProjectError(f"{root} holds the journal of an interrupted command ({JOURNAL_DIR})")
+    targets = [confined(root, c.path, source="the file set", key="a path") for c in changes]
+    try:
+        with signals_interrupt():
+            _prepare(root, journal, changes, targets)
+            for index, (change, target) in enumerate(zip(changes, targets, strict=True)):
+                if change.data is None:
+                    target.unlink(missing_ok=True)
+                else:
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    os.replace(journal / "new" / str(index), target)
+            shutil.rmtree(journal)
+    except KeyboardInterrupt:
+        with signals_ignored():
+            rollback(root)
+        raise InterruptedByUser(f"interrupted: {action} was undone and {root} is exactly as it was") from None
+    except OSError as exc:
+        with signals_ignored():
+            rollback(root)
+        raise DestinationError(
+            f"{action} could not write to {root} ({exc.strerror}); nothing was changed: every file is as it was"
+        ) from exc
+    except BaseException:
+        with signals_ignored():
+            rollback(root)
+        raise
+
+
+def _prepare(root: Path, journal: Path, changes: Sequence[Change], targets: list[Path]) -> None:
+    """Back up what will be replaced, stage what will be written, then record the journal."""
+    (journal / "backup").mkdir(parents=True)
+    (journal / "new").mkdir()
+    entries = []
+    created_dirs: list[str] = []
+    for index, (change, target) in enumerate(zip(changes, targets, strict=True)):
+        existed = target.is_symlink() or target.exists()
+        if existed:
+            if target.is_dir() and not target.is_symlink():
+                raise ProjectError(f"{change.path} in {root} is a folder where scaffold writes a file")
+            shutil.copy2(target, journal / "backup" / str(index), follow_symlinks=False)
+        if change.data is not None:
+            staged = journal / "new" / str(index)
+            staged.write_bytes(change.data)
+            mode = stat.S_IMODE(target.stat().st_mode) if existed and not target.is_symlink() else change.mode
+            os.chmod(staged, mode)
+            for parent in reversed(target.relative_to(root).parents[:-1]):
+                if not (root / parent).exists() and parent.as_posix() not in created_dirs:
+                    created_dirs.append(parent.as_posix())
+        entries.append({"path": change.path, "existed": existed})
+    record = json.dumps({"entries": entries, "created_dirs": created_dirs})
+    temporary = journal / f"{_JOURNAL_FILE}.tmp"
+    with open(temporary, "w", encoding="utf-8") as handle:
+        handle.write(record)
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(temporary, journal / _JOURNAL_FILE)
+
+
+def rollback(root: Path) -> int:
+    """Put back every file the journal names; returns how many. Safe to run again after a crash."""
+    journal = root / JOURNAL_DIR
+    record_path = journal / _JOURNAL_FILE
+    if not record_path.is_file():
+        shutil.rmtree(journal, ignore_errors=True)
+        return 0
+    entries, created_dirs = _read_journal(root, record_path)
+    for index in reversed(range(len(entries))):
+        path, existed = entries[index]
+        target = confined(root, path, source=f"{JOURNAL_DIR}/{_JOURNAL_FILE}", key="an entry")
+        backup = journal / "backup" / str(index)
+        if existed:
+            if backup.is_symlink() or backup.exists():
+                target.parent.mkdir(parents=True, exist_ok=True)
+                os.replace(backup, target)
+        elif target.is_symlink() or target.is_file():
+            target.unlink()
+    for folder in reversed(created_dirs):
+        with contextlib.suppress(OSError):
+            confined(root, folder, source=f"{JOURNAL_DIR}/{_JOURNAL_FILE}", key="a folder").rmdir()
+    shutil.rmtree(journal)
+    return len(entries)
+
+
+def _read_journal(root: Path, record_path: Path) -> tuple[list[tuple[str, bool]], list[str]]:
+    source = f"{JOURNAL_DIR}/{_JOURNAL_FILE}"
+    try:
+        data = json.loads(read_bounded(record_path, source=source))
+        entries = [(str(e["path"]), bool(e["existed"])) for e in data["entries"]]
+        created = [str(d) for d in data["created_dirs"]]
+    except (ValueError, KeyError, TypeError, RecursionError):
+        raise ProjectError(
+            f"{root / source} is damaged, so the interrupted command cannot be undone automatically; "
+            f"restore the project with git (git checkout -- . in {root}), then delete {JOURNAL_DIR}"
+        ) from None
+    return entries, created
+
+
+def pending(root: Path) -> bool:
+    return (root / JOURNAL_DIR).exists()
+
+
+def recover(root: Path) -> None:
+    """Undo an interrupted change found in `root`, then say so (the command is to be run again)."""
+    with project_lock(root), signals_ignored():
+        count = rollback(root)
+    raise ProjectError(
+        f"scaffold found an interrupted upgrade or regenerate in {root} and restored the {count} "
+        "file(s) it had changed, so the project is as it was before it; run your command again"
+    )
