@@ -94,15 +94,18 @@ class BrowserSession:
 
 
 @contextmanager
-def open_browser() -> Iterator[BrowserSession]:
-    """Launch headless Chromium for the duration of the block."""
+def open_browser(*, launch_timeout: float = 30.0) -> Iterator[BrowserSession]:
+    """Launch headless Chromium (waiting at most `launch_timeout` s) for the duration of the block."""
     executable = chromium_executable()
     factory = sync_playwright_factory()
     manager = factory().start()
     try:
         try:
             browser = manager.chromium.launch(
-                executable_path=str(executable), headless=True, args=list(LAUNCH_FLAGS)
+                executable_path=str(executable),
+                headless=True,
+                args=list(LAUNCH_FLAGS),
+                timeout=launch_timeout * 1000,
             )
         except Exception as exc:
             first_line = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__

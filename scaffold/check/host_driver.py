@@ -5,6 +5,10 @@ settles ends as a timed-out step. A page stuck in a JavaScript loop is worse: so
 calls wait for the page's main thread without a timeout. Every page call therefore runs under a
 watchdog that stops the renderer when the call overruns; the page is then marked dead and the
 remaining steps report that instead of hanging the checker.
+
+Every wait is also bounded by the run's deadline: a step waits at most what is left of it, and a
+step the deadline cut short raises DeadlinePassed (after stopping the renderer, so closing the
+page cannot hang on a busy one) for the run's driver to turn into SKIP lines.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from scaffold.check.browser import stop_renderers
+from scaffold.check.deadline import Deadline, DeadlinePassed
 
 if TYPE_CHECKING:
     from playwright.sync_api import ConsoleMessage, Page
@@ -54,9 +59,10 @@ class PageStuck(Exception):
 class HostDriver:
     """One host page: `step()` runs a harness step; `events_in()` gives that phase's errors."""
 
-    def __init__(self, page: Page, timeout_ms: int) -> None:
+    def __init__(self, page: Page, timeout_ms: int, deadline: Deadline | None = None) -> None:
         self.page = page
         self.timeout_ms = timeout_ms
+        self.deadline = deadline or Deadline(None)
         self.phase = "setup"
         self.events: list[PageEvent] = []
         self.dead: str | None = None
@@ -85,25 +91,42 @@ class HostDriver:
         if self.dead is None:
             self.dead = f"the page crashed during {self.phase}"
 
+    def limit_ms(self, timeout_ms: int | None = None) -> int:
+        """The wait for one call: its timeout, or what is left of the run's deadline if less.
+
+        Raises DeadlinePassed when nothing is left.
+        """
+        wanted = timeout_ms or self.timeout_ms
+        return max(1, int(self.deadline.limit(wanted / 1000) * 1000))
+
+    def cut_short(self) -> DeadlinePassed:
+        """The error to raise for a call the deadline cut short; the renderer is stopped first."""
+        stop_renderers()
+        self.dead = self.deadline.reason
+        return DeadlinePassed(self.deadline.reason)
+
     def guarded(self, call: Callable[[], T], what: str) -> T:
         """Run a Playwright page call; stop the renderer if it overruns the step timeout."""
         from playwright.sync_api import Error as PlaywrightError
 
         if self.dead is not None:
             raise PageStuck(self.dead)
+        limit_ms = self.limit_ms()
         fired = threading.Event()
 
         def expire() -> None:
             fired.set()
             stop_renderers()
 
-        timer = threading.Timer(self.timeout_ms / 1000 + WATCHDOG_GRACE_S, expire)
+        timer = threading.Timer(limit_ms / 1000 + WATCHDOG_GRACE_S, expire)
         timer.daemon = True
         timer.start()
         try:
             return call()
         except PlaywrightError:
             if fired.is_set():
+                if self.deadline.expired:
+                    raise self.cut_short() from None
                 self.dead = f"the page stopped responding ({what} in {self.phase}; a busy loop?); its renderer was stopped"
                 raise PageStuck(self.dead) from None
             raise
@@ -114,7 +137,7 @@ class HostDriver:
         from playwright.sync_api import Error as PlaywrightError
 
         def load() -> Any:
-            self.page.goto(url, wait_until="load", timeout=self.timeout_ms)
+            self.page.goto(url, wait_until="load", timeout=self.limit_ms())
             return self.page.evaluate("() => !!(window.__scaffold && window.React && window.ReactDOM)")
 
         try:
@@ -131,7 +154,8 @@ class HostDriver:
         from playwright.sync_api import Error as PlaywrightError
         from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-        limit = timeout_ms or self.timeout_ms
+        wanted = timeout_ms or self.timeout_ms
+        limit = self.limit_ms(wanted)
         step_id = f"s{next(_IDS)}"
 
         def start() -> Any:
@@ -151,6 +175,8 @@ class HostDriver:
             self.guarded(start, name)
             outcome = self.guarded(poll, name)
         except PlaywrightTimeoutError:
+            if limit < wanted:
+                raise self.cut_short() from None
             return StepResult(False, error=f"did not settle within {limit / 1000:g} s", timed_out=True)
         except (PlaywrightError, PageStuck) as exc:
             return StepResult(False, error=_first_line(exc))
@@ -164,7 +190,7 @@ class HostDriver:
         if self.dead is None:
             waited = 0
             limit = min(maximum_ms, self.timeout_ms)
-            while waited < minimum_ms or (self.inflight and waited < limit):
+            while (waited < minimum_ms or (self.inflight and waited < limit)) and not self.deadline.expired:
                 self.page.wait_for_timeout(SETTLE_TICK_MS)
                 waited += SETTLE_TICK_MS
 

@@ -1,14 +1,23 @@
-"""HTTP calls that always come back: every call has a deadline and a size cap, never raises.
+"""HTTP calls that always come back, bounded in time, size and JSON depth.
 
 A checker that hangs on a hung service, or crashes on a refused connection, cannot report the
 defect it exists to find. So a call returns an `Exchange` describing what happened (status, body,
-parsed JSON, or the transport failure) and the checks judge it.
+parsed JSON, or the transport failure) and the checks judge it. Whatever the service does, a
+call never raises; the one exception is the run's own deadline (`DeadlinePassed`), which the
+run's driver turns into SKIP lines.
+
+Bounds: each call waits at most its timeout, and never longer than what is left of the run's
+deadline, for the whole answer, body included (a watchdog shuts the socket down on a service
+that trickles bytes); an answer larger than `max_body` is cut off and fails; a JSON body nested
+deeper than `MAX_JSON_DEPTH` counts as not JSON, so no check can recurse itself to death on it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
+import threading
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -16,8 +25,12 @@ from typing import Any
 
 import httpx
 
+from scaffold.check.deadline import Deadline, DeadlinePassed
+
 DEFAULT_TIMEOUT = 10.0
-MAX_BODY_BYTES = 32 * 1024 * 1024
+MIB = 1024 * 1024
+MAX_BODY_BYTES = 8 * MIB
+MAX_JSON_DEPTH = 128
 _DROPPED = "connection dropped"
 
 
@@ -71,9 +84,16 @@ class Exchange:
 class HttpClient:
     """A small blocking client; one per run, closed by the caller (it is a context manager)."""
 
-    def __init__(self, timeout: float = DEFAULT_TIMEOUT, *, max_body: int = MAX_BODY_BYTES) -> None:
+    def __init__(
+        self,
+        timeout: float = DEFAULT_TIMEOUT,
+        *,
+        max_body: int = MAX_BODY_BYTES,
+        deadline: Deadline | None = None,
+    ) -> None:
         self.timeout = timeout
         self.max_body = max_body
+        self.deadline = deadline or Deadline(None)
         # TCP_NODELAY: httpx writes headers and body separately; without it Nagle's algorithm and
         # delayed ACKs add about 40 ms to every POST, which a run of ~100 requests feels.
         transport = httpx.HTTPTransport(socket_options=[(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)])
@@ -90,8 +110,10 @@ class HttpClient:
     def close(self) -> None:
         self._client.close()
 
-    def get(self, url: str, *, headers: Mapping[str, str] | None = None) -> Exchange:
-        return self.request("GET", url, headers=headers)
+    def get(
+        self, url: str, *, headers: Mapping[str, str] | None = None, max_body: int | None = None
+    ) -> Exchange:
+        return self.request("GET", url, headers=headers, max_body=max_body)
 
     def post_json(self, url: str, body: Any, *, headers: Mapping[str, str] | None = None) -> Exchange:
         """POST `body` encoded as JSON (UTF-8, control characters escaped)."""
@@ -117,13 +139,16 @@ class HttpClient:
         *,
         content: bytes | None = None,
         headers: Mapping[str, str] | None = None,
+        max_body: int | None = None,
     ) -> Exchange:
-        exchange = self._request_once(method, url, content=content, headers=headers)
+        """One call; raises DeadlinePassed when the run's deadline passed before or during it."""
+        cap = max_body or self.max_body
+        exchange = self._request_once(method, url, content=content, headers=headers, max_body=cap)
         if exchange.failure is not None and exchange.failure.startswith(_DROPPED):
             # A service that closes a keep-alive connection right after answering (common after
             # a crash) makes the *next* request fail on the stale connection; one retry on a
             # fresh connection blames the request that is really at fault.
-            exchange = self._request_once(method, url, content=content, headers=headers)
+            exchange = self._request_once(method, url, content=content, headers=headers, max_body=cap)
         return exchange
 
     def _request_once(
@@ -133,49 +158,133 @@ class HttpClient:
         *,
         content: bytes | None,
         headers: Mapping[str, str] | None,
+        max_body: int,
     ) -> Exchange:
+        limit = self.deadline.limit(self.timeout)
         started = time.monotonic()
+        late = f"no complete answer within {limit:g} s"
         try:
-            with self._client.stream(method, url, content=content, headers=dict(headers or {})) as response:
-                chunks: list[bytes] = []
-                size = 0
-                for chunk in response.iter_bytes():
-                    chunks.append(chunk)
-                    size += len(chunk)
-                    elapsed = time.monotonic() - started
-                    if elapsed > self.timeout:
-                        return self._failed(
-                            method, url, started, f"no complete answer within {self.timeout:g} s"
-                        )
-                    if size > self.max_body:
-                        return self._failed(method, url, started, f"answer larger than {self.max_body} bytes")
+            with self._client.stream(
+                method, url, content=content, headers=dict(headers or {}), timeout=httpx.Timeout(limit)
+            ) as response:
+                declared = response.headers.get("content-length", "")
+                if declared.isdigit() and int(declared) > max_body:
+                    return self._failed(method, url, started, _too_large(max_body))
+                with _Watchdog(response, limit - (time.monotonic() - started)) as watchdog:
+                    chunks: list[bytes] = []
+                    size = 0
+                    try:
+                        for chunk in response.iter_bytes():
+                            chunks.append(chunk)
+                            size += len(chunk)
+                            if size > max_body:
+                                return self._failed(method, url, started, _too_large(max_body))
+                            if time.monotonic() - started > limit:
+                                return self._late(method, url, started, late, limit)
+                    except httpx.HTTPError:
+                        if watchdog.fired:
+                            return self._late(method, url, started, late, limit)
+                        raise
                 raw = b"".join(chunks)
                 return _exchange(method, url, response, raw, time.monotonic() - started)
         except httpx.TimeoutException:
-            return self._failed(method, url, started, f"no answer within {self.timeout:g} s (timeout)")
+            return self._late(method, url, started, f"no answer within {limit:g} s (timeout)", limit)
         except httpx.ConnectError as exc:
             return self._failed(method, url, started, f"cannot connect: {_reason(exc)}")
-        except (httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError) as exc:
+        except httpx.RemoteProtocolError as exc:
+            reason = _reason(exc)
+            if "without sending" in reason or "peer closed" in reason:
+                return self._failed(method, url, started, f"{_DROPPED}: {reason}")
+            return self._failed(method, url, started, f"not an HTTP answer: {reason}")
+        except (httpx.ReadError, httpx.WriteError) as exc:
             return self._failed(method, url, started, f"{_DROPPED}: {_reason(exc)}")
-        except httpx.HTTPError as exc:
+        except (httpx.HTTPError, httpx.InvalidURL) as exc:
             return self._failed(method, url, started, f"HTTP error: {_reason(exc)}")
+        except (ValueError, UnicodeError) as exc:  # URLs httpx cannot even parse (bad port, IDNA)
+            return self._failed(method, url, started, f"invalid URL {url!r}: {_reason(exc)}")
+
+    def _late(self, method: str, url: str, started: float, failure: str, limit: float) -> Exchange:
+        """A call that ran out of time: the service's FAIL, unless the run's deadline cut it short."""
+        if self.deadline.cut_short(self.timeout, limit):
+            raise DeadlinePassed(self.deadline.reason)
+        return self._failed(method, url, started, failure)
 
     @staticmethod
     def _failed(method: str, url: str, started: float, failure: str) -> Exchange:
         return Exchange(method, url, None, failure=failure, elapsed=time.monotonic() - started)
 
 
+class _Watchdog:
+    """Shuts the response's socket down when the body is still arriving after `seconds`.
+
+    httpx's read timeout applies to each read, so a service sending one byte per second would
+    never time out; shutting the socket down wakes the blocked read, which then fails.
+    """
+
+    def __init__(self, response: httpx.Response, seconds: float) -> None:
+        self.fired = False
+        stream = response.extensions.get("network_stream")
+        self._socket: socket.socket | None = None
+        if stream is not None and hasattr(stream, "get_extra_info"):
+            found = stream.get_extra_info("socket")
+            self._socket = found if isinstance(found, socket.socket) else None
+        self._timer = threading.Timer(max(seconds, 0.0), self._fire)
+        self._timer.daemon = True
+
+    def _fire(self) -> None:
+        self.fired = True
+        if self._socket is not None:
+            with contextlib.suppress(OSError):
+                self._socket.shutdown(socket.SHUT_RDWR)
+
+    def __enter__(self) -> _Watchdog:
+        self._timer.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._timer.cancel()
+
+
+def _too_large(max_body: int) -> str:
+    return f"answer larger than {max_body / MIB:g} MiB"
+
+
+def json_depth(value: Any) -> int:
+    """How deeply arrays and objects nest in `value`, counted without recursion."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, dict):
+            children: Any = node.values()
+        elif isinstance(node, list):
+            children = node
+        else:
+            continue
+        deepest = max(deepest, depth)
+        stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+def parse_json(raw: bytes) -> tuple[Any, str | None]:
+    """(value, None), or (NOT_JSON, why): the body must be JSON nested at most MAX_JSON_DEPTH deep."""
+    if not raw.strip():
+        return NOT_JSON, "empty body"
+    too_deep = f"not JSON the checker accepts: nested deeper than {MAX_JSON_DEPTH} levels"
+    try:
+        value = json.loads(raw.decode("utf-8", errors="replace"))
+    except RecursionError:
+        return NOT_JSON, too_deep
+    except ValueError as exc:
+        return NOT_JSON, f"not JSON: {exc}"
+    if json_depth(value) > MAX_JSON_DEPTH:
+        return NOT_JSON, too_deep
+    return value, None
+
+
 def _exchange(method: str, url: str, response: httpx.Response, raw: bytes, elapsed: float) -> Exchange:
     text = raw.decode("utf-8", errors="replace")
-    body: Any = NOT_JSON
-    json_error: str | None = None
-    if raw.strip():
-        try:
-            body = json.loads(text)
-        except (ValueError, RecursionError) as exc:
-            json_error = f"not JSON: {exc}"
-    else:
-        json_error = "empty body"
+    body, json_error = parse_json(raw)
     return Exchange(
         method,
         url,

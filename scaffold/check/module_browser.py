@@ -69,9 +69,11 @@ class ModuleInBrowser:
         self.validator = validator
         self.target = target
         self.report = report
+        self.loaded = False  # whether the bundle's script ran at all
 
-    def run(self, host_url: str) -> list[str]:
-        """Run every browser check; returns the stand-in members the bundle touched."""
+    def run(self, host_url: str) -> list[str] | None:
+        """Run every browser check; returns the stand-in members the bundle touched, or None
+        when no bundle ran (the script did not load)."""
         opened = self.driver.open(host_url + "/")
         if not opened.ok:
             # Not the module's fault: the checker's own page did not come up in this Chromium.
@@ -81,7 +83,7 @@ class ModuleInBrowser:
             )
         entries = self._load_and_inspect()
         if entries is None:
-            return self._touched()
+            return self._touched() if self.loaded else None
         for name in self.target.components:
             self._component(name, entries)
         return self._touched()
@@ -98,7 +100,9 @@ class ModuleInBrowser:
             reason = loaded.error or (loaded.value or {}).get("error") or "not loaded"
             report.failed("browser.script", f"{reason}{_events_suffix(errors)}", RULE_CLASSIC)
             report.skipped("browser.scope", "browser.script failed")
+            report.skipped("browser.registry", "browser.script failed")
             return None
+        self.loaded = True
         if errors:
             report.failed("browser.script", _describe_events(errors) + _esm_hint(errors), RULE_CLASSIC)
         else:
@@ -159,7 +163,7 @@ class ModuleInBrowser:
     def _component(self, name: str, entries: Mapping[str, str]) -> None:
         prefix = f"component.{name}"
         props = component_props(self.spec, name, self.target)
-        steps = ["loader", "render", *(["edit"] if self._editable(props) else []), "callbacks"]
+        steps = component_steps(props)
         if entries.get(name) != "function":
             for step in steps:
                 self.report.skipped(f"{prefix}.{step}", f"no loader for {name} in the registry")
@@ -176,10 +180,6 @@ class ModuleInBrowser:
         if "edit" in steps:
             self._edit(name)
         self._callbacks(name, props)
-
-    @staticmethod
-    def _editable(props: ComponentProps | None) -> bool:
-        return props is not None and props.callback("onChange") is not None
 
     def _loader(self, name: str) -> bool:
         d, check = self.driver, f"component.{name}.loader"
@@ -264,11 +264,11 @@ class ModuleInBrowser:
 
         def edit() -> None:
             if tag == "select":
-                locator.select_option(value=str(options[0]), timeout=d.timeout_ms)
+                locator.select_option(value=str(options[0]), timeout=d.limit_ms())
             elif kind in ("checkbox", "radio"):
-                locator.click(timeout=d.timeout_ms)
+                locator.click(timeout=d.limit_ms())
             else:
-                locator.fill(EDIT_TEXT.get(kind, "scaffold check edit"), timeout=d.timeout_ms)
+                locator.fill(EDIT_TEXT.get(kind, "scaffold check edit"), timeout=d.limit_ms())
 
         try:
             d.guarded(edit, f"the edit of {name}")
@@ -276,6 +276,8 @@ class ModuleInBrowser:
             self.report.failed(check, f"editing {what}: {exc}", rule)
             return
         except PlaywrightError as exc:
+            if d.deadline.expired:
+                raise d.cut_short() from None
             self.report.warned(check, f"could not edit {what}: {str(exc).splitlines()[0]}", rule)
             return
         d.settle(SETTLE_MS)
@@ -309,6 +311,21 @@ class ModuleInBrowser:
 
     def _touched(self) -> list[str]:
         return [str(t) for t in self._collected().get("touched") or []]
+
+
+def component_steps(props: ComponentProps | None) -> list[str]:
+    """The checks of one component; `edit` only when it has an onChange to exercise."""
+    editable = props is not None and props.callback("onChange") is not None
+    return ["loader", "render", *(["edit"] if editable else []), "callbacks"]
+
+
+def component_checks(spec: SpecDocument, target: ModuleTarget) -> list[str]:
+    """Every per-component check name of a run, in the order they are reported."""
+    return [
+        f"component.{name}.{step}"
+        for name in target.components
+        for step in component_steps(component_props(spec, name, target))
+    ]
 
 
 def _describe_events(events: Sequence[PageEvent]) -> str:

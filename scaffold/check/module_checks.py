@@ -3,6 +3,11 @@
 Preflight first (Chromium, Playwright, the React UMD runtime), so a missing tool is one clear
 error before any output; then well-known and the artifacts over HTTP; then the bundle in a
 headless Chromium host page that stands in for the platform frontend.
+
+The whole-run deadline starts after the preflight (the one-time npm fetch of the runtime has its
+own timeout) and bounds every request and browser step. The plan is declared up front, and the
+per-component checks as soon as well-known names the components, so a run that stops early
+still reports every check: SKIP with the reason.
 """
 
 from __future__ import annotations
@@ -11,12 +16,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+from scaffold.check import module_fetch
 from scaffold.check.browser import BrowserSession, chromium_executable, open_browser, sync_playwright_factory
+from scaffold.check.deadline import DEFAULT_MODULE_DEADLINE, Deadline, DeadlinePassed
 from scaffold.check.host_driver import HostDriver
 from scaffold.check.host_page import HostConfig, serve_host
 from scaffold.check.host_runtime import RuntimeScript, ensure_runtime
 from scaffold.check.http_client import DEFAULT_TIMEOUT, HttpClient
-from scaffold.check.module_browser import ModuleInBrowser
+from scaffold.check.module_browser import ModuleInBrowser, component_checks
 from scaffold.check.module_fetch import (
     ModuleTarget,
     check_artifacts,
@@ -25,21 +32,30 @@ from scaffold.check.module_fetch import (
     module_base,
 )
 from scaffold.check.module_props import realistic_values
-from scaffold.check.report import CheckReport
+from scaffold.check.report import CheckReport, Listener, Status
 from scaffold.check.spec_validation import SpecValidator
+from scaffold.errors import ToolMissingError
 from scaffold.specs import catalog
 from scaffold.specs.document import SpecDocument
 
 CONTRACT = "dashboard-module"
 DEFAULT_PAGE_TIMEOUT = 15.0
+BROWSER_NAMES = ("browser.script", "browser.scope", "browser.registry")
+HOST_GLOBALS = "host-globals"
+PLAN = (*module_fetch.NAMES, *BROWSER_NAMES, HOST_GLOBALS)
 
 
 @dataclass(frozen=True)
 class ModuleCheckOptions:
-    """What the user can tune from the command line."""
+    """What the user can tune from the command line.
+
+    `timeout` bounds each request, `page_timeout` each browser step, `deadline` the whole run
+    (None: no whole-run bound).
+    """
 
     timeout: float = DEFAULT_TIMEOUT
     page_timeout: float = DEFAULT_PAGE_TIMEOUT
+    deadline: float | None = DEFAULT_MODULE_DEADLINE
 
 
 def stand_in_globals(spec: SpecDocument, runtime: list[RuntimeScript]) -> list[str]:
@@ -59,38 +75,76 @@ def check_module(
     *,
     spec: SpecDocument | None = None,
     browser: BrowserSession | None = None,
+    on_result: Listener | None = None,
 ) -> CheckReport:
-    """Run every module check against the module whose baseUrl is `base_url`."""
+    """Run every module check against the module whose baseUrl is `base_url`.
+
+    `on_result` sees each result as it is added (the CLI prints it at once).
+    """
     chosen = spec or catalog.load_shipped(CONTRACT)
     opts = options or ModuleCheckOptions()
     if browser is None:
         chromium_executable()
         sync_playwright_factory()
     runtime = ensure_runtime(chosen)
-    base = module_base(base_url)
-    report = CheckReport(target=base_url, kind="module")
-    validator = SpecValidator(chosen)
-    with HttpClient(opts.timeout) as client:
-        metadata = check_well_known(client, chosen, validator, base, report)
-        if metadata is None:
-            return report
-        check_components(chosen, metadata, report)
-        target = check_artifacts(client, metadata, base, report)
-    if target is None:
-        report.skipped("browser checks", "frontend.js failed, so there is nothing to load")
-        return report
-    with _browser(browser) as session:
-        _in_browser(session, chosen, validator, target, runtime, opts, report)
+    report = CheckReport(target=base_url, kind="module", on_result=on_result)
+    report.expect(PLAN)
+    deadline = Deadline(opts.deadline)
+    try:
+        _run(module_base(base_url), chosen, runtime, opts, deadline, browser, report)
+    except DeadlinePassed:
+        report.stop(deadline.reason)
     return report
 
 
+def _run(
+    base: str,
+    spec: SpecDocument,
+    runtime: list[RuntimeScript],
+    opts: ModuleCheckOptions,
+    deadline: Deadline,
+    browser: BrowserSession | None,
+    report: CheckReport,
+) -> None:
+    validator = SpecValidator(spec)
+    with HttpClient(opts.timeout, deadline=deadline) as client:
+        metadata = check_well_known(client, spec, validator, base, report)
+        if metadata is None:
+            return
+        check_components(spec, metadata, report)
+        target = check_artifacts(client, metadata, base, report)
+    if target is None:
+        report.skip_unfinished(
+            "no JS was served (frontend.js and frontend.js-cacheable failed), so nothing can load"
+        )
+        return
+    report.expect(component_checks(spec, target), before=HOST_GLOBALS)
+    with _browser(browser, deadline) as session:
+        _in_browser(session, spec, validator, target, runtime, opts, deadline, report)
+    report.skip_unfinished(_why_no_components(report))
+
+
+def _why_no_components(report: CheckReport) -> str:
+    """The reason for component checks that never ran: the first browser check that failed."""
+    for name in BROWSER_NAMES:
+        result = report.find(name)
+        if result is not None and result.status is Status.FAIL:
+            return f"{name} failed, so no component could be loaded"
+    return "the registry offered no loader for it"
+
+
 @contextmanager
-def _browser(given: BrowserSession | None) -> Iterator[BrowserSession]:
+def _browser(given: BrowserSession | None, deadline: Deadline) -> Iterator[BrowserSession]:
     if given is not None:
         yield given
         return
-    with open_browser() as session:
-        yield session
+    try:
+        with open_browser(launch_timeout=deadline.limit(30.0)) as session:
+            yield session
+    except ToolMissingError:
+        if deadline.expired:  # the launch (or the host page) ran into the deadline, not a missing tool
+            raise DeadlinePassed(deadline.reason) from None
+        raise
 
 
 def _in_browser(
@@ -100,6 +154,7 @@ def _in_browser(
     target: ModuleTarget,
     runtime: list[RuntimeScript],
     opts: ModuleCheckOptions,
+    deadline: Deadline,
     report: CheckReport,
 ) -> None:
     settings = realistic_values(spec, target)["settings"]
@@ -113,12 +168,15 @@ def _in_browser(
     with serve_host(config) as host:
         context = session.new_context()
         try:
-            driver = HostDriver(context.new_page(), int(opts.page_timeout * 1000))
+            driver = HostDriver(context.new_page(), int(opts.page_timeout * 1000), deadline)
             touched = ModuleInBrowser(driver, spec, validator, target, report).run(host.url)
         finally:
             context.close()
+    if touched is None:
+        report.skipped(HOST_GLOBALS, "browser.script failed, so no bundle ran against the host globals")
+        return
     proxied = ", ".join(f"{c.method} /{c.path} -> {c.status}" for c in host.proxy_calls[:5])
     detail = f"stand-ins touched: {', '.join(touched) or 'none'}"
     if proxied:
         detail += f"; proxied: {proxied}"
-    report.passed("host-globals", detail)
+    report.passed(HOST_GLOBALS, detail)

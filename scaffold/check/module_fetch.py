@@ -1,9 +1,12 @@
 """What the platform does before any browser runs: read well-known, resolve and fetch artifacts.
 
 The JS URL is entryPoint resolved against frontendHost (urllib.parse.urljoin, as a browser
-resolves a relative URL) with `version` and `buildTimestamp` appended as query parameters, as
-the platform may do; the CSS is tried at the same path with `.css` when entryPoint ends with
-`.js`, and a missing CSS is not an error.
+resolves a relative URL). The platform appends `version` (from well-known) and `buildTimestamp`
+(its record's build mark: well-known's `buildTimestamp` when the module returns one, else a fixed
+stand-in) as query parameters for cache busting, so both URLs are fetched: `frontend.js` without
+and `frontend.js-cacheable` with them, and the browser loads the one the platform loads. The CSS
+is tried at the same path with `.css` when entryPoint ends with `.js`; a missing CSS is not an
+error. Artifacts may be larger than API answers, so they get their own size cap.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode, urljoin, urlsplit, urlunsplit
 
-from scaffold.check.http_client import HttpClient
+from scaffold.check.http_client import MIB, Exchange, HttpClient
 from scaffold.check.report import CheckReport
 from scaffold.check.spec_validation import SpecValidator
 from scaffold.specs.document import SpecDocument
@@ -32,9 +35,23 @@ RULE_JS = (
     "contract: Frontend artifacts 1 (the JS URL is entryPoint resolved against frontendHost; version and "
     "buildTimestamp may be added)"
 )
+RULE_JS_CACHEABLE = (
+    "contract: Frontend artifacts 1 and Versioning (the platform may append version and buildTimestamp as "
+    "query parameters to the JS URL)"
+)
 RULE_JS_TYPE = "contract: the platform loads the module as a classic script (served as JavaScript)"
 RULE_CSS = "contract: Frontend artifacts 2 (CSS at the same path with .css; a missing CSS is not an error)"
 BUILD_TIMESTAMP = "2026-03-14T09:30:00.000Z"
+ARTIFACT_MAX_BYTES = 32 * MIB
+NAMES = (
+    "well-known",
+    "well-known.full-set",
+    "components",
+    "frontend.js",
+    "frontend.js-cacheable",
+    "frontend.js-content-type",
+    "frontend.css",
+)
 
 
 @dataclass(frozen=True)
@@ -62,33 +79,55 @@ def module_base(url: str) -> str:
     return base[: -len("/api/v1")] if base.endswith("/api/v1") else base
 
 
-def artifact_urls(
-    metadata: Mapping[str, Any], build_timestamp: str = BUILD_TIMESTAMP
-) -> tuple[str, str | None]:
-    """(JS URL, CSS URL or None) as the platform builds them."""
+@dataclass(frozen=True)
+class ArtifactUrls:
+    """The JS as entryPoint resolves, the same with the cache parameters, and the CSS to try."""
+
+    js: str
+    cacheable_js: str
+    css: str | None
+
+
+def build_mark(metadata: Mapping[str, Any]) -> str:
+    """The buildTimestamp the platform appends: the module's own when well-known has one."""
+    given = metadata.get("buildTimestamp")
+    return given if isinstance(given, str) and given.strip() else BUILD_TIMESTAMP
+
+
+def artifact_urls(metadata: Mapping[str, Any], build_timestamp: str | None = None) -> ArtifactUrls:
+    """The artifact URLs as the platform builds them."""
     resolved = urljoin(str(metadata["frontendHost"]), str(metadata["entryPoint"]))
     parts = urlsplit(resolved)
-    extra = urlencode({"version": str(metadata.get("version", "")), "buildTimestamp": build_timestamp})
-    js_url = urlunsplit(parts._replace(query=f"{parts.query}&{extra}" if parts.query else extra))
+    mark = build_mark(metadata) if build_timestamp is None else build_timestamp
+    extra = urlencode({"version": str(metadata.get("version", "")), "buildTimestamp": mark})
+    cacheable = urlunsplit(parts._replace(query=f"{parts.query}&{extra}" if parts.query else extra))
     css_url = None
     # The contract's condition is literal: "when entryPoint ends with .js".
     if str(metadata["entryPoint"]).endswith(".js") and parts.path.endswith(".js"):
-        css_url = urlunsplit(parts._replace(path=parts.path[: -len(".js")] + ".css"))
-    return js_url, css_url
+        css_url = urlunsplit(parts._replace(path=parts.path[: -len(".js")] + ".css", query=""))
+    return ArtifactUrls(js=resolved, cacheable_js=cacheable, css=css_url)
 
 
 def check_well_known(
     client: HttpClient, spec: SpecDocument, validator: SpecValidator, base_url: str, report: CheckReport
 ) -> Mapping[str, Any] | None:
-    """Fetch and validate well-known; returns the metadata when the browser part can go on."""
+    """Fetch and validate well-known; returns the metadata when the run can go on.
+
+    When it returns None it has already skipped every planned check with the reason: without a
+    JSON object from well-known (no answer, not HTTP, not 200, not JSON) nothing else is called,
+    and without scope, entryPoint and frontendHost nothing can be loaded.
+    """
     exchange = client.get(base_url + WELL_KNOWN_PATH)
     name = "well-known"
-    if exchange.failure is not None or exchange.status != 200 or not exchange.is_json:
-        problem = exchange.failure or f"expected 200 JSON, got {exchange.summary()}"
-        report.failed(name, f"{problem} ({exchange.url})", RULE_WELL_KNOWN)
+    unusable = _unusable(exchange)
+    if unusable is not None:
+        report.failed(name, f"{unusable} ({exchange.url})", RULE_WELL_KNOWN)
+        report.skip_unfinished(
+            f"well-known got no usable answer, so no other request was made (is a module backend at {base_url}?)"
+        )
         return None
     errors = validator.errors_for_schema("ModuleMetadata", exchange.body)
-    metadata = exchange.body if isinstance(exchange.body, dict) else {}
+    metadata: Mapping[str, Any] = exchange.body
     if errors:
         report.failed(name, "; ".join(errors), RULE_WELL_KNOWN)
     else:
@@ -103,11 +142,20 @@ def check_well_known(
         report.passed("well-known.full-set", "every metadata field is returned")
     usable = all(isinstance(metadata.get(key), str) and metadata.get(key) for key in ("scope", "entryPoint"))
     if not usable or not isinstance(metadata.get("frontendHost"), str):
-        report.skipped(
-            "remaining checks", "well-known lacks scope, entryPoint or frontendHost, so nothing can load"
-        )
+        report.skip_unfinished("well-known lacks scope, entryPoint or frontendHost, so nothing can load")
         return None
     return metadata
+
+
+def _unusable(exchange: Exchange) -> str | None:
+    """Why the first answer cannot be module metadata at all, or None."""
+    if exchange.failure is not None:
+        return exchange.failure
+    if exchange.status != 200 or not exchange.is_json:
+        return f"expected 200 JSON, got {exchange.summary()}"
+    if not isinstance(exchange.body, dict):
+        return f"expected a JSON object, got {type(exchange.body).__name__}: {exchange.summary()}"
+    return None
 
 
 def check_components(spec: SpecDocument, metadata: Mapping[str, Any], report: CheckReport) -> None:
@@ -140,31 +188,51 @@ def check_components(spec: SpecDocument, metadata: Mapping[str, Any], report: Ch
 def check_artifacts(
     client: HttpClient, metadata: Mapping[str, Any], base_url: str, report: CheckReport
 ) -> ModuleTarget | None:
-    """Fetch the JS (must exist) and the CSS (optional); returns the target for the browser part."""
-    js_url, css_url = artifact_urls(metadata)
-    js = client.get(js_url)
-    if js.failure is not None or js.status != 200 or not js.text.strip():
-        report.failed("frontend.js", f"{js_url}: {js.failure or js.summary()}", RULE_JS)
-        return None
-    report.passed("frontend.js", f"{js_url} ({len(js.text.encode())} bytes)")
-    kind = js.content_type.split(";")[0].strip().lower()
-    if "javascript" in kind or kind == "application/ecmascript":
-        report.passed("frontend.js-content-type", kind)
+    """Fetch the JS with and without the cache parameters (both must be served) and the CSS
+    (optional); returns the target for the browser part, or None when no JS could be fetched."""
+    urls = artifact_urls(metadata)
+    plain = _fetch_js(client, urls.js, "frontend.js", RULE_JS, report)
+    cacheable = _fetch_js(client, urls.cacheable_js, "frontend.js-cacheable", RULE_JS_CACHEABLE, report)
+    served = cacheable or plain
+    if served is None:
+        report.skipped("frontend.js-content-type", "no JS was served, so there is no content type to judge")
     else:
-        report.warned(
-            "frontend.js-content-type", f"served as {kind or 'no content-type'}, not JavaScript", RULE_JS_TYPE
-        )
-    attached = _check_css(client, css_url, report)
+        kind = served.content_type.split(";")[0].strip().lower()
+        if "javascript" in kind or kind == "application/ecmascript":
+            report.passed("frontend.js-content-type", kind)
+        else:
+            report.warned(
+                "frontend.js-content-type",
+                f"served as {kind or 'no content-type'}, not JavaScript",
+                RULE_JS_TYPE,
+            )
+    attached = _check_css(client, urls.css, report)
+    if served is None:
+        return None
     return ModuleTarget(
-        base_url=base_url, metadata=metadata, js_url=js_url, css_url=css_url if attached else None
+        base_url=base_url,
+        metadata=metadata,
+        # The browser loads what the platform loads; the plain URL only when that one failed.
+        js_url=urls.cacheable_js if cacheable is not None else urls.js,
+        css_url=urls.css if attached else None,
+        build_timestamp=build_mark(metadata),
     )
+
+
+def _fetch_js(client: HttpClient, url: str, name: str, rule: str, report: CheckReport) -> Exchange | None:
+    js = client.get(url, max_body=ARTIFACT_MAX_BYTES)
+    if js.failure is not None or js.status != 200 or not js.text.strip():
+        report.failed(name, f"{url}: {js.failure or js.summary()}", rule)
+        return None
+    report.passed(name, f"{url} ({len(js.text.encode())} bytes)")
+    return js
 
 
 def _check_css(client: HttpClient, css_url: str | None, report: CheckReport) -> bool:
     if css_url is None:
-        report.passed("frontend.css", "no CSS (entryPoint does not end with .js, so none is tried)")
+        report.skipped("frontend.css", "not applicable: entryPoint does not end with .js, so no CSS is tried")
         return False
-    css = client.get(css_url)
+    css = client.get(css_url, max_body=ARTIFACT_MAX_BYTES)
     if css.failure is None and css.status in (404, 410):
         report.passed(
             "frontend.css", f"no CSS ({css_url} answered {css.status}; a missing CSS is not an error)"

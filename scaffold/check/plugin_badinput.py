@@ -54,8 +54,15 @@ class Verdict:
     note: str
 
 
+OPERATIONS = (HEALTH, *CONSTRUCTORS, GET_RESULT, VARIABLE_VALUES)
+
+
+def bad_input_names(s: PluginSession) -> list[str]:
+    return [f"bad-input.{s.label(operation_id)}" for operation_id in OPERATIONS]
+
+
 def check_bad_input(s: PluginSession) -> None:
-    for operation_id in (HEALTH, *CONSTRUCTORS, GET_RESULT, VARIABLE_VALUES):
+    for operation_id in OPERATIONS:
         name = f"bad-input.{s.label(operation_id)}"
         verdicts = [(case.name, _judge(s, operation_id, case)) for case in cases(s, operation_id)]
         failed = [f"{case}: {v.note}" for case, v in verdicts if v.status is Status.FAIL]

@@ -22,6 +22,7 @@ RULE = (
     "option is hidden and the mode returns to fields)"
 )
 QUERY_TYPE = "queryType"
+NAMES = ("code-mode.offered", "code-mode.hidden-without-codeLang", "code-mode.hidden-without-codeMode")
 HEADERS = {"Accept-Language": "en-US"}
 
 
@@ -60,7 +61,7 @@ def _config(s: PluginSession, *, code_mode: bool, code_lang: bool) -> list[JsonO
 
 
 def check_code_mode(s: PluginSession) -> None:
-    names = ("code-mode.offered", "code-mode.hidden-without-codeLang", "code-mode.hidden-without-codeMode")
+    names = NAMES
     if QUERY_FIELDS in s.broken:
         for name in names:
             s.report.skipped(name, "query-fields.new-form failed")

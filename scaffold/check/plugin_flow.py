@@ -12,6 +12,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from scaffold.check.http_client import Exchange
 from scaffold.check.plugin_session import (
     GET_RESULT,
     QUERY_FIELDS,
@@ -48,22 +49,41 @@ FLOW_SAVED = (
 METADATA_READ = "contract: Endpoints rule 1 (the platform reads name, version, title, description)"
 
 
-def check_well_known(s: PluginSession) -> bool:
-    """GET /well-known; returns False when the plugin cannot be reached at all."""
-    name = "well-known"
+WELL_KNOWN_NAME = "well-known"
+GET_RESULT_NAMES = ("get-result.queries", "get-result.refids", "get-result.value-contracts")
+NO_QUERIES_NAME = "get-result.no-queries-400"
+VARIABLE_VALUES_NAME = "variable-values"
+FLOW_STEPS = ("new-form", "trigger", "saved-form")
+
+
+def flow_names(s: PluginSession, operation_id: str) -> list[str]:
+    """The checks of one constructor flow (`constructor_flow`), in the order they run."""
+    return [f"{s.label(operation_id)}.{step}" for step in FLOW_STEPS]
+
+
+def check_well_known(s: PluginSession) -> str | None:
+    """GET /well-known, the first call; returns why nothing else can run, or None to go on.
+
+    Without an answer that is at least a JSON object (no answer, not HTTP, not 200, not JSON, not
+    an object), this is most likely not a plugin at this URL, and every further call would only
+    wait for the same nothing. A metadata object that breaks the schema is a FAIL, but the plugin
+    is there, so the run goes on.
+    """
+    name = WELL_KNOWN_NAME
     exchange = s.client.get(s.url(WELL_KNOWN))
-    if exchange.failure is not None and exchange.failure.startswith("cannot connect"):
-        s.report.failed(name, f"{exchange.failure} ({exchange.url})", s.rule(WELL_KNOWN))
-        return False
+    unusable = _unusable(exchange)
+    if unusable is not None:
+        s.report.failed(name, f"{unusable} ({exchange.url})", s.rule(WELL_KNOWN))
+        return f"well-known got no usable answer, so no other call was made (is a plugin running at {s.base_url}?)"
     problems = s.problems(WELL_KNOWN, exchange)
     if problems:
         s.report.failed(name, "; ".join(problems), s.rule(WELL_KNOWN))
-        return True
+        return None
     body: Mapping[str, Any] = exchange.body
     missing = [key for key in ("name", "version", "title", "description") if not body.get(key)]
     if missing:
         s.report.failed(name, f"missing or empty: {', '.join(missing)}", METADATA_READ)
-        return True
+        return None
     base = body.get("baseUrl")
     if isinstance(base, str) and not base.rstrip("/").endswith("/api/v1"):
         s.report.warned(
@@ -71,9 +91,22 @@ def check_well_known(s: PluginSession) -> bool:
             f"baseUrl {base!r} does not end with /api/v1",
             "contract: PluginMetadata.baseUrl includes /api/v1",
         )
-        return True
+        return None
     s.report.passed(name, f"{body.get('name')} {body.get('version')}")
-    return True
+    return None
+
+
+def _unusable(exchange: Exchange) -> str | None:
+    """Why a first answer cannot come from a service speaking the contract at all, or None."""
+    if exchange.failure is not None:
+        return exchange.failure
+    if exchange.status != 200:
+        return f"expected 200, got {exchange.summary()}"
+    if not exchange.is_json:
+        return f"the body is {exchange.json_error}: {exchange.summary()}"
+    if not isinstance(exchange.body, dict):
+        return f"expected a JSON object, got {type(exchange.body).__name__}: {exchange.summary()}"
+    return None
 
 
 def new_form(s: PluginSession, operation_id: str, config: list[JsonObject]) -> list[JsonObject] | None:
@@ -104,10 +137,11 @@ def trigger_flow(
     name = f"{s.label(operation_id)}.trigger"
     triggers = [f for f in fields if is_trigger(f)][:_MAX_TRIGGERS]
     if not triggers:
-        s.report.passed(name, "no trigger fields (isTrigger); no re-request to make")
+        s.report.skipped(name, "not applicable: the form has no trigger fields (isTrigger)")
         return
     notes: list[str] = []
     problems: list[str] = []
+    sent = 0
     for trigger in triggers:
         code = code_of(trigger)
         other = alternative_value(trigger)
@@ -118,6 +152,7 @@ def trigger_flow(
             filter_values(fields, only_triggers=True, values={code: other}), config=config
         )
         exchange = s.post(operation_id, request)
+        sent += 1
         errors = s.problems(operation_id, exchange)
         if errors:
             problems.append(f"{code}={other!r}: {'; '.join(errors)}")
@@ -129,6 +164,8 @@ def trigger_flow(
             notes.append(f"{code}={other!r}: same fields{'' if answer == fields else ', changed content'}")
     if problems:
         s.report.failed(name, "; ".join(problems), f"{s.rule(operation_id)}; {FLOW_TRIGGER}")
+    elif not sent:
+        s.report.skipped(name, "not applicable: no trigger field offers another value; " + "; ".join(notes))
     else:
         s.report.passed(name, "; ".join(notes))
 
@@ -185,7 +222,7 @@ def query_texts(s: PluginSession) -> list[str] | None:
 
 
 def check_get_result(s: PluginSession) -> None:
-    names = ("get-result.queries", "get-result.refids", "get-result.value-contracts")
+    names = GET_RESULT_NAMES
     texts = query_texts(s)
     if texts is None:
         for name in names:
@@ -267,7 +304,7 @@ def _value_contracts(s: PluginSession, name: str, frames: Sequence[Mapping[str, 
 
 
 def _no_queries(s: PluginSession) -> None:
-    name = "get-result.no-queries-400"
+    name = NO_QUERIES_NAME
     rule = (
         "contract: Errors (400 on /query/get-result: request format is wrong, for example too few entries; "
         "body QueryDataResponse with message)"
@@ -290,7 +327,7 @@ def _no_queries(s: PluginSession) -> None:
 
 
 def check_variable_values(s: PluginSession) -> None:
-    name = "variable-values"
+    name = VARIABLE_VALUES_NAME
     fields = s.forms.get(VARIABLE_FIELDS)
     if fields is None:
         s.report.skipped(name, "variable-fields.new-form failed, so no variable query can be built")

@@ -32,11 +32,29 @@ RULE_422 = (
     "field; body HealthCheckResponse with message and validationErrors)"
 )
 HINT = "pass the values the plugin needs with --config CODE=VALUE"
+NAMES = (
+    "health-check.valid-config",
+    "health-check.password-hidden",
+    "health-check.encrypted-accepted",
+    "health-check.too-few-fields-400",
+    "health-check.empty-required-422",
+)
+NO_FORM = "datasource-fields.new-form failed, so the data source form's fields are unknown"
 
 
 def check_health(s: PluginSession) -> None:
     plain = config_fields(s.datasource_form, s.options.config, s.secret)
     s.config = plain
+    if s.datasource_form_unknown:
+        # Every check here builds on the form: its fields, which are passwords, which are
+        # required. Without it, only a config the user gave (--config) can still be tried.
+        if s.options.config:
+            _valid_config(s, plain)
+        else:
+            s.report.skipped(NAMES[0], f"{NO_FORM} and no config can be built ({HINT})")
+        for name in NAMES[1:]:
+            s.report.skipped(name, NO_FORM)
+        return
     passwords = [
         str(f["value"])
         for f in plain
@@ -51,7 +69,7 @@ def check_health(s: PluginSession) -> None:
 
 def _valid_config(s: PluginSession, plain: list[JsonObject]) -> list[JsonObject] | None:
     """Returns the datasourceConfig fields of a successful answer (None when it failed)."""
-    name = "health-check.valid-config"
+    name = NAMES[0]
     exchange = s.post(HEALTH, {"fields": plain})
     s.health_answers.append(exchange.text)
     problems = s.problems(HEALTH, exchange)
@@ -77,9 +95,9 @@ def _valid_config(s: PluginSession, plain: list[JsonObject]) -> list[JsonObject]
 
 
 def _password_hidden(s: PluginSession, passwords: list[str], returned: list[JsonObject] | None) -> None:
-    name = "health-check.password-hidden"
+    name = NAMES[1]
     if not passwords:
-        s.report.passed(name, "no password field")
+        s.report.skipped(name, "not applicable: the data source form has no password field with a value")
         return
     if not s.health_answers or not s.health_answers[0]:
         s.report.skipped(name, "health-check.valid-config got no answer")
@@ -98,9 +116,9 @@ def _password_hidden(s: PluginSession, passwords: list[str], returned: list[Json
 
 
 def _encrypted_accepted(s: PluginSession, passwords: list[str], returned: list[JsonObject] | None) -> None:
-    name = "health-check.encrypted-accepted"
+    name = NAMES[2]
     if not passwords:
-        s.report.passed(name, "no password field")
+        s.report.skipped(name, "not applicable: the data source form has no password field with a value")
         return
     if returned is None:
         s.report.skipped(name, "health-check.valid-config failed, so there is no returned config to resend")
@@ -120,14 +138,18 @@ def _encrypted_accepted(s: PluginSession, passwords: list[str], returned: list[J
 
 
 def _too_few_fields(s: PluginSession) -> None:
-    name = "health-check.too-few-fields-400"
+    name = NAMES[3]
     if not s.datasource_form:
-        s.report.passed(name, "not applicable: the data source form has no fields")
+        s.report.skipped(name, "not applicable: the data source form has no fields, so none can be too few")
         return
     exchange = s.post(HEALTH, {"fields": []})
     required = [f for f in s.datasource_form if f.get("required") is True]
     if not required and exchange.status == 200 and exchange.is_json:
-        s.report.passed(name, "no required field, so an empty config may be valid: answered 200")
+        invalid = s.problems(HEALTH, exchange)
+        if invalid:
+            s.report.failed(name, '{"fields": []} answered 200: ' + "; ".join(invalid), s.rule(HEALTH))
+        else:
+            s.report.passed(name, "no required field, so an empty config may be valid: answered 200")
         return
     problems = s.problems(HEALTH, exchange, 400)
     if not problems and not has_message(exchange.body):
@@ -139,7 +161,7 @@ def _too_few_fields(s: PluginSession) -> None:
 
 
 def _empty_required(s: PluginSession, plain: list[JsonObject]) -> None:
-    name = "health-check.empty-required-422"
+    name = NAMES[4]
     candidates = [
         f
         for f in s.datasource_form
@@ -147,7 +169,7 @@ def _empty_required(s: PluginSession, plain: list[JsonObject]) -> None:
     ]
     candidates.sort(key=lambda f: f.get("type") == "password")
     if not candidates:
-        s.report.passed(name, "not applicable: the data source form has no required field")
+        s.report.skipped(name, "not applicable: the data source form has no required text field to empty")
         return
     code = code_of(candidates[0])
     emptied = [{**f, "value": ""} if code_of(f) == code else dict(f) for f in plain]

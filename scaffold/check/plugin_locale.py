@@ -37,14 +37,19 @@ HEADERS: dict[str, str | None] = {
 }
 
 
+def locale_names(s: PluginSession, operation_id: str) -> list[str]:
+    """The four locale checks of one constructor endpoint, in the order they are reported."""
+    prefix = f"locale.{s.label(operation_id)}"
+    return [f"{prefix}.default", f"{prefix}.en-US", f"{prefix}.q-values", f"{prefix}.unknown-locale"]
+
+
 def check_locales(s: PluginSession) -> None:
     for operation_id in CONSTRUCTORS:
         _check_endpoint(s, operation_id)
 
 
 def _check_endpoint(s: PluginSession, operation_id: str) -> None:
-    prefix = f"locale.{s.label(operation_id)}"
-    names = [f"{prefix}.default", f"{prefix}.en-US", f"{prefix}.q-values", f"{prefix}.unknown-locale"]
+    names = locale_names(s, operation_id)
     if operation_id in s.broken:
         for name in names:
             s.report.skipped(name, f"{s.label(operation_id)}.new-form failed")

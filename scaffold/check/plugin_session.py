@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from scaffold.check.deadline import DEFAULT_PLUGIN_DEADLINE
 from scaffold.check.http_client import DEFAULT_TIMEOUT, Exchange, HttpClient
 from scaffold.check.plugin_values import JsonObject, marker_secret
 from scaffold.check.report import CheckReport
@@ -45,11 +46,15 @@ PLUGIN_ID = "scaffold-check"
 
 @dataclass(frozen=True)
 class PluginCheckOptions:
-    """What the user can tune from the command line."""
+    """What the user can tune from the command line.
+
+    `timeout` bounds each request, `deadline` the whole run (None: no whole-run bound).
+    """
 
     timeout: float = DEFAULT_TIMEOUT
     config: Mapping[str, str] = field(default_factory=dict)
     queries: tuple[str, ...] = ()
+    deadline: float | None = DEFAULT_PLUGIN_DEADLINE
 
 
 @dataclass
@@ -136,6 +141,15 @@ class PluginSession:
 
     def label(self, operation_id: str) -> str:
         return LABELS.get(operation_id, operation_id)
+
+    @property
+    def datasource_form_unknown(self) -> bool:
+        """True when no data source form was read at all, so nothing about its fields is known.
+
+        A form whose answer broke the schema but still listed fields is known (its fields are
+        used); an answer with no fields list at all (no answer, not JSON) is not.
+        """
+        return DATASOURCE_FIELDS in self.broken and not self.datasource_form
 
 
 def has_message(body: Any) -> bool:

@@ -2,19 +2,29 @@
 
 A check never prints or raises for a contract breach: it records a `CheckResult`. That keeps the
 checks composable (one run of many checks, one report) and lets the CLI decide how to show it.
+
+A run declares its plan (`expect`) before it starts, so when it has to stop early (the first
+request got no usable answer, or the whole-run deadline passed) every check it did not run still
+gets a line: SKIP with the reason (`skip_unfinished`). A listener sees each result as it is added,
+which is how the CLI prints one line per check as it finishes.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+NAME_WIDTH = 40  # the longest check name is 39 characters; lines are printed before all names are known
+
 
 class Status(StrEnum):
-    """PASS/FAIL/WARN as the brief asks; SKIP marks a check that could not run after an earlier FAIL."""
+    """PASS: the assertion was tested against real answers and held. FAIL: it was tested and broke.
+    WARN: what the contract only recommends is missing. SKIP: the check did not run (an earlier
+    check failed, the deadline passed, or nothing in this service is subject to it); never a PASS.
+    """
 
     PASS = "PASS"  # noqa: S105 - a status, not a password
     FAIL = "FAIL"
@@ -42,18 +52,49 @@ class CheckResult:
         return data
 
 
+Listener = Callable[[CheckResult], None]
+
+
 @dataclass
 class CheckReport:
-    """All results of one run against one target, in the order the checks ran."""
+    """All results of one run against one target, in the order the checks ran.
+
+    `planned` is the run's plan of check names; `stopped` says why the run ended before its plan
+    (the deadline), which makes the run unsuccessful even when nothing failed: a run that verified
+    nothing must not look green.
+    """
 
     target: str
     kind: str
     results: list[CheckResult] = field(default_factory=list)
+    on_result: Listener | None = None
+    planned: list[str] = field(default_factory=list)
+    stopped: str | None = None
 
     def add(self, status: Status, name: str, detail: str, rule: str | None = None) -> CheckResult:
         result = CheckResult(status, name, _one_line(detail), rule)
         self.results.append(result)
+        if self.on_result is not None:
+            self.on_result(result)
         return result
+
+    def expect(self, names: Iterable[str], *, before: str | None = None) -> None:
+        """Add check names to the plan (at the end, or just before the planned name `before`)."""
+        new = [n for n in dict.fromkeys(names) if n not in self.planned]
+        at = self.planned.index(before) if before in self.planned else len(self.planned)
+        self.planned[at:at] = new
+
+    def skip_unfinished(self, reason: str) -> None:
+        """SKIP, in plan order, every planned check that has no result yet."""
+        done = {r.name for r in self.results}
+        for name in self.planned:
+            if name not in done:
+                self.skipped(name, reason)
+
+    def stop(self, reason: str) -> None:
+        """End the run early for a reason that is nobody's verdict (the deadline): skip the rest."""
+        self.stopped = reason
+        self.skip_unfinished(reason)
 
     def passed(self, name: str, detail: str = "", rule: str | None = None) -> CheckResult:
         return self.add(Status.PASS, name, detail, rule)
@@ -68,26 +109,29 @@ class CheckReport:
         return self.add(Status.SKIP, name, detail, rule)
 
     def extend(self, results: Iterable[CheckResult]) -> None:
-        self.results.extend(results)
+        for result in results:
+            self.add(result.status, result.name, result.detail, result.rule)
 
     def count(self, status: Status) -> int:
         return sum(1 for r in self.results if r.status is status)
 
     @property
     def ok(self) -> bool:
-        """True when nothing failed (warnings and skips do not fail a run)."""
-        return self.count(Status.FAIL) == 0
+        """True when nothing failed and the run was not stopped (warnings and skips alone are fine)."""
+        return self.count(Status.FAIL) == 0 and self.stopped is None
 
     def find(self, name: str) -> CheckResult | None:
         return next((r for r in self.results if r.name == name), None)
 
     def summary(self) -> str:
-        """The closing line; it always starts with `N passed, M failed` so scripts can parse it."""
-        line = f"{self.count(Status.PASS)} passed, {self.count(Status.FAIL)} failed"
-        line += f", {self.count(Status.WARN)} warnings"
-        skipped = self.count(Status.SKIP)
-        if skipped:
-            line += f", {skipped} skipped"
+        """The closing line, always `N passed, M failed, K warnings, S skipped` so scripts can parse
+        it; a stopped run says why after a semicolon."""
+        line = (
+            f"{self.count(Status.PASS)} passed, {self.count(Status.FAIL)} failed, "
+            f"{self.count(Status.WARN)} warnings, {self.count(Status.SKIP)} skipped"
+        )
+        if self.stopped is not None:
+            line += f"; stopped: {self.stopped}"
         return line
 
     def as_json(self) -> dict[str, Any]:
@@ -99,18 +143,21 @@ class CheckReport:
             "failed": self.count(Status.FAIL),
             "warnings": self.count(Status.WARN),
             "skipped": self.count(Status.SKIP),
+            "stopped": self.stopped,
         }
 
 
+def render_line(result: CheckResult) -> str:
+    """`STATUS  name  detail [rule]`: the rule is cited for a FAIL or WARN only."""
+    text = f"{result.status.value:<4}  {result.name:<{NAME_WIDTH}}  {result.detail}".rstrip()
+    if result.rule and result.status in (Status.FAIL, Status.WARN):
+        text += f" [{result.rule}]"
+    return text
+
+
 def render_text(report: CheckReport) -> str:
-    """One line per check, `STATUS  name  detail [rule]`, then the summary line."""
-    width = max((len(r.name) for r in report.results), default=0)
-    lines = []
-    for result in report.results:
-        text = f"{result.status.value:<4}  {result.name:<{width}}  {result.detail}".rstrip()
-        if result.rule and result.status in (Status.FAIL, Status.WARN):
-            text += f" [{result.rule}]"
-        lines.append(text)
+    """One line per check, then the summary line (what the CLI streams, in one string)."""
+    lines = [render_line(result) for result in report.results]
     lines.append(report.summary())
     return "\n".join(lines) + "\n"
 

@@ -1,19 +1,21 @@
 """`scaffold check plugin|module BASE_URL`: contract conformance of a live service.
 
-Thin on purpose: parse options, run the library check, print the report (text or --json) and
-exit 1 when anything failed. Missing tools (Chromium, Playwright, npm) surface as ScaffoldError
-and are reported by the root command like every other error.
+Thin on purpose: parse options, run the library check, print each check's line as it finishes
+(or one JSON report at the end with --json) and exit 1 when anything failed or the whole-run
+deadline stopped the run. Missing tools (Chromium, Playwright, npm) surface as ScaffoldError and
+are reported by the root command like every other error.
 """
 
 from __future__ import annotations
 
 import json
 from typing import Annotated
-from urllib.parse import urlsplit
 
+import httpx
 import typer
 
-from scaffold.check.report import CheckReport, render_json, render_text
+from scaffold.check.deadline import DEFAULT_MODULE_DEADLINE, DEFAULT_PLUGIN_DEADLINE
+from scaffold.check.report import CheckReport, CheckResult, Listener, render_json, render_line
 from scaffold.specs import catalog
 from scaffold.specs.document import SpecDocument
 
@@ -21,12 +23,33 @@ PLUGIN_CONTRACT = "datasource-plugin"
 MODULE_CONTRACT = "dashboard-module"
 
 JsonOption = Annotated[
-    bool, typer.Option("--json", help="Print a machine-readable JSON report instead of lines.")
+    bool,
+    typer.Option(
+        "--json",
+        help="Print one machine-readable JSON report at the end instead of lines; "
+        "no per-check lines are printed then (stdout carries only the JSON).",
+    ),
 ]
 TimeoutOption = Annotated[
     float,
-    typer.Option("--timeout", min=0.1, help="Seconds to wait for each HTTP request (a hang is a FAIL)."),
+    typer.Option(
+        "--timeout",
+        min=0.1,
+        help="Seconds to wait for each HTTP request (a hang is a FAIL); "
+        "never more than what is left of --deadline.",
+    ),
 ]
+
+
+def deadline_option(default: float) -> object:
+    return typer.Option(
+        "--deadline",
+        min=1.0,
+        help=f"Seconds for the whole run (default {default:g}); when they pass, every check not yet "
+        "run is SKIP with that reason, and the run exits 1.",
+    )
+
+
 SpecOption = Annotated[
     str | None,
     typer.Option(
@@ -36,9 +59,14 @@ SpecOption = Annotated[
 
 
 def base_url_argument(value: str) -> str:
-    parts = urlsplit(value)
-    if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise typer.BadParameter(f"{value!r} is not an http(s) URL, e.g. http://127.0.0.1:8080/api/v1")
+    """An http(s) URL with a host that httpx can use as it is (port in range, valid host)."""
+    example = "e.g. http://127.0.0.1:8080/api/v1"
+    try:
+        url = httpx.URL(value)
+    except (httpx.InvalidURL, ValueError, UnicodeError) as exc:
+        raise typer.BadParameter(f"{value!r} is not a valid URL ({exc}), {example}") from None
+    if url.scheme not in ("http", "https") or not url.host:
+        raise typer.BadParameter(f"{value!r} is not an http(s) URL with a host, {example}")
     return value
 
 
@@ -67,9 +95,23 @@ def _spec(contract: str, value: str | None) -> SpecDocument:
     return catalog.load_shipped(contract) if value is None else catalog.load_version_or_file(contract, value)
 
 
+def streamer(as_json: bool) -> Listener | None:
+    """Print each check's line the moment it finishes (typer.echo flushes); nothing with --json."""
+    if as_json:
+        return None
+
+    def show(result: CheckResult) -> None:
+        typer.echo(render_line(result))
+
+    return show
+
+
 def emit(report: CheckReport, as_json: bool) -> None:
-    """Print the report; exit 1 after printing when any check failed."""
-    typer.echo(render_json(report) if as_json else render_text(report), nl=False)
+    """Finish the output (the summary line, or the JSON report); exit 1 when the run is not ok."""
+    if as_json:
+        typer.echo(render_json(report), nl=False)
+    else:
+        typer.echo(report.summary())
     if not report.ok:
         raise typer.Exit(1)
 
@@ -96,6 +138,7 @@ def register(app: typer.Typer) -> None:
         ],
         as_json: JsonOption = False,
         timeout: TimeoutOption = 10.0,
+        deadline: Annotated[float, deadline_option(DEFAULT_PLUGIN_DEADLINE)] = DEFAULT_PLUGIN_DEADLINE,
         config: Annotated[
             list[str] | None,
             typer.Option(
@@ -114,14 +157,22 @@ def register(app: typer.Typer) -> None:
         ] = None,
         spec: SpecOption = None,
     ) -> None:
-        """Play the platform against a data source plugin: every endpoint, flow, locale and bad input."""
+        """Play the platform against a data source plugin: every endpoint, flow, locale and bad input.
+
+        One line per check as it finishes (PASS, FAIL, WARN, or SKIP: did not run, with the
+        reason), then `N passed, M failed, K warnings, S skipped`.
+        """
         from scaffold.check.plugin_checks import check_plugin
         from scaffold.check.plugin_session import PluginCheckOptions
 
         options = PluginCheckOptions(
-            timeout=timeout, config=parse_config(config or []), queries=parse_queries(query or [])
+            timeout=timeout,
+            config=parse_config(config or []),
+            queries=parse_queries(query or []),
+            deadline=deadline,
         )
-        emit(check_plugin(base_url, options, spec=_spec(PLUGIN_CONTRACT, spec)), as_json)
+        chosen = _spec(PLUGIN_CONTRACT, spec)
+        emit(check_plugin(base_url, options, spec=chosen, on_result=streamer(as_json)), as_json)
 
     @check_app.command("module")
     def module(
@@ -135,20 +186,28 @@ def register(app: typer.Typer) -> None:
         ],
         as_json: JsonOption = False,
         timeout: TimeoutOption = 10.0,
+        deadline: Annotated[float, deadline_option(DEFAULT_MODULE_DEADLINE)] = DEFAULT_MODULE_DEADLINE,
         page_timeout: Annotated[
             float,
             typer.Option(
                 "--page-timeout",
                 min=0.5,
-                help="Seconds for each browser step (script load, loader, render, edit).",
+                help="Seconds for each browser step (script load, loader, render, edit); "
+                "never more than what is left of --deadline.",
             ),
         ] = 15.0,
         spec: SpecOption = None,
     ) -> None:
-        """Load a dashboard module as the platform does, in headless Chromium, and render its components."""
+        """Load a dashboard module as the platform does, in headless Chromium, and render its components.
+
+        One line per check as it finishes (PASS, FAIL, WARN, or SKIP: did not run, with the
+        reason), then `N passed, M failed, K warnings, S skipped`. The deadline starts after the
+        tools are found (Chromium, Playwright, the cached React runtime).
+        """
         from scaffold.check.module_checks import ModuleCheckOptions, check_module
 
-        options = ModuleCheckOptions(timeout=timeout, page_timeout=page_timeout)
-        emit(check_module(base_url, options, spec=_spec(MODULE_CONTRACT, spec)), as_json)
+        options = ModuleCheckOptions(timeout=timeout, page_timeout=page_timeout, deadline=deadline)
+        chosen = _spec(MODULE_CONTRACT, spec)
+        emit(check_module(base_url, options, spec=chosen, on_result=streamer(as_json)), as_json)
 
     app.add_typer(check_app, name="check")

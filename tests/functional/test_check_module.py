@@ -38,6 +38,7 @@ EXPECTED: dict[str, tuple[str, Status, str]] = {
         "canAddToDashboard is true but Widget is not listed",
     ),
     "js-404": ("frontend.js", Status.FAIL, "404"),
+    "js-query-404": ("frontend.js-cacheable", Status.FAIL, "?version=1.0.0&buildTimestamp="),
     "js-text-plain": ("frontend.js-content-type", Status.WARN, "served as text/plain"),
     "css-wrong-type": ("frontend.css", Status.WARN, "served as text/plain"),
     "esm-bundle": ("browser.script", Status.FAIL, "the platform loads a classic script"),
@@ -103,7 +104,9 @@ def test_reference_module_passes_everything(module_server: str, chromium: Browse
     assert "apiUrl" in detail["component.Settings.edit"]
     assert "UiKit.Input" in detail["host-globals"], "stand-in members the bundle touched are reported"
     assert "proxied: POST /api/v1/demo/status -> 200" in detail["host-globals"]
-    assert "version=1.0.0&buildTimestamp=" in detail["frontend.js"]
+    assert "version=1.0.0&buildTimestamp=" in detail["frontend.js-cacheable"]
+    assert "?" not in detail["frontend.js"].split()[0], "the JS is also fetched as entryPoint resolves"
+    assert [r.name for r in report.results] == report.planned, "the declared plan is what runs"
     assert detail["component.Widget.render"].find("backend: ok") > 0, (
         "the widget reached its backend via the proxy"
     )

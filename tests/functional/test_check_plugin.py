@@ -92,6 +92,7 @@ def test_reference_plugin_passes_everything(plugin_server: str) -> None:
     names = [r.name for r in report.results]
     assert names[:3] == ["well-known", "datasource-fields.new-form", "health-check.valid-config"]
     assert len(names) == 41
+    assert names == report.planned, "the plan declared up front is exactly what runs, in order"
     assert report.find("code-mode.offered").detail.startswith('codeMode "true" + codeLang')  # type: ignore[union-attr]
 
 
@@ -136,16 +137,18 @@ def test_config_option_reaches_the_health_check(plugin_server: str) -> None:
 
 def test_unreachable_plugin() -> None:
     report = check_plugin(f"http://127.0.0.1:{closed_port()}/api/v1", PluginCheckOptions(timeout=2))
-    assert [(r.status, r.name) for r in report.results] == [
-        (Status.FAIL, "well-known"),
-        (Status.SKIP, "remaining checks"),
-    ]
+    first, *rest = report.results
+    assert (first.status, first.name) == (Status.FAIL, "well-known")
+    assert "cannot connect" in first.detail
+    assert [r.name for r in report.results] == report.planned, "every planned check gets a line"
+    assert len(rest) == 40 and all(r.status is Status.SKIP for r in rest)
+    assert rest[0].detail.startswith("well-known got no usable answer, so no other call was made")
 
 
 def test_cli_text_output_and_exit_codes(plugin_server: str) -> None:
     good = run_scaffold(["check", "plugin", f"{plugin_server}/ref/api/v1"], executable=CLI, env=ENV, cwd=REPO)
     assert good.returncode == 0, good.stdout + good.stderr
-    assert good.stdout.splitlines()[-1] == "41 passed, 0 failed, 0 warnings"
+    assert good.stdout.splitlines()[-1] == "41 passed, 0 failed, 0 warnings, 0 skipped"
     assert all(line.startswith("PASS  ") for line in good.stdout.splitlines()[:-1])
     bad = run_scaffold(
         ["check", "plugin", f"{plugin_server}/refid-missing/api/v1"], executable=CLI, env=ENV, cwd=REPO

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 
 from scaffold.check.host_runtime import RuntimeScript, runtime_packages
 from scaffold.check.module_checks import stand_in_globals
-from scaffold.check.module_fetch import ModuleTarget, artifact_urls, module_base
+from scaffold.check.module_fetch import BUILD_TIMESTAMP, ModuleTarget, artifact_urls, module_base
 from scaffold.check.module_props import component_props
 from scaffold.check.spec_validation import SpecValidator
 from scaffold.specs import catalog
@@ -37,15 +38,24 @@ METADATA = {
     ],
 )
 def test_artifact_urls_follow_urljoin(host: str, entry: str, js: str, css: str | None) -> None:
-    js_url, css_url = artifact_urls({**METADATA, "frontendHost": host, "entryPoint": entry}, "2026-01-01")
-    assert js_url == f"{js}?version=1.2.3&buildTimestamp=2026-01-01"
-    assert css_url == css
+    urls = artifact_urls({**METADATA, "frontendHost": host, "entryPoint": entry}, "2026-01-01")
+    assert urls.js == js
+    assert urls.cacheable_js == f"{js}?version=1.2.3&buildTimestamp=2026-01-01"
+    assert urls.css == css
 
 
 def test_existing_query_string_is_kept() -> None:
-    js_url, css_url = artifact_urls({**METADATA, "entryPoint": "a.js?v=7"}, "t")
-    assert js_url == "http://cdn.example/modules/a.js?v=7&version=1.2.3&buildTimestamp=t"
-    assert css_url is None, "the contract tries CSS only when entryPoint ends with .js"
+    urls = artifact_urls({**METADATA, "entryPoint": "a.js?v=7"}, "t")
+    assert urls.js == "http://cdn.example/modules/a.js?v=7"
+    assert urls.cacheable_js == "http://cdn.example/modules/a.js?v=7&version=1.2.3&buildTimestamp=t"
+    assert urls.css is None, "the contract tries CSS only when entryPoint ends with .js"
+
+
+def test_build_timestamp_comes_from_well_known_when_given() -> None:
+    given = artifact_urls({**METADATA, "buildTimestamp": "2026-05-01T00:00:00Z"})
+    assert given.cacheable_js.endswith("?version=1.2.3&buildTimestamp=2026-05-01T00%3A00%3A00Z")
+    absent = artifact_urls(METADATA)
+    assert absent.cacheable_js.endswith(f"&buildTimestamp={quote(BUILD_TIMESTAMP, safe='')}")
 
 
 def test_module_base_tolerates_api_v1() -> None:
