@@ -17,7 +17,7 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
     except OSError as exc:
         raise DestinationError(
             f"cannot write {path}: {exc.strerror}", hint="Choose a writable location."
-        ) from exc
+        ) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -27,6 +27,9 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
     except OSError as exc:
         Path(temporary).unlink(missing_ok=True)
         raise DestinationError(f"cannot write {path}: {exc.strerror}") from exc
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
 
 
 def write_text_atomic(path: Path, text: str) -> None:

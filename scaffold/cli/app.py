@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import signal
 import sys
+from types import FrameType
 from typing import Annotated
 
 import typer
 
 from scaffold import __version__
-from scaffold.errors import ScaffoldError, StaleFilesError
+from scaffold.errors import InterruptedByUser, ScaffoldError, StaleFilesError
 
 app = typer.Typer(
     name="scaffold",
@@ -60,9 +62,20 @@ def report_error(error: ScaffoldError) -> int:
     return error.exit_code
 
 
+def _interrupted(signum: int, frame: FrameType | None) -> None:
+    """Ctrl-C or SIGTERM outside a command's own protected step: that step has changed nothing.
+
+    Commands that change files install their own handlers around the change (see
+    scaffold.projects.transaction) and say what they undid; everywhere else nothing was changed.
+    """
+    raise InterruptedByUser("interrupted: nothing was changed")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the CLI; typer reports usage errors itself (exit 2), scaffold errors are reported here."""
     _register_commands()
+    signal.signal(signal.SIGINT, _interrupted)
+    signal.signal(signal.SIGTERM, _interrupted)
     try:
         app(args=argv, prog_name="scaffold", standalone_mode=True)
     except ScaffoldError as error:

@@ -51,12 +51,12 @@ def _interactive(defaults: bool) -> bool:
     return True
 
 
-def _validate_flags(answers: dict[str, Any]) -> None:
+def _validate_flags(kind: str, answers: dict[str, Any]) -> None:
     """Check explicit flags before any rendering, so a typo fails fast and names its rule."""
     if "project_name" in answers:
         validate_project_name(answers["project_name"])
     if "package_name" in answers:
-        validate_package_name(answers["package_name"])
+        validate_package_name(answers["package_name"], kind)
     if "scope" in answers:
         validate_scope(answers["scope"])
 
@@ -65,7 +65,7 @@ def _create(
     kind: str, dest: Path, answers: dict[str, Any], contract_version: str | None, defaults: bool, force: bool
 ) -> CreatedProject:
     """Validate the flags, create the project, and print what was made."""
-    _validate_flags(answers)
+    _validate_flags(kind, answers)
     options = NewProjectOptions(
         kind=KINDS[kind],
         destination=dest,

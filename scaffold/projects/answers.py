@@ -44,9 +44,9 @@ def _kind_of(value: object) -> str:
     )
 
 
-def validate_common_answers(answers: Mapping[str, Any]) -> None:
+def validate_common_answers(answers: Mapping[str, Any], kind: str) -> None:
     validate_project_name(_name(answers, "project_name"))
-    validate_package_name(_name(answers, "package_name"))
+    validate_package_name(_name(answers, "package_name"), kind)
     if not _text(answers, "title").strip():
         raise InvalidNameError("title must not be empty.")
     _text(answers, "description", limit=500)
@@ -54,7 +54,7 @@ def validate_common_answers(answers: Mapping[str, Any]) -> None:
 
 
 def validate_plugin_answers(answers: Mapping[str, Any]) -> None:
-    validate_common_answers(answers)
+    validate_common_answers(answers, "plugin")
 
 
 def parse_components(value: object) -> list[str]:
@@ -87,7 +87,7 @@ def validate_registry_url(url: str) -> str:
 
 
 def validate_module_answers(answers: Mapping[str, Any]) -> None:
-    validate_common_answers(answers)
+    validate_common_answers(answers, "module")
     validate_scope(_name(answers, "scope"))
     parse_components(answers.get("components"))
     validate_registry_url(_name(answers, "registry_url"))

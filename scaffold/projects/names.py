@@ -19,7 +19,8 @@ PROJECT_RULE = (
 )
 PACKAGE_RULE = (
     "a Python identifier of lowercase letters, digits and underscores, starting with a letter, "
-    "at most 64 characters, not a Python keyword or standard-library module (e.g. acme_sales)"
+    "at most 64 characters, not a Python keyword, standard-library module or dependency of the project "
+    "(e.g. acme_sales)"
 )
 SCOPE_RULE = (
     "letters, digits, '_', '$' or '-', starting with a letter, '_' or '$', at most 64 characters, "
@@ -102,9 +103,17 @@ def validate_project_name(name: str) -> str:
     return name
 
 
-def validate_package_name(name: str) -> str:
+def validate_package_name(name: str, kind: str | None = None) -> str:
+    """`kind` narrows the dependency check to that project kind's template (all kinds when None)."""
     if len(name) > 64 or not _PACKAGE.match(name) or name.endswith("_"):
         raise InvalidNameError(f"package name {name!r} is not allowed: use {PACKAGE_RULE}.")
+    from scaffold.projects.dependency_names import shadowed_imports
+
+    if name in shadowed_imports(kind):
+        raise InvalidNameError(
+            f"package name {name!r} would shadow {name}, which the generated project depends on: "
+            f"use {PACKAGE_RULE}, and not the import name of one of its dependencies."
+        )
     if keyword.iskeyword(name) or name in sys.stdlib_module_names or name in {"scaffold", "tests", "test"}:
         raise InvalidNameError(
             f"package name {name!r} would shadow {'a Python keyword' if keyword.iskeyword(name) else 'an existing module'}: use {PACKAGE_RULE}."

@@ -65,12 +65,13 @@ def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
 
 @contextlib.contextmanager
 def signals_interrupt() -> Iterator[None]:
-    """SIGTERM behaves like Ctrl-C (KeyboardInterrupt) here, so both reach the rollback."""
-    previous = signal.signal(signal.SIGTERM, _raise_interrupt)
+    """Ctrl-C and SIGTERM raise KeyboardInterrupt here, so both reach this step's own undo."""
+    saved = {sig: signal.signal(sig, _raise_interrupt) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for sig, handler in saved.items():
+            signal.signal(sig, handler)
 
 
 @contextlib.contextmanager
@@ -93,6 +94,7 @@ def apply_changes(root: Path, changes: Sequence[Change], *, action: str) -> None
     if journal.exists():
         raise ProjectError(f"{root} holds the journal of an interrupted command ({JOURNAL_DIR})")
     targets = [confined(root, c.path, source="the file set", key="a path") for c in changes]
+    committed = False
     try:
         with signals_interrupt():
             _prepare(root, journal, changes, targets)
@@ -102,11 +104,15 @@ def apply_changes(root: Path, changes: Sequence[Change], *, action: str) -> None
                 else:
                     target.parent.mkdir(parents=True, exist_ok=True)
                     os.replace(journal / "new" / str(index), target)
-            shutil.rmtree(journal)
+            (journal / _JOURNAL_FILE).unlink()  # the commit point: from here on the set is complete
+            committed = True
     except KeyboardInterrupt:
-        with signals_ignored():
-            rollback(root)
-        raise InterruptedByUser(f"interrupted: {action} was undone and {root} is exactly as it was") from None
+        if not committed:
+            with signals_ignored():
+                rollback(root)
+            raise InterruptedByUser(
+                f"interrupted: {action} was undone and {root} is exactly as it was"
+            ) from None
     except OSError as exc:
         with signals_ignored():
             rollback(root)
@@ -117,6 +123,7 @@ def apply_changes(root: Path, changes: Sequence[Change], *, action: str) -> None
         with signals_ignored():
             rollback(root)
         raise
+    shutil.rmtree(journal, ignore_errors=True)
 
 
 def _prepare(root: Path, journal: Path, changes: Sequence[Change], targets: list[Path]) -> None:
@@ -196,6 +203,8 @@ def recover(root: Path) -> None:
     """Undo an interrupted change found in `root`, then say so (the command is to be run again)."""
     with project_lock(root), signals_ignored():
         count = rollback(root)
+    if count == 0:
+        return  # only the leftovers of a completed or never-started change: nothing to say
     raise ProjectError(
         f"scaffold found an interrupted upgrade or regenerate in {root} and restored the {count} "
         "file(s) it had changed, so the project is as it was before it; run your command again"

@@ -1,0 +1,1 @@
+"""Hostile and careless input: each found case of the hardening issue, as a test."""
