@@ -51,6 +51,8 @@ class AcmeSalesDataSource(DataSourceBase):
             catalog=catalog,
             state_dir=settings.state_dir,
             public_url=settings.public_url,
+            query_seconds=settings.query_seconds,
+            max_result_bytes=settings.max_result_bytes,
         )
 
     def get_metadata(self, context: RequestContext) -> PluginMetadata:

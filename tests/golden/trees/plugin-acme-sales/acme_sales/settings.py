@@ -12,6 +12,8 @@
 | PLUGIN_STATE_DIR       | .plugin-state      | development key and the example's sample database     |
 | PLUGIN_PUBLIC_URL      | (as called)        | base URL announced in /well-known, ending in /api/v1  |
 | PLUGIN_MAX_BODY_BYTES  | 10485760 (10 MiB)  | larger request bodies are refused with 413            |
+| PLUGIN_MAX_RESULT_BYTES| 16777216 (16 MiB)  | most result data one get-result answer may hold       |
+| PLUGIN_QUERY_SECONDS   | 5                  | deadline of all the statements of one request         |
 """
 
 from __future__ import annotations
@@ -23,6 +25,9 @@ from pathlib import Path
 
 from ._contract import ConfigurationError
 from ._contract.http_json import MAX_BODY_BYTES
+
+MAX_RESULT_BYTES = 16 * 1024 * 1024
+QUERY_SECONDS = 5
 
 ENVIRONMENTS = ("development", "production")
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
@@ -40,6 +45,8 @@ class Settings:
     state_dir: Path = Path(".plugin-state")
     public_url: str | None = None
     max_body_bytes: int = MAX_BODY_BYTES
+    max_result_bytes: int = MAX_RESULT_BYTES
+    query_seconds: int = QUERY_SECONDS
 
     @property
     def production(self) -> bool:
@@ -69,6 +76,10 @@ class Settings:
             state_dir=Path(env.get("PLUGIN_STATE_DIR", "") or ".plugin-state"),
             public_url=(env.get("PLUGIN_PUBLIC_URL") or "").rstrip("/") or None,
             max_body_bytes=_integer(env, "PLUGIN_MAX_BODY_BYTES", MAX_BODY_BYTES, 1024, 1024**3),
+            max_result_bytes=_integer(
+                env, "PLUGIN_MAX_RESULT_BYTES", MAX_RESULT_BYTES, 64 * 1024, 1024**3
+            ),
+            query_seconds=_integer(env, "PLUGIN_QUERY_SECONDS", QUERY_SECONDS, 1, 3600),
         )
 
 

@@ -2,7 +2,7 @@
 
 | variable | default | what it sets |
 |---|---|---|
-| HOST / PORT | 127.0.0.1 / 8080 | where `python -m acme_map` listens |
+| HOST / PORT | 127.0.0.1 / 8090 | where `python -m acme_map` listens |
 | MODULE_NAME | acme-map | `name` in well-known |
 | MODULE_VERSION | the package version | `version` in well-known |
 | MODULE_SCOPE | acme_map | `scope`: the window property the bundle registers |
@@ -56,7 +56,7 @@ def default_frontend_dist() -> Path:
 @dataclass(frozen=True)
 class Settings:
     host: str = "127.0.0.1"
-    port: int = 8080
+    port: int = 8090  # a plugin's default is 8080: both can run on one machine
     name: str = "acme-map"
     version: str = __version__
     scope: str = "acme_map"

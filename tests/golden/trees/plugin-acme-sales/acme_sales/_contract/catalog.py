@@ -6,6 +6,12 @@ Accept-Language, ru-RU by default. Keeping the texts in per-language files (owne
 team, not generated) lets a team add a language by adding a file; a key missing from one
 language falls back to the default language, then to the key itself, so a half-translated
 catalogue never breaks an answer.
+
+The generated glue has texts of its own (a body that is not JSON, an unknown path, a token that
+does not decrypt, ...): `RUNTIME_TEXTS` holds them in the contract's default language and in
+English, and `runtime_text` picks them by the call's locale, so no answer mixes languages even
+before the plugin's own catalogue is involved. None of them quotes the request: a message says
+what is wrong, the log says with what.
 """
 
 from __future__ import annotations
@@ -19,6 +25,99 @@ from .errors import ConfigurationError
 from .locale import DEFAULT_LOCALE, choose_locale
 
 Translator = Callable[..., str]
+
+RUNTIME_TEXTS: dict[str, dict[str, str]] = {
+    "ru-RU": {
+        "body.contentType": "Неверный формат запроса: Content-Type должен быть application/json",
+        "body.tooLarge": "Тело запроса больше {size}",
+        "body.invalidJson": "Неверный формат запроса: тело не является корректным JSON",
+        "body.invalidJsonAt": (
+            "Неверный формат запроса: тело не является корректным JSON (строка {line}, столбец {column})"
+        ),
+        "body.schema": "Неверный формат запроса: {problems}",
+        "body.more": "(и ещё {count})",
+        "body.where": "тело",
+        "problem.missing": "обязательное поле отсутствует",
+        "problem.string": "ожидается строка",
+        "problem.integer": "ожидается целое число",
+        "problem.number": "ожидается число",
+        "problem.boolean": "ожидается true или false",
+        "problem.array": "ожидается массив",
+        "problem.object": "ожидается объект",
+        "problem.range": "число вне допустимого диапазона",
+        "problem.length": "недопустимая длина",
+        "problem.choice": "недопустимое значение",
+        "problem.unknown": "неизвестное поле",
+        "problem.invalid": "недопустимое значение",
+        "size.bytes": "{count} байт",
+        "size.mebibytes": "{count} МиБ",
+        "http.404": "Не найдено",
+        "http.405": "Метод не поддерживается",
+        "http.other": "Ошибка HTTP {status}",
+        "internal": "Внутренняя ошибка плагина (инцидент {incident}); подробности в журнале плагина",
+        "secret.undecryptable": "Зашифрованное значение не удаётся расшифровать; введите значение заново",
+        "form.required": "Поле обязательно и не может быть пустым",
+        "form.disallowed": "Недопустимые символы: {chars}",
+        "form.tooLong": "Не более {max} символов",
+        "form.tooShort": "Не менее {min} символов",
+        "form.rule": "Значение не соответствует ожидаемому формату",
+        "form.number": "Ожидается целое число",
+        "form.range": "Ожидается число от {min} до {max}",
+        "form.option": "Выберите одно из значений: {options}",
+    },
+    "en-US": {
+        "body.contentType": "Request format is wrong: Content-Type must be application/json",
+        "body.tooLarge": "Request body is larger than {size}",
+        "body.invalidJson": "Request format is wrong: the body is not valid JSON",
+        "body.invalidJsonAt": "Request format is wrong: the body is not valid JSON (line {line}, column {column})",
+        "body.schema": "Request format is wrong: {problems}",
+        "body.more": "(and {count} more)",
+        "body.where": "body",
+        "problem.missing": "field required",
+        "problem.string": "a string is expected",
+        "problem.integer": "an integer is expected",
+        "problem.number": "a number is expected",
+        "problem.boolean": "true or false is expected",
+        "problem.array": "an array is expected",
+        "problem.object": "an object is expected",
+        "problem.range": "the number is out of range",
+        "problem.length": "the length is not allowed",
+        "problem.choice": "the value is not allowed",
+        "problem.unknown": "unknown field",
+        "problem.invalid": "the value is not valid",
+        "size.bytes": "{count} bytes",
+        "size.mebibytes": "{count} MiB",
+        "http.404": "Not found",
+        "http.405": "Method not allowed",
+        "http.other": "HTTP error {status}",
+        "internal": "Internal error in the plugin (incident {incident}); see the plugin log",
+        "secret.undecryptable": "The encrypted value cannot be decrypted; enter the value again",
+        "form.required": "The field is required and must not be empty",
+        "form.disallowed": "Disallowed characters: {chars}",
+        "form.tooLong": "At most {max} characters",
+        "form.tooShort": "At least {min} characters",
+        "form.rule": "The value does not match the expected format",
+        "form.number": "A whole number is expected",
+        "form.range": "A number from {min} to {max} is expected",
+        "form.option": "Choose one of: {options}",
+    },
+}
+RUNTIME_LOCALES: tuple[str, ...] = (DEFAULT_LOCALE, "en-US")
+
+
+def runtime_text(locale: str, key: str, /, **params: Any) -> str:
+    """A text of the generated glue in `locale` (its language, else ru-RU), formatted.
+
+    `locale` is usually the call's RequestContext.locale, chosen among the plugin's own
+    catalogues; a language the glue has no texts for (say de-DE) gets the contract's default.
+    """
+    texts = RUNTIME_TEXTS.get(locale) or RUNTIME_TEXTS[_runtime_locale(locale)]
+    template = texts.get(key) or RUNTIME_TEXTS[DEFAULT_LOCALE].get(key, key)
+    return template.format_map(_Params(params)) if params else template
+
+
+def _runtime_locale(locale: str) -> str:
+    return choose_locale(locale, RUNTIME_LOCALES, DEFAULT_LOCALE)
 
 
 class Catalog:

@@ -14,13 +14,16 @@ Every endpoint of a generated plugin runs the same steps, driven by its `Operati
    contract's wire names and without unset optional fields.
 
 `PluginError` from the method becomes its status and message; any other exception is a plugin
-bug: the traceback is logged with an incident id and the caller gets a generic 500.
+bug: the traceback is logged with an incident id and the caller gets a generic 500. A caller that
+hangs up while its body is still arriving is no bug at all: one INFO line, no traceback. The
+glue's own messages are in the call's language and never quote the request (see http_json).
 """
 
 from __future__ import annotations
 
 import inspect
 import logging
+import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -28,10 +31,11 @@ from typing import Any
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from .catalog import runtime_text
 from .context import RequestContext
 from .errors import PluginError
 from .http_json import (
@@ -51,6 +55,9 @@ from .secrets import SecretBox, SecretError, is_token
 
 _log = logging.getLogger(__name__)
 Endpoint = Callable[[Request], Awaitable[Response]]
+# A field code that may be a validationErrors key: the contract keys errors by field code, but a
+# code that is not a plain identifier is the caller's text, and is not reflected.
+_FIELD_CODE = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]{0,63}")
 
 
 @dataclass(frozen=True)
@@ -65,10 +72,10 @@ class Wiring:
 
 
 class _FieldSecretError(Exception):
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
         self.code = code
-        self.message = message
+        self.reason = reason
 
 
 def make_endpoint(op: Operation, wiring: Wiring) -> Endpoint:
@@ -91,20 +98,26 @@ def make_endpoint(op: Operation, wiring: Wiring) -> Endpoint:
         )
         args: tuple[Any, ...] = (context,)
         if op.request_model is not None:
+            locale = context.locale
             try:
-                raw = await read_json_body(request, wiring.max_body_bytes)
+                raw = await read_json_body(request, wiring.max_body_bytes, locale)
                 parsed = op.request_model.model_validate_json(raw)
                 for path in op.request_secrets:
                     _reveal(parsed, path, wiring.secrets)
+            except ClientDisconnect:
+                _log.info("%s: the client disconnected before its request body arrived", op.method_name)
+                return Response(status_code=499)
             except BodyError as exc:
                 if exc.status == 413:  # the spec's decision: exactly {"error": true, "message"}
                     return error_response(413, exc.message)
                 return fail(exc.status, exc.message)
             except ValidationError as exc:
-                return fail(400, describe_validation_error(exc))
+                return fail(400, describe_validation_error(exc, locale, op.request_model))
             except _FieldSecretError as exc:
-                message = f"{clip(exc.code, 40)}: {exc.message}"
-                return fail(errors.field_status, message, {exc.code: exc.message})
+                _log.info("%s: field %r: %s", op.method_name, clip(exc.code, 64), exc.reason)
+                message = runtime_text(locale, "secret.undecryptable")
+                field_errors = {exc.code: message} if _FIELD_CODE.fullmatch(exc.code) else None
+                return fail(errors.field_status, message, field_errors)
             args = (parsed, context)
         try:
             result = await method(*args) if is_async else await run_in_threadpool(method, *args)
@@ -116,7 +129,7 @@ def make_endpoint(op: Operation, wiring: Wiring) -> Endpoint:
         except Exception as exc:
             incident = incident_id()
             _log.error("%s failed (incident %s)", op.method_name, incident, exc_info=exc)
-            return fail(500, f"Internal error in the plugin (incident {incident}); see the plugin log")
+            return fail(500, runtime_text(context.locale, "internal", incident=incident))
         return Response(payload, media_type=JSON_MEDIA_TYPE)
 
     endpoint.__name__ = op.method_name
@@ -181,7 +194,7 @@ def _reveal(root: Any, path: Sequence[str], secrets: SecretBox) -> None:
             try:
                 item.value = secrets.decrypt(value, field=code)
             except SecretError as exc:
-                raise _FieldSecretError(code, f"{exc}; enter the value again") from None
+                raise _FieldSecretError(code, str(exc)) from None
 
 
 def _seal(root: Any, path: Sequence[str], secrets: SecretBox, secret_fields: frozenset[str]) -> None:

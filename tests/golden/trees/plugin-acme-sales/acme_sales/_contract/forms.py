@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from .catalog import runtime_text
+
 MAX_VALUE_CHARS = 4096
 MAX_GROUPS = 100
 # C0/C1 controls and the invisible bidirectional overrides: never meaningful in a form value.
@@ -29,7 +31,11 @@ _LINE_BREAKS = re.compile(r"[\n\r\t]")
 
 @dataclass(frozen=True)
 class FormMessages:
-    """Message templates of `check_config`; pass localised ones from your catalogue."""
+    """Message templates of `check_config`; pass localised ones from your catalogue.
+
+    The defaults are English; `FormMessages.for_locale(context.locale)` gives the glue's own
+    ru-RU or en-US texts, so a health check answers in the caller's language without a catalogue.
+    """
 
     required: str = "The field is required and must not be empty"
     disallowed: str = "Disallowed characters: {chars}"
@@ -39,6 +45,15 @@ class FormMessages:
     number: str = "A whole number is expected"
     range: str = "A number from {min} to {max} is expected"
     option: str = "Choose one of: {options}"
+
+    @classmethod
+    def for_locale(cls, locale: str) -> FormMessages:
+        """The glue's built-in texts in `locale` (its language, else ru-RU)."""
+        return cls(**{name: runtime_text(locale, f"form.{_KEYS.get(name, name)}") for name in _FIELDS})
+
+
+_FIELDS = ("required", "disallowed", "too_long", "too_short", "rule", "number", "range", "option")
+_KEYS = {"too_long": "tooLong", "too_short": "tooShort"}
 
 
 @dataclass

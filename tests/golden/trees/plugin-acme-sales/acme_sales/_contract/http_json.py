@@ -2,9 +2,12 @@
 """JSON over HTTP for generated services: reading bodies safely and answering errors as JSON.
 
 Every answer of a generated service is JSON, including its errors: a body that is too large, not
-JSON, or of the wrong shape gets a 4xx with a short message that names the problem without
-echoing the input back (an input may be a megabyte long or hold a password). Unknown paths and
-wrong methods get the same `{"error": true, "message": ...}` body instead of the framework's own.
+JSON, or of the wrong shape gets a 4xx with a short message in the caller's language
+(Accept-Language, ru-RU by default) that names the problem without echoing the input back (an
+input may be a megabyte long, hold a password, or be a table name the caller should not see
+reflected). A schema error names where it is by the contract's own field names only: a map key or
+any other name taken from the body shows as `*`. Unknown paths and wrong methods get the same
+`{"error": true, "message": ...}` body instead of the framework's own.
 """
 
 from __future__ import annotations
@@ -14,18 +17,53 @@ import logging
 import os
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
+
+from .catalog import RUNTIME_LOCALES, runtime_text
+from .locale import DEFAULT_LOCALE, choose_locale
 
 MAX_BODY_BYTES = 10 * 1024 * 1024
 JSON_MEDIA_TYPE = "application/json"
 _MAX_MESSAGE = 600
 _MAX_ERRORS = 3
 _UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+_JSON_POSITION = re.compile(r"line (\d+) column (\d+)")
+# pydantic error types -> the glue's problem texts (anything else: "problem.invalid").
+_PROBLEMS = {
+    "missing": "missing",
+    "string_type": "string",
+    "string_unicode": "string",
+    "int_type": "integer",
+    "int_parsing": "integer",
+    "int_from_float": "integer",
+    "float_type": "number",
+    "float_parsing": "number",
+    "finite_number": "number",
+    "bool_type": "boolean",
+    "bool_parsing": "boolean",
+    "list_type": "array",
+    "tuple_type": "array",
+    "dict_type": "object",
+    "model_type": "object",
+    "model_attributes_type": "object",
+    "greater_than": "range",
+    "greater_than_equal": "range",
+    "less_than": "range",
+    "less_than_equal": "range",
+    "too_long": "length",
+    "too_short": "length",
+    "string_too_long": "length",
+    "string_too_short": "length",
+    "literal_error": "choice",
+    "enum": "choice",
+    "extra_forbidden": "unknown",
+}
 
 _log = logging.getLogger(__name__)
 
@@ -51,7 +89,9 @@ def clip(text: object, limit: int = 60) -> str:
     return value if len(value) <= limit else value[: limit - 1] + "…"
 
 
-async def read_json_body(request: Request, limit: int = MAX_BODY_BYTES) -> bytes:
+async def read_json_body(
+    request: Request, limit: int = MAX_BODY_BYTES, locale: str = DEFAULT_LOCALE
+) -> bytes:
     """The raw body, refused (BodyError) when it is over `limit` bytes or declared as non-JSON.
 
     A missing Content-Type is accepted (the body must still parse as JSON); a declared type other
@@ -60,42 +100,84 @@ async def read_json_body(request: Request, limit: int = MAX_BODY_BYTES) -> bytes
     """
     content_type = request.headers.get("content-type")
     if content_type is not None and not is_json_media_type(content_type):
-        raise BodyError(
-            400,
-            f"Request format is wrong: Content-Type must be {JSON_MEDIA_TYPE}, not {clip(content_type)!r}",
-        )
+        _log.info("refused a body declared as %r", clip(content_type))
+        raise BodyError(400, runtime_text(locale, "body.contentType"))
     declared = request.headers.get("content-length")
     if declared is not None and declared.isdigit() and int(declared) > limit:
-        raise BodyError(413, too_large_message(limit))
+        raise BodyError(413, too_large_message(limit, locale))
     chunks: list[bytes] = []
     size = 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > limit:
-            raise BodyError(413, too_large_message(limit))
+            raise BodyError(413, too_large_message(limit, locale))
         chunks.append(chunk)
     return b"".join(chunks)
 
 
-def too_large_message(limit: int) -> str:
-    mebibytes = limit / (1024 * 1024)
-    shown = f"{mebibytes:g} MiB" if limit >= 1024 * 1024 else f"{limit} bytes"
-    return f"Request body is larger than {shown}"
+def too_large_message(limit: int, locale: str = DEFAULT_LOCALE) -> str:
+    if limit >= 1024 * 1024:
+        size = runtime_text(locale, "size.mebibytes", count=f"{limit / (1024 * 1024):g}")
+    else:
+        size = runtime_text(locale, "size.bytes", count=limit)
+    return runtime_text(locale, "body.tooLarge", size=size)
 
 
-def describe_validation_error(error: ValidationError) -> str:
-    """A short, input-free description of why a body does not match its schema."""
+def describe_validation_error(
+    error: ValidationError, locale: str = DEFAULT_LOCALE, model: type[BaseModel] | None = None
+) -> str:
+    """A short, input-free description of why a body does not match its schema, in `locale`.
+
+    A location is kept only where it is a list index or a property name of `model`'s schema
+    (any name when no model is given is shown as `*`); the problem is a fixed text per error
+    type, never pydantic's message, which can quote the input.
+    """
     problems = error.errors(include_url=False, include_input=False, include_context=False)
-    if any(p["type"] == "json_invalid" for p in problems):
-        detail = next(p["msg"] for p in problems if p["type"] == "json_invalid")
-        return clip(f"Request format is wrong: the body is not valid JSON ({detail})", _MAX_MESSAGE)
-    parts = []
-    for problem in problems[:_MAX_ERRORS]:
-        where = ".".join(clip(part, 40) for part in problem["loc"]) or "body"
-        parts.append(f"{where}: {problem['msg']}")
-    more = len(problems) - _MAX_ERRORS
-    text = "; ".join(parts) + (f" (and {more} more)" if more > 0 else "")
-    return clip(f"Request format is wrong: {text}", _MAX_MESSAGE)
+    invalid = next((p for p in problems if p["type"] == "json_invalid"), None)
+    if invalid is not None:
+        position = _JSON_POSITION.search(str(invalid.get("msg", "")))
+        if position is None:
+            return runtime_text(locale, "body.invalidJson")
+        return runtime_text(locale, "body.invalidJsonAt", line=position[1], column=position[2])
+    names = wire_names(model) if model is not None else frozenset()
+    parts: list[str] = []
+    for problem in problems:
+        where = ".".join(_location(part, names) for part in problem["loc"] if part not in _UNION_TAGS)
+        what = runtime_text(locale, "problem." + _PROBLEMS.get(problem["type"], "invalid"))
+        part = f"{where or runtime_text(locale, 'body.where')}: {what}"
+        if part not in parts:
+            parts.append(part)
+    text = "; ".join(parts[:_MAX_ERRORS])
+    if len(parts) > _MAX_ERRORS:
+        text += " " + runtime_text(locale, "body.more", count=len(parts) - _MAX_ERRORS)
+    return clip(runtime_text(locale, "body.schema", problems=text), _MAX_MESSAGE)
+
+
+# Location steps pydantic adds for the branches of a union (`str | list[str]`), not body keys.
+_UNION_TAGS = frozenset({"str", "list[str]", "int", "float", "bool", "dict[str,any]", "list[any]"})
+
+
+def _location(part: str | int, names: frozenset[str]) -> str:
+    if isinstance(part, int):
+        return str(part)
+    return part if part in names else "*"
+
+
+@lru_cache(maxsize=64)
+def wire_names(model: type[BaseModel]) -> frozenset[str]:
+    """Every property name (wire name) in `model`'s JSON schema, nested models included."""
+    names: set[str] = set()
+    stack: list[Any] = [model.model_json_schema(by_alias=True)]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            properties = node.get("properties")
+            if isinstance(properties, dict):
+                names.update(properties)
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return frozenset(names)
 
 
 def json_bytes(data: Any) -> bytes:
@@ -111,6 +193,11 @@ def error_response(status: int, message: str, headers: Mapping[str, str] | None 
     return json_response({"error": True, "message": message}, status, headers)
 
 
+def request_locale(request: Request) -> str:
+    """The glue's language for a request that reached no data source method (404, 405, 500)."""
+    return choose_locale(request.headers.get("accept-language"), RUNTIME_LOCALES, DEFAULT_LOCALE)
+
+
 def incident_id() -> str:
     """A short random id that ties a generic 500 answer to its logged traceback."""
     return os.urandom(6).hex()
@@ -124,7 +211,11 @@ def install_error_handlers(app: Any) -> None:
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
-        message = exc.detail if isinstance(exc.detail, str) else "HTTP error"
+        locale = request_locale(request)
+        if exc.status_code in (404, 405):
+            message = runtime_text(locale, f"http.{exc.status_code}")
+        else:
+            message = runtime_text(locale, "http.other", status=exc.status_code)
         return error_response(exc.status_code, message, exc.headers)
 
     async def unexpected(request: Request, exc: Exception) -> Response:
@@ -136,7 +227,7 @@ def install_error_handlers(app: Any) -> None:
             request.url.path,
             exc_info=exc,
         )
-        return error_response(500, f"Internal error in the plugin (incident {incident}); see the plugin log")
+        return error_response(500, runtime_text(request_locale(request), "internal", incident=incident))
 
     app.add_exception_handler(HTTPException, http_error)
     app.add_exception_handler(Exception, unexpected)

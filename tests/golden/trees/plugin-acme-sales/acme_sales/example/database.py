@@ -7,10 +7,14 @@ Three independent guards keep every query read-only, Code mode included:
 3. an authorizer that allows only reading (SELECT, column reads, functions, recursive CTEs)
    and denies everything else (ATTACH, PRAGMA, writes, schema changes, transactions).
 
-On top of that a query runs for at most QUERY_SECONDS (a progress handler interrupts it), a
-single value is at most MAX_VALUE_BYTES, and Python's sqlite3 refuses more than one statement per
-call. Table and column names used in SQL text always come from `Schema` (read from the database
-itself), never from a request.
+On top of that a statement stops at its deadline (`guards.WATCHDOG` interrupts it, even in the
+middle of a recursive CTE), a result stops growing at the answer's budget (`guards.ResultBudget`),
+a single value is at most MAX_VALUE_BYTES and a LIKE/GLOB pattern at most MAX_PATTERN_CHARS (so
+no single function call can run for long), the string functions whose built-in versions take
+time proportional to the product of their arguments' lengths are replaced by linear ones
+(`sql_functions`), and Python's sqlite3 refuses more than one statement per call. Table and
+column names used in SQL text always come from `Schema` (read from the database itself), never
+from a request.
 """
 
 from __future__ import annotations
@@ -24,18 +28,23 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-QUERY_SECONDS = 5.0
-MAX_VALUE_BYTES = 16 * 1024 * 1024
+from .errors import SourceError
+from .guards import WATCHDOG, ResultBudget
+from .sql_functions import install_linear_functions
+
+QUERY_SECONDS = 5
+MAX_VALUE_BYTES = 1024 * 1024
+MAX_PATTERN_CHARS = 300
 MAX_SQL_CHARS = 100_000
-_PROGRESS_STEPS = 20_000
+# The limits the messages of these errors name.
+_LIMITS = {
+    "valueTooLarge": {"size": f"{MAX_VALUE_BYTES / (1024 * 1024):g}"},
+    "patternTooLong": {"max": MAX_PATTERN_CHARS},
+}
 _ALLOWED_ACTIONS = frozenset(
     {sqlite3.SQLITE_SELECT, sqlite3.SQLITE_READ, sqlite3.SQLITE_FUNCTION, sqlite3.SQLITE_RECURSIVE}
 )
 _DENIED_FUNCTIONS = frozenset({"load_extension", "readfile", "writefile", "edit", "fts3_tokenizer"})
-
-
-class SourceError(Exception):
-    """A query or file problem to report to the caller (never a server bug)."""
 
 
 @dataclass(frozen=True)
@@ -111,12 +120,12 @@ class Database:
             connection.execute("PRAGMA query_only = ON")
             connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
         except sqlite3.Error as exc:
-            raise SourceError(
-                f"cannot open {self.path.name} as a SQLite database ({exc})"
-            ) from None
+            raise SourceError("unreadable", f"cannot open {self.path}: {exc}") from None
         connection.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, MAX_VALUE_BYTES)
         connection.setlimit(sqlite3.SQLITE_LIMIT_SQL_LENGTH, MAX_SQL_CHARS)
+        connection.setlimit(sqlite3.SQLITE_LIMIT_LIKE_PATTERN_LENGTH, MAX_PATTERN_CHARS)
         connection.setlimit(sqlite3.SQLITE_LIMIT_ATTACHED, 0)
+        install_linear_functions(connection)
         connection.set_authorizer(_authorize)
         return connection
 
@@ -136,7 +145,7 @@ class Database:
         try:
             stamp = self.path.stat().st_mtime
         except OSError as exc:
-            raise SourceError(f"cannot read {self.path.name} ({exc.strerror})") from None
+            raise SourceError("unreadable", f"cannot read {self.path}: {exc.strerror}") from None
         cached = self._schema
         if cached is not None and cached[0] == stamp:
             return cached[1]
@@ -168,53 +177,93 @@ class Database:
             finally:
                 connection.close()
         except sqlite3.Error as exc:
-            raise SourceError(
-                f"cannot read {self.path.name} as a SQLite database ({exc})"
-            ) from None
+            raise SourceError("unreadable", f"cannot read {self.path}: {exc}") from None
         return Schema(tables)
 
     def query(
-        self, sql: str, params: Sequence[Any], *, max_rows: int | None = None
+        self,
+        sql: str,
+        params: Sequence[Any],
+        *,
+        deadline: float,
+        budget: ResultBudget | None = None,
+        max_rows: int | None = None,
     ) -> tuple[list[str], list[tuple[Any, ...]], bool]:
-        """(column names, rows, truncated): at most `max_rows` rows, within QUERY_SECONDS."""
+        """(column names, rows, truncated): at most `max_rows` rows, stopped at `deadline`.
+
+        `deadline` is a time.monotonic() value; rows count against `budget` as they are read.
+        """
         connection = self.connection()
-        deadline = time.monotonic() + QUERY_SECONDS
-        connection.set_progress_handler(
-            lambda: 1 if time.monotonic() > deadline else 0, _PROGRESS_STEPS
-        )
+        if time.monotonic() >= deadline:
+            raise SourceError("timeout", "no time left before the statement started")
+        token = WATCHDOG.watch(connection, deadline)
+        cursor: sqlite3.Cursor | None = None
         try:
             cursor = connection.execute(sql, params)
-            if max_rows is None:
-                rows = cursor.fetchall()
-                truncated = False
-            else:
-                rows = cursor.fetchmany(max_rows + 1)
-                truncated = len(rows) > max_rows
-                rows = rows[:max_rows]
             names = [d[0] for d in cursor.description or ()]
-            cursor.close()
+            rows, truncated = _fetch(cursor, len(names), budget, max_rows)
         except sqlite3.OperationalError as exc:
             if "interrupted" in str(exc):
-                raise SourceError(
-                    f"the query took longer than {QUERY_SECONDS:g} s and was stopped"
-                ) from None
-            raise SourceError(_describe(exc)) from None
+                raise SourceError("timeout", f"interrupted at the deadline: {sql[:200]}") from None
+            key = _reason(exc)
+            raise SourceError(key, f"{exc}: {sql[:200]}", **_LIMITS.get(key, {})) from None
         except (sqlite3.DatabaseError, sqlite3.ProgrammingError, sqlite3.Warning) as exc:
-            raise SourceError(_describe(exc)) from None
+            key = _reason(exc)
+            raise SourceError(key, f"{exc}: {sql[:200]}", **_LIMITS.get(key, {})) from None
         except OverflowError:
-            raise SourceError("a number in the query is too large for SQLite") from None
+            raise SourceError(
+                "numberTooLarge", "an integer parameter is out of SQLite's range"
+            ) from None
         finally:
-            connection.set_progress_handler(None, 0)
+            if cursor is not None:
+                cursor.close()
+            WATCHDOG.release(token)
         return names, rows, truncated
 
 
-def _describe(exc: Exception) -> str:
+def _fetch(
+    cursor: sqlite3.Cursor, columns: int, budget: ResultBudget | None, max_rows: int | None
+) -> tuple[list[tuple[Any, ...]], bool]:
+    """Read the rows chunk by chunk, counting each chunk against the budget before the next."""
+    wanted = None if max_rows is None else max_rows + 1
+    if budget is None:
+        rows = cursor.fetchall() if wanted is None else cursor.fetchmany(wanted)
+    else:
+        size = budget.chunk_rows(columns, MAX_VALUE_BYTES)
+        rows = []
+        while wanted is None or len(rows) < wanted:
+            step = size if wanted is None else min(size, wanted - len(rows))
+            chunk = cursor.fetchmany(step)
+            if not chunk:
+                break
+            budget.spend(chunk)
+            rows += chunk
+    if max_rows is not None and len(rows) > max_rows:
+        return rows[:max_rows], True
+    return rows, False
+
+
+def _reason(exc: Exception) -> str:
+    """The catalogue key of a SQLite error (its own text goes to the log only)."""
     text = str(exc)
     if "not authorized" in text or "readonly" in text or "query_only" in text:
-        return "only a single read-only SELECT statement is allowed"
+        return "readOnly"
     if "one statement at a time" in text:
-        return "only one SQL statement is allowed per query"
-    return f"the query failed: {text[:300]}"
+        return "oneStatement"
+    if "too big" in text:
+        return "valueTooLarge"
+    if "pattern too complex" in text:
+        return "patternTooLong"
+    if "syntax error" in text or "incomplete input" in text or "unrecognized token" in text:
+        return "syntax"
+    for marker, key in (
+        ("no such table", "noSuchTable"),
+        ("no such column", "noSuchColumn"),
+        ("no such function", "noSuchFunction"),
+    ):
+        if marker in text:
+            return key
+    return "failed"
 
 
 def _authorize(
@@ -252,7 +301,7 @@ def resolve_path(value: str, state_dir: Path, allowed: Sequence[Path] = ()) -> P
     """
     target = _resolve(value, state_dir, tuple(allowed))
     if not target.is_file():
-        raise SourceError(f"the database file {value[:100]!r} does not exist")
+        raise SourceError("fileMissing", f"no database file {value[:200]!r}")
     return target
 
 
@@ -262,7 +311,5 @@ def _resolve(value: str, state_dir: Path, allowed: tuple[Path, ...]) -> Path:
     candidate = Path(value)
     target = (candidate if candidate.is_absolute() else roots[0] / candidate).resolve()
     if not any(target.is_relative_to(root) for root in roots):
-        raise SourceError(
-            "the database must be a file in the plugin's state folder or in EXAMPLE_DATABASE_DIRS"
-        )
+        raise SourceError("fileOutside", f"database {value[:200]!r} is outside the allowed folders")
     return target

@@ -16,6 +16,9 @@ DataQuery.json is a JSON object mapping the query form's field codes to values (
   more rows fall in the range, they are averaged into maxDataPoints equal time buckets (each
   point at the time of its bucket's first row). Without a timeRange, and in table format and Code mode, it is a
   row LIMIT instead. The data source's rowLimit caps every query.
+- Every query of one request shares its deadline and its result budget (`Limits`): a query that
+  would run past the deadline is interrupted, one that would answer more than the budget stops
+  as soon as it is read past it (see `guards.py`).
 """
 
 from __future__ import annotations
@@ -28,7 +31,9 @@ from typing import Any
 
 from .._contract import DataQuery, Frame, frame, regular_field, timestamp_field
 from .database import Database, Schema, Table, quote
+from .errors import QueryError
 from .forms import FORMATS, OPERATORS
+from .guards import ResultBudget
 from .sql_text import VariableError, Variables, bind_code_query, expand_value
 
 MAX_VALUE_COLUMNS = 20
@@ -36,16 +41,15 @@ MAX_FILTERS = 50
 MAX_VARIABLE_VALUES = 1000
 
 
-class QueryError(ValueError):
-    """A query the caller got wrong; answered 400 with the message."""
-
-
 @dataclass(frozen=True)
 class Limits:
-    """What the data source configuration allows: Code mode and the row cap."""
+    """What one request may use: Code mode and the row cap (from the data source
+    configuration), the deadline (time.monotonic) and the result budget (from the settings)."""
 
     code_mode: bool
     row_limit: int
+    deadline: float
+    budget: ResultBudget | None = None
 
 
 def parse_json_object(text: str | None, what: str = "json") -> dict[str, Any]:
@@ -55,9 +59,9 @@ def parse_json_object(text: str | None, what: str = "json") -> dict[str, Any]:
     try:
         value = json.loads(text)
     except (ValueError, RecursionError):
-        raise QueryError(f"{what} is not valid JSON (or nested too deeply)") from None
+        raise QueryError("jsonInvalid", f"{what} is not valid JSON", field=what) from None
     if not isinstance(value, dict):
-        raise QueryError(f"{what} must be a JSON object of field codes to values")
+        raise QueryError("jsonNotObject", f"{what} is a JSON {type(value).__name__}", field=what)
     return value
 
 
@@ -66,7 +70,7 @@ def _text(spec: Mapping[str, Any], key: str, default: str = "") -> str:
     if value is None:
         return default
     if not isinstance(value, str):
-        raise QueryError(f"{key} must be a string")
+        raise QueryError("notText", f"{key} is a {type(value).__name__}", field=key)
     return value
 
 
@@ -76,14 +80,14 @@ def _window(query: DataQuery) -> tuple[int | None, int | None]:
         return None, None
     low, high = time_range.from_, time_range.to
     if low is not None and high is not None and low > high:
-        raise QueryError("timeRange.from is after timeRange.to")
+        raise QueryError("timeRange", f"timeRange {low} > {high}")
     return low, high
 
 
 def _max_points(query: DataQuery, limits: Limits) -> int:
     requested = query.max_data_points
     if requested is not None and requested < 1:
-        raise QueryError("maxDataPoints must be at least 1")
+        raise QueryError("maxDataPoints", f"maxDataPoints {requested}")
     return min(requested or limits.row_limit, limits.row_limit)
 
 
@@ -99,8 +103,8 @@ def run_query(
         if mode in ("constructor", "json"):
             return _constructor_frame(database, schema, query, spec, variables, limits)
     except VariableError as exc:
-        raise QueryError(str(exc)) from None
-    raise QueryError("queryType must be constructor, json or code")
+        raise QueryError(exc.key, str(exc), **exc.params) from None
+    raise QueryError("queryType", f"queryType {mode[:60]!r}")
 
 
 # --- constructor mode --------------------------------------------------------------------------
@@ -110,13 +114,17 @@ def _table(schema: Schema, spec: Mapping[str, Any]) -> Table:
     name = _text(spec, "table")
     table = schema.table(name)
     if table is None:
-        raise QueryError(f"unknown table {name[:60]!r}" if name else "table is required")
+        if not name:
+            raise QueryError("tableRequired", "no table")
+        raise QueryError("unknownTable", f"unknown table {name[:100]!r}")
     return table
 
 
 def _column(table: Table, name: str, what: str) -> str:
     if table.column(name) is None:
-        raise QueryError(f"{what}: unknown column {name[:60]!r} in table {table.name}")
+        raise QueryError(
+            "unknownColumn", f"{what}: unknown column {name[:100]!r} in {table.name}", field=what
+        )
     return name
 
 
@@ -125,13 +133,13 @@ def _value_columns(table: Table, spec: Mapping[str, Any], time_column: str | Non
     if raw is None or raw == "" or raw == []:
         numbers = [n for n in table.names("number") if n != time_column]
         if not numbers:
-            raise QueryError(f"table {table.name} has no number column to show")
+            raise QueryError("noNumberColumn", f"table {table.name} has no number column")
         return numbers[:1]
     items = raw.split(",") if isinstance(raw, str) else raw
     if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
-        raise QueryError("valueColumns must be a list of column names or a comma-separated string")
+        raise QueryError("valueColumnsType", "valueColumns is neither a list nor a string")
     if len(items) > MAX_VALUE_COLUMNS:
-        raise QueryError(f"at most {MAX_VALUE_COLUMNS} valueColumns")
+        raise QueryError("tooManyValueColumns", f"{len(items)} valueColumns", max=MAX_VALUE_COLUMNS)
     return [_column(table, name.strip(), "valueColumns") for name in items if name.strip()]
 
 
@@ -140,12 +148,12 @@ def where_clause(table: Table, filters: Any, variables: Variables) -> tuple[list
     if filters is None or filters == "":
         return [], []
     if not isinstance(filters, list) or len(filters) > MAX_FILTERS:
-        raise QueryError(f"filters must be a list of at most {MAX_FILTERS} groups")
+        raise QueryError("filtersType", "filters is not a short list", max=MAX_FILTERS)
     conditions: list[str] = []
     params: list[Any] = []
     for group in filters:
         if not isinstance(group, dict):
-            raise QueryError("each filter group must be an object with column, operator and value")
+            raise QueryError("filterGroup", "a filter group is not an object")
         if isinstance(group.get("value"), int | float) and not isinstance(group.get("value"), bool):
             group = {**group, "value": str(group["value"])}  # JSON mode: a number is fine too
         column, operator, raw = (_text(group, key) for key in ("column", "operator", "value"))
@@ -155,11 +163,11 @@ def where_clause(table: Table, filters: Any, variables: Variables) -> tuple[list
         if operator not in OPERATORS:
             operator = operator or "="
             if operator not in OPERATORS:
-                raise QueryError(f"filters: unknown operator {operator[:10]!r}")
+                raise QueryError("unknownOperator", f"operator {operator[:20]!r}")
         value = expand_value(raw, variables)
         if isinstance(value, list):
             if operator not in ("=", "!="):
-                raise QueryError(f"filters: a list variable needs = or !=, not {operator}")
+                raise QueryError("listOperator", f"a list variable with {operator}")
             if not value:
                 conditions.append("0" if operator == "=" else "1")
                 continue
@@ -183,12 +191,10 @@ def _constructor_frame(
     table = _table(schema, spec)
     output = _text(spec, "format", "timeseries") or "timeseries"
     if output not in FORMATS:
-        raise QueryError("format must be timeseries or table")
+        raise QueryError("format", f"format {output[:60]!r}")
     time_column = _text(spec, "timeColumn", table.default_time_column())
     if time_column and time_column not in table.time_columns():
-        raise QueryError(
-            f"timeColumn {time_column[:60]!r} is not an integer column of {table.name}"
-        )
+        raise QueryError("timeColumn", f"timeColumn {time_column[:100]!r} in {table.name}")
     values = _value_columns(table, spec, time_column or None)
     group = _text(spec, "groupBy")
     if group:
@@ -202,13 +208,13 @@ def _constructor_frame(
     source = f" FROM {quote(table.name)}{where}"
     cap = _max_points(query, limits)
     if output == "timeseries" and not time_column:
-        raise QueryError(f"table {table.name} has no time column: choose one, or the table format")
+        raise QueryError("noTimeColumn", f"table {table.name} has no time column")
     if output == "table":
         return _table_frame(
-            database, query, table, time_column, [group, *values], source, params, cap
+            database, query, table, time_column, [group, *values], source, params, cap, limits
         )
     return _series_frame(
-        database, query, table, time_column, group, values, source, params, cap, limits.row_limit
+        database, query, table, time_column, group, values, source, params, cap, limits
     )
 
 
@@ -221,12 +227,15 @@ def _table_frame(
     source: str,
     params: list[Any],
     cap: int,
+    limits: Limits,
 ) -> Frame:
     """Rows in time order (table order without a time column), at most `cap`."""
     chosen = list(dict.fromkeys(c for c in (time_column, *columns) if c))
     order = f" ORDER BY {quote(time_column)}" if time_column else ""
     sql = f"SELECT {', '.join(quote(c) for c in chosen)}{source}{order} LIMIT ?"
-    names, rows, _ = database.query(sql, [*params, cap])
+    names, rows, _ = database.query(
+        sql, [*params, cap], deadline=limits.deadline, budget=limits.budget
+    )
     records = [dict(zip(names, (_json_value(v) for v in row), strict=True)) for row in rows]
     meta = json.dumps({"executedQuery": sql})
     return frame(
@@ -247,7 +256,7 @@ def _series_frame(
     source: str,
     params: list[Any],
     cap: int,
-    row_limit: int,
+    limits: Limits,
 ) -> Frame:
     low, high = _window(query)
     keys = [quote(group)] if group else []
@@ -255,7 +264,9 @@ def _series_frame(
     if low is not None and high is not None:
         low, high = max(low, -(2**62)), min(high, 2**62)  # bucket arithmetic stays within int64
         counted = f"SELECT COUNT(*) AS n{source}" + (f" GROUP BY {keys[0]}" if keys else "")
-        _, counts, _ = database.query(f"SELECT MAX(n) FROM ({counted})", params)
+        _, counts, _ = database.query(
+            f"SELECT MAX(n) FROM ({counted})", params, deadline=limits.deadline
+        )
         largest = counts[0][0] if counts and counts[0][0] is not None else 0
         if largest > cap:
             width = max(1, math.ceil((high - low + 1) / cap))
@@ -270,8 +281,10 @@ def _series_frame(
     else:
         columns = ", ".join([*keys, quote(time_column), *(quote(v) for v in values)])
         sql = f"SELECT {columns}{source} ORDER BY {', '.join([*keys, quote(time_column)])} LIMIT ?"
-        extra_params = [row_limit if group else cap]
-    _, rows, _ = database.query(sql, [*params, *extra_params])
+        extra_params = [limits.row_limit if group else cap]
+    _, rows, _ = database.query(
+        sql, [*params, *extra_params], deadline=limits.deadline, budget=limits.budget
+    )
     meta = {"executedQuery": sql, **({"bucketSeconds": width} if width else {})}
     fields = []
     for label, series in _split(rows, bool(group)):
@@ -317,19 +330,19 @@ def _code_frame(
     limits: Limits,
 ) -> Frame:
     if not limits.code_mode:
-        raise QueryError(
-            'Code mode is off for this data source (it needs codeMode "true" and a codeLang)'
-        )
+        raise QueryError("codeModeOff", "Code mode query on a data source without Code mode")
     text = query.code_query or _text(spec, "codeQuery")
     if not text.strip():
-        raise QueryError("codeQuery is empty")
+        raise QueryError("codeEmpty", "empty codeQuery")
     output = _text(spec, "format", "timeseries") or "timeseries"
     if output not in FORMATS:
-        raise QueryError("format must be timeseries or table")
+        raise QueryError("format", f"format {output[:60]!r}")
     low, high = _window(query)
     sql, params = bind_code_query(text, variables, low, high)
     cap = _max_points(query, limits)
-    names, rows, truncated = database.query(sql, params, max_rows=cap)
+    names, rows, truncated = database.query(
+        sql, params, deadline=limits.deadline, budget=limits.budget, max_rows=cap
+    )
     meta = json.dumps({"executedQuery": sql, **({"truncatedTo": cap} if truncated else {})})
     name = query.ref_id or "result"
     if output == "table":
@@ -341,9 +354,7 @@ def _code_frame(
             meta=meta,
         )
     if len(names) < 2:
-        raise QueryError(
-            "a timeseries query selects the time column first, then one or more value columns"
-        )
+        raise QueryError("codeColumns", f"a timeseries query with {len(names)} column(s)")
     for row in rows:
         moment = row[0]
         if (
@@ -351,7 +362,7 @@ def _code_frame(
             or isinstance(moment, bool)
             or not math.isfinite(moment)
         ):
-            raise QueryError(f"the first column ({names[0]}) must hold unix times")
+            raise QueryError("codeTime", f"first column {names[0]!r} holds {moment!r:.60}")
     fields = [
         timestamp_field(column, [(int(row[0]), row[index]) for row in rows], ref_id=query.ref_id)
         for index, column in enumerate(names[1:], start=1)
@@ -363,24 +374,28 @@ def _code_frame(
 
 
 def variable_values(
-    database: Database, schema: Schema, spec: Mapping[str, Any], variables: Variables
+    database: Database,
+    schema: Schema,
+    spec: Mapping[str, Any],
+    variables: Variables,
+    deadline: float,
 ) -> list[str]:
     """Values of a variable query: table names, or the distinct values of one column."""
     source = _text(spec, "source", "column_values") or "column_values"
     if source == "tables":
         return list(schema.tables)
     if source != "column_values":
-        raise QueryError("source must be column_values or tables")
+        raise QueryError("variableSource", f"source {source[:60]!r}")
     table = _table(schema, spec)
     column = _column(table, _text(spec, "column"), "column")
     try:
         conditions, params = where_clause(table, spec.get("filters"), variables)
     except VariableError as exc:
-        raise QueryError(str(exc)) from None
+        raise QueryError(exc.key, str(exc), **exc.params) from None
     where = f" WHERE {' AND '.join(conditions)}" if conditions else ""
     sql = (
         f"SELECT DISTINCT {quote(column)} FROM {quote(table.name)}{where} "
         f"ORDER BY {quote(column)} LIMIT {MAX_VARIABLE_VALUES}"
     )
-    _, rows, _ = database.query(sql, params)
+    _, rows, _ = database.query(sql, params, deadline=deadline)
     return [str(_json_value(row[0])) for row in rows if row[0] is not None]

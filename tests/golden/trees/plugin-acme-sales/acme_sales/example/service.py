@@ -9,12 +9,20 @@ The access key: the configuration has a password field `accessKey`. When the plu
 sets EXAMPLE_DB_ACCESS_KEY, every call must carry that key (the health check reports a wrong one,
 the other endpoints answer 403); when it is not set the key is not checked at all, and the field
 only shows how the platform's password encryption works. SQLite has no passwords of its own.
+
+Error messages: every one comes from the catalogue in the caller's language
+(`errors.reason.<key>` of the SourceError/QueryError), quotes nothing from the request, and names
+a query by its refID only when that is a short plain identifier (else by its position); what the
+request held and SQLite's own words go to the log at INFO.
 """
 
 from __future__ import annotations
 
 import hmac
+import logging
 import os
+import re
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,7 +53,8 @@ from .._contract import (
     filter_values,
     query_response,
 )
-from .database import Database, Schema, SourceError, open_database, resolve_path
+from .database import QUERY_SECONDS, Database, Schema, open_database, resolve_path
+from .errors import SourceError
 from .forms import (
     DEFAULT_DATABASE,
     DEFAULT_ROW_LIMIT,
@@ -55,12 +64,17 @@ from .forms import (
     query_form,
     variable_form,
 )
-from .queries import Limits, QueryError, parse_json_object, run_query, variable_values
+from .guards import ResultBudget
+from .queries import Limits, parse_json_object, run_query, variable_values
 from .sample_data import SAMPLE_FILE, create_sample_database
 
 ACCESS_KEY_ENV = "EXAMPLE_DB_ACCESS_KEY"
 DATABASE_DIRS_ENV = "EXAMPLE_DATABASE_DIRS"
 MAX_QUERIES = 100
+MAX_RESULT_BYTES = 16 * 1024 * 1024
+# A refID the messages may name: short and plain (anything else is named by its position).
+_PLAIN_REF = re.compile(r"[A-Za-z0-9_-]{1,16}")
+_log = logging.getLogger(__name__)
 # DatasourceField.type allows fewer types than ConstructorField.type (no checkbox).
 _DATASOURCE_TYPES = frozenset({"number", "password", "text", "textarea", "file", "select", "radio"})
 
@@ -70,7 +84,8 @@ class Source:
     """A usable data source configuration: the open database and what it allows."""
 
     database: Database
-    limits: Limits
+    code_mode: bool
+    row_limit: int
 
 
 class SqlExample:
@@ -83,6 +98,8 @@ class SqlExample:
         catalog: Catalog,
         state_dir: Path,
         public_url: str | None,
+        query_seconds: float = QUERY_SECONDS,
+        max_result_bytes: int = MAX_RESULT_BYTES,
         environ: Mapping[str, str] | None = None,
     ) -> None:
         env = os.environ if environ is None else environ
@@ -92,6 +109,8 @@ class SqlExample:
         self.catalog = catalog
         self.state_dir = state_dir
         self.public_url = public_url
+        self.query_seconds = query_seconds
+        self.max_result_bytes = max_result_bytes
         self.access_key = env.get(ACCESS_KEY_ENV) or None
         self.database_dirs = [
             Path(p) for p in env.get(DATABASE_DIRS_ENV, "").split(os.pathsep) if p
@@ -103,6 +122,12 @@ class SqlExample:
     def texts(self, context: RequestContext) -> Texts:
         locale = context.locale
         return Texts(self.catalog.translator(locale), lambda key: self.catalog.find(locale, key))
+
+    def reason(self, context: RequestContext, error: SourceError) -> str:
+        """The caller's text for `error`; its details go to the log."""
+        _log.info("%s: %s (%s)", context.operation_id, error.key, error.detail or "-")
+        params = {"seconds": f"{self.query_seconds:g}", **error.params}
+        return self.texts(context).t(f"errors.reason.{error.key}", **params)
 
     def _key_accepted(self, values: Mapping[str, str]) -> bool:
         if self.access_key is None:
@@ -125,7 +150,7 @@ class SqlExample:
         try:
             database = self._open(values)
         except SourceError as exc:
-            raise PluginError(t("errors.source", reason=str(exc))) from None
+            raise PluginError(t("errors.source", reason=self.reason(context, exc))) from None
         row_limit = values.get("rowLimit", "")
         limit = (
             int(row_limit)
@@ -133,7 +158,11 @@ class SqlExample:
             else DEFAULT_ROW_LIMIT
         )
         code_mode = values.get("codeMode") == "true" and values.get("codeLang", "").strip() != ""
-        return Source(database, Limits(code_mode=code_mode, row_limit=limit))
+        return Source(database, code_mode=code_mode, row_limit=limit)
+
+    def deadline(self) -> float:
+        """The time.monotonic() by which every statement of this request must be done."""
+        return time.monotonic() + self.query_seconds
 
     # --- operations ---------------------------------------------------------------------------
 
@@ -186,12 +215,14 @@ class SqlExample:
             tables = self._open(values).check()
         except SourceError as exc:
             return HealthCheckResponse(
-                error=True, status=False, message=t("errors.source", reason=str(exc))
+                error=True,
+                status=False,
+                message=t("errors.source", reason=self.reason(context, exc)),
             )
         return HealthCheckResponse(
             error=False,
             status=True,
-            message=t("health.ok", database=values.get("database", ""), tables=tables),
+            message=t("health.ok", tables=tables),
             datasource_config=DatasourceConfig(fields=_config_fields(form, config.fields or [])),
         )
 
@@ -215,7 +246,7 @@ class SqlExample:
             self._schema(source, context),
             sent.values,
             sent.group_list(),
-            code_allowed=source.limits.code_mode,
+            code_allowed=source.code_mode,
         )
 
     async def query_result(
@@ -225,7 +256,7 @@ class SqlExample:
 
         Constructor queries are bounded (indexed time range, row cap) and take milliseconds,
         which is cheaper to run inline than to hand to a thread; Code-mode SQL is arbitrary and
-        may run up to the query timeout, so it must not hold up other requests.
+        may run up to the query deadline, so it must not hold up other requests.
         """
         if any(_is_code(query) for query in request.data_query or []):
             return await run_in_threadpool(self.run_queries, request, context)
@@ -241,13 +272,21 @@ class SqlExample:
         source = self.source(request.plugin_context, context)
         schema = self._schema(source, context)
         variables = request.variables or {}
+        limits = Limits(
+            code_mode=source.code_mode,
+            row_limit=source.row_limit,
+            deadline=self.deadline(),
+            budget=ResultBudget(self.max_result_bytes),
+        )
         frames = []
-        for query in queries:
+        for position, query in enumerate(queries, start=1):
             try:
-                frames.append(run_query(source.database, schema, query, variables, source.limits))
-            except (QueryError, SourceError) as exc:
+                frames.append(run_query(source.database, schema, query, variables, limits))
+            except SourceError as exc:
+                ref = query.ref_id or ""
+                name = ref if _PLAIN_REF.fullmatch(ref) else t("errors.position", n=position)
                 raise PluginError(
-                    t("errors.query", ref=(query.ref_id or "?")[:40], reason=str(exc))
+                    t("errors.query", ref=name, reason=self.reason(context, exc))
                 ) from None
         return query_response(frames)
 
@@ -268,17 +307,22 @@ class SqlExample:
         try:
             spec = parse_json_object(request.json_)
             values = variable_values(
-                source.database, self._schema(source, context), spec, request.variables or {}
+                source.database,
+                self._schema(source, context),
+                spec,
+                request.variables or {},
+                self.deadline(),
             )
-        except (QueryError, SourceError) as exc:
-            raise PluginError(t("errors.variable", reason=str(exc))) from None
+        except SourceError as exc:
+            raise PluginError(t("errors.variable", reason=self.reason(context, exc))) from None
         return [ConstructorFieldPropOption(label=value, value=value) for value in values]
 
     def _schema(self, source: Source, context: RequestContext) -> Schema:
         try:
             return source.database.schema()
         except SourceError as exc:
-            raise PluginError(self.texts(context).t("errors.source", reason=str(exc))) from None
+            reason = self.reason(context, exc)
+            raise PluginError(self.texts(context).t("errors.source", reason=reason)) from None
 
 
 def _is_code(query: DataQuery) -> bool:

@@ -36,7 +36,13 @@ _MACRO = re.compile(r"\$__(?P<macro>timeFrom|timeTo)\b(?:\(\))?")
 
 
 class VariableError(ValueError):
-    """A variable reference that cannot be bound."""
+    """A variable reference that cannot be bound: `key` names the catalogue text
+    (errors.reason.<key>), `params` fill it; the message (for the log) may quote the request."""
+
+    def __init__(self, key: str, detail: str, **params: Any) -> None:
+        super().__init__(detail)
+        self.key = key
+        self.params = params
 
 
 def _name(match: re.Match[str]) -> str:
@@ -46,7 +52,9 @@ def _name(match: re.Match[str]) -> str:
 def _as_list(name: str, value: str | Sequence[str]) -> list[str]:
     items = [value] if isinstance(value, str) else list(value)
     if len(items) > MAX_LIST_VALUES:
-        raise VariableError(f"variable ${name} holds more than {MAX_LIST_VALUES} values")
+        raise VariableError(
+            "tooManyValues", f"${name} has {len(items)} values", max=MAX_LIST_VALUES
+        )
     return items
 
 
@@ -78,7 +86,7 @@ def bind_code_query(
 
     def placeholders(name: str) -> str:
         if name not in variables:
-            raise VariableError(f"unknown variable ${name} in the SQL query")
+            raise VariableError("unknownVariable", f"unknown variable ${name}")
         values = _as_list(name, variables[name])
         if not values:
             return "NULL"
@@ -140,7 +148,7 @@ def _dollar(
     reference = _REFERENCE.match(sql, index)
     if reference:
         if _name(reference).startswith("__"):
-            raise VariableError(f"unknown macro ${_name(reference)} in the SQL query")
+            raise VariableError("unknownMacro", f"unknown macro ${_name(reference)}")
         out.append(placeholders(_name(reference)))
         return reference.end()
     out.append("$")
