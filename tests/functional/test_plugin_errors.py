@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from typing import Any
 
 import pytest
@@ -81,9 +82,17 @@ def assert_error(path: str, answer: Any, status: int) -> dict[str, Any]:
 @pytest.mark.parametrize("label", list(BAD_BODIES))
 def test_malformed_or_schema_invalid_bodies_are_400(api: TestClient, path: str, label: str) -> None:
     answer = api.post(API + path, content=BAD_BODIES[label], headers={"content-type": "application/json"})
+    english = api.post(
+        API + path,
+        content=BAD_BODIES[label],
+        headers={"content-type": "application/json", "Accept-Language": "en-US"},
+    )
     if label not in MAYBE_VALID:
         body = assert_error(path, answer, 400)
+        assert body["message"].startswith("Неверный формат запроса"), body["message"]
+        body = assert_error(path, english, 400)
         assert body["message"].startswith("Request format is wrong"), body["message"]
+        assert not re.search("[А-Яа-яЁё]", body["message"]), body["message"]
     else:  # valid for some endpoints (unknown keys are ignored): whatever the answer, never 5xx
         assert answer.status_code < 500
         if answer.status_code >= 400:
@@ -133,7 +142,11 @@ def test_over_10_mib_is_413(api: TestClient, path: str) -> None:
     big = b'{"json": "' + b"a" * (10 * 1024 * 1024) + b'"}'
     answer = api.post(API + path, content=big, headers={"content-type": "application/json"})
     assert answer.status_code == 413
-    assert answer.json() == {"error": True, "message": "Request body is larger than 10 MiB"}
+    assert answer.json() == {"error": True, "message": "Тело запроса больше 10 МиБ"}
+    english = api.post(
+        API + path, content=big, headers={"content-type": "application/json", "Accept-Language": "en-US"}
+    )
+    assert english.json() == {"error": True, "message": "Request body is larger than 10 MiB"}
 
     def chunks() -> Any:  # no Content-Length: the limit holds while streaming
         for _ in range(11):
@@ -222,7 +235,8 @@ def test_unreachable_database_is_status_false(api: TestClient) -> None:
     answer = api.post(f"{API}/datasource/health-check", json={"fields": fields})
     assert answer.status_code == 200
     body = answer.json()
-    assert body["status"] is False and body["error"] is True and "missing.sqlite3" in body["message"]
+    assert body["status"] is False and body["error"] is True and "missing" not in body["message"]
+    assert body["message"] == "Источник данных недоступен: файл базы данных не существует"
     outside = [{"code": "database", "value": "../../../../etc/passwd"}]
     body = api.post(f"{API}/datasource/health-check", json={"fields": outside}).json()
     assert body["status"] is False
@@ -312,7 +326,9 @@ def test_unexpected_exception_is_a_logged_500(caplog: pytest.LogCaptureFixture) 
     body = answer.json()
     assert body["error"] is True and body["status"] == 500
     assert "hunter2" not in answer.text and "RuntimeError" not in answer.text
-    incident = body["message"].split("incident ")[1].split(")")[0]
+    found = re.search(r"инцидент ([0-9a-f]{12})", body["message"])
+    assert found is not None, body["message"]
+    incident = found[1]
     logged = [r for r in caplog.records if incident in r.getMessage()]
     assert logged and logged[0].exc_info is not None
     assert "get_query_result" in logged[0].getMessage()
