@@ -12,18 +12,36 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from packaging.version import Version
+
 from scripts.release_template import release
 from tests.conftest import REPO
 
-FUTURE_TEMPLATE_VERSION = "1.1.0"
 FUTURE_SCAFFOLD_VERSION = "0.99.0"
 
+
+def current_template_version(kind: str) -> str:
+    """The template version this checkout releases for `kind` (templates/versions.yaml)."""
+    text = (REPO / "templates" / "versions.yaml").read_text(encoding="utf-8")
+    found = re.search(rf"^{kind}:\s*(\S+)\s*$", text, re.MULTILINE)
+    assert found is not None, f"templates/versions.yaml has no {kind} version"
+    return found[1]
+
+
+def future_template_version(kind: str) -> str:
+    """The next minor version after the current one: what the future scaffold releases."""
+    current = Version(current_template_version(kind))
+    return f"{current.major}.{current.minor + 1}.0"
+
+
 # What the future template changes, per kind: lines appended to a template-owned file, a new
-# file, and a changed first line of the README (the file the conflict tests edit too).
-APPENDED_LINE = "# Added by template 1.1.0: build reproducibly."
+# file, and a changed first line of the README (the file the conflict tests edit too). Both
+# kinds are at the same version today; the texts name the plugin's future version.
+FUTURE_TEMPLATE_VERSION = future_template_version("plugin")
+APPENDED_LINE = f"# Added by template {FUTURE_TEMPLATE_VERSION}: build reproducibly."
 NEW_FILE = ".editorconfig"
 NEW_FILE_TEXT = "root = true\n\n[*]\nend_of_line = lf\ninsert_final_newline = true\n"
-README_FIRST_LINE = "# {{ title }} (template 1.1.0)"
+README_FIRST_LINE = f"# {{{{ title }}}} (template {FUTURE_TEMPLATE_VERSION})"
 
 
 def copy_repository(target: Path) -> Path:
@@ -59,7 +77,7 @@ def change_template(templates: Path, kind: str) -> None:
 def make_future_source(target: Path) -> Path:
     source = copy_repository(target)
     for kind in ("plugin", "module"):
-        release(kind, FUTURE_TEMPLATE_VERSION, source / "templates")
+        release(kind, future_template_version(kind), source / "templates")
         change_template(source / "templates", kind)
     init = source / "scaffold" / "__init__.py"
     init.write_text(

@@ -1,7 +1,7 @@
 """Upgrading a module project with a later scaffold, from installed wheels.
 
 Scaffold acme-map at 2026.1.1, commit, edit Widget.tsx (user-owned) and vite.config.ts
-(template-owned), upgrade with a later scaffold (template 1.1.0) to the synthetic 2026.2.0
+(template-owned), upgrade with a later scaffold (the next template version) to the synthetic 2026.2.0
 contract, which adds the Widget prop `locale`: both edits survive, the template change arrives,
 the new prop reaches the generated TypeScript types, code using it type-checks, and
 `npm install && npm run build` passes. A second upgrade changes nothing.
@@ -19,7 +19,12 @@ import pytest
 from tests.cli_runner import run_scaffold
 from tests.conftest import FUTURE_MODULE_SPEC
 from tests.e2e.conftest import InstalledScaffold
-from tests.e2e.future_scaffold import APPENDED_LINE, FUTURE_TEMPLATE_VERSION, NEW_FILE
+from tests.e2e.future_scaffold import (
+    APPENDED_LINE,
+    NEW_FILE,
+    current_template_version,
+    future_template_version,
+)
 from tests.git_helpers import git
 
 pytestmark = pytest.mark.slow
@@ -69,7 +74,10 @@ def test_module_upgrade_brings_new_prop_to_types_and_build(
     )
     assert upgraded.returncode == 0, upgraded.stdout + upgraded.stderr
     assert "+ field WidgetProps.locale: string, optional" in upgraded.stdout
-    assert f"template 1.0.0 -> {FUTURE_TEMPLATE_VERSION}" in upgraded.stdout
+    assert (
+        f"template {current_template_version('module')} -> {future_template_version('module')}"
+        in upgraded.stdout
+    )
 
     assert widget.read_text(encoding="utf-8").endswith(WIDGET_EDIT)
     assert vite_config.read_text(encoding="utf-8").startswith(VITE_EDIT)

@@ -1,7 +1,7 @@
 """Upgrading a plugin project with a later scaffold, from installed wheels, as a team would.
 
 Scaffold with today's scaffold at contract 1.2.0, commit, edit datasource.py (user-owned) and
-pyproject.toml (template-owned), then upgrade with a later scaffold (template 1.1.0) to the
+pyproject.toml (template-owned), then upgrade with a later scaffold (the next template version) to the
 synthetic contract 1.3.0: both edits survive, the template change arrives, the models hold the
 new fields, the new endpoint is routed and its missing implementation is named at startup; once
 implemented, the project's own tests pass; a second upgrade changes nothing.
@@ -17,7 +17,12 @@ import pytest
 from tests.cli_runner import run_scaffold
 from tests.conftest import FUTURE_PLUGIN_SPEC
 from tests.e2e.conftest import InstalledScaffold, make_venv, pip_install
-from tests.e2e.future_scaffold import APPENDED_LINE, FUTURE_TEMPLATE_VERSION, NEW_FILE
+from tests.e2e.future_scaffold import (
+    APPENDED_LINE,
+    NEW_FILE,
+    current_template_version,
+    future_template_version,
+)
 from tests.git_helpers import git
 
 pytestmark = pytest.mark.slow
@@ -83,7 +88,10 @@ def test_upgrade_keeps_user_code_and_delivers_contract_and_template(
         ["upgrade", "--to", str(FUTURE_PLUGIN_SPEC)], cwd=project, executable=future_scaffold.scaffold
     )
     assert upgraded.returncode == 0, upgraded.stdout + upgraded.stderr
-    assert f"template 1.0.0 -> {FUTURE_TEMPLATE_VERSION}" in upgraded.stdout
+    assert (
+        f"template {current_template_version('plugin')} -> {future_template_version('plugin')}"
+        in upgraded.stdout
+    )
     assert "implement: explain_query (POST /query/explain)" in upgraded.stdout
 
     # user-owned and template-owned edits survive; the template change arrives
@@ -92,7 +100,7 @@ def test_upgrade_keeps_user_code_and_delivers_contract_and_template(
     assert APPENDED_LINE in (project / "Dockerfile").read_text(encoding="utf-8")
     assert (project / NEW_FILE).is_file()
     answers = (project / ".copier-answers.yml").read_text(encoding="utf-8")
-    assert f"_commit: v{FUTURE_TEMPLATE_VERSION}" in answers
+    assert f"_commit: v{future_template_version('plugin')}" in answers
     assert "contract_version: 1.3.0" in answers
     models = (project / "acme_sales" / "_contract" / "models.py").read_text(encoding="utf-8")
     assert "interval_ms" in models and "logo_url" in models and "class QueryExplanation" in models
