@@ -12,6 +12,17 @@ ProjectArgument = Annotated[
 ]
 
 
+def _conflict_advice(owner: str | None) -> str:
+    if owner == "contract":
+        return (
+            "scaffold now generates this path and kept your file: move your file elsewhere, "
+            "then run `scaffold regenerate --force`"
+        )
+    if owner == "template":
+        return "the template now provides this path and kept your file: compare it with the template's, then commit"
+    return "resolve the <<<<<<< markers, then commit"
+
+
 def register(app: typer.Typer) -> None:
     @app.command("regenerate")
     def regenerate_command(
@@ -78,7 +89,7 @@ def register(app: typer.Typer) -> None:
         if report.conflicts:
             for path in report.conflicts:
                 typer.secho(
-                    f"conflict: {path} (resolve the <<<<<<< markers, then commit)", fg=typer.colors.YELLOW
+                    f"conflict: {path} ({_conflict_advice(report.kept.get(path))})", fg=typer.colors.YELLOW
                 )
             if not dry_run:
                 raise typer.Exit(1)

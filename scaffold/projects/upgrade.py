@@ -47,6 +47,7 @@ class UpgradeReport:
     changed: list[str] = field(default_factory=list)
     conflicts: list[str] = field(default_factory=list)
     new_operations: list[str] = field(default_factory=list)
+    kept: dict[str, str] = field(default_factory=dict)
 
     @property
     def nothing_to_do(self) -> bool:
@@ -60,6 +61,7 @@ class UpgradePlan:
     changes: list[Change]
     changed: list[str]
     conflicts: list[str]
+    kept: dict[str, str]  # path -> who now owns it ("template" or "contract"); the user's file stays
 
 
 def upgrade(path: Path, *, to: str | None = None, dry_run: bool = False) -> UpgradeReport:
@@ -92,6 +94,7 @@ def upgrade(path: Path, *, to: str | None = None, dry_run: bool = False) -> Upgr
         changed=plan.changed,
         conflicts=plan.conflicts,
         new_operations=_new_operations(current, target),
+        kept=plan.kept,
     )
 
 
@@ -135,13 +138,14 @@ def _upgrade_copy(
     before = template_paths(copy, source, project.template_version)
     tracked = git.tracked_files(copy.root)
     conflicts: set[str] = set()
+    kept: dict[str, str] = {}
     update_template(copy, target, source)
     for relative in _changed(copy):
         existed = (project.root / relative).is_file() or (project.root / relative).is_symlink()
         if relative not in before and existed and relative in tracked:
             # the new template brings a path the user already has: keep theirs, report it
             git.git(copy.root, "checkout", "HEAD", "--", relative)
-            conflicts.add(relative)
+            kept[relative] = "template"
         elif relative in before and not existed and (copy.root / relative).exists():
             (copy.root / relative).unlink()  # the user deleted it: it stays deleted
     refreshed = open_project(copy.root)
@@ -149,7 +153,7 @@ def _upgrade_copy(
     taken = frozenset(
         path for path in files if path not in refreshed.manifest.files and (copy.root / path).exists()
     )
-    conflicts |= taken
+    kept.update(dict.fromkeys(taken, "contract"))
     write_contract_files(refreshed.root, refreshed.kind, target, files, refreshed.manifest, keep=taken)
     changes: list[Change] = []
     changed: list[str] = []
@@ -163,7 +167,8 @@ def _upgrade_copy(
         else:
             changes.append(Change(relative, None))
         changed.append(f"{code} {relative}")
-    return UpgradePlan(changes=changes, changed=sorted(changed), conflicts=sorted(conflicts))
+    conflicts |= set(kept)
+    return UpgradePlan(changes=changes, changed=sorted(changed), conflicts=sorted(conflicts), kept=kept)
 
 
 def _changed_with_codes(copy: Project) -> list[tuple[str, str]]:
