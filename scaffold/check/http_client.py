@@ -70,6 +70,22 @@ class Exchange:
     def status_is(self, status: int) -> bool:
         return self.answered and self.status == status
 
+    def not_a_json_object(self) -> str | None:
+        """Why this is not a 200 answer whose body is a JSON object, or None when it is.
+
+        The test a first answer must pass before a run goes on: failing it (no answer, not HTTP,
+        not 200, not JSON, not an object) means no service speaking the contract is at that URL.
+        """
+        if self.failure is not None:
+            return self.failure
+        if self.status != 200:
+            return f"expected 200, got {self.summary()}"
+        if not self.is_json:
+            return f"the body is {self.json_error}: {self.summary()}"
+        if not isinstance(self.body, dict):
+            return f"expected a JSON object, got {type(self.body).__name__}: {self.summary()}"
+        return None
+
     def summary(self) -> str:
         """A short account for a report detail: `500 text/plain 'Internal Server Error'`."""
         if self.failure is not None:

@@ -119,7 +119,7 @@ def check_well_known(
     """
     exchange = client.get(base_url + WELL_KNOWN_PATH)
     name = "well-known"
-    unusable = _unusable(exchange)
+    unusable = exchange.not_a_json_object()
     if unusable is not None:
         report.failed(name, f"{unusable} ({exchange.url})", RULE_WELL_KNOWN)
         report.skip_unfinished(
@@ -145,17 +145,6 @@ def check_well_known(
         report.skip_unfinished("well-known lacks scope, entryPoint or frontendHost, so nothing can load")
         return None
     return metadata
-
-
-def _unusable(exchange: Exchange) -> str | None:
-    """Why the first answer cannot be module metadata at all, or None."""
-    if exchange.failure is not None:
-        return exchange.failure
-    if exchange.status != 200 or not exchange.is_json:
-        return f"expected 200 JSON, got {exchange.summary()}"
-    if not isinstance(exchange.body, dict):
-        return f"expected a JSON object, got {type(exchange.body).__name__}: {exchange.summary()}"
-    return None
 
 
 def check_components(spec: SpecDocument, metadata: Mapping[str, Any], report: CheckReport) -> None:

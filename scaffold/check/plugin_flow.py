@@ -12,7 +12,6 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scaffold.check.http_client import Exchange
 from scaffold.check.plugin_session import (
     GET_RESULT,
     QUERY_FIELDS,
@@ -71,7 +70,7 @@ def check_well_known(s: PluginSession) -> str | None:
     """
     name = WELL_KNOWN_NAME
     exchange = s.client.get(s.url(WELL_KNOWN))
-    unusable = _unusable(exchange)
+    unusable = exchange.not_a_json_object()
     if unusable is not None:
         s.report.failed(name, f"{unusable} ({exchange.url})", s.rule(WELL_KNOWN))
         return f"well-known got no usable answer, so no other call was made (is a plugin running at {s.base_url}?)"
@@ -93,19 +92,6 @@ def check_well_known(s: PluginSession) -> str | None:
         )
         return None
     s.report.passed(name, f"{body.get('name')} {body.get('version')}")
-    return None
-
-
-def _unusable(exchange: Exchange) -> str | None:
-    """Why a first answer cannot come from a service speaking the contract at all, or None."""
-    if exchange.failure is not None:
-        return exchange.failure
-    if exchange.status != 200:
-        return f"expected 200, got {exchange.summary()}"
-    if not exchange.is_json:
-        return f"the body is {exchange.json_error}: {exchange.summary()}"
-    if not isinstance(exchange.body, dict):
-        return f"expected a JSON object, got {type(exchange.body).__name__}: {exchange.summary()}"
     return None
 
 

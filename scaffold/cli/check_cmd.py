@@ -59,14 +59,18 @@ SpecOption = Annotated[
 
 
 def base_url_argument(value: str) -> str:
-    """An http(s) URL with a host that httpx can use as it is (port in range, valid host)."""
+    """An http(s) URL with a host that httpx can use as it is (no whitespace, port in range)."""
     example = "e.g. http://127.0.0.1:8080/api/v1"
+    if any(char.isspace() for char in value):
+        raise typer.BadParameter(f"{value!r} contains whitespace; give the URL without it, {example}")
     try:
         url = httpx.URL(value)
     except (httpx.InvalidURL, ValueError, UnicodeError) as exc:
         raise typer.BadParameter(f"{value!r} is not a valid URL ({exc}), {example}") from None
     if url.scheme not in ("http", "https") or not url.host:
         raise typer.BadParameter(f"{value!r} is not an http(s) URL with a host, {example}")
+    if url.port is not None and not 0 < url.port < 65536:
+        raise typer.BadParameter(f"{value!r} has port {url.port}, outside 1-65535, {example}")
     return value
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -164,3 +165,20 @@ def test_cli_reports_a_missing_chromium(module_server: str, tmp_path: object) ->
     assert result.returncode == 1
     assert result.stdout == "", "a missing tool is reported before any check runs"
     assert "error: SCAFFOLD_CHROMIUM is set to /nonexistent/chromium" in result.stderr
+
+
+def test_the_deadline_cuts_a_browser_step_and_the_browser_survives(
+    module_server: str, chromium: BrowserSession
+) -> None:
+    started = time.monotonic()
+    options = ModuleCheckOptions(timeout=5, page_timeout=60, deadline=8)
+    report = check_module(f"{module_server}/loader-never-settles", options, browser=chromium)
+    assert time.monotonic() - started < 40, "a browser step waits no longer than the deadline allows"
+    assert report.stopped == "the whole-run deadline of 8 s passed"
+    loader = report.find("component.Widget.loader")
+    assert loader is not None and loader.status is Status.SKIP, _problems(report)
+    assert loader.detail == "the whole-run deadline of 8 s passed"
+    assert [r.name for r in report.results] == report.planned
+    assert not report.ok
+    again = _check(module_server, REFERENCE, chromium)
+    assert again.ok, _problems(again)

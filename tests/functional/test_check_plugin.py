@@ -64,6 +64,7 @@ EXPECTED: dict[str, tuple[str, Status, str]] = {
     "error-400-no-message": ("health-check.too-few-fields-400", Status.FAIL, "the 400 body has no message"),
     "text-plain-accepted": ("bad-input.variable-values", Status.WARN, "text-plain: 200"),
     "query-fields-500": ("query-fields.new-form", Status.FAIL, "expected 200, got 500"),
+    "datasource-fields-500": ("datasource-fields.new-form", Status.FAIL, "expected 200, got 500"),
 }
 
 
@@ -106,6 +107,8 @@ def test_each_defect_is_caught(plugin_server: str, defect: str) -> None:
     assert text in result.detail
     assert result.rule and result.rule.startswith("contract:"), "a FAIL or WARN cites the contract"
     others = [r for r in report.results if r.status is Status.FAIL and r.name != name]
+    invented = [r.name for r in report.results if r.status is Status.PASS and "not applicable" in r.detail]
+    assert invented == [], "a check that did not run is a SKIP, never a PASS"
     if status is Status.WARN:
         assert report.ok, f"a recommendation-only defect must not FAIL anything: {others}"
 
