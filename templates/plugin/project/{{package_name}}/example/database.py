@@ -37,7 +37,7 @@ MAX_VALUE_BYTES = 1024 * 1024
 MAX_PATTERN_CHARS = 300
 MAX_SQL_CHARS = 100_000
 # The limits the messages of these errors name.
-_LIMITS = {
+_LIMITS: dict[str, dict[str, Any]] = {
     "valueTooLarge": {"size": f"{MAX_VALUE_BYTES / (1024 * 1024):g}"},
     "patternTooLong": {"max": MAX_PATTERN_CHARS},
 }

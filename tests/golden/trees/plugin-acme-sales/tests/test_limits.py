@@ -1,0 +1,98 @@
+"""What keeps the plugin up under abuse: result and time limits, safe messages, a busy port."""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from acme_sales.__main__ import address_problem
+from acme_sales.app import create_app
+from acme_sales.example.sql_functions import instr, replace, sqlite_text
+from acme_sales.settings import Settings
+
+from .conftest import CONFIG, TEST_KEY, plugin_context
+
+API = "/api/v1"
+FOREVER = (
+    "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*), 1 FROM c"
+)
+
+
+@pytest.fixture
+def strict(state_dir: Path) -> Iterator[TestClient]:
+    """The app with a 1 s deadline and a 64 KiB result limit."""
+    settings = Settings(
+        state_dir=state_dir, secret_key=TEST_KEY, query_seconds=1, max_result_bytes=64 * 1024
+    )
+    with TestClient(create_app(settings)) as test_client:
+        yield test_client
+
+
+def code(client: TestClient, sql: str, language: str = "en-US", **extra: Any) -> Any:
+    query = {"refID": "A", "codeQuery": sql, "json": '{"queryType": "code"}', **extra}
+    body = {"pluginContext": plugin_context(), "dataQuery": [query], "variables": {}}
+    return client.post(f"{API}/query/get-result", json=body, headers={"Accept-Language": language})
+
+
+def test_a_result_over_the_limit_is_refused_naming_the_fix(strict: TestClient) -> None:
+    answer = code(strict, "SELECT time, usage FROM cpu_metrics")
+    assert answer.status_code == 400
+    assert "maxDataPoints" in answer.json()["message"]
+    russian = code(strict, "SELECT time, usage FROM cpu_metrics", "ru-RU")
+    assert "МиБ" in russian.json()["message"] and "maxDataPoints" in russian.json()["message"]
+    fits = code(strict, "SELECT time, usage FROM cpu_metrics", maxDataPoints=100)
+    assert fits.status_code == 200
+
+
+def test_a_statement_stops_at_the_deadline(strict: TestClient) -> None:
+    started = time.monotonic()
+    answer = code(strict, FOREVER)
+    assert time.monotonic() - started < 15  # generous: the deadline is 1 s
+    assert answer.json()["message"] == "Query A: the query took longer than 1 s and was stopped"
+
+
+def test_messages_quote_no_input(client: TestClient) -> None:
+    for language, pattern in (("en-US", "^[^А-Яа-яЁё]*$"), ("ru-RU", "[А-Яа-яЁё]")):
+        for sql in ("SELECT secret_col FROM secret_table", "SELEC secret_col"):
+            message = code(client, sql, language).json()["message"]
+            assert "secret" not in message and re.search(pattern, message), message
+        body = {
+            "pluginContext": plugin_context(),
+            "dataQuery": [{"refID": "A", "json": json.dumps({"table": "secret_table"})}],
+        }
+        message = client.post(
+            f"{API}/query/get-result", json=body, headers={"Accept-Language": language}
+        ).json()["message"]
+        assert "secret" not in message and re.search(pattern, message), message
+
+
+def test_health_check_names_no_file(client: TestClient) -> None:
+    fields = [{**f, "value": "secret.sqlite3"} if f["code"] == "database" else f for f in CONFIG]
+    body = client.post(f"{API}/datasource/health-check", json={"fields": fields}).json()
+    assert body["status"] is False and "secret" not in body["message"]
+
+
+def test_linear_string_functions_match_sqlite() -> None:
+    assert (
+        instr("hello", "l") == 3 and instr(b"\x01\x02", b"\x02") == 2 and instr(None, "a") is None
+    )
+    assert replace("aXbX", "X", "yy") == "ayybyy" and replace("abc", "", "z") == "abc"
+    assert [sqlite_text(v) for v in (1.0, 1e20, 0.5, 7)] == ["1.0", "1.0e+20", "0.5", "7"]
+
+
+def test_a_busy_port_is_one_sentence_naming_port() -> None:
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        problem = address_problem("127.0.0.1", port)
+    assert problem == f"port {port} on 127.0.0.1 is already in use; set PORT to a free port"
+    assert address_problem("127.0.0.1", 0) is None
