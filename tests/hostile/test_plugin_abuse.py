@@ -1,0 +1,440 @@
+"""The generated plugin under abuse: huge results, endless statements, hang-ups, leaky messages, busy ports.
+
+Each case was found against a served `scaffold new-plugin --defaults` project and is checked the
+same way: the project is served with `python -m acme_sales` (its own process, so its memory can be
+measured from /proc) or driven in-process where only the answer matters.
+
+- a Code-mode query that would build a response of hundreds of megabytes is refused with the
+  localised result-limit message naming maxDataPoints, and the server's peak memory stays small;
+- a statement that would run for minutes (a recursive CTE with an expensive function per row, or
+  one expensive call) is answered near the configured deadline;
+- a client that hangs up while its body is arriving costs one INFO line, no traceback;
+- no error message of the plugin or its glue is in the wrong language or quotes the request;
+- a port that is already taken ends `python -m` with exit 1 and one line naming PORT, for the
+  plugin and for the module backend, which listen on different default ports.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from scaffold.projects.create import NewProjectOptions, create_project
+from scaffold.projects.kinds import KINDS
+from tests.functional.test_plugin_harness import (
+    API,
+    CONFIG,
+    KEY,
+    client,
+    constructor_request,
+    get_result_request,
+    make_project,
+    project,
+)
+from tests.served_process import free_port, serve_package
+
+PACKAGE = "acme_sales"
+MEBIBYTE = 1024 * 1024
+CYRILLIC = re.compile("[А-Яа-яЁё]")
+# What SQLite says in English: none of it may reach a ru-RU caller.
+SQLITE_WORDS = ("no such", "syntax error", "near ", "not authorized", "interrupted", "too big", "incomplete")
+# Names and SQL sent in requests below: no answer may quote them.
+SENT = ("secret_table_xyz", "zz_secret", "col_secret", "secret_db_name", "secret_var_key", "DROP", "FROM")
+HUGE_SQL = (
+    "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 1000000) "
+    "SELECT x AS n, printf('%.*c', 200, 'v') AS payload FROM c"
+)
+# ~0.1 s of work per row for SQLite's built-in instr (quadratic), for ever: minutes in all.
+SLOW_PER_ROW = (
+    "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 100000000) "
+    "SELECT count(*), 1 FROM c WHERE instr(printf('%.*c', 100000 + x % 2, 'a'), "
+    "printf('%.*c', 50000, 'a') || 'b') > 0"
+)
+SLOW_CALLS = [
+    SLOW_PER_ROW,
+    "SELECT 1, instr(printf('%.*c', 1000000, 'a'), printf('%.*c', 500000, 'a') || 'b')",
+    "SELECT 1, length(trim(printf('%.*c', 1000000, 'a') || 'z', "
+    "(WITH RECURSIVE c(x) AS (SELECT 256 UNION ALL SELECT x + 1 FROM c WHERE x < 50000) "
+    "SELECT group_concat(char(x), '') FROM c) || 'a'))",
+    "SELECT 1, printf('%.*c', 1000000, 'a') GLOB ('*[' || printf('%.*c', 290, 'b') || ']')",
+    "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*), 1 FROM c",
+]
+
+
+def code_query(sql: str, fmt: str = "table", **extra: Any) -> dict[str, Any]:
+    return {"refID": "A", "codeQuery": sql, "json": json.dumps({"queryType": "code", "format": fmt}), **extra}
+
+
+def wide_config() -> list[dict[str, str]]:
+    """The harness configuration with the largest row limit the form allows."""
+    return [{**f, "value": "1000000"} if f["code"] == "rowLimit" else f for f in CONFIG]
+
+
+@pytest.fixture(scope="module")
+def state(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("plugin-state")
+
+
+def served(state: Path, log: Path, **env: str) -> Any:
+    """`python -m acme_sales` on a free port with the state folder `state` (a context manager)."""
+    environment = {
+        **os.environ,
+        "PYTHONPATH": str(project()),
+        "PLUGIN_STATE_DIR": str(state),
+        "PLUGIN_SECRET_KEY": KEY,
+        "LOG_LEVEL": "info",
+        **env,
+    }
+    return serve_package(
+        sys.executable, PACKAGE, cwd=project(), env=environment, probe_path=f"{API}/well-known", log_path=log
+    )
+
+
+def server_pid(origin: str) -> int:
+    """The pid of the process listening on `origin`'s port (found by its PORT in /proc/*/environ)."""
+    port = origin.rsplit(":", 1)[1]
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            command = (entry / "cmdline").read_bytes().split(b"\0")
+            environ = (entry / "environ").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if PACKAGE.encode() in command and f"PORT={port}".encode() in environ:
+            return int(entry.name)
+    raise AssertionError(f"no {PACKAGE} process serves port {port}")
+
+
+def peak_rss_mib(pid: int) -> float:
+    """VmHWM: the most resident memory the process has had so far."""
+    status = Path(f"/proc/{pid}/status").read_text(encoding="utf-8")
+    found = re.search(r"^VmHWM:\s+(\d+) kB", status, re.MULTILINE)
+    assert found is not None, status
+    return int(found[1]) / 1024
+
+
+def post_result(
+    origin: str, queries: list[dict[str, Any]], language: str, timeout: float = 120
+) -> httpx.Response:
+    body = get_result_request(queries, config=wide_config())
+    return httpx.post(
+        f"{origin}{API}/query/get-result", json=body, headers={"Accept-Language": language}, timeout=timeout
+    )
+
+
+# --- a huge Code-mode result ----------------------------------------------------------------------
+
+
+def test_huge_code_mode_result_is_refused_while_it_is_read(state: Path, tmp_path: Path) -> None:
+    with served(state, tmp_path / "server.log") as origin:
+        pid = server_pid(origin)
+        before = peak_rss_mib(pid)
+        english = post_result(origin, [code_query(HUGE_SQL)], "en-US")
+        russian = post_result(origin, [code_query(HUGE_SQL)], "ru-RU")
+        grown = peak_rss_mib(pid) - before
+    assert english.status_code == 400, english.text[:300]
+    message = english.json()["message"]
+    assert "larger than 16 MiB" in message and "maxDataPoints" in message and "row limit" in message
+    assert not CYRILLIC.search(message) and "payload" not in message
+    assert russian.status_code == 400
+    assert "больше 16 МиБ" in russian.json()["message"] and "maxDataPoints" in russian.json()["message"]
+    # The whole answer would be about 230 MB (1,000,000 rows of 200 characters); refused at 16 MiB
+    # of rows read, the server's peak grows by a fraction of that.
+    assert grown < 150, f"the server's peak memory grew by {grown:.0f} MiB"
+
+
+def test_result_limit_is_a_setting(state: Path, tmp_path: Path) -> None:
+    small = "SELECT time, usage FROM cpu_metrics LIMIT 20000"
+    with served(state, tmp_path / "server.log", PLUGIN_MAX_RESULT_BYTES=str(64 * 1024)) as origin:
+        refused = post_result(origin, [code_query(small)], "en-US")
+        fits = post_result(origin, [code_query(small, maxDataPoints=100)], "en-US")
+    assert refused.status_code == 400 and "larger than 0.0625 MiB" in refused.json()["message"]
+    assert fits.status_code == 200 and len(fits.json()["frames"][0]["fields"][0]["values"]) == 100
+
+
+# --- statements past the deadline -----------------------------------------------------------------
+
+
+def test_expensive_statements_stop_near_the_deadline(state: Path, tmp_path: Path) -> None:
+    """Each would run for minutes; with a 1 s deadline every answer comes within 15 s."""
+    with served(state, tmp_path / "server.log", PLUGIN_QUERY_SECONDS="1") as origin:
+        for sql in SLOW_CALLS:
+            started = time.monotonic()
+            answer = post_result(origin, [code_query(sql)], "en-US")
+            elapsed = time.monotonic() - started
+            assert elapsed < 15, f"{elapsed:.1f} s for {sql[:80]}"
+            assert answer.status_code in (200, 400), answer.text[:300]
+            if answer.status_code == 400:
+                message = answer.json()["message"]
+                assert message == "Query A: the query took longer than 1 s and was stopped", message
+
+
+# --- a client that hangs up ---------------------------------------------------------------------
+
+
+def raw_post(origin: str, path: str, head_only_of: bytes, declared: int) -> None:
+    """Send a POST whose body is cut short (or absent), then hang up."""
+    host, port = origin.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as connection:
+        request = (
+            f"POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {declared}\r\n\r\n"
+        ).encode() + head_only_of
+        connection.sendall(request)
+        time.sleep(0.3)
+
+
+def test_a_client_disconnect_is_one_info_line(state: Path, tmp_path: Path) -> None:
+    log = tmp_path / "server.log"
+    with served(state, log, PLUGIN_QUERY_SECONDS="1") as origin:
+        raw_post(origin, f"{API}/query/get-result", b'{"dataQuery": [', 100_000)
+        body = json.dumps(get_result_request([code_query(SLOW_CALLS[-1])], config=wide_config())).encode()
+        raw_post(origin, f"{API}/query/get-result", body, len(body))  # hangs up while the query runs
+        time.sleep(2.5)
+        assert httpx.get(f"{origin}{API}/well-known", timeout=10).status_code == 200
+    text = log.read_text(encoding="utf-8")
+    assert "Traceback" not in text and "ERROR" not in text and "Exception" not in text, text[-3000:]
+    hang_ups = [line for line in text.splitlines() if "disconnected" in line]
+    assert len(hang_ups) == 1 and "INFO" in hang_ups[0], text[-3000:]
+
+
+# --- messages: the caller's language, never the request ------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def api() -> Any:
+    return client(query_seconds=1)
+
+
+def abusive_calls(api: Any, language: str) -> Iterator[tuple[str, httpx.Response]]:
+    """One call per kind of error the plugin or its glue answers, all sending names to leak."""
+    headers = {"Accept-Language": language}
+
+    def result(queries: list[dict[str, Any]], **extra: Any) -> httpx.Response:
+        body = {**get_result_request(queries, config=wide_config()), **extra}
+        return api.post(f"{API}/query/get-result", json=body, headers=headers)
+
+    yield "unknown table", result([{"refID": "A", "json": json.dumps({"table": "secret_table_xyz"})}])
+    yield (
+        "unknown column",
+        result(
+            [{"refID": "A", "json": json.dumps({"table": "cpu_metrics", "valueColumns": ["col_secret"]})}]
+        ),
+    )
+    yield "sql table", result([code_query("SELECT zz_secret FROM secret_table_xyz")])
+    yield "sql column", result([code_query("SELECT zz_secret FROM cpu_metrics")])
+    yield "sql syntax", result([code_query("SELECT FROM WHERE zz_secret DROP")])
+    yield "sql function", result([code_query("SELECT zz_secret(1)")])
+    yield "sql write", result([code_query("DROP TABLE servers")])
+    yield "sql value", result([code_query("SELECT 1, randomblob(100000000)")])
+    yield "sql deadline", result([code_query(SLOW_CALLS[-1])])
+    yield "sql variable", result([code_query("SELECT $secret_var_key, 1")])
+    yield "huge result", result([code_query(HUGE_SQL)])
+    yield "long refID", result([{**code_query("SELECT zz_secret"), "refID": "SELECT zz_secret FROM x"}])
+    yield "variable keys", result([{"refID": "A"}], variables={"secret_var_key": 5})
+    yield (
+        "schema",
+        api.post(f"{API}/query/get-result", json={"dataQuery": "secret_table_xyz"}, headers=headers),
+    )
+    yield "not json", api.post(f"{API}/query/get-result", content=b"{secret_table_xyz", headers=headers)
+    yield (
+        "content type",
+        api.post(
+            f"{API}/datasource/health-check",
+            content=b"{}",
+            headers={**headers, "content-type": "text/secret_table_xyz"},
+        ),
+    )
+    yield (
+        "too large",
+        api.post(
+            f"{API}/variable/values",
+            content=b" " * (11 * MEBIBYTE),
+            headers={**headers, "content-type": "application/json"},
+        ),
+    )
+    yield "not found", api.get(f"{API}/secret_table_xyz", headers=headers)
+    yield "method", api.delete(f"{API}/query/get-result", headers=headers)
+    yield (
+        "health missing file",
+        api.post(
+            f"{API}/datasource/health-check",
+            json={"fields": [{"code": "database", "value": "secret_db_name.sqlite3"}]},
+            headers=headers,
+        ),
+    )
+    yield (
+        "health outside",
+        api.post(
+            f"{API}/datasource/health-check",
+            json={"fields": [{"code": "database", "value": "../../secret_db_name.sqlite3"}]},
+            headers=headers,
+        ),
+    )
+    yield (
+        "health invalid",
+        api.post(
+            f"{API}/datasource/health-check",
+            json={"fields": [{"code": "database", "value": ""}, {"code": "rowLimit", "value": "col_secret"}]},
+            headers=headers,
+        ),
+    )
+    yield (
+        "tampered token",
+        api.post(
+            f"{API}/datasource/health-check",
+            json={
+                "fields": [*CONFIG[:1], {"code": "col_secret", "type": "password", "value": "enc:v1:AAAA"}]
+            },
+            headers=headers,
+        ),
+    )
+    yield (
+        "variable values",
+        api.post(
+            f"{API}/variable/values",
+            json={
+                "pluginContext": get_result_request([], config=wide_config())["pluginContext"],
+                "json": json.dumps({"table": "secret_table_xyz", "column": "col_secret"}),
+            },
+            headers=headers,
+        ),
+    )
+    yield (
+        "query form",
+        api.post(
+            f"{API}/query/constructor-fields",
+            json=constructor_request(config=[{"code": "database", "value": "secret_db_name.sqlite3"}]),
+            headers=headers,
+        ),
+    )
+
+
+def texts(body: Any) -> list[str]:
+    """Every message of an answer: `message` and the values of `validationErrors`."""
+    found = [str(body.get("message", ""))]
+    found += [str(v) for v in (body.get("validationErrors") or {}).values()]
+    return [t for t in found if t]
+
+
+def test_en_us_messages_are_english_and_quote_nothing(api: Any) -> None:
+    for label, answer in abusive_calls(api, "en-US"):
+        assert 400 <= answer.status_code < 500 or label == "health missing file", (label, answer.text[:300])
+        for text in texts(answer.json()):
+            assert not CYRILLIC.search(text), (label, text)
+            assert not any(sent in text for sent in SENT), (label, text)
+
+
+def test_ru_ru_messages_are_russian_and_quote_nothing(api: Any) -> None:
+    for language in ("ru-RU", ""):
+        for label, answer in abusive_calls(api, language):
+            for text in texts(answer.json()):
+                assert CYRILLIC.search(text), (label, text)
+                assert not any(word in text for word in SQLITE_WORDS), (label, text)
+                assert not any(sent in text for sent in SENT), (label, text)
+
+
+# --- ports ------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def module_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("module") / "acme-map"
+    os.environ.setdefault("SCAFFOLD_HOME", str(root.parent / "scaffold-home"))
+    create_project(NewProjectOptions(kind=KINDS["module"], destination=root, answers={}))
+    return root
+
+
+def start_on_busy_port(
+    python_path: Path, package: str, cwd: Path, env: dict[str, str]
+) -> subprocess.CompletedProcess[str]:
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        return subprocess.run(
+            [sys.executable, "-m", package],
+            cwd=cwd,
+            env={**os.environ, "PYTHONPATH": str(python_path), "HOST": "127.0.0.1", "PORT": str(port), **env},
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+
+
+def assert_one_line_naming_port(result: subprocess.CompletedProcess[str]) -> None:
+    assert result.returncode == 1, (result.returncode, result.stderr[-2000:])
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr[-2000:]
+    assert "PORT" in lines[0] and "already in use" in lines[0] and "Traceback" not in result.stderr
+
+
+def test_plugin_port_in_use_is_one_line(tmp_path: Path) -> None:
+    state = tmp_path / "state"
+    result = start_on_busy_port(
+        project(), PACKAGE, tmp_path, {"PLUGIN_STATE_DIR": str(state), "PLUGIN_SECRET_KEY": KEY}
+    )
+    assert_one_line_naming_port(result)
+    assert not state.exists(), "nothing is created when the plugin cannot start"
+
+
+def test_module_port_in_use_is_one_line(module_project: Path, tmp_path: Path) -> None:
+    result = start_on_busy_port(module_project / "backend", "acme_map", tmp_path, {})
+    assert_one_line_naming_port(result)
+
+
+def test_plugin_and_module_default_ports_differ(module_project: Path) -> None:
+    def default_port(python_path: Path, package: str) -> int:
+        shown = subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                f"from {package}.settings import Settings; print(Settings.from_env({{}}).port)",
+            ],
+            env={**os.environ, "PYTHONPATH": str(python_path)},
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        return int(shown.stdout)
+
+    assert default_port(project(), PACKAGE) == 8080
+    assert default_port(module_project / "backend", "acme_map") == 8090
+
+
+def test_state_folder_is_ignored_and_relative_to_the_working_folder(tmp_path: Path) -> None:
+    root = make_project(tmp_path)
+    assert ".plugin-state/" in (root / ".gitignore").read_text(encoding="utf-8").splitlines()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    port = free_port()
+    shown = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from acme_sales.settings import Settings; print(Settings.from_env().state_dir.resolve())",
+        ],
+        cwd=elsewhere,
+        env={
+            **{k: v for k, v in os.environ.items() if k != "PLUGIN_STATE_DIR"},
+            "PYTHONPATH": str(root),
+            "PORT": str(port),
+        },
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert Path(shown.stdout.strip()) == elsewhere / ".plugin-state"
