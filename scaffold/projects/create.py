@@ -26,7 +26,7 @@ from scaffold.projects.manifest import Manifest
 from scaffold.projects.names import project_name_from_folder
 from scaffold.projects.project import ANSWERS_FILE
 from scaffold.projects.template_store import TemplateSource, ensure_store, rebuild_if_damaged
-from scaffold.projects.transaction import signals_interrupt
+from scaffold.projects.transaction import Change, apply_changes, signals_interrupt
 from scaffold.specs.catalog import load_shipped, load_version_or_file
 from scaffold.specs.document import SpecDocument
 
@@ -103,7 +103,7 @@ def _render_project(
             files = render_contract_files(options.kind, spec, answers)
             manifest = write_contract_files(rendered, options.kind, spec, files, None)
             count = sum(1 for p in rendered.rglob("*") if p.is_file())
-            _move_into_place(rendered, destination)
+            _move_into_place(rendered, destination, f"new-{options.kind.name} --force")
             succeeded = True
         finally:
             shutil.rmtree(staging, ignore_errors=True)
@@ -219,7 +219,7 @@ def _read_answers(project: Path) -> dict[str, Any]:
     return {str(k): v for k, v in answers.items()}
 
 
-def _move_into_place(rendered: Path, destination: Path) -> None:
+def _move_into_place(rendered: Path, destination: Path, action: str) -> None:
     try:
         if not destination.exists():
             os.replace(rendered, destination)
@@ -228,18 +228,20 @@ def _move_into_place(rendered: Path, destination: Path) -> None:
             destination.rmdir()
             os.replace(rendered, destination)
             return
-        _merge_tree(rendered, destination)
     except OSError as exc:
         raise DestinationError(f"cannot move the new project into {destination}: {exc.strerror}") from exc
+    _merge_tree(rendered, destination, action)
 
 
-def _merge_tree(source: Path, target: Path) -> None:
-    """--force into a non-empty folder: scaffold's files replace same-named ones, others stay."""
-    for entry in source.iterdir():
-        destination = target / entry.name
-        if entry.is_dir() and destination.is_dir():
-            _merge_tree(entry, destination)
-            continue
-        if destination.is_dir():
-            shutil.rmtree(destination)
-        os.replace(entry, destination)
+def _merge_tree(source: Path, target: Path, action: str) -> None:
+    """--force into a non-empty folder: scaffold's files replace same-named ones, others stay.
+
+    The files go in as one journaled set, so an error or Ctrl-C half-way puts every file back;
+    a folder where scaffold writes a file is refused, never deleted.
+    """
+    changes = [
+        Change(path.relative_to(source).as_posix(), path.read_bytes(), path.stat().st_mode & 0o777)
+        for path in sorted(source.rglob("*"))
+        if path.is_file()
+    ]
+    apply_changes(target, changes, action=action)

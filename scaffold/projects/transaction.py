@@ -128,10 +128,10 @@ def apply_changes(root: Path, changes: Sequence[Change], *, action: str) -> None
 
 def _prepare(root: Path, journal: Path, changes: Sequence[Change], targets: list[Path]) -> None:
     """Back up what will be replaced, stage what will be written, then record the journal."""
+    created_dirs: list[str] = [] if journal.parent.exists() else [journal.parent.relative_to(root).as_posix()]
     (journal / "backup").mkdir(parents=True)
     (journal / "new").mkdir()
     entries = []
-    created_dirs: list[str] = []
     for index, (change, target) in enumerate(zip(changes, targets, strict=True)):
         existed = target.is_symlink() or target.exists()
         if existed:
@@ -174,10 +174,10 @@ def rollback(root: Path) -> int:
                 os.replace(backup, target)
         elif target.is_symlink() or target.is_file():
             target.unlink()
+    shutil.rmtree(journal)
     for folder in reversed(created_dirs):
         with contextlib.suppress(OSError):
             confined(root, folder, source=f"{JOURNAL_DIR}/{_JOURNAL_FILE}", key="a folder").rmdir()
-    shutil.rmtree(journal)
     return len(entries)
 
 

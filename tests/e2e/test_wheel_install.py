@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import zipfile
 from pathlib import Path
 
@@ -36,3 +37,30 @@ def test_models_from_installed_wheel(installed_scaffold: InstalledScaffold, tmp_
     )
     assert result.returncode == 0, result.stderr
     assert "class PluginMetadata(ContractModel)" in target.read_text(encoding="utf-8")
+
+
+def test_hostile_project_state_from_installed_wheel(
+    installed_scaffold: InstalledScaffold, tmp_path: Path
+) -> None:
+    """The hardening holds in the wheel too (its data files included): a shadowing package name and
+    a manifest key leading outside the project are refused with one sentence."""
+    shadow = run_scaffold(
+        ["new-plugin", "x-project", "--package", "pydantic", "--defaults"],
+        cwd=tmp_path,
+        executable=installed_scaffold.scaffold,
+    )
+    assert shadow.returncode == 1 and "shadow" in shadow.stderr, shadow.stderr
+    made = run_scaffold(
+        ["new-plugin", "acme-sales", "--defaults"], cwd=tmp_path, executable=installed_scaffold.scaffold
+    )
+    assert made.returncode == 0, made.stderr
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me", encoding="utf-8")
+    manifest = tmp_path / "acme-sales" / ".scaffold" / "manifest.json"
+    data = json.loads(manifest.read_text(encoding="utf-8"))
+    data["files"]["../victim.txt"] = "0" * 64
+    manifest.write_text(json.dumps(data), encoding="utf-8")
+    result = run_scaffold(["regenerate"], cwd=tmp_path / "acme-sales", executable=installed_scaffold.scaffold)
+    assert result.returncode == 1 and ".scaffold/manifest.json" in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr
+    assert victim.read_text(encoding="utf-8") == "keep me"

@@ -83,3 +83,32 @@ def test_unknown_contract_version_hint_works(tmp_path: Path) -> None:
     )
     line = assert_one_sentence(result, "9.9.9")
     assert "spec file" in line
+
+
+def test_force_into_a_folder_is_all_or_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """new-plugin --force into a non-empty folder: a write error half-way puts every file back."""
+    import os
+
+    from scaffold.projects import transaction
+
+    destination = tmp_path / "acme-sales"
+    destination.mkdir()
+    (destination / "README.md").write_text("my notes", encoding="utf-8")
+    (destination / "keep.txt").write_text("mine", encoding="utf-8")
+    real_replace = os.replace
+    calls = []
+
+    def failing_replace(source: object, target: object) -> None:
+        if str(target).startswith(f"{destination}/"):
+            calls.append(target)
+        if len(calls) == 5:
+            raise OSError(errno.EIO, "Input/output error")
+        real_replace(source, target)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(transaction.os, "replace", failing_replace)
+    with pytest.raises(DestinationError, match="nothing was changed"):
+        create_project(
+            NewProjectOptions(kind=KINDS["plugin"], destination=destination, answers={}, force=True)
+        )
+    assert sorted(p.name for p in destination.iterdir()) == ["README.md", "keep.txt"]
+    assert (destination / "README.md").read_text(encoding="utf-8") == "my notes"
