@@ -36,7 +36,8 @@ def show(
     """Summarise a contract version: endpoints, schemas, fields (or print the file with --raw)."""
     spec = catalog.load_source(contract, version)
     if raw:
-        typer.echo(spec.path.read_text(encoding="utf-8"), nl=False)
+        # The bytes the loader read and validated (UTF-8 already checked), not a second read.
+        typer.echo(spec.raw.decode("utf-8"), nl=False)
     else:
         typer.echo(summarize(spec))
 

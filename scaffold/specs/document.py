@@ -13,7 +13,8 @@ class SpecDocument:
     """One contract version as data, with the identity generators stamp into their output.
 
     `sha256` is of the file's bytes, so a header or manifest can prove which exact text produced
-    a generated file even when two files claim the same version.
+    a generated file even when two files claim the same version. `raw` holds those bytes, so
+    nothing downstream reads the (untrusted, possibly replaced) file a second time.
     """
 
     contract: str
@@ -23,6 +24,7 @@ class SpecDocument:
     sha256: str
     data: Mapping[str, Any] = field(repr=False, compare=False)
     shipped: bool = False
+    raw: bytes = field(default=b"", repr=False, compare=False)
 
     @property
     def title(self) -> str:

@@ -3,6 +3,11 @@
 Validation has two layers: OpenAPI 3.1 validity (openapi-spec-validator) and scaffold's own
 conventions (specs/CONVENTIONS.md) that generators rely on: contract identity in `info`, local
 `$ref`s only, an operationId on every operation.
+
+A spec file is untrusted input, so the order matters: the bytes are read bounded
+(scaffold.specs.reading), the YAML is checked for anchors and depth before it is built
+(scaffold.specs.yaml_reader), and the references are checked (scaffold.specs.references) before
+openapi-spec-validator sees the document; the validator is also given no way to fetch anything.
 """
 
 from __future__ import annotations
@@ -15,7 +20,10 @@ from typing import Any
 from scaffold.errors import SpecError
 from scaffold.specs import pointers
 from scaffold.specs.document import SpecDocument
+from scaffold.specs.reading import read_spec_bytes
+from scaffold.specs.references import check_references
 from scaffold.specs.validation_cache import is_known_valid, remember_valid
+from scaffold.specs.wording import describe
 from scaffold.specs.yaml_reader import parse_yaml
 
 _VERSION = re.compile(r"^\d+\.\d+\.\d+$")
@@ -26,14 +34,7 @@ _METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 def load_spec_file(path: Path, *, shipped: bool = False) -> SpecDocument:
     """Load and validate one spec file; raise SpecError with the file and JSON pointer if invalid."""
     path = path.expanduser()
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise SpecError(
-            "no such spec file", path=path, hint="Check the path, or name a shipped contract version."
-        ) from None
-    except OSError as exc:
-        raise SpecError(f"cannot read the file ({exc.strerror})", path=path) from exc
+    raw = read_spec_bytes(path)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -47,7 +48,7 @@ def load_spec_file(path: Path, *, shipped: bool = False) -> SpecDocument:
             "the document is not a mapping", path=path, hint="A spec is an OpenAPI 3.1 YAML object."
         )
     contract, version, label = _check_identity(data, path)
-    _check_refs(data, path)
+    check_references(data, path)
     if not is_known_valid(sha256):
         _check_openapi(data, path)
         remember_valid(sha256)
@@ -60,6 +61,7 @@ def load_spec_file(path: Path, *, shipped: bool = False) -> SpecDocument:
         sha256=sha256,
         data=data,
         shipped=shipped,
+        raw=raw,
     )
 
 
@@ -67,68 +69,71 @@ def _check_identity(data: dict[str, Any], path: Path) -> tuple[str, str, str]:
     openapi = data.get("openapi")
     if not isinstance(openapi, str) or not openapi.startswith("3.1."):
         raise SpecError(
-            f"openapi is {openapi!r}, but scaffold reads OpenAPI 3.1 specs",
+            f"openapi is {describe(openapi)}, but scaffold reads OpenAPI 3.1 specs",
             path=path,
             pointer="/openapi",
             hint="Set openapi: 3.1.0 and use 3.1 syntax.",
         )
     info = data.get("info")
     if not isinstance(info, dict):
-        raise SpecError("info is missing", path=path, pointer="/info")
+        raise SpecError(
+            "info is missing or not a mapping",
+            path=path,
+            pointer="/info",
+            hint="Add info with title, version and x-contract.",
+        )
     version = info.get("version")
     if not isinstance(version, str) or not _VERSION.match(version):
         raise SpecError(
-            f"info.version is {version!r}; a contract version must look like 1.2.0",
+            f"info.version is {describe(version)}; a contract version is three numbers, like 1.2.0",
             path=path,
             pointer="/info/version",
         )
     contract = info.get("x-contract")
     if not isinstance(contract, str) or not _CONTRACT.match(contract):
         raise SpecError(
-            f"info.x-contract is {contract!r}; it must name the contract, e.g. datasource-plugin",
+            f"info.x-contract is {describe(contract)}; it must name the contract, e.g. datasource-plugin",
             path=path,
             pointer="/info/x-contract",
-            hint="See specs/CONVENTIONS.md.",
+            hint="A contract name is lowercase letters and digits in words joined by single dashes.",
         )
     label = info.get("x-release-label", "")
     if not isinstance(label, str):
-        raise SpecError("info.x-release-label must be a string", path=path, pointer="/info/x-release-label")
+        raise SpecError(
+            f"info.x-release-label is {describe(label)}; it must be text, e.g. 2026H1",
+            path=path,
+            pointer="/info/x-release-label",
+        )
     return contract, version, label
 
 
-def _check_refs(data: dict[str, Any], path: Path) -> None:
-    for parts, node in pointers.walk(data):
-        if not isinstance(node, dict) or "$ref" not in node:
-            continue
-        ref = node["$ref"]
-        where = pointers.to_pointer((*parts, "$ref"))
-        if not isinstance(ref, str) or not ref.startswith("#/"):
-            raise SpecError(
-                f"$ref {ref!r} is not a local reference",
-                path=path,
-                pointer=where,
-                hint="scaffold specs are self-contained: use #/components/... references.",
-            )
-        found, _ = pointers.resolve_local_ref(data, ref)
-        if not found:
-            raise SpecError(f"$ref {ref!r} points to nothing", path=path, pointer=where)
-
-
 def _check_openapi(data: dict[str, Any], path: Path) -> None:
-    from openapi_spec_validator import OpenAPIV31SpecValidator
-
-    validator = OpenAPIV31SpecValidator(data)
+    validator = _offline_validator()(data)
     for error in validator.iter_errors():
         relative = list(getattr(error, "absolute_path", []))
         instance = getattr(error, "instance", None)
         pointer = pointers.locate(data, relative, instance) if relative else ""
-        message = getattr(error, "message", str(error))
+        message = _plain(str(getattr(error, "message", "the value breaks the OpenAPI 3.1 schema")))
         raise SpecError(
             f"not valid OpenAPI 3.1: {message}",
             path=path,
             pointer=pointer,
             hint="Fix that value; `scaffold specs show FILE` re-checks the file.",
         )
+
+
+def _offline_validator() -> Any:
+    """openapi-spec-validator's 3.1 validator with no URL handlers: it cannot read a file or fetch.
+
+    check_references already refuses every non-local reference; this makes a reference the check
+    missed fail to resolve instead of reaching the file system or the network.
+    """
+    from openapi_spec_validator import OpenAPIV31SpecValidator
+
+    class OfflineValidator(OpenAPIV31SpecValidator):
+        resolver_handlers: dict[str, Any] = {}  # noqa: RUF012 - replaces the class-level default
+
+    return OfflineValidator
 
 
 def _check_operations(data: dict[str, Any], path: Path) -> None:
@@ -144,3 +149,9 @@ def _check_operations(data: dict[str, Any], path: Path) -> None:
                     pointer=pointers.to_pointer(("paths", route, method)),
                     hint="Generated method names come from operationId; add one in camelCase.",
                 )
+
+
+def _plain(message: str) -> str:
+    """A validator message cut to one readable line (it quotes the offending value in full)."""
+    line = " ".join(message.split())
+    return line if len(line) <= 200 else line[:199] + "…"

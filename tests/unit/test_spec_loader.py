@@ -40,7 +40,7 @@ def test_yaml_syntax_error_names_line(tmp_path: Path) -> None:
 
 def test_duplicate_key_is_refused(tmp_path: Path) -> None:
     path = _write(tmp_path, "openapi: 3.1.0\ninfo: {}\ninfo: {}\n")
-    with pytest.raises(SpecError, match="duplicate key 'info'"):
+    with pytest.raises(SpecError, match='duplicate key "info"'):
         load_spec_file(path)
 
 
