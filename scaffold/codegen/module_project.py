@@ -15,6 +15,7 @@ from scaffold.errors import GenerationError
 from scaffold.projects.answers import parse_components
 from scaffold.projects.kinds import Answers
 from scaffold.specs.document import SpecDocument
+from scaffold.specs.wording import quoted
 
 
 def contract_files(spec: SpecDocument, answers: Answers) -> dict[str, str]:
@@ -25,7 +26,7 @@ def contract_files(spec: SpecDocument, answers: Answers) -> dict[str, str]:
     unknown = [c for c in components if c not in contract.components]
     if unknown:
         raise GenerationError(
-            f"component {unknown[0]!r} is not allowed by {spec.identity()} "
+            f"the component {quoted(unknown[0])} is not allowed by {spec.identity()} "
             f"(allowed: {', '.join(contract.components)})"
         )
     files = backend_files(spec, contract, package)

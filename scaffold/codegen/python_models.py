@@ -18,14 +18,15 @@ import sys
 from collections.abc import Mapping
 from typing import Any, Literal
 
+from scaffold.codegen.class_names import CLASS_NAMES, check_class_names
 from scaffold.codegen.formatting import format_python
 from scaffold.codegen.header import python_header
 from scaffold.errors import GenerationError
 from scaffold.specs.document import SpecDocument
+from scaffold.specs.references import COMPONENT_REF
 from scaffold.specs.shapes import is_nullable, wire_schemas
 
-# Python class names for schemas whose contract name clashes with pydantic.
-CLASS_NAMES: Mapping[str, str] = {"Field": "FrameField"}
+__all__ = ["CLASS_NAMES", "INTEGER_BOUNDS", "Scope", "generate_python_models"]
 
 INTEGER_BOUNDS: Mapping[str, tuple[int, int]] = {
     "int32": (-(2**31), 2**31 - 1),
@@ -64,6 +65,7 @@ Scope = Literal["wire", "all"]
 
 def generate_python_models(spec: SpecDocument, *, scope: Scope = "wire") -> str:
     """Python source of the pydantic models for `spec`, deterministic and formatted."""
+    check_class_names(spec, spec.data.get("components", {}).get("schemas", {}) or {})
     schemas = _select_schemas(spec, scope)
     document = {
         "openapi": "3.1.0",
@@ -71,7 +73,9 @@ def generate_python_models(spec: SpecDocument, *, scope: Scope = "wire") -> str:
         "paths": {},
         "components": {"schemas": {name: _prepare(body) for name, body in schemas.items()}},
     }
+    _require_local_refs(document, spec)
     raw = _run_datamodel_codegen(document, spec)
+    _require_planned_classes(raw, schemas, spec)
     source = _post_process(raw, schemas)
     return _format(python_header(spec) + source, spec)
 
@@ -111,6 +115,49 @@ def _prepare(schema: Any) -> Any:
         elif isinstance(node, list):
             stack.extend(node)
     return prepared
+
+
+_REFERENCE_KEYWORDS = ("$ref", "$dynamicRef", "$recursiveRef", "$id", "$anchor", "$dynamicAnchor", "$schema")
+
+
+def _require_local_refs(document: Mapping[str, Any], spec: SpecDocument) -> None:
+    """Nothing datamodel-code-generator could dereference outside `document` reaches it.
+
+    The loader already refuses such specs; this holds for any SpecDocument (one built in code,
+    one loaded by a future path), so the model generator can never read a file or a URL.
+    """
+    stack: list[Any] = [document]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            for key in _REFERENCE_KEYWORDS:
+                value = node.get(key)
+                if key in node and not (
+                    key == "$ref" and isinstance(value, str) and COMPONENT_REF.match(value)
+                ):
+                    raise GenerationError(
+                        f"{spec.identity()} has a {key} that is not a local #/components/ reference",
+                        hint="scaffold never reads other files or URLs; refer to #/components/schemas/<name>.",
+                    )
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+
+
+def _require_planned_classes(source: str, schemas: Mapping[str, Any], spec: SpecDocument) -> None:
+    """Every class datamodel-code-generator wrote is the planned class of a named schema.
+
+    Anything else is an inline object schema turned into a class of a made-up name, or a schema
+    it renamed to avoid a clash; either would break code that imports the classes by name.
+    """
+    planned = {CLASS_NAMES.get(name, name).replace("_", "").lower() for name in schemas}
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.ClassDef) and node.name.replace("_", "").lower() not in planned:
+            raise GenerationError(
+                f"{spec.identity()}: an inline object schema or a name clash produced the class "
+                f"{node.name}, which is not the class of any named schema",
+                hint="Move inline object schemas under components/schemas and refer to them with $ref.",
+            )
 
 
 def _run_datamodel_codegen(document: dict[str, Any], spec: SpecDocument) -> str:
@@ -153,6 +200,7 @@ def _run_datamodel_codegen(document: dict[str, Any], spec: SpecDocument) -> str:
                 base_class=f"{_BASE_MARKER_MODULE}.{_BASE_CLASS}",
                 formatters=[],
                 custom_file_header="",
+                allow_remote_refs=False,
             )
         except Exception as exc:  # datamodel-code-generator raises many unrelated types
             raise GenerationError(

@@ -20,15 +20,19 @@ Output is deterministic (spec order, no timestamps) and formatted the way pretti
 
 from __future__ import annotations
 
+import math
 import re
 import textwrap
 from collections.abc import Mapping
 from typing import Any
 
+from scaffold.codegen.escaping import block_comment_text, comment_line
 from scaffold.codegen.header import typescript_header
+from scaffold.codegen.module.ts_literals import ts_string
 from scaffold.errors import GenerationError
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.shapes import SCHEMA_PREFIX, is_nullable, ref_name
+from scaffold.specs.wording import describe, describe_type
 
 _IDENTIFIER = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*$")
 _PRIMITIVES = {
@@ -39,6 +43,89 @@ _PRIMITIVES = {
     "null": "null",
 }
 _WIDTH = 100
+# Names a schema cannot take: TypeScript's reserved words and predefined types, and the names the
+# generated modules import next to the schema types.
+_RESERVED_TYPE_NAMES = frozenset(
+    [
+        "any",
+        "bigint",
+        "boolean",
+        "break",
+        "case",
+        "catch",
+        "class",
+        "const",
+        "continue",
+        "debugger",
+        "declare",
+        "default",
+        "delete",
+        "do",
+        "else",
+        "enum",
+        "export",
+        "extends",
+        "false",
+        "finally",
+        "for",
+        "function",
+        "if",
+        "implements",
+        "import",
+        "in",
+        "infer",
+        "instanceof",
+        "interface",
+        "keyof",
+        "let",
+        "never",
+        "new",
+        "null",
+        "number",
+        "object",
+        "package",
+        "private",
+        "protected",
+        "public",
+        "readonly",
+        "return",
+        "static",
+        "string",
+        "super",
+        "switch",
+        "symbol",
+        "this",
+        "throw",
+        "true",
+        "try",
+        "type",
+        "typeof",
+        "undefined",
+        "unique",
+        "unknown",
+        "var",
+        "void",
+        "while",
+        "with",
+        "yield",
+        "Array",
+        "Awaitable",
+        "ComponentType",
+        "Function",
+        "Object",
+        "Omit",
+        "Partial",
+        "Pick",
+        "Promise",
+        "Readonly",
+        "Record",
+        "Required",
+        "String",
+        "Number",
+        "Boolean",
+        "Symbol",
+    ]
+)
 
 
 def generate_typescript_types(spec: SpecDocument) -> str:
@@ -46,8 +133,9 @@ def generate_typescript_types(spec: SpecDocument) -> str:
     schemas: Mapping[str, Any] = spec.data.get("components", {}).get("schemas", {}) or {}
     renderer = _Renderer(set(schemas), spec.identity())
     blocks = [renderer.declaration(name, body) for name, body in schemas.items()]
+    title = comment_line(block_comment_text(spec.title))
     intro = (
-        f"/**\n * TypeScript types of the {spec.title} ({spec.contract} {spec.version}).\n"
+        f"/**\n * TypeScript types of the {title} ({spec.contract} {spec.version}).\n"
         " * Import them in your components; regenerate instead of editing.\n */\n"
     )
     return typescript_header(spec) + "\n" + intro + "".join(f"\n{block}" for block in blocks)
@@ -66,8 +154,11 @@ class _Renderer:
         self.where = where
 
     def declaration(self, name: str, schema: Any) -> str:
-        if not _IDENTIFIER.match(name):
-            raise GenerationError(f"schema name {name!r} in {self.where} is not a TypeScript identifier")
+        if not _IDENTIFIER.match(name) or name in _RESERVED_TYPE_NAMES:
+            raise GenerationError(
+                f"the schema name {describe(name)} in {self.where} cannot be a TypeScript type name",
+                hint="Rename the schema: letters, digits and _, not a TypeScript keyword or built-in type.",
+            )
         doc = _doc_comment(_describe(schema), "")
         if isinstance(schema, dict) and _is_interface(schema):
             body = "".join(f"{doc}  {member}\n" for doc, member in self.members(schema, "  "))
@@ -101,7 +192,7 @@ class _Renderer:
         if schema is False:
             return "never"
         if not isinstance(schema, dict):
-            raise GenerationError(f"a schema in {self.where} is not an object: {schema!r}")
+            raise GenerationError(f"a schema in {self.where} is {describe_type(schema)}, not an object")
         if "$ref" in schema:
             return self.reference(str(schema["$ref"]))
         if "x-callback" in schema:
@@ -129,7 +220,7 @@ class _Renderer:
             return _array(self.type_of(schema.get("items", {})))
         if kind == "object":
             return self.object_type(schema)
-        raise GenerationError(f"unsupported JSON type {kind!r} in {self.where}")
+        raise GenerationError(f"the JSON type {describe(kind)} in {self.where} is not one scaffold knows")
 
     def object_type(self, schema: Mapping[str, Any]) -> str:
         extra = schema.get("additionalProperties", True)
@@ -143,10 +234,12 @@ class _Renderer:
 
     def reference(self, ref: str) -> str:
         if not ref.startswith(SCHEMA_PREFIX):
-            raise GenerationError(f"unsupported $ref {ref!r} in {self.where}: only {SCHEMA_PREFIX}* is")
+            raise GenerationError(
+                f"the $ref {describe(ref)} in {self.where} does not name a component schema"
+            )
         name = ref_name(ref)
         if self.known is not None and name not in self.known:
-            raise GenerationError(f"$ref {ref!r} in {self.where} names no component schema")
+            raise GenerationError(f"the $ref {describe(ref)} in {self.where} names no component schema")
         return name
 
     def callback(self, callback: Any) -> str:
@@ -156,7 +249,9 @@ class _Renderer:
         for param in callback.get("parameters") or []:
             name = str(param.get("name", ""))
             if not _IDENTIFIER.match(name):
-                raise GenerationError(f"callback parameter {name!r} in {self.where} is not an identifier")
+                raise GenerationError(
+                    f"the callback parameter {describe(name)} in {self.where} is not a TypeScript identifier"
+                )
             optional = "" if param.get("required", False) else "?"
             params.append(f"{name}{optional}: {self.type_of(param.get('schema', {}))}")
         returns = callback.get("returns", "void")
@@ -182,7 +277,7 @@ def _describe(schema: Any) -> str:
 def _doc_comment(text: str, indent: str) -> str:
     if not text:
         return ""
-    text = text.replace("*/", "*\\/")
+    text = block_comment_text(text)
     lines: list[str] = []
     for paragraph in text.split("\n\n"):
         if lines:
@@ -203,12 +298,13 @@ def _literal(value: Any) -> str:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, int | float):
+    if isinstance(value, int | float) and math.isfinite(value):
         return repr(value)
     if isinstance(value, str):
-        escaped = value.replace("\\", "\\\\").replace("'", "\\'").replace("\n", "\\n")
-        return f"'{escaped}'"
-    raise GenerationError(f"unsupported literal {value!r}: only strings, numbers, booleans and null")
+        return ts_string(value)
+    raise GenerationError(
+        f"a const or enum value is {describe_type(value)}; only strings, numbers, booleans and null"
+    )
 
 
 def _union(parts: list[str]) -> str:

@@ -183,10 +183,13 @@ def test_a_new_prop_in_a_new_contract_version_reaches_the_types(module_spec: Spe
     ("schemas", "message"),
     [
         ({"A": {"$ref": "#/components/schemas/Missing"}}, "names no component schema"),
-        ({"A": {"$ref": "other.yaml#/A"}}, "unsupported $ref"),
-        ({"bad-name": {"type": "string"}}, "not a TypeScript identifier"),
-        ({"A": {"type": "tuple"}}, "unsupported JSON type"),
-        ({"A": {"x-callback": {"parameters": [{"name": "a b", "schema": {}}]}}}, "not an identifier"),
+        ({"A": {"$ref": "other.yaml#/A"}}, "does not name a component schema"),
+        ({"bad-name": {"type": "string"}}, "cannot be a TypeScript type name"),
+        ({"A": {"type": "tuple"}}, "is not one scaffold knows"),
+        (
+            {"A": {"x-callback": {"parameters": [{"name": "a b", "schema": {}}]}}},
+            "is not a TypeScript identifier",
+        ),
     ],
 )
 def test_unsupported_constructs_are_generation_errors(

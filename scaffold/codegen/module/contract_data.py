@@ -14,8 +14,11 @@ from typing import Any
 from scaffold.errors import GenerationError
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.shapes import operations
+from scaffold.specs.wording import quoted
 
 _GLOBAL = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*$")
+# npm's rule for package names (scoped or not), so a name is safe inside a quoted module specifier.
+_PACKAGE = re.compile(r"^(@[a-z0-9][a-z0-9._~-]*/)?[a-z0-9][a-z0-9._~-]*$")
 # Entry points some host packages are imported by besides their main one. A sub-path left out of
 # `external` would be bundled whole (react-dom/client drags in all of ReactDOM).
 EXTRA_ENTRY_POINTS: Mapping[str, tuple[str, ...]] = {"react-dom": ("react-dom/client",)}
@@ -79,21 +82,31 @@ def read_module_contract(spec: SpecDocument) -> ModuleContract:
         scopes = tuple(str(scope) for scope in registries["scopes"])
         cache = tuple(str(p) for p in artifacts.get("cacheQueryParameters", []))
         proxy_route = str(_section(spec, "x-platform-proxy")["route"])
-    except (KeyError, TypeError) as exc:
-        raise GenerationError(f"{spec.identity()}: a module x- section lacks {exc}") from exc
-    bad = [g.global_name for g in host if not _GLOBAL.match(g.global_name)]
-    if bad:
-        raise GenerationError(f"{spec.identity()}: host global {bad[0]!r} is not a JavaScript identifier")
+    except KeyError as exc:
+        raise GenerationError(
+            f"{spec.identity()}: a module x- section lacks the entry {quoted(str(exc.args[0]))}",
+            hint="Compare the x- sections with those of the shipped dashboard-module spec.",
+        ) from exc
+    except (TypeError, AttributeError) as exc:
+        raise GenerationError(
+            f"{spec.identity()}: a module x- section has an entry of the wrong kind (a list or mapping expected)",
+            hint="Compare the x- sections with those of the shipped dashboard-module spec.",
+        ) from exc
+    _require_names(spec, host, allowed, props)
     schemas = spec.data.get("components", {}).get("schemas", {}) or {}
     missing = [name for name in allowed if props.get(name) not in schemas]
     if missing:
-        raise GenerationError(f"{spec.identity()}: x-components.props names no schema for {missing[0]}")
+        raise GenerationError(
+            f"{spec.identity()}: x-components.props names no schema for {quoted(missing[0])}"
+        )
     by_id = {op.operation_id: op for op in operations(spec)}
     try:
         well_known = by_id["getModuleMetadata"].path
         demo = by_id["postDemoStatus"].path
     except KeyError as exc:
-        raise GenerationError(f"{spec.identity()} has no operation {exc}") from exc
+        raise GenerationError(
+            f"{spec.identity()} has no operation {exc.args[0]}, which a module project needs"
+        ) from exc
     header = next((h for h in by_id["postDemoStatus"].headers if h.name.lower() == "accept-language"), None)
     default_locale = str(header.default) if header is not None and header.default else "ru-RU"
     return ModuleContract(
@@ -108,3 +121,25 @@ def read_module_contract(spec: SpecDocument) -> ModuleContract:
         default_locale=default_locale,
         proxy_route=proxy_route,
     )
+
+
+def _require_names(
+    spec: SpecDocument, host: tuple[HostGlobal, ...], allowed: tuple[str, ...], props: Mapping[str, str]
+) -> None:
+    """Names the generated TypeScript writes unquoted or inside quotes and comments must be plain."""
+    for item in host:
+        if not _GLOBAL.match(item.global_name):
+            raise GenerationError(
+                f"{spec.identity()}: the host global {quoted(item.global_name)} is not a JavaScript identifier"
+            )
+        if not _PACKAGE.match(item.package):
+            raise GenerationError(
+                f"{spec.identity()}: the host package {quoted(item.package)} is not an npm package name",
+                hint="npm names are lowercase letters, digits, '.', '_', '-' and '~', with an optional @scope/.",
+            )
+    for name in (*allowed, *props):
+        if not _GLOBAL.match(name):
+            raise GenerationError(
+                f"{spec.identity()}: the component name {quoted(name)} in x-components is not an identifier",
+                hint="Component names are letters and digits, like Widget.",
+            )

@@ -12,6 +12,8 @@ from typing import Any
 
 import jinja2
 
+from scaffold.codegen.escaping import comment_line
+
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "module"
 _ENV = jinja2.Environment(
     loader=jinja2.FileSystemLoader(str(TEMPLATES)),
@@ -19,6 +21,7 @@ _ENV = jinja2.Environment(
     keep_trailing_newline=True,
     undefined=jinja2.StrictUndefined,
 )
+_ENV.filters["comment"] = comment_line
 
 
 def render(template: str, **values: Any) -> str:

@@ -17,9 +17,21 @@ _IDENTIFIER = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*$")
 _INLINE = 100
 
 
+_SIMPLE_ESCAPES = {"\\": "\\\\", "'": "\\'", "\n": "\\n", "\r": "\\r"}
+
+
 def ts_string(value: str) -> str:
-    escaped = value.replace("\\", "\\\\").replace("'", "\\'").replace("\n", "\\n").replace("\r", "\\r")
-    return f"'{escaped}'"
+    """A single-quoted TypeScript string; line breaks and other non-printables as escapes."""
+    out: list[str] = []
+    for char in value:
+        if char in _SIMPLE_ESCAPES:
+            out.append(_SIMPLE_ESCAPES[char])
+        elif char.isprintable() or char == " ":
+            out.append(char)
+        else:
+            code = ord(char)
+            out.append(f"\\u{code:04x}" if code < 0x10000 else f"\\u{{{code:x}}}")
+    return "'" + "".join(out) + "'"
 
 
 def ts_literal(value: Any, indent: int = 0, used: int = 0) -> str:

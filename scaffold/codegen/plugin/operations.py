@@ -19,13 +19,17 @@ from scaffold.codegen.python_models import CLASS_NAMES
 from scaffold.errors import GenerationError
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.shapes import OperationShape, operations, ref_name
+from scaffold.specs.wording import quoted
 
 # The contract's schema of a data source configuration field: values of type password in it are
 # the secrets the contract says to return and accept only in encrypted form.
 SECRET_FIELD_SCHEMA = "DatasourceField"  # noqa: S105 - a schema name
 DEFAULT_BASE_PATH = "/api/v1"
-# Names DataSourceBase itself uses; an operation must not take them.
-RESERVED_METHOD_NAMES = frozenset({"secret_fields"})
+# Names DataSourceBase itself uses, and names whose upper case is a constant the generated base.py
+# and routes.py already define or import (an operation's constant is its method name upper-cased).
+RESERVED_METHOD_NAMES = frozenset(
+    {"secret_fields", "contract", "operations", "base_path", "max_body_bytes", "default_locale"}
+)
 
 _IDENTIFIER = re.compile(r"^[a-z_][a-z0-9_]*$")
 
@@ -111,12 +115,16 @@ def _operation(spec: SpecDocument, shape: OperationShape, schemas: Mapping[str, 
     method_name = shape.method_name
     if not _IDENTIFIER.match(method_name) or keyword.iskeyword(method_name):
         raise GenerationError(
-            f"{spec.identity()}: operationId {shape.operation_id!r} gives the method name "
-            f"{method_name!r}, which is not a Python identifier",
-            hint="Use a camelCase operationId of letters and digits.",
+            f"{spec.identity()}: the operationId {quoted(shape.operation_id)} of {shape.key} gives the method "
+            f"name {quoted(method_name)}, which is not a Python identifier or is a Python keyword",
+            hint="Use a camelCase operationId of letters and digits, like getQueryResult.",
         )
     if method_name in RESERVED_METHOD_NAMES or method_name.startswith("_"):
-        raise GenerationError(f"{spec.identity()}: operationId {shape.operation_id!r} gives a reserved name")
+        raise GenerationError(
+            f"{spec.identity()}: the operationId {quoted(shape.operation_id)} of {shape.key} gives the method "
+            f"name {quoted(method_name)}, which the generated base class already uses",
+            hint="Choose another operationId.",
+        )
     success = shape.success
     if success is None or success.schema is None:
         raise GenerationError(

@@ -7,13 +7,13 @@ byte-identical for the same spec and answers.
 
 from __future__ import annotations
 
-import textwrap
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import jinja2
 
+from scaffold.codegen.escaping import comment_line, docstring_line, docstring_text
 from scaffold.codegen.formatting import format_python
 from scaffold.errors import GenerationError
 
@@ -32,24 +32,17 @@ def _environment() -> jinja2.Environment:
     )
     environment.filters["pystr"] = python_string
     environment.filters["docstring"] = docstring_text
+    environment.filters["docline"] = docstring_line
+    environment.filters["comment"] = comment_line
     return environment
 
 
 def python_string(value: object) -> str:
-    """A Python string literal for `value` (black normalises the quotes)."""
+    """A Python string literal for `value` (black normalises the quotes).
+
+    repr() escapes quotes, backslashes and every non-printable character, lone surrogates too.
+    """
     return repr(str(value))
-
-
-def docstring_text(value: object, indent: int = 8, width: int = 96) -> str:
-    """Text safe inside a triple-quoted docstring, wrapped and indented for a method body."""
-    text = str(value).replace("\\", "\\\\").replace('"""', '\\"\\"\\"').strip()
-    paragraphs = [" ".join(p.split()) for p in text.split("\n\n") if p.strip()]
-    prefix = " " * indent
-    wrapped = [
-        textwrap.fill(p, width=width - indent, initial_indent=prefix, subsequent_indent=prefix)
-        for p in paragraphs
-    ]
-    return "\n\n".join(wrapped)
 
 
 def render(template: str, **context: Any) -> str:
