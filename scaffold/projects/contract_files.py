@@ -115,14 +115,10 @@ def plan_contract_files(
 
 
 def spec_file_bytes(spec: SpecDocument) -> bytes:
-    """The spec's bytes, proven to be the ones that were loaded (the file may have changed since)."""
-    try:
-        data = spec.path.read_bytes()
-    except OSError as exc:
-        raise ProjectError(f"{spec.path} cannot be read again ({exc.strerror})") from exc
-    if hashlib.sha256(data).hexdigest() != spec.sha256:
-        raise ProjectError(f"{spec.path} changed while scaffold was using it; run the command again")
-    return data
+    """The exact bytes the loader read and validated (never the file again: it may have changed)."""
+    if hashlib.sha256(spec.raw).hexdigest() != spec.sha256:
+        raise ProjectError(f"{spec.path}: the spec's bytes do not match its recorded sha256")
+    return spec.raw
 
 
 def write_contract_files(

@@ -68,8 +68,7 @@ class Project:
                 f"{SPEC_COPY_PATH} is missing in {self.root}; scaffold keeps the project's contract spec there",
                 hint=f"Restore it from git (git checkout -- {SPEC_COPY_PATH}).",
             )
-        read_bounded(path, limit=8 << 20, source=SPEC_COPY_PATH)  # a regular file of bounded size
-        spec = load_spec_file(path)
+        spec = load_spec_file(path)  # bounded: a small regular file, no aliases, local refs only
         if spec.sha256 != self.manifest.spec_sha256:
             raise ProjectError(
                 f"{SPEC_COPY_PATH} in {self.root} is not the spec recorded in the manifest (sha256 differs)",

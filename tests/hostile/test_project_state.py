@@ -125,7 +125,8 @@ def test_contract_file_symlinked_outside_is_never_read(plugin: Path, victim: Pat
 def test_hostile_package_name_answer(
     plugin: Path, tmp_path: Path, value: object, needle: str, command: str
 ) -> None:
-    edit_answers(plugin, package_name=value)
+    elsewhere = tmp_path / "elsewhere"
+    edit_answers(plugin, package_name=str(elsewhere) if value == "ABSOLUTE" else value)
     from tests.git_helpers import git
 
     git(plugin, "commit", "--quiet", "-am", "a pull request changes the answers")
@@ -141,7 +142,7 @@ def test_hostile_package_name_answer(
     assert "package_name" in line or "package name" in line
     assert tree_digest(plugin) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == outside_before
-    assert not Path("/tmp/elsewhere").exists()
+    assert not elsewhere.exists()
 
 
 def test_answers_with_a_yaml_alias_bomb(plugin: Path) -> None:
