@@ -30,6 +30,7 @@ from scaffold.codegen.escaping import block_comment_text, comment_line
 from scaffold.codegen.header import typescript_header
 from scaffold.codegen.module.ts_literals import ts_string
 from scaffold.errors import GenerationError
+from scaffold.projects.names import JS_RESERVED_WORDS
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.shapes import SCHEMA_PREFIX, is_nullable, ref_name
 from scaffold.specs.wording import describe, describe_type
@@ -45,86 +46,10 @@ _PRIMITIVES = {
 _WIDTH = 100
 # Names a schema cannot take: TypeScript's reserved words and predefined types, and the names the
 # generated modules import next to the schema types.
-_RESERVED_TYPE_NAMES = frozenset(
-    [
-        "any",
-        "bigint",
-        "boolean",
-        "break",
-        "case",
-        "catch",
-        "class",
-        "const",
-        "continue",
-        "debugger",
-        "declare",
-        "default",
-        "delete",
-        "do",
-        "else",
-        "enum",
-        "export",
-        "extends",
-        "false",
-        "finally",
-        "for",
-        "function",
-        "if",
-        "implements",
-        "import",
-        "in",
-        "infer",
-        "instanceof",
-        "interface",
-        "keyof",
-        "let",
-        "never",
-        "new",
-        "null",
-        "number",
-        "object",
-        "package",
-        "private",
-        "protected",
-        "public",
-        "readonly",
-        "return",
-        "static",
-        "string",
-        "super",
-        "switch",
-        "symbol",
-        "this",
-        "throw",
-        "true",
-        "try",
-        "type",
-        "typeof",
-        "undefined",
-        "unique",
-        "unknown",
-        "var",
-        "void",
-        "while",
-        "with",
-        "yield",
-        "Array",
-        "Awaitable",
-        "ComponentType",
-        "Function",
-        "Object",
-        "Omit",
-        "Partial",
-        "Pick",
-        "Promise",
-        "Readonly",
-        "Record",
-        "Required",
-        "String",
-        "Number",
-        "Boolean",
-        "Symbol",
-    ]
+_RESERVED_TYPE_NAMES = JS_RESERVED_WORDS | frozenset(
+    """any bigint boolean declare infer keyof never number object readonly string symbol type
+    undefined unique unknown Array Awaitable ComponentType Function Object Omit Partial Pick
+    Promise Readonly Record Required String Number Boolean Symbol""".split()
 )
 
 

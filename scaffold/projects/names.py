@@ -45,7 +45,7 @@ _RESERVED_SCOPES = frozenset(
         "DnDKitCore", "DnDKitSortable", "DnDKitUtilities",
     }
 )  # fmt: skip
-_JS_RESERVED = frozenset(
+JS_RESERVED_WORDS = frozenset(
     [
         "break",
         "case",
@@ -124,7 +124,7 @@ def validate_package_name(name: str, kind: str | None = None) -> str:
 def validate_scope(scope: str) -> str:
     if len(scope) > 64 or not _SCOPE.match(scope):
         raise InvalidNameError(f"scope {scope!r} is not allowed: use {SCOPE_RULE}.")
-    if scope in _RESERVED_SCOPES or scope in _JS_RESERVED or scope.startswith("webkit"):
+    if scope in _RESERVED_SCOPES or scope in JS_RESERVED_WORDS or scope.startswith("webkit"):
         raise InvalidNameError(
             f"scope {scope!r} is already a property of the host page's window or a reserved word: "
             f"use {SCOPE_RULE}."
