@@ -47,10 +47,13 @@ _WIDTH = 100
 # Names a schema cannot take: TypeScript's reserved words and predefined types, and the names the
 # generated modules import next to the schema types.
 _RESERVED_TYPE_NAMES = JS_RESERVED_WORDS | frozenset(
-    """any bigint boolean declare infer keyof never number object readonly string symbol type
-    undefined unique unknown Array Awaitable ComponentType Function Object Omit Partial Pick
-    Promise Readonly Record Required String Number Boolean Symbol""".split()
-)
+    {
+        "any", "bigint", "boolean", "declare", "infer", "keyof", "never", "number", "object",
+        "readonly", "string", "symbol", "type", "undefined", "unique", "unknown", "Array",
+        "Awaitable", "ComponentType", "Function", "Object", "Omit", "Partial", "Pick", "Promise",
+        "Readonly", "Record", "Required", "String", "Number", "Boolean", "Symbol",
+    }
+)  # fmt: skip
 
 
 def generate_typescript_types(spec: SpecDocument) -> str:
