@@ -4,24 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from tests.cli_runner import run_scaffold
 from tests.conftest import FUTURE_PLUGIN_SPEC, MODULE_SPEC
 from tests.git_helpers import git
-from tests.hostile.projects import committed_project, copy_of
+from tests.hostile.projects import copy_of
 
 USER_STAND_IN = "// my own declarations for @ui-kit/charts\nexport declare const Chart: unknown;\n"
-
-
-@pytest.fixture(scope="module")
-def pristine_plugin(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return committed_project(tmp_path_factory, "plugin", "acme-sales")
-
-
-@pytest.fixture(scope="module")
-def pristine_module(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return committed_project(tmp_path_factory, "module", "acme-map")
 
 
 def test_deleted_user_files_stay_deleted(pristine_plugin: Path, tmp_path: Path) -> None:

@@ -14,21 +14,11 @@ import pytest
 import yaml
 
 from tests.cli_runner import run_scaffold
-from tests.hostile.projects import committed_project, copy_of, tree_digest
+from tests.hostile.projects import tree_digest
 
 PACKAGE = "acme_sales"
 MODELS = f"{PACKAGE}/_contract/models.py"
 SECRET = "VICTIM-CONTENT-4711"
-
-
-@pytest.fixture(scope="module")
-def pristine(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return committed_project(tmp_path_factory, "plugin", "acme-sales")
-
-
-@pytest.fixture
-def plugin(pristine: Path, tmp_path: Path) -> Path:
-    return copy_of(pristine, tmp_path)
 
 
 @pytest.fixture

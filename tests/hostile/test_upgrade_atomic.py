@@ -20,19 +20,9 @@ import pytest
 from tests.cli_runner import run_scaffold
 from tests.conftest import FUTURE_PLUGIN_SPEC, REPO
 from tests.git_helpers import git
-from tests.hostile.projects import committed_project, copy_of, index_flags, tree_digest
+from tests.hostile.projects import index_flags, tree_digest
 
 PACKAGE = "acme_sales"
-
-
-@pytest.fixture(scope="module")
-def pristine(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return committed_project(tmp_path_factory, "plugin", "acme-sales")
-
-
-@pytest.fixture
-def plugin(pristine: Path, tmp_path: Path) -> Path:
-    return copy_of(pristine, tmp_path)
 
 
 def paused_upgrade(
