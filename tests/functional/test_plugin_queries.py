@@ -391,7 +391,7 @@ def test_code_mode_results_and_macros(api: TestClient) -> None:
         ("SELECT 1", "time column first"),
         ("SELECT * FROM nope", "names a table that does not exist"),
         ("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c", "stopped"),
-        ("SELECT randomblob(1000000000)", "larger than 1 MiB"),
+        ("SELECT randomblob(1000000000)", "larger than 256 KiB"),
     ],
 )
 def test_code_mode_errors(api: TestClient, sql: str, fragment: str) -> None:

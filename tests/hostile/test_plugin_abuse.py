@@ -63,11 +63,11 @@ SLOW_PER_ROW = (
 )
 SLOW_CALLS = [
     SLOW_PER_ROW,
-    "SELECT 1, instr(printf('%.*c', 1000000, 'a'), printf('%.*c', 500000, 'a') || 'b')",
-    "SELECT 1, length(trim(printf('%.*c', 1000000, 'a') || 'z', "
+    "SELECT 1, instr(printf('%.*c', 250000, 'a'), printf('%.*c', 125000, 'a') || 'b')",
+    "SELECT 1, length(trim(printf('%.*c', 250000, 'a') || 'z', "
     "(WITH RECURSIVE c(x) AS (SELECT 256 UNION ALL SELECT x + 1 FROM c WHERE x < 50000) "
     "SELECT group_concat(char(x), '') FROM c) || 'a'))",
-    "SELECT 1, printf('%.*c', 1000000, 'a') GLOB ('*[' || printf('%.*c', 290, 'b') || ']')",
+    "SELECT 1, printf('%.*c', 250000, 'a') GLOB ('*[' || printf('%.*c', 290, 'b') || ']')",
     "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*), 1 FROM c",
 ]
 

@@ -33,12 +33,12 @@ from .guards import WATCHDOG, ResultBudget
 from .sql_functions import install_linear_functions
 
 QUERY_SECONDS = 5
-MAX_VALUE_BYTES = 1024 * 1024
+MAX_VALUE_BYTES = 256 * 1024
 MAX_PATTERN_CHARS = 300
 MAX_SQL_CHARS = 100_000
 # The limits the messages of these errors name.
 _LIMITS: dict[str, dict[str, Any]] = {
-    "valueTooLarge": {"size": f"{MAX_VALUE_BYTES / (1024 * 1024):g}"},
+    "valueTooLarge": {"size": MAX_VALUE_BYTES // 1024},
     "patternTooLong": {"max": MAX_PATTERN_CHARS},
 }
 _ALLOWED_ACTIONS = frozenset(

@@ -10,7 +10,7 @@
   their size (marshal's length, a C-speed measure of the Python values) is counted before the
   next chunk is read, so a query that would build a huge answer stops at the limit instead of
   after the whole result is in memory. The chunk size is chosen so that even a chunk of rows
-  whose every value has the largest allowed size cannot overshoot the limit by more than itself.
+  whose every value has the largest allowed size cannot overshoot the limit by more than twice.
 """
 
 from __future__ import annotations
@@ -104,8 +104,12 @@ class ResultBudget:
             )
 
     def chunk_rows(self, columns: int, max_value_bytes: int) -> int:
-        """Rows to fetch at once: a chunk of the largest values may overshoot by the limit at most."""
-        return max(1, min(MAX_CHUNK_ROWS, self.limit // max(1, columns * max_value_bytes)))
+        """Rows to fetch at once: even a chunk of the largest values overshoots by 2x the limit at most.
+
+        Fewer, larger chunks keep the count cheap (about 0.5 ms per 10,000 rows of two numbers,
+        marshal included); the largest value size bounds what one chunk can hold.
+        """
+        return max(1, min(MAX_CHUNK_ROWS, 2 * self.limit // max(1, columns * max_value_bytes)))
 
 
 def _mebibytes(size: int) -> str:
