@@ -188,10 +188,12 @@ class Database:
         deadline: float,
         budget: ResultBudget | None = None,
         max_rows: int | None = None,
+        number_row_bytes: int | None = None,
     ) -> tuple[list[str], list[tuple[Any, ...]], bool]:
         """(column names, rows, truncated): at most `max_rows` rows, stopped at `deadline`.
 
         `deadline` is a time.monotonic() value; rows count against `budget` as they are read.
+        `number_row_bytes`: the statement returns numbers only, each row counted as that size.
         """
         connection = self.connection()
         if time.monotonic() >= deadline:
@@ -201,7 +203,10 @@ class Database:
         try:
             cursor = connection.execute(sql, params)
             names = [d[0] for d in cursor.description or ()]
-            rows, truncated = _fetch(cursor, len(names), budget, max_rows)
+            if budget is not None and number_row_bytes is not None:
+                rows, truncated = _fetch_numbers(cursor, budget, number_row_bytes, max_rows)
+            else:
+                rows, truncated = _fetch(cursor, len(names), budget, max_rows)
         except sqlite3.OperationalError as exc:
             if "interrupted" in str(exc):
                 raise SourceError("timeout", f"interrupted at the deadline: {sql[:200]}") from None
@@ -238,6 +243,19 @@ def _fetch(
                 break
             budget.spend(chunk)
             rows += chunk
+    if max_rows is not None and len(rows) > max_rows:
+        return rows[:max_rows], True
+    return rows, False
+
+
+def _fetch_numbers(
+    cursor: sqlite3.Cursor, budget: ResultBudget, row_bytes: int, max_rows: int | None
+) -> tuple[list[tuple[Any, ...]], bool]:
+    """Rows of numbers: one fetch of at most the rows that fit the budget (a counter)."""
+    fitting = budget.rows_left(row_bytes)
+    wanted = fitting + 1 if max_rows is None else min(fitting, max_rows) + 1
+    rows = cursor.fetchmany(wanted)
+    budget.charge(len(rows) * row_bytes)  # raises when one row more than fits was read
     if max_rows is not None and len(rows) > max_rows:
         return rows[:max_rows], True
     return rows, False
