@@ -291,18 +291,19 @@ def test_validation_messages_never_echo_input() -> None:
         Body.model_validate_json(
             '{"items": ["secret-value", 2, "x", "y", "z"], "mapping": {"' + "k" * 500 + '": "v"}}'
         )
-    message = describe_validation_error(caught.value)
-    assert message.startswith("Request format is wrong: items.0: Input should be a valid integer")
+    message = describe_validation_error(caught.value, "en-US", Body)
+    assert message.startswith("Request format is wrong: items.0: an integer is expected")
     assert "secret-value" not in message and "k" * 100 not in message and "(and 2 more)" in message
     with pytest.raises(ValidationError) as caught:
         Body.model_validate_json(b"{nope")
-    assert "the body is not valid JSON" in describe_validation_error(caught.value)
+    assert "the body is not valid JSON" in describe_validation_error(caught.value, "en-US", Body)
 
 
 def test_clip_and_size_message() -> None:
     assert clip("a\u0000b\u202ec" + "x" * 100, 10) == "a?b?cxxxx…"
-    assert too_large_message(10 * 1024 * 1024) == "Request body is larger than 10 MiB"
-    assert too_large_message(100) == "Request body is larger than 100 bytes"
+    assert too_large_message(10 * 1024 * 1024, "en-US") == "Request body is larger than 10 MiB"
+    assert too_large_message(100, "en-US") == "Request body is larger than 100 bytes"
+    assert too_large_message(10 * 1024 * 1024) == "Тело запроса больше 10 МиБ", "ru-RU by default"
 
 
 # --- errors and operations -----------------------------------------------------------------------
@@ -476,14 +477,14 @@ def test_dispatch_errors() -> None:
     answer = client.post("/api/v1/echo", json=bad_token)
     assert answer.status_code == 422
     assert answer.json()["validationErrors"] == {
-        "password": "the encrypted value is truncated; enter the value again"
+        "password": "Зашифрованное значение не удаётся расшифровать; введите значение заново"
     }
     assert client.post("/api/v1/listing", json=bad_token).status_code == 200  # no secrets in its request
     assert client.post(
         "/api/v1/echo", content=b"x" * 2000, headers={"content-type": "application/json"}
     ).json() == {
         "error": True,
-        "message": "Request body is larger than 1000 bytes",
+        "message": "Тело запроса больше 1000 байт",
     }
     wrong = client.post("/api/v1/echo", json={"fields": "nope"})
     assert wrong.status_code == 400 and wrong.json()["status"] is False
