@@ -72,7 +72,7 @@ def installed_scaffold(tmp_path_factory: pytest.TempPathFactory) -> InstalledSca
 
 @pytest.fixture(scope="session")
 def future_scaffold(tmp_path_factory: pytest.TempPathFactory) -> InstalledScaffold:
-    """A later scaffold (template 1.1.0 for both kinds) installed from its own wheel."""
+    """A later scaffold (the next template version for both kinds) installed from its own wheel."""
     from tests.e2e.future_scaffold import make_future_source
 
     root = tmp_path_factory.mktemp("future-scaffold")

@@ -15,9 +15,9 @@ import yaml
 from scaffold.errors import DirtyTreeError, HandEditedFilesError, ProjectError, StaleFilesError, TemplateError
 from scaffold.projects.create import NewProjectOptions, create_project
 from scaffold.projects.kinds import KINDS
-from scaffold.projects.template_store import current_version
 from scaffold.projects.manifest import MANIFEST_PATH, SPEC_COPY_PATH, Manifest, text_hash
 from scaffold.projects.regenerate import regenerate
+from scaffold.projects.template_store import current_version
 from scaffold.projects.upgrade import upgrade
 from tests.conftest import FUTURE_PLUGIN_SPEC, MODULE_SPEC
 from tests.git_helpers import git
@@ -107,7 +107,9 @@ def test_missing_recorded_spec_of_an_unknown_text(plugin: Path) -> None:
     recorded = json.loads(manifest)["spec_sha256"]
     (plugin / MANIFEST_PATH).write_text(manifest.replace(recorded, "0" * 64), encoding="utf-8")
     (plugin / SPEC_COPY_PATH).unlink()
-    with pytest.raises(ProjectError, match=r"contract.yaml is missing.*git checkout -- .scaffold/contract.yaml"):
+    with pytest.raises(
+        ProjectError, match=r"contract.yaml is missing.*git checkout -- .scaffold/contract.yaml"
+    ):
         regenerate(plugin)
 
 
@@ -169,7 +171,9 @@ def test_upgrade_with_another_template_store_location(
 def test_unknown_template_version_is_refused(plugin: Path) -> None:
     answers_path = plugin / ".copier-answers.yml"
     answers_path.write_text(
-        answers_path.read_text(encoding="utf-8").replace(f"_commit: v{current_version('plugin')}", "_commit: v0.0.1"),
+        answers_path.read_text(encoding="utf-8").replace(
+            f"_commit: v{current_version('plugin')}", "_commit: v0.0.1"
+        ),
         encoding="utf-8",
     )
     git(plugin, "commit", "--quiet", "-am", "pretend an unknown template version")
