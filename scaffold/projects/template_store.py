@@ -37,7 +37,8 @@ from scaffold.errors import TemplateError, ToolMissingError
 from scaffold.resources import data_home_error, templates_root, user_data_home
 
 _FIXED_DATE = "2026-01-01T00:00:00+00:00"
-_MARKER = "scaffold-store.json"
+# v2: stores built before every version was re-hashed on commit (see _add_versions) are rebuilt.
+_MARKER = "scaffold-store-v2.json"
 
 
 @dataclass(frozen=True)
@@ -154,7 +155,7 @@ def _ensure_store(kind: str, root: Path | None) -> TemplateSource:
     with _locked(store.with_suffix(".lock")):
         recorded = _read_marker(store)
         stale = [v for v in versions if recorded.get(v.version) not in (None, expected[v.version])]
-        if stale or (recorded and not (store / ".git").is_dir()):
+        if stale or bool(recorded) != (store / ".git").is_dir():
             shutil.rmtree(store, ignore_errors=True)
             recorded = {}
         missing = [v for v in versions if v.version not in recorded]
@@ -191,6 +192,9 @@ def _add_versions(
             _git(work, "init", "--quiet", "--initial-branch=main")
         for version in versions:
             _replace_tree(work, version.folder)
+            # Without an index git trusts nothing it cached: a file copied with the same size and
+            # mtime as the previous version's (a fresh clone, a wheel install) is still re-hashed.
+            (work / ".git" / "index").unlink(missing_ok=True)
             _git(work, "add", "--all", "--force")
             _git(
                 work, "commit", "--quiet", "--allow-empty", "-m", f"{version.kind} template {version.version}"
