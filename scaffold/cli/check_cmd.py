@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 from typing import Annotated
 
-import httpx
 import typer
 
 from scaffold.check.deadline import DEFAULT_MODULE_DEADLINE, DEFAULT_PLUGIN_DEADLINE
@@ -60,6 +59,8 @@ SpecOption = Annotated[
 
 def base_url_argument(value: str) -> str:
     """An http(s) URL with a host that httpx can use as it is (no whitespace, port in range)."""
+    import httpx  # imported here: every other command starts without paying for it
+
     example = "e.g. http://127.0.0.1:8080/api/v1"
     if any(char.isspace() for char in value):
         raise typer.BadParameter(f"{value!r} contains whitespace; give the URL without it, {example}")
