@@ -74,7 +74,9 @@ def upgrade(path: Path, *, to: str | None = None, dry_run: bool = False) -> Upgr
     edited = [s for s in compare(project.root, project.manifest, expected_now) if s.hand_edited and s.stale]
     if edited:
         raise hand_edited_error(project, edited)
-    render_contract_files(project.kind, target, project.answers)  # a spec that cannot generate stops here
+    target_files = render_contract_files(
+        project.kind, target, project.answers
+    )  # a spec that cannot generate stops here
     source = ensure_store(project.kind.template)
     rebuild_if_damaged(source)
     _require_known_template(project, source)
@@ -82,7 +84,7 @@ def upgrade(path: Path, *, to: str | None = None, dry_run: bool = False) -> Upgr
     with contextlib.ExitStack() as stack:
         if not dry_run:
             stack.enter_context(project_lock(project.root))
-        plan = _plan_in_clone(project, repo, target, source)
+        plan = _plan_in_clone(project, repo, target, source, target_files)
         if not dry_run and plan.changes:
             apply_changes(project.root, plan.changes, action="the upgrade")
     return UpgradeReport(
@@ -119,12 +121,14 @@ def _require_known_template(project: Project, source: TemplateSource) -> None:
         )
 
 
-def _plan_in_clone(project: Project, repo: Path, target: SpecDocument, source: TemplateSource) -> UpgradePlan:
+def _plan_in_clone(
+    project: Project, repo: Path, target: SpecDocument, source: TemplateSource, target_files: dict[str, str]
+) -> UpgradePlan:
     """Run the upgrade in a throwaway clone; Ctrl-C or SIGTERM here has changed nothing yet."""
     try:
         with signals_interrupt(), _throwaway_clone(repo) as clone:
             copy = open_project(clone / project.root.relative_to(repo))
-            return _upgrade_copy(project, copy, target, source)
+            return _upgrade_copy(project, copy, target, source, target_files)
     except KeyboardInterrupt:
         raise InterruptedByUser(
             f"interrupted: the upgrade had not changed anything yet, {project.root} is as it was"
@@ -132,7 +136,11 @@ def _plan_in_clone(project: Project, repo: Path, target: SpecDocument, source: T
 
 
 def _upgrade_copy(
-    project: Project, copy: Project, target: SpecDocument, source: TemplateSource
+    project: Project,
+    copy: Project,
+    target: SpecDocument,
+    source: TemplateSource,
+    target_files: dict[str, str],
 ) -> UpgradePlan:
     """copier update and the new contract files in `copy`; returns the set of files that changed."""
     before = template_paths(copy, source, project.template_version)
@@ -149,7 +157,11 @@ def _upgrade_copy(
         elif relative in before and not existed and (copy.root / relative).exists():
             (copy.root / relative).unlink()  # the user deleted it: it stays deleted
     refreshed = open_project(copy.root)
-    files = render_contract_files(refreshed.kind, target, refreshed.answers)
+    files = (
+        target_files  # rendered before anything changed, from the same answers
+        if _same_answers(refreshed, project)
+        else render_contract_files(refreshed.kind, target, refreshed.answers)
+    )
     taken = frozenset(
         path for path in files if path not in refreshed.manifest.files and (copy.root / path).exists()
     )
@@ -169,6 +181,11 @@ def _upgrade_copy(
         changed.append(f"{code} {relative}")
     conflicts |= set(kept)
     return UpgradePlan(changes=changes, changed=sorted(changed), conflicts=sorted(conflicts), kept=kept)
+
+
+def _same_answers(a: Project, b: Project) -> bool:
+    """Equal but for the contract version, which copier has just moved to the target."""
+    return {**a.answers, "contract_version": ""} == {**b.answers, "contract_version": ""}
 
 
 def _changed_with_codes(copy: Project) -> list[tuple[str, str]]:
