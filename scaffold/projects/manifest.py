@@ -14,6 +14,7 @@ from pathlib import Path
 
 from scaffold.errors import ProjectError
 from scaffold.projects.state_paths import confined, decode_state_text, is_plain_relative, read_bounded
+from scaffold.specs.spec_versions import SPEC_VERSION
 
 MANIFEST_PATH = ".scaffold/manifest.json"
 SPEC_COPY_PATH = ".scaffold/contract.yaml"
@@ -76,7 +77,7 @@ class Manifest:
         return cls(
             kind=_text_entry(data, "kind", _NAME),
             contract=_text_entry(data, "contract", _NAME),
-            contract_version=_text_entry(data, "contract_version", _VERSION),
+            contract_version=_text_entry(data, "contract_version", SPEC_VERSION),
             spec_sha256=_text_entry(data, "spec_sha256", _SHA256),
             files=checked,
         )
@@ -84,7 +85,6 @@ class Manifest:
 
 _RESTORE = f"restore it from git (git checkout -- {MANIFEST_PATH})"
 _NAME = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
-_VERSION = re.compile(r"^\d+\.\d+\.\d+$")
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
 
 

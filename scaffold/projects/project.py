@@ -26,10 +26,10 @@ from scaffold.projects.state_paths import (
 )
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.loader import load_spec_file
+from scaffold.specs.spec_versions import is_spec_version
 
 ANSWERS_FILE = ".copier-answers.yml"
 _TEMPLATE_REF = re.compile(r"^v\d+\.\d+\.\d+$")
-_VERSION = re.compile(r"^\d+\.\d+\.\d+$")
 _MAX_YAML_DEPTH = 16
 
 
@@ -148,7 +148,7 @@ def _check_recorded_versions(recorded: dict[str, Any], manifest: Manifest) -> No
             f"restore the file from git (git checkout -- {ANSWERS_FILE})"
         )
     version = recorded.get("contract_version")
-    if not isinstance(version, str) or not _VERSION.match(version):
+    if not is_spec_version(version):
         raise ProjectError(
             f"{ANSWERS_FILE}: contract_version must be a version such as {manifest.contract_version}; "
             f"restore the file from git (git checkout -- {ANSWERS_FILE})"

@@ -9,6 +9,8 @@ Additions of optional fields, schemas and enum values are not breaking.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
@@ -133,6 +135,7 @@ def _operation_changes(old: OperationShape, new: OperationShape) -> list[Change]
 def _schema_changes(old: SpecDocument, new: SpecDocument) -> list[Change]:
     before = schema_shapes(old)
     after = schema_shapes(new)
+    wire_before, wire_after = _wire_labels(before), _wire_labels(after)
     changes: list[Change] = []
     for name in after:
         if name not in before:
@@ -141,11 +144,36 @@ def _schema_changes(old: SpecDocument, new: SpecDocument) -> list[Change]:
         if name not in after:
             changes.append(Change("schema", "removed", name, shape.type_label, True))
             continue
-        changes.extend(_shape_changes(shape, after[name]))
+        changes.extend(_shape_changes(shape, after[name], (wire_before, wire_after)))
     return changes
 
 
-def _shape_changes(old: SchemaShape, new: SchemaShape) -> list[Change]:
+Labels = Callable[[str], str]
+
+
+def _wire_labels(shapes: Mapping[str, SchemaShape]) -> Labels:
+    """A label with every named non-object schema spelled out: what travels on the wire.
+
+    Moving an inline enum or union into a named schema (so client generators name it) changes
+    the label `enum<a|b>` into `FieldType` but not one byte a client sends or receives.
+    """
+    plain = {name: shape.type_label for name, shape in shapes.items() if not shape.properties}
+
+    def expand(label: str) -> str:
+        for _ in range(8):  # named schemas nest a few levels at most; a cycle stops here
+            expanded = _NAME.sub(lambda m: plain.get(m[0], m[0]), label)
+            if expanded == label:
+                break
+            label = expanded
+        return label
+
+    return expand
+
+
+_NAME = re.compile(r"\b[A-Z][A-Za-z0-9_]*\b")
+
+
+def _shape_changes(old: SchemaShape, new: SchemaShape, wire: tuple[Labels, Labels]) -> list[Change]:
     changes: list[Change] = []
     if not old.properties and not new.properties and old.type_label != new.type_label:
         changes.append(
@@ -169,13 +197,19 @@ def _shape_changes(old: SchemaShape, new: SchemaShape) -> list[Change]:
         if name not in after:
             changes.append(Change("field", "removed", subject, _describe(prop), True))
             continue
-        changes.extend(_property_changes(subject, prop, after[name]))
+        changes.extend(_property_changes(subject, prop, after[name], wire))
     return changes
 
 
-def _property_changes(subject: str, old: PropertyShape, new: PropertyShape) -> list[Change]:
+def _property_changes(
+    subject: str, old: PropertyShape, new: PropertyShape, wire: tuple[Labels, Labels]
+) -> list[Change]:
     changes: list[Change] = []
-    if old.type_label != new.type_label:
+    if old.type_label != new.type_label and wire[0](old.type_label) == wire[1](new.type_label):
+        changes.append(
+            Change("field", "changed", subject, f"type now named {new.type_label} (same values)", False)
+        )
+    elif old.type_label != new.type_label:
         breaking = not _only_enum_growth(old.type_label, new.type_label)
         changes.append(
             Change("field", "changed", subject, f"type {old.type_label} -> {new.type_label}", breaking)

@@ -22,11 +22,11 @@ from scaffold.specs import pointers
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.reading import read_spec_bytes
 from scaffold.specs.references import check_references
+from scaffold.specs.spec_versions import SPEC_VERSION_FORM, contract_version, is_spec_version, spec_revision
 from scaffold.specs.validation_cache import is_known_valid, remember_valid
 from scaffold.specs.wording import describe
 from scaffold.specs.yaml_reader import parse_yaml
 
-_VERSION = re.compile(r"^\d+\.\d+\.\d+$")
 _CONTRACT = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 _METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 
@@ -83,12 +83,13 @@ def _check_identity(data: dict[str, Any], path: Path) -> tuple[str, str, str]:
             hint="Add info with title, version and x-contract.",
         )
     version = info.get("version")
-    if not isinstance(version, str) or not _VERSION.match(version):
+    if not isinstance(version, str) or not is_spec_version(version):
         raise SpecError(
-            f"info.version is {describe(version)}; a contract version is three numbers, like 1.2.0",
+            f"info.version is {describe(version)}; a spec version is {SPEC_VERSION_FORM}",
             path=path,
             pointer="/info/version",
         )
+    _check_revision(info, version, path)
     contract = info.get("x-contract")
     if not isinstance(contract, str) or not _CONTRACT.match(contract):
         raise SpecError(
@@ -105,6 +106,24 @@ def _check_identity(data: dict[str, Any], path: Path) -> tuple[str, str, str]:
             pointer="/info/x-release-label",
         )
     return contract, version, label
+
+
+def _check_revision(info: dict[str, Any], version: str, path: Path) -> None:
+    """A revised spec says which contract version and revision it is, matching info.version."""
+    expected: dict[str, object] = {
+        "x-contract-version": contract_version(version),
+        "x-spec-revision": spec_revision(version),
+    }
+    for key, value in expected.items():
+        if key not in info and spec_revision(version) == 1:
+            continue
+        if info.get(key) != value:
+            raise SpecError(
+                f"info.{key} is {describe(info.get(key))}; for info.version {version} it must be {value}",
+                path=path,
+                pointer=f"/info/{key}",
+                hint="A spec revision X.Y.Z+rN carries x-contract-version X.Y.Z and x-spec-revision N.",
+            )
 
 
 def _check_openapi(data: dict[str, Any], path: Path) -> None:

@@ -76,7 +76,7 @@ def test_operations_of_the_shipped_spec() -> None:
     assert health.request_secrets == (("fields",),)
     assert health.response_secrets == (("datasourceConfig", "fields"),)
     result = ops["get_query_result"]
-    assert (result.error_status_type, result.field_status) == ("integer", 400)
+    assert (result.error_status_type, result.field_status) == ("integer", 422)
     assert result.request_secrets == (("pluginContext", "dataSourceInstanceSettings", "fields"),)
     fields = ops["get_query_constructor_fields"]
     assert fields.return_annotation == "list[ConstructorField]" and fields.error_status_type is None
@@ -154,7 +154,7 @@ def test_contract_files_are_the_contract_folder() -> None:
     assert set(files) == {f"acme_sales/_contract/{name}" for name in expected}
     for path, text in files.items():
         stamp = read_stamp(text)
-        assert stamp is not None and (stamp.version, stamp.sha256) == ("1.2.0", SPEC.sha256), path
+        assert stamp is not None and (stamp.version, stamp.sha256) == (SPEC.version, SPEC.sha256), path
         ast.parse(text)
     for name in RUNTIME_MODULES:
         assert files[f"acme_sales/_contract/{name}"] == runtime_file(name, SPEC)

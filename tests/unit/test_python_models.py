@@ -126,10 +126,12 @@ def test_required_fields_are_required(modules: dict[str, ModuleType]) -> None:
 
 def test_variables_map_types(modules: dict[str, ModuleType]) -> None:
     m = modules["datasource-plugin"]
-    request = m.QueryDataRequest.model_validate({"variables": {"host": "a", "region": ["eu", "us"]}})
+    request = m.QueryDataRequest.model_validate(
+        {"dataQuery": [{"refID": "A"}], "variables": {"host": "a", "region": ["eu", "us"]}}
+    )
     assert request.variables == {"host": "a", "region": ["eu", "us"]}
     with pytest.raises(ValidationError):
-        m.QueryDataRequest.model_validate({"variables": {"n": 5}})
+        m.QueryDataRequest.model_validate({"dataQuery": [{"refID": "A"}], "variables": {"n": 5}})
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=[s.identity() for s in SPECS])

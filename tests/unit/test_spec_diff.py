@@ -45,7 +45,7 @@ def test_type_change_required_change_and_enum_growth() -> None:
         schemas = data["components"]["schemas"]
         schemas["TimeRange"]["properties"]["from"]["format"] = "int32"
         schemas["DataQuery"]["required"] = ["refID"]
-        schemas["ConstructorField"]["properties"]["size"]["enum"].append("xxxl")
+        schemas["ConstructorFieldSize"]["enum"].append("xxxl")
         schemas["PluginMetadata"]["properties"]["author"]["type"] = "string"
 
     old, new = _edited(edit)
@@ -53,7 +53,7 @@ def test_type_change_required_change_and_enum_growth() -> None:
     found = {(c.subject, c.detail, c.breaking) for c in result.changes}
     assert ("TimeRange.from", "type integer(int64) -> integer(int32)", True) in found
     assert ("DataQuery.refID", "now required", True) in found
-    assert any(s == "ConstructorField.size" and not b for s, _d, b in found)
+    assert any(s.startswith("ConstructorFieldSize") and not b for s, _d, b in found), found
     assert ("PluginMetadata.author", "now no longer nullable", True) in found
 
 
@@ -68,3 +68,11 @@ def test_header_and_response_changes() -> None:
     assert ("POST /query/constructor-fields", "header Accept-Language removed", False) in details
     assert ("POST /query/get-result", "response 400 removed", True) in details
     assert ("GET /well-known", "operationId getMetadata -> wellKnown (method name changes)", True) in details
+
+
+def test_a_spec_revision_that_names_inline_types_changes_no_wire_type() -> None:
+    result = diff_specs(load_shipped("datasource-plugin", "1.2.0"), load_shipped("datasource-plugin", "1.2.0+r2"))
+    renamed = {c.subject for c in result.changes if "now named" in c.detail}
+    assert {"DatasourceField.type", "ConstructorField.size", "VariablesRequest.variables"} <= renamed
+    assert not any(c.breaking for c in result.changes if c.subject in renamed)
+    assert [(c.subject, c.detail) for c in result.breaking] == [("QueryDataRequest.dataQuery", "now required")]

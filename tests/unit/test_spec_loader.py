@@ -121,3 +121,28 @@ def test_validation_is_remembered_per_spec_text_and_scaffold_version(
     assert validation_cache.is_known_valid(spec.sha256)
     monkeypatch.setattr(validation_cache, "__version__", "999.0.0")
     assert not validation_cache.is_known_valid(spec.sha256)
+
+
+def test_a_spec_revision_names_its_contract_version_and_revision(tmp_path: Path) -> None:
+    def revise(data: dict) -> None:  # type: ignore[type-arg]
+        data["info"].update({"version": "1.2.0+r3", "x-contract-version": "1.2.0", "x-spec-revision": 3})
+
+    spec = load_spec_file(_mutated(tmp_path, revise))
+    assert (spec.contract, spec.version) == ("datasource-plugin", "1.2.0+r3")
+
+
+@pytest.mark.parametrize(
+    ("info", "pointer"),
+    [
+        ({"version": "1.2.0+r2"}, "/info/x-contract-version"),
+        ({"version": "1.2.0+r2", "x-contract-version": "1.2.1", "x-spec-revision": 2}, "/info/x-contract-version"),
+        ({"version": "1.2.0+r2", "x-contract-version": "1.2.0", "x-spec-revision": "2"}, "/info/x-spec-revision"),
+        ({"version": "1.2.0+r1"}, "/info/version"),
+        ({"version": "1.2.0+build5"}, "/info/version"),
+    ],
+)
+def test_a_malformed_spec_revision_is_refused(tmp_path: Path, info: dict[str, object], pointer: str) -> None:
+    path = _mutated(tmp_path, lambda d: d["info"].update(info))
+    with pytest.raises(SpecError) as caught:
+        load_spec_file(path)
+    assert caught.value.pointer == pointer
