@@ -71,8 +71,12 @@ def test_header_and_response_changes() -> None:
 
 
 def test_a_spec_revision_that_names_inline_types_changes_no_wire_type() -> None:
-    result = diff_specs(load_shipped("datasource-plugin", "1.2.0"), load_shipped("datasource-plugin", "1.2.0+r2"))
+    result = diff_specs(
+        load_shipped("datasource-plugin", "1.2.0"), load_shipped("datasource-plugin", "1.2.0+r2")
+    )
     renamed = {c.subject for c in result.changes if "now named" in c.detail}
     assert {"DatasourceField.type", "ConstructorField.size", "VariablesRequest.variables"} <= renamed
     assert not any(c.breaking for c in result.changes if c.subject in renamed)
-    assert [(c.subject, c.detail) for c in result.breaking] == [("QueryDataRequest.dataQuery", "now required")]
+    assert [(c.subject, c.detail) for c in result.breaking] == [
+        ("QueryDataRequest.dataQuery", "now required")
+    ]

@@ -135,8 +135,14 @@ def test_a_spec_revision_names_its_contract_version_and_revision(tmp_path: Path)
     ("info", "pointer"),
     [
         ({"version": "1.2.0+r2"}, "/info/x-contract-version"),
-        ({"version": "1.2.0+r2", "x-contract-version": "1.2.1", "x-spec-revision": 2}, "/info/x-contract-version"),
-        ({"version": "1.2.0+r2", "x-contract-version": "1.2.0", "x-spec-revision": "2"}, "/info/x-spec-revision"),
+        (
+            {"version": "1.2.0+r2", "x-contract-version": "1.2.1", "x-spec-revision": 2},
+            "/info/x-contract-version",
+        ),
+        (
+            {"version": "1.2.0+r2", "x-contract-version": "1.2.0", "x-spec-revision": "2"},
+            "/info/x-spec-revision",
+        ),
         ({"version": "1.2.0+r1"}, "/info/version"),
         ({"version": "1.2.0+build5"}, "/info/version"),
     ],
