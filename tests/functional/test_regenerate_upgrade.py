@@ -179,3 +179,29 @@ def test_unknown_template_version_is_refused(plugin: Path) -> None:
     git(plugin, "commit", "--quiet", "-am", "pretend an unknown template version")
     with pytest.raises(TemplateError, match="template plugin 0.0.1, which this scaffold does not know"):
         upgrade(plugin, to=str(FUTURE_PLUGIN_SPEC))
+
+
+def test_upgrade_moves_a_project_to_the_newest_spec_revision_and_keeps_user_code(tmp_path: Path) -> None:
+    """A spec revision (1.2.0 -> 1.2.0+r2) is reached by `upgrade` like any other version."""
+    project = tmp_path / "acme-sales"
+    create_project(
+        NewProjectOptions(kind=KINDS["plugin"], destination=project, answers={}, contract_version="1.2.0")
+    )
+    datasource = project / "acme_sales" / "datasource.py"
+    datasource.write_text(datasource.read_text(encoding="utf-8") + "\n# our own note\n", encoding="utf-8")
+    git(project, "init", "--quiet")
+    git(project, "add", "-A")
+    git(project, "commit", "--quiet", "-m", "scaffolded on 1.2.0")
+    report = upgrade(project)
+    assert not report.conflicts
+    assert [c.subject for c in report.contract_diff.breaking] == ["QueryDataRequest.dataQuery"]
+    manifest = Manifest.read(project)
+    assert manifest.contract_version == "1.2.0+r2"
+    answers = yaml.safe_load((project / ".copier-answers.yml").read_text(encoding="utf-8"))
+    assert answers["contract_version"] == "1.2.0+r2"
+    assert "x-spec-revision: 2" in (project / SPEC_COPY_PATH).read_text(encoding="utf-8")
+    assert "# our own note" in datasource.read_text(encoding="utf-8")
+    regenerate(project, check=True)
+    git(project, "add", "-A")
+    git(project, "commit", "--quiet", "-m", "upgraded")
+    assert upgrade(project).nothing_to_do
