@@ -3,7 +3,8 @@
 Usage: python scripts/lint_specs.py [SPEC_FILE ...]
 
 Without arguments it lints the NEWEST spec file of each contract (specs/<contract>/<version>.yaml,
-versions ordered as PEP 440, so `1.2.0 < 1.2.0+r2 < 1.2.1`) with both linters, prints one line per
+versions ordered as PEP 440 with the `+rN` revision compared as a number, so
+`1.2.0 < 1.2.0+r2 < 1.2.0+r10 < 1.2.1`) with both linters, prints one line per
 spec and tool with its error and warning counts followed by each finding, and exits 1 if either
 tool reports an error (warnings are printed, not fatal). Named SPEC_FILEs are linted instead,
 under the same rules (for example to see the findings on an older file).
@@ -24,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -71,15 +73,23 @@ class LintResult:
         return sum(f.severity == "warning" for f in self.findings)
 
 
-def _version_key(path: Path) -> Version:
+def _version_key(path: Path) -> tuple[Version, int]:
+    """Contract version, then spec revision (`1.2.0+r2` -> (1.2.0, 2); the original file is 1).
+
+    The revision is compared as a number: PEP 440 compares a local segment such as `r10` as text,
+    which would put `+r10` before `+r2`.
+    """
+    public, _, local = path.stem.partition("+")
     try:
-        return Version(path.stem)
+        version = Version(public)
     except InvalidVersion:
-        return Version("0")
+        return Version("0"), 0
+    match = re.fullmatch(r"r(\d+)", local)
+    return version, int(match[1]) if match else 1
 
 
 def newest_specs(root: Path = SPECS) -> list[Path]:
-    """The newest spec file of each contract folder under `root` (PEP 440 order of the file stems)."""
+    """The newest spec file of each contract folder under `root` (by `_version_key` of the stems)."""
     newest: list[Path] = []
     for folder in sorted(p for p in root.iterdir() if p.is_dir()):
         files = sorted(folder.glob("*.yaml"), key=_version_key)
