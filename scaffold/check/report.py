@@ -37,18 +37,23 @@ class CheckResult:
     """One line of the report.
 
     `rule` cites the contract text a FAIL breaks (or the recommendation a WARN misses), so a user
-    can look it up without reading the checker's source.
+    can look it up without reading the checker's source. `reproduce` holds shell commands that
+    replay the failing requests (the fuzz check's curl lines); whoever adds them guarantees they
+    are printable ASCII, since they are printed as they are, one per line under the result.
     """
 
     status: Status
     name: str
     detail: str
     rule: str | None = None
+    reproduce: tuple[str, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"status": self.status.value, "name": self.name, "detail": self.detail}
         if self.rule is not None:
             data["rule"] = self.rule
+        if self.reproduce:
+            data["reproduce"] = list(self.reproduce)
         return data
 
 
@@ -71,8 +76,15 @@ class CheckReport:
     planned: list[str] = field(default_factory=list)
     stopped: str | None = None
 
-    def add(self, status: Status, name: str, detail: str, rule: str | None = None) -> CheckResult:
-        result = CheckResult(status, name, _one_line(detail), rule)
+    def add(
+        self,
+        status: Status,
+        name: str,
+        detail: str,
+        rule: str | None = None,
+        reproduce: tuple[str, ...] = (),
+    ) -> CheckResult:
+        result = CheckResult(status, name, _one_line(detail), rule, tuple(_safe(line) for line in reproduce))
         self.results.append(result)
         if self.on_result is not None:
             self.on_result(result)
@@ -99,8 +111,10 @@ class CheckReport:
     def passed(self, name: str, detail: str = "", rule: str | None = None) -> CheckResult:
         return self.add(Status.PASS, name, detail, rule)
 
-    def failed(self, name: str, detail: str, rule: str | None = None) -> CheckResult:
-        return self.add(Status.FAIL, name, detail, rule)
+    def failed(
+        self, name: str, detail: str, rule: str | None = None, reproduce: tuple[str, ...] = ()
+    ) -> CheckResult:
+        return self.add(Status.FAIL, name, detail, rule, reproduce)
 
     def warned(self, name: str, detail: str, rule: str | None = None) -> CheckResult:
         return self.add(Status.WARN, name, detail, rule)
@@ -110,7 +124,7 @@ class CheckReport:
 
     def extend(self, results: Iterable[CheckResult]) -> None:
         for result in results:
-            self.add(result.status, result.name, result.detail, result.rule)
+            self.add(result.status, result.name, result.detail, result.rule, result.reproduce)
 
     def count(self, status: Status) -> int:
         return sum(1 for r in self.results if r.status is status)
@@ -147,12 +161,16 @@ class CheckReport:
         }
 
 
+REPRODUCE_INDENT = "      "
+
+
 def render_line(result: CheckResult) -> str:
-    """`STATUS  name  detail [rule]`: the rule is cited for a FAIL or WARN only."""
+    """`STATUS  name  detail [rule]`: the rule is cited for a FAIL or WARN only; each reproducing
+    command follows on its own indented line, ready to copy into a shell."""
     text = f"{result.status.value:<4}  {result.name:<{NAME_WIDTH}}  {result.detail}".rstrip()
     if result.rule and result.status in (Status.FAIL, Status.WARN):
         text += f" [{result.rule}]"
-    return text
+    return "\n".join([text, *(REPRODUCE_INDENT + line for line in result.reproduce)])
 
 
 def render_text(report: CheckReport) -> str:
@@ -164,6 +182,11 @@ def render_text(report: CheckReport) -> str:
 
 def render_json(report: CheckReport) -> str:
     return json.dumps(report.as_json(), indent=2, ensure_ascii=False) + "\n"
+
+
+def _safe(line: str) -> str:
+    """A reproducing command is printed raw: anything but printable ASCII is escaped, never shown."""
+    return "".join(char if " " <= char <= "~" else ascii(char)[1:-1] for char in line)
 
 
 def _one_line(text: str, limit: int = 600) -> str:

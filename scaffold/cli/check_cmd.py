@@ -14,6 +14,7 @@ from typing import Annotated
 import typer
 
 from scaffold.check.deadline import DEFAULT_MODULE_DEADLINE, DEFAULT_PLUGIN_DEADLINE
+from scaffold.check.fuzz_options import DEFAULT_FUZZ_SEED, FUZZ_CAP, FuzzCountError, parse_fuzz_cases
 from scaffold.check.report import CheckReport, CheckResult, Listener, render_json, render_line
 from scaffold.specs import catalog
 from scaffold.specs.document import SpecDocument
@@ -96,6 +97,17 @@ def parse_queries(values: list[str]) -> tuple[str, ...]:
     return tuple(values)
 
 
+def fuzz_argument(value: str | None) -> str | None:
+    """--fuzz N: refused with one sentence unless N is a whole number from 1 to FUZZ_CAP."""
+    if value is None:
+        return None
+    try:
+        parse_fuzz_cases(value)
+    except FuzzCountError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    return value
+
+
 def _spec(contract: str, value: str | None) -> SpecDocument:
     return catalog.load_shipped(contract) if value is None else catalog.load_version_or_file(contract, value)
 
@@ -161,12 +173,55 @@ def register(app: typer.Typer) -> None:
             ),
         ] = None,
         spec: SpecOption = None,
+        fuzz: Annotated[
+            str | None,
+            typer.Option(
+                "--fuzz",
+                metavar="N",
+                callback=fuzz_argument,
+                help="Instead of playing the platform, send N schema-valid and N schema-invalid requests "
+                f"per operation (1-{FUZZ_CAP:,}), generated from the spec with Schemathesis; one line per "
+                "operation, and under each FAIL the curl line of the smallest request that shows it.",
+            ),
+        ] = None,
+        seed: Annotated[
+            int,
+            typer.Option(
+                "--seed",
+                min=0,
+                help="Seed of --fuzz's case generation; the same seed sends the same requests.",
+            ),
+        ] = DEFAULT_FUZZ_SEED,
     ) -> None:
         """Play the platform against a data source plugin: every endpoint, flow, locale and bad input.
 
         One line per check as it finishes (PASS, FAIL, WARN, or SKIP: did not run, with the
         reason), then `N passed, M failed, K warnings, S skipped`.
+
+        With --fuzz N, property-based requests instead: for each operation of the spec, N
+        schema-valid and N schema-invalid requests (Schemathesis generates them; scaffold sends
+        and judges them). FAIL for no answer, any 5xx, a status the operation does not document,
+        an answer that breaks its schema, a schema-invalid request accepted with 2xx, or a
+        schema-valid request rejected with 400 (422, a documented rejection of content, is fine).
+        Each failure is shrunk to a minimal request, printed as a curl line under the FAIL.
         """
+        chosen = _spec(PLUGIN_CONTRACT, spec)
+        if fuzz is not None:
+            if config or query:
+                raise typer.BadParameter(
+                    "--config and --query shape the platform's calls, which --fuzz does not make; "
+                    "drop them, or drop --fuzz",
+                    param_hint="--fuzz",
+                )
+            from scaffold.check.fuzz_options import FuzzOptions
+            from scaffold.check.plugin_fuzz import check_plugin_fuzz
+
+            fuzz_options = FuzzOptions(
+                cases=parse_fuzz_cases(fuzz), seed=seed, timeout=timeout, deadline=deadline
+            )
+            emit(check_plugin_fuzz(base_url, fuzz_options, spec=chosen, on_result=streamer(as_json)), as_json)
+            return
+
         from scaffold.check.plugin_checks import check_plugin
         from scaffold.check.plugin_session import PluginCheckOptions
 
@@ -176,7 +231,6 @@ def register(app: typer.Typer) -> None:
             queries=parse_queries(query or []),
             deadline=deadline,
         )
-        chosen = _spec(PLUGIN_CONTRACT, spec)
         emit(check_plugin(base_url, options, spec=chosen, on_result=streamer(as_json)), as_json)
 
     @check_app.command("module")

@@ -1,0 +1,49 @@
+"""What a user can ask of a fuzz run (`--fuzz N`, `--seed`), and the bounds on it.
+
+Kept apart from the run itself so the CLI can describe and validate the options without
+importing httpx, Hypothesis or Schemathesis: every other command starts as fast as before.
+
+The cap: each operation gets N schema-valid and N schema-invalid cases, plus Hypothesis's
+shrinking for each failure. A datasource plugin has 7 operations, so N = 10,000 is already about
+140,000 requests; a larger N buys no confidence a longer run with other seeds would not buy, and a
+typo (one zero too many) should be refused, not run for hours.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scaffold.check.deadline import DEFAULT_PLUGIN_DEADLINE
+
+FUZZ_CAP = 10_000
+DEFAULT_FUZZ_SEED = 20261
+DEFAULT_TIMEOUT = 10.0  # the same per-request default as http_client.DEFAULT_TIMEOUT
+
+
+class FuzzCountError(ValueError):
+    """`--fuzz` was not a whole number from 1 to FUZZ_CAP; the message is one sentence."""
+
+
+@dataclass(frozen=True)
+class FuzzOptions:
+    """`cases` per operation for each kind of data (valid, invalid); `seed` makes runs repeatable.
+
+    `timeout` bounds each request, `deadline` the whole run (None: no whole-run bound).
+    """
+
+    cases: int
+    seed: int = DEFAULT_FUZZ_SEED
+    timeout: float = DEFAULT_TIMEOUT
+    deadline: float | None = DEFAULT_PLUGIN_DEADLINE
+
+
+def parse_fuzz_cases(text: str) -> int:
+    """The N of `--fuzz N`: a whole number from 1 to FUZZ_CAP, written in decimal digits."""
+    stripped = text.strip()
+    wanted = f"give the number of cases per operation, a whole number from 1 to {FUZZ_CAP:,}"
+    if not stripped.isascii() or not stripped.isdigit():
+        raise FuzzCountError(f"{wanted}; got {text!r}.")
+    value = int(stripped)
+    if not 1 <= value <= FUZZ_CAP:
+        raise FuzzCountError(f"{wanted}; got {value:,}.")
+    return value
