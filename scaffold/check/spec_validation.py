@@ -104,10 +104,16 @@ def _operation_pointer(operation: OperationShape) -> str:
 
 
 def response_pointer(operation: OperationShape, status: int) -> str:
+    """Where the schema of `status`'s body is: in the operation, or in a shared response."""
+    body = next((r for r in operation.responses if r.status == str(status) and r.pointer), None)
+    if body is not None:
+        return body.pointer
     return f"{_operation_pointer(operation)}/responses/{status}/content/application~1json/schema"
 
 
 def request_pointer(operation: OperationShape) -> str:
+    if operation.request is not None and operation.request.pointer:
+        return operation.request.pointer
     return f"{_operation_pointer(operation)}/requestBody/content/application~1json/schema"
 
 

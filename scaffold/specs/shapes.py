@@ -56,11 +56,17 @@ class SchemaShape:
 
 @dataclass(frozen=True)
 class BodyShape:
-    """A request or response body: its status (responses only) and JSON type label."""
+    """A request or response body: its status (responses only) and JSON type label.
+
+    `pointer` is where its JSON schema sits in the document, through a `$ref` to a shared
+    `#/components/responses/...` or `#/components/requestBodies/...` entry when there is one,
+    so a validator resolves the schema exactly where the spec wrote it.
+    """
 
     status: str
     type_label: str
     schema: Mapping[str, Any] | None
+    pointer: str = ""
 
 
 @dataclass(frozen=True)
@@ -206,8 +212,8 @@ def operations(spec: SpecDocument) -> list[OperationShape]:
                     path=str(route),
                     summary=str(op.get("summary", "")).strip(),
                     description=str(op.get("description", "")).strip(),
-                    request=_request(op),
-                    responses=_responses(op),
+                    request=_request(op, spec.data, _pointer("paths", route, method)),
+                    responses=_responses(op, spec.data, _pointer("paths", route, method)),
                     headers=_headers([*item.get("parameters", []), *op.get("parameters", [])], parameters),
                     extensions={k: v for k, v in op.items() if k.startswith("x-")},
                 )
@@ -224,19 +230,38 @@ def _json_schema(body: Mapping[str, Any]) -> Mapping[str, Any] | None:
     return schema if isinstance(schema, dict) else None
 
 
-def _request(op: Mapping[str, Any]) -> BodyShape | None:
-    body = op.get("requestBody")
+_JSON_SCHEMA_POINTER = "/content/application~1json/schema"
+
+
+def _pointer(*tokens: str) -> str:
+    return "".join("/" + token.replace("~", "~0").replace("/", "~1") for token in tokens)
+
+
+def _shared(node: Any, document: Mapping[str, Any], pointer: str) -> tuple[Any, str]:
+    """A response or request body, following one `$ref` to its shared entry under components."""
+    if isinstance(node, dict) and isinstance(node.get("$ref"), str):
+        ref = str(node["$ref"])
+        parts = ref.removeprefix("#/").split("/")
+        if ref.startswith("#/components/") and len(parts) == 3:
+            target = (document.get("components") or {}).get(parts[1], {}).get(parts[2])
+            return target, _pointer(*parts)
+    return node, pointer
+
+
+def _request(op: Mapping[str, Any], document: Mapping[str, Any], at: str) -> BodyShape | None:
+    body, pointer = _shared(op.get("requestBody"), document, at + "/requestBody")
     if not isinstance(body, dict):
         return None
     schema = _json_schema(body)
-    return BodyShape(status="request", type_label=type_label(schema), schema=schema)
+    return BodyShape("request", type_label(schema), schema, pointer + _JSON_SCHEMA_POINTER)
 
 
-def _responses(op: Mapping[str, Any]) -> tuple[BodyShape, ...]:
+def _responses(op: Mapping[str, Any], document: Mapping[str, Any], at: str) -> tuple[BodyShape, ...]:
     shapes = []
-    for status, body in (op.get("responses") or {}).items():
+    for status, node in (op.get("responses") or {}).items():
+        body, pointer = _shared(node, document, f"{at}/responses/{status}")
         schema = _json_schema(body) if isinstance(body, dict) else None
-        shapes.append(BodyShape(status=str(status), type_label=type_label(schema), schema=schema))
+        shapes.append(BodyShape(str(status), type_label(schema), schema, pointer + _JSON_SCHEMA_POINTER))
     return tuple(shapes)
 
 
@@ -263,7 +288,8 @@ def referenced_schemas(spec: SpecDocument, roots: list[Mapping[str, Any]]) -> li
     """Names of component schemas reachable from `roots`, in component order."""
     schemas = spec.data.get("components", {}).get("schemas", {}) or {}
     seen: set[str] = set()
-    stack = list(roots)
+    followed: set[str] = set()
+    stack: list[Any] = list(roots)
     while stack:
         node = stack.pop()
         if isinstance(node, dict):
@@ -273,6 +299,9 @@ def referenced_schemas(spec: SpecDocument, roots: list[Mapping[str, Any]]) -> li
                 if name not in seen and name in schemas:
                     seen.add(name)
                     stack.append(schemas[name])
+            elif isinstance(ref, str) and ref not in followed:
+                followed.add(ref)  # a shared response, request body or parameter
+                stack.append(_shared(node, spec.data, "")[0])
             stack.extend(v for k, v in node.items() if k != "$ref")
         elif isinstance(node, list):
             stack.extend(node)

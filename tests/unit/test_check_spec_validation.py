@@ -63,3 +63,43 @@ def test_pointers() -> None:
     assert response_pointer(ops["getQueryResult"], 400) == (
         "/paths/~1query~1get-result/post/responses/400/content/application~1json/schema"
     )
+
+
+def test_a_shared_response_is_validated_where_the_spec_wrote_it() -> None:
+    """`responses: {'500': {$ref: '#/components/responses/InternalError'}}` resolves to its schema."""
+    from dataclasses import replace
+
+    from scaffold.specs.shapes import wire_schemas
+
+    shipped = catalog.load_shipped("datasource-plugin", "1.2.0")
+    data = {
+        **shipped.data,
+        "paths": dict(shipped.data["paths"]),
+        "components": dict(shipped.data["components"]),
+    }
+    data["components"]["schemas"] = {
+        **shipped.data["components"]["schemas"],
+        "Problem": {"type": "object", "required": ["error"], "properties": {"error": {"const": True}}},
+    }
+    data["components"]["responses"] = {
+        "InternalError": {
+            "description": "unexpected",
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Problem"}}},
+        }
+    }
+    well_known = dict(data["paths"]["/well-known"]["get"])
+    well_known["responses"] = {
+        **well_known["responses"],
+        "500": {"$ref": "#/components/responses/InternalError"},
+    }
+    data["paths"]["/well-known"] = {"get": well_known}
+    spec = replace(shipped, data=data, sha256="1" * 64)
+    operation = next(op for op in operations(spec) if op.operation_id == "getMetadata")
+    assert (
+        response_pointer(operation, 500)
+        == "/components/responses/InternalError/content/application~1json/schema"
+    )
+    validator = SpecValidator(spec)
+    assert validator.errors_for_response(operation, 500, {"error": True}) == []
+    assert validator.errors_for_response(operation, 500, {"error": False}) != []
+    assert "Problem" in wire_schemas(spec)

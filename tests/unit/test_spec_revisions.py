@@ -117,6 +117,8 @@ def test_a_revision_declares_no_authentication_and_documents_every_error_status(
                 expected = {"400", "413", "500"}
             assert expected <= statuses, f"{method.upper()} {path} documents {sorted(statuses)}"
             for status, response in operation["responses"].items():
+                if "$ref" in response:  # a shared response under components/responses
+                    response = new.data["components"]["responses"][response["$ref"].rsplit("/", 1)[-1]]
                 media = response["content"]["application/json"]
                 assert "schema" in media and media.get("examples"), f"{method.upper()} {path} {status}"
 
