@@ -10,12 +10,11 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from packaging.version import InvalidVersion, Version
-
 from scaffold.errors import SpecError, UnknownContractError
 from scaffold.resources import specs_root
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.loader import load_spec_file
+from scaffold.specs.spec_versions import sort_key
 
 
 @dataclass(frozen=True)
@@ -27,13 +26,6 @@ class ShippedSpec:
     path: Path
 
 
-def _version_key(version: str) -> Version:
-    try:
-        return Version(version)
-    except InvalidVersion:
-        return Version("0")
-
-
 def shipped_specs() -> list[ShippedSpec]:
     """All shipped contract versions, sorted by contract name then version."""
     found: list[ShippedSpec] = []
@@ -41,7 +33,7 @@ def shipped_specs() -> list[ShippedSpec]:
     for folder in sorted(p for p in root.iterdir() if p.is_dir()):
         for file in folder.glob("*.yaml"):
             found.append(ShippedSpec(folder.name, file.stem, file))
-    return sorted(found, key=lambda s: (s.contract, _version_key(s.version)))
+    return sorted(found, key=lambda s: (s.contract, sort_key(s.version)))
 
 
 def contract_names() -> list[str]:

@@ -57,3 +57,10 @@ def test_misfiled_shipped_spec_is_reported(tmp_path: Path, monkeypatch: pytest.M
     with pytest.raises(SpecError, match="declares datasource-plugin 1.3.0"):
         catalog.load_shipped("datasource-plugin", "1.4.0")
     catalog._load_checked_cached.cache_clear()
+
+
+def test_spec_revisions_sort_by_number_after_their_contract_version() -> None:
+    from scaffold.specs.spec_versions import sort_key
+
+    versions = ["1.2.1", "1.2.0+r10", "1.2.0", "1.10.0", "1.2.0+r2"]
+    assert sorted(versions, key=sort_key) == ["1.2.0", "1.2.0+r2", "1.2.0+r10", "1.2.1", "1.10.0"]
