@@ -18,6 +18,14 @@ from scaffold.check.deadline import DEFAULT_PLUGIN_DEADLINE
 FUZZ_CAP = 10_000
 DEFAULT_FUZZ_SEED = 20261
 DEFAULT_TIMEOUT = 10.0  # the same per-request default as http_client.DEFAULT_TIMEOUT
+# Generating a case costs Schemathesis about 60 ms on a datasource-plugin spec, and each operation
+# gets 2N of them, so a fixed whole-run deadline would cut a large N short: it grows with N.
+SECONDS_PER_CASE = 1.0
+
+
+def default_fuzz_deadline(cases: int) -> float:
+    """The whole-run deadline of a fuzz run when --deadline is not given: 120 s + 1 s per case."""
+    return DEFAULT_PLUGIN_DEADLINE + SECONDS_PER_CASE * cases
 
 
 class FuzzCountError(ValueError):
@@ -29,12 +37,14 @@ class FuzzOptions:
     """`cases` per operation for each kind of data (valid, invalid); `seed` makes runs repeatable.
 
     `timeout` bounds each request, `deadline` the whole run (None: no whole-run bound).
+    `operations` limits the run to these operationIds (library callers; None: every operation).
     """
 
     cases: int
     seed: int = DEFAULT_FUZZ_SEED
     timeout: float = DEFAULT_TIMEOUT
     deadline: float | None = DEFAULT_PLUGIN_DEADLINE
+    operations: frozenset[str] | None = None
 
 
 def parse_fuzz_cases(text: str) -> int:

@@ -88,10 +88,22 @@ class _Tally:
 
     valid: int = 0
     invalid: int = 0
+    coverage: int = 0
     shrinking: int = 0
     shrinking_now: bool = False
+    counting_coverage: bool = False
     found: dict[Breach, Found] = field(default_factory=dict)
     no_invalid: bool = False
+
+    def count(self, *, valid: bool) -> None:
+        if self.counting_coverage:
+            self.coverage += 1
+        elif self.shrinking_now:
+            self.shrinking += 1
+        elif valid:
+            self.valid += 1
+        else:
+            self.invalid += 1
 
 
 def fuzz_name(contract: OperationContract) -> str:
@@ -107,7 +119,11 @@ def check_plugin_fuzz(
 ) -> CheckReport:
     """Fuzz every operation of the spec against `base_url` (which includes /api/v1)."""
     chosen = spec or catalog.load_shipped(CONTRACT)
-    contracts = operation_contracts(chosen)
+    contracts = [
+        c
+        for c in operation_contracts(chosen)
+        if options.operations is None or c.operation_id in options.operations
+    ]
     report = CheckReport(target=base_url, kind="plugin-fuzz", on_result=on_result)
     report.expect(fuzz_name(c) for c in contracts)
     deadline = Deadline(options.deadline)
@@ -177,7 +193,7 @@ def _fuzz_operation(
     options: FuzzOptions,
     report: CheckReport,
 ) -> None:
-    """Positive then negative cases for one operation; one report line."""
+    """Coverage cases, then random positive and negative cases, for one operation; one report line."""
     import schemathesis
 
     name = fuzz_name(contract)
@@ -188,23 +204,80 @@ def _fuzz_operation(
         return
     started = time.monotonic()
     tally = _Tally()
-    attempt = _attempt(base_url, contract, judge, client, tally)
+    send = _sender(base_url, contract, judge, client, tally)
     failures: list[str] = []
+    coverage_failure = _cover(schema, operation, contract, send, tally)
+    failures.extend([coverage_failure] if coverage_failure else [])
+
+    def prop(case: Any) -> None:
+        from hypothesis import reject
+
+        try:
+            sent, found = send(case)
+        except DeadlinePassed as exc:
+            raise _Stop(str(exc)) from None
+        if not sent:
+            reject()  # not sendable as HTTP (a header no HTTP client would send): not a case
+        if found is not None:
+            tally.found[found.verdict.breach] = found  # the last one seen is the shrunk one
+            tally.shrinking_now = True
+            raise _BREACH_TYPES[found.verdict.breach](found)
+
     for mode in MODES:
         strategy = operation.as_strategy(generation_mode=schemathesis.GenerationMode(mode))
-        failure = _explore(strategy, attempt, options, tally, negative=mode == "negative")
+        failure = _explore(strategy, prop, options, tally, negative=mode == "negative")
         failures.extend([failure] if failure else [])
     _record(report, name, contract, tally, "; ".join(failures) or None, time.monotonic() - started)
 
 
-def _attempt(
+Sender = Callable[[Any], tuple[bool, Found | None]]
+
+
+def _cover(
+    schema: Any, operation: Any, contract: OperationContract, send: Sender, tally: _Tally
+) -> str | None:
+    """Schemathesis's coverage cases: the spec's examples with one rule broken (or kept) at a time.
+
+    Deterministic and cheap, they reach what random data rarely does alone, such as `orgID: "1"`
+    in an otherwise valid body. They are minimal by construction, so nothing is shrunk; the first
+    request showing each breach is kept. Cases for other methods than the operation's are left out:
+    they belong to no operation (the spec's 404/405 decision), so this judge has no rule for them.
+    """
+    from schemathesis import GenerationMode
+
+    try:
+        config = schema.config.generation_for(operation=operation, phase="coverage")
+        cases = list(
+            schema.iter_coverage_cases(
+                operation,
+                generation_modes=[GenerationMode.POSITIVE, GenerationMode.NEGATIVE],
+                generation_config=config,
+                extra_data_source=None,
+                error_feedback=None,
+            )
+        )
+    except Exception as exc:  # a generation error in Schemathesis: no verdict, the random cases still run
+        return f"coverage cases failed: {type(exc).__name__}: {exc}"
+    tally.counting_coverage = True
+    try:
+        for case in cases:
+            if str(case.method).upper() != contract.method.upper():
+                continue
+            _, found = send(case)
+            if found is not None:
+                tally.found.setdefault(found.verdict.breach, found)
+    finally:
+        tally.counting_coverage = False
+    return None
+
+
+def _sender(
     base_url: str, contract: OperationContract, judge: Judge, client: HttpClient, tally: _Tally
-) -> Callable[[Any], None]:
-    """The Hypothesis property: send one generated case, raise the breach its answer shows."""
-    from hypothesis import reject
+) -> Sender:
+    """Send one generated case and judge it: (False, None) when it cannot be sent as HTTP at all."""
     from schemathesis.core import NOT_SET
 
-    def attempt(case: Any) -> None:
+    def send(case: Any) -> tuple[bool, Found | None]:
         has_body = case.body is not NOT_SET
         request = wire_request(
             base_url,
@@ -217,7 +290,7 @@ def _attempt(
             media_type=case.media_type,
         )
         if request is None:
-            reject()  # not sendable as HTTP (a header no HTTP client would send): not a case
+            return False, None
         problems = judge.request_problems(
             contract,
             body=request.json_body,
@@ -225,31 +298,19 @@ def _attempt(
             media_type=request.media_type,
             headers=request.header_map,
         )
-        if tally.shrinking_now:
-            tally.shrinking += 1
-        elif problems:
-            tally.invalid += 1
-        else:
-            tally.valid += 1
-        try:
-            exchange = client.request(
-                request.method, request.url, content=request.content, headers=request.header_map
-            )
-        except DeadlinePassed as exc:
-            raise _Stop(str(exc)) from None
+        tally.count(valid=not problems)
+        exchange = client.request(
+            request.method, request.url, content=request.content, headers=request.header_map
+        )
         verdict = judge.verdict(contract, exchange, request_valid=not problems)
-        if verdict is not None:
-            found = Found(verdict, request, tuple(problems))
-            tally.found[verdict.breach] = found  # the last one seen is the shrunk one
-            tally.shrinking_now = True
-            raise _BREACH_TYPES[verdict.breach](found)
+        return True, None if verdict is None else Found(verdict, request, tuple(problems))
 
-    return attempt
+    return send
 
 
 def _explore(
     strategy: SearchStrategy[Any],
-    attempt: Callable[[Any], None],
+    prop: Callable[[Any], None],
     options: FuzzOptions,
     tally: _Tally,
     *,
@@ -272,12 +333,12 @@ def _explore(
     )
     @seed(options.seed)
     @given(strategy)
-    def prop(case: Any) -> None:
-        attempt(case)
+    def run(case: Any) -> None:
+        prop(case)
 
     tally.shrinking_now = False
     try:
-        prop()
+        run()
     except _Stop as stop:
         raise DeadlinePassed(str(stop)) from None
     except _Breached as breached:
@@ -320,7 +381,7 @@ def _record(
     failure: str | None,
     seconds: float,
 ) -> None:
-    sent = f"{tally.valid} valid + {tally.invalid} invalid cases in {seconds:.1f} s"
+    sent = f"{tally.valid} valid + {tally.invalid} invalid cases, {tally.coverage} coverage cases in {seconds:.1f} s"
     if tally.shrinking:
         sent += f" ({tally.shrinking} more requests to shrink)"
     if tally.found:

@@ -14,7 +14,13 @@ from typing import Annotated
 import typer
 
 from scaffold.check.deadline import DEFAULT_MODULE_DEADLINE, DEFAULT_PLUGIN_DEADLINE
-from scaffold.check.fuzz_options import DEFAULT_FUZZ_SEED, FUZZ_CAP, FuzzCountError, parse_fuzz_cases
+from scaffold.check.fuzz_options import (
+    DEFAULT_FUZZ_SEED,
+    FUZZ_CAP,
+    FuzzCountError,
+    default_fuzz_deadline,
+    parse_fuzz_cases,
+)
 from scaffold.check.report import CheckReport, CheckResult, Listener, render_json, render_line
 from scaffold.specs import catalog
 from scaffold.specs.document import SpecDocument
@@ -155,7 +161,17 @@ def register(app: typer.Typer) -> None:
         ],
         as_json: JsonOption = False,
         timeout: TimeoutOption = 10.0,
-        deadline: Annotated[float, deadline_option(DEFAULT_PLUGIN_DEADLINE)] = DEFAULT_PLUGIN_DEADLINE,
+        deadline: Annotated[
+            float | None,
+            typer.Option(
+                "--deadline",
+                min=1.0,
+                show_default=False,
+                help=f"Seconds for the whole run (default {DEFAULT_PLUGIN_DEADLINE:g}; with --fuzz N, "
+                f"{DEFAULT_PLUGIN_DEADLINE:g} + N); when they pass, every check not yet run is SKIP with "
+                "that reason, and the run exits 1.",
+            ),
+        ] = None,
         config: Annotated[
             list[str] | None,
             typer.Option(
@@ -216,9 +232,9 @@ def register(app: typer.Typer) -> None:
             from scaffold.check.fuzz_options import FuzzOptions
             from scaffold.check.plugin_fuzz import check_plugin_fuzz
 
-            fuzz_options = FuzzOptions(
-                cases=parse_fuzz_cases(fuzz), seed=seed, timeout=timeout, deadline=deadline
-            )
+            cases = parse_fuzz_cases(fuzz)
+            whole_run = default_fuzz_deadline(cases) if deadline is None else deadline
+            fuzz_options = FuzzOptions(cases=cases, seed=seed, timeout=timeout, deadline=whole_run)
             emit(check_plugin_fuzz(base_url, fuzz_options, spec=chosen, on_result=streamer(as_json)), as_json)
             return
 
@@ -229,7 +245,7 @@ def register(app: typer.Typer) -> None:
             timeout=timeout,
             config=parse_config(config or []),
             queries=parse_queries(query or []),
-            deadline=deadline,
+            deadline=DEFAULT_PLUGIN_DEADLINE if deadline is None else deadline,
         )
         emit(check_plugin(base_url, options, spec=chosen, on_result=streamer(as_json)), as_json)
 

@@ -1,0 +1,169 @@
+"""`scaffold check plugin URL --fuzz N` against tiny plugins served over real HTTP on localhost.
+
+The strict plugin (built from the spec, tests/fixtures/check/fuzz_app.py) passes; each one-defect
+variant fails on the operation it breaks, and the curl line printed under the FAIL, run in a
+shell, gets the same status again. The CLI is run as a user runs it, in a child process.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+
+import pytest
+
+from scaffold.check.fuzz_options import DEFAULT_FUZZ_SEED, FuzzOptions
+from scaffold.check.plugin_fuzz import check_plugin_fuzz
+from scaffold.check.report import CheckReport, CheckResult, Status, render_text
+from tests.cli_runner import run_scaffold
+from tests.fixtures.check.fuzz_app import HOSTILE_TEXT, create_app
+from tests.fixtures.check.servers import closed_port, serve
+
+NAMES = [
+    "fuzz.well-known",
+    "fuzz.health-check",
+    "fuzz.datasource-fields",
+    "fuzz.query-fields",
+    "fuzz.get-result",
+    "fuzz.variable-fields",
+    "fuzz.variable-values",
+]
+
+
+@pytest.fixture(scope="module")
+def fuzz_server() -> Iterator[str]:
+    with serve(create_app()) as origin:
+        yield origin
+
+
+def _fuzz(
+    origin: str, variant: str, cases: int = 25, *, seed: int = DEFAULT_FUZZ_SEED, only: str | None = None
+) -> CheckReport:
+    """A fuzz run; `only` limits it to one operationId (generation costs ~60 ms a case)."""
+    operations = None if only is None else frozenset({only})
+    options = FuzzOptions(cases=cases, seed=seed, timeout=5, deadline=300, operations=operations)
+    return check_plugin_fuzz(f"{origin}/{variant}/api/v1", options)
+
+
+def _status_of(curl_line: str) -> int:
+    """Run the printed curl line in a POSIX shell, as a user would paste it; the answer's status."""
+    assert shutil.which("curl"), "curl is needed to replay the printed request"
+    assert all(" " <= char <= "~" for char in curl_line), "a curl line is printable ASCII"
+    done = subprocess.run(
+        ["sh", "-c", curl_line + " -o /dev/null -w '%{http_code}'"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    return int(done.stdout.strip()[-3:])
+
+
+def _only_failure(report: CheckReport) -> CheckResult:
+    failed = [r for r in report.results if r.status is Status.FAIL]
+    assert len(failed) == 1, render_text(report)
+    return failed[0]
+
+
+def test_strict_plugin_passes_every_operation(fuzz_server: str) -> None:
+    report = _fuzz(fuzz_server, "strict")
+    text = render_text(report)
+    assert [r.name for r in report.results] == NAMES, text
+    assert {r.status for r in report.results} == {Status.PASS}, text
+    assert "25 valid + 25 invalid cases, " in report.find("fuzz.get-result").detail  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("variant", "operation", "text", "status"),
+    [
+        ("health-500", "checkHealth", "server error: 500", 500),
+        ("values-418", "getVariableValues", "undocumented status: 418", 418),
+        ("fields-bad-body", "getDatasourceConstructorFields", "answer breaks its schema: 200 body", 200),
+        ("valid-400", "getQueryConstructorFields", "schema-valid request rejected with 400", 400),
+        ("integer-as-string", "getVariableValues", "schema-invalid request accepted (at $.", 200),
+    ],
+)
+def test_each_defect_fails_with_a_curl_line_that_reproduces_it(
+    fuzz_server: str, variant: str, operation: str, text: str, status: int
+) -> None:
+    report = _fuzz(fuzz_server, variant, only=operation)
+    result = _only_failure(report)
+    assert text in result.detail, render_text(report)
+    assert result.rule and result.rule.startswith("contract: Endpoints / ")
+    assert len(result.reproduce) == 1
+    assert _status_of(result.reproduce[0]) == status
+
+
+def test_integer_given_as_string_is_shown_in_the_curl_line(fuzz_server: str) -> None:
+    report = _fuzz(fuzz_server, "integer-as-string", only="getVariableValues")
+    result = _only_failure(report)
+    assert "at $.pluginContext.orgID: 'AAA' is not of type 'integer'" in result.detail, render_text(report)
+    assert '"orgID":"AAA"' in result.reproduce[0], result.reproduce[0]
+
+
+def test_the_seed_makes_runs_repeatable(fuzz_server: str) -> None:
+    first = _fuzz(fuzz_server, "valid-400", 10, seed=7, only="getQueryConstructorFields")
+    second = _fuzz(fuzz_server, "valid-400", 10, seed=7, only="getQueryConstructorFields")
+    assert _only_failure(first).reproduce == _only_failure(second).reproduce
+
+
+def test_cli_prints_lines_curl_and_exits_1_without_echoing_the_service(fuzz_server: str) -> None:
+    result = run_scaffold(
+        ["check", "plugin", f"{fuzz_server}/health-500/api/v1", "--fuzz", "5", "--seed", "3"]
+    )
+    assert result.returncode == 1, result.stdout + result.stderr
+    lines = result.stdout.splitlines()
+    fail = next(i for i, line in enumerate(lines) if line.startswith("FAIL  fuzz.health-check"))
+    assert lines[fail + 1].startswith("      ")
+    assert "curl -sS -i --globoff -X POST " in lines[fail + 1]
+    assert lines[-1] == "6 passed, 1 failed, 0 warnings, 0 skipped"
+    assert "\x1b" not in result.stdout and "\u202e" not in result.stdout
+    assert HOSTILE_TEXT not in result.stdout
+    as_json = run_scaffold(["check", "plugin", f"{fuzz_server}/strict/api/v1", "--fuzz", "3", "--json"])
+    assert as_json.returncode == 0, as_json.stdout + as_json.stderr
+    assert json.loads(as_json.stdout)["passed"] == 7
+
+
+def test_nothing_listening_fails_once_and_skips_the_rest() -> None:
+    report = check_plugin_fuzz(f"http://127.0.0.1:{closed_port()}/api/v1", FuzzOptions(cases=5, timeout=2))
+    assert [r.status for r in report.results] == [Status.FAIL] + [Status.SKIP] * 6
+    assert "cannot connect" in report.results[0].detail
+
+
+def test_the_deadline_skips_what_it_cut_off(fuzz_server: str) -> None:
+    options = FuzzOptions(cases=10_000, timeout=5, deadline=3)
+    report = check_plugin_fuzz(f"{fuzz_server}/strict/api/v1", options)
+    assert not report.ok and report.stopped is not None
+    assert report.results[-1].status is Status.SKIP
+    assert "deadline of 3 s passed" in report.results[-1].detail
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "abc", "1.5", "10001", "", "٣"])
+def test_bad_fuzz_counts_are_one_sentence_and_exit_2(value: str) -> None:
+    result = run_scaffold(["check", "plugin", "http://127.0.0.1:9/api/v1", f"--fuzz={value}"])
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "a whole number from 1 to 10,000" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_fuzz_refuses_platform_options() -> None:
+    args = ["check", "plugin", "http://127.0.0.1:9/api/v1", "--fuzz", "5", "--config", "host=db"]
+    result = run_scaffold(args)
+    assert result.returncode == 2
+    assert "--fuzz does not make" in result.stderr
+
+
+def test_help_documents_fuzz_and_seed() -> None:
+    result = run_scaffold(["check", "plugin", "--help"], env={"COLUMNS": "200"})
+    assert result.returncode == 0
+    assert "--fuzz" in result.stdout and "--seed" in result.stdout and "curl line" in result.stdout
+
+
+def test_a_fuzz_run_imports_nothing_for_other_commands() -> None:
+    code = "import sys; import scaffold.cli.check_cmd; print(sorted(m for m in ('httpx', 'schemathesis', 'hypothesis') if m in sys.modules))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
