@@ -14,6 +14,7 @@ may append `?version=...&buildTimestamp=...`; it then tries the CSS at the same 
 The build mark is `buildTimestamp` from `build-info.json`, which the frontend build writes beside
 module.js, or else the file's modification time; the well-known answer publishes it so the platform
 can append the same value. Files are re-read when they change on disk (no restart after a rebuild).
+A missing file is 404 with the backend's error body, `{"error": true, "message": ...}`.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import JSONResponse, Response
 
 BUILD_INFO = "build-info.json"
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -115,7 +116,8 @@ class FrontendAssets:
         path = self._file(name)
         if path is None:
             hint = "" if self.available else " (the frontend is not built: run `npm run build` in frontend/)"
-            return Response(f"Not found: {name}{hint}\n", status_code=404, media_type="text/plain")
+            message = f"Not found: no such file in the frontend build{hint}"
+            return JSONResponse({"error": True, "message": message}, status_code=404)
         cached = self._read(path)
         query = request.query_params
         current = query.get("version") == version and query.get("buildTimestamp") == self.build_mark()

@@ -15,7 +15,7 @@ from fastapi.middleware.cors import CORSMiddleware
 from . import __version__
 from ._contract.assets import FrontendAssets
 from ._contract.models import LocaleArrayItem, ModuleMetadata
-from ._contract.routes import contract_router
+from ._contract.routes import contract_router, install_error_handlers
 from .demo import demo_status
 from .settings import Settings
 from .texts import TEXTS
@@ -57,6 +57,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         version=__version__,
         summary="Acme Map dashboard widget module",
     )
+    install_error_handlers(app)  # 404, 405 and 500 answer {"error": true, "message": ...}
     app.add_middleware(
         CORSMiddleware,
         allow_origins=list(settings.cors_origins),

@@ -48,5 +48,5 @@ def test_no_build_is_a_404_that_says_so(make_client: Callable[..., TestClient], 
     client = make_client(frontend_dist=tmp_path / "nothing")
     response = client.get("/static/module.js")
     assert response.status_code == 404
-    assert "npm run build" in response.text
+    assert "npm run build" in response.json()["message"]
     assert "buildTimestamp" not in client.get("/api/v1/well-known").json()

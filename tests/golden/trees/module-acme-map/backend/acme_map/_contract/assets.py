@@ -1,4 +1,4 @@
-# generated from dashboard-module 2026.1.1 (sha256 548495bca736da651a0e41f0244d06061f7d123b39758de786534e11801e0257) — do not edit; run `scaffold regenerate`
+# generated from dashboard-module 2026.1.1+r2 (sha256 f2c1375397204ef243e2b651d2555f7cf1d041e4fd106385fe366482eb61ad79) — do not edit; run `scaffold regenerate`
 """Serving the built frontend (module.js, module.css) the way the platform loads it.
 
 The platform loads the JS as a classic script from entryPoint resolved against frontendHost and
@@ -15,6 +15,7 @@ may append `?version=...&buildTimestamp=...`; it then tries the CSS at the same 
 The build mark is `buildTimestamp` from `build-info.json`, which the frontend build writes beside
 module.js, or else the file's modification time; the well-known answer publishes it so the platform
 can append the same value. Files are re-read when they change on disk (no restart after a rebuild).
+A missing file is 404 with the backend's error body, `{"error": true, "message": ...}`.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import JSONResponse, Response
 
 BUILD_INFO = "build-info.json"
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -116,7 +117,8 @@ class FrontendAssets:
         path = self._file(name)
         if path is None:
             hint = "" if self.available else " (the frontend is not built: run `npm run build` in frontend/)"
-            return Response(f"Not found: {name}{hint}\n", status_code=404, media_type="text/plain")
+            message = f"Not found: no such file in the frontend build{hint}"
+            return JSONResponse({"error": True, "message": message}, status_code=404)
         cached = self._read(path)
         query = request.query_params
         current = query.get("version") == version and query.get("buildTimestamp") == self.build_mark()

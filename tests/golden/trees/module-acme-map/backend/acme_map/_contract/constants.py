@@ -1,8 +1,8 @@
-# generated from dashboard-module 2026.1.1 (sha256 548495bca736da651a0e41f0244d06061f7d123b39758de786534e11801e0257) — do not edit; run `scaffold regenerate`
-"""Values of the dashboard-module 2026.1.1 contract that the backend glue uses."""
+# generated from dashboard-module 2026.1.1+r2 (sha256 f2c1375397204ef243e2b651d2555f7cf1d041e4fd106385fe366482eb61ad79) — do not edit; run `scaffold regenerate`
+"""Values of the dashboard-module 2026.1.1+r2 contract that the backend glue uses."""
 
 CONTRACT = "dashboard-module"
-CONTRACT_VERSION = "2026.1.1"
+CONTRACT_VERSION = "2026.1.1+r2"
 RELEASE_LABEL = "2026H1.1"
 
 # Paths of the module backend's endpoints (GET well-known is the one the platform requires).

@@ -1,19 +1,26 @@
-# generated from dashboard-module 2026.1.1 (sha256 548495bca736da651a0e41f0244d06061f7d123b39758de786534e11801e0257) — do not edit; run `scaffold regenerate`
-"""Reading a JSON body that may arrive through the platform's backend proxy, never failing with a 5xx.
+# generated from dashboard-module 2026.1.1+r2 (sha256 f2c1375397204ef243e2b651d2555f7cf1d041e4fd106385fe366482eb61ad79) — do not edit; run `scaffold regenerate`
+"""Reading the demo stub's JSON body strictly, as the contract spec's DemoStatusRequest says.
 
 The platform's proxy forwards a browser call to the module backend and, for JSON requests, may wrap
 the body as `{"payload": ..., "moduleContext": ...}`, where moduleContext holds the saved module
 settings (possibly with encrypted secrets) in a shape the platform does not standardise. A browser
-calling the backend directly sends the bare payload. This module turns either into one value:
+calling the backend directly sends the bare payload. The spec tells the two shapes apart by their
+required properties: the envelope requires `payload`; the bare payload requires `message` and allows
+nothing else. Every rule, in the order it is applied:
 
-- a body that is not JSON (or empty, or not UTF-8, or nested absurdly deep) -> BodyError 400;
-- JSON that is not an object, or an envelope whose payload is not an object -> BodyError 422;
-- JSON nested more than MAX_DEPTH levels deep -> BodyError 422 (it could not be echoed back);
-- a body with a top-level "payload" key is the envelope; any other object is a bare payload;
-- moduleContext is used when it is an object and ignored (None) when absent or of another shape.
+- a declared Content-Type other than JSON (application/json, application/*+json) or text/plain
+  -> 400; text/plain is read as JSON because a browser calling directly may send it to avoid a
+  CORS preflight, and a missing Content-Type is read as JSON too;
+- a body over MAX_BODY_BYTES -> 413;
+- brackets nested more than MAX_DEPTH levels deep -> 422 (checked on the raw text, before anything
+  else is read; such a body is never processed);
+- a body that is not JSON (empty, not UTF-8, malformed, NaN/Infinity, a lone surrogate escape) -> 400;
+- a body with a top-level "payload" key is the envelope: payload must be a bare payload, and
+  moduleContext, when the key is present, an object (null is refused); other keys are ignored;
+- any other body must be a bare payload: an object with a `message` string and no other key;
+- anything else matches neither shape -> 400. Nothing is coerced (1 is not a string).
 
-The Content-Type is not enforced: a browser calling directly may send text/plain to avoid a CORS
-preflight, and the body is still parsed as JSON. Messages never echo the body: it may hold secrets.
+Messages never echo the body or its key names: it may hold secrets.
 """
 
 from __future__ import annotations
@@ -21,16 +28,26 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from itertools import accumulate
 from typing import Any
 
 from starlette.requests import Request
 
 MAX_BODY_BYTES = 1024 * 1024
-MAX_DEPTH = 64  # nesting levels of objects/arrays; deeper bodies cannot be echoed safely
+MAX_DEPTH = 64  # nesting levels of objects/arrays; deeper bodies are not processed
 ENVELOPE_PAYLOAD = "payload"
 ENVELOPE_CONTEXT = "moduleContext"
+PAYLOAD_MESSAGE = "message"
 # A \uD800-\uDFFF escape: JSON allows it, but a lone one is no text and cannot be echoed as UTF-8.
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+# A JSON string literal, or an unterminated one running to the end (never backtracks).
+_STRING = re.compile(rb'"(?:[^"\\]|\\.?)*(?:"|\Z)', re.DOTALL)
+_NOT_BRACKET = re.compile(rb"[^\[\]{}]+")
+_STEP = [0] * 256  # byte -> change of nesting depth
+_STEP[ord("[")] = _STEP[ord("{")] = 1
+_STEP[ord("]")] = _STEP[ord("}")] = -1
+_NEITHER = "The body matches neither an envelope {payload, moduleContext} nor a bare payload {message}: "
+_TOO_DEEP = f"The body is nested more than {MAX_DEPTH} levels deep"
 
 
 class BodyError(Exception):
@@ -56,8 +73,20 @@ class ProxiedRequest:
         return self.module_context is not None
 
 
+def is_readable_content_type(content_type: str | None) -> bool:
+    """No Content-Type, a JSON media type (application/json, application/*+json) or text/plain."""
+    if content_type is None:
+        return True
+    media = content_type.split(";", 1)[0].strip().lower()
+    return media in ("application/json", "text/plain") or (
+        media.startswith("application/") and media.endswith("+json")
+    )
+
+
 async def read_body(request: Request, limit: int = MAX_BODY_BYTES) -> bytes:
-    """The raw body, refused with 413 when it is over `limit` bytes (checked while streaming)."""
+    """The raw body: 400 for a declared non-JSON type, 413 when over `limit` bytes (while streaming)."""
+    if not is_readable_content_type(request.headers.get("content-type")):
+        raise BodyError(400, "Request body must be JSON, sent as application/json (or text/plain)")
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > limit:
         raise BodyError(413, f"Request body is larger than {limit} bytes")
@@ -71,23 +100,20 @@ async def read_body(request: Request, limit: int = MAX_BODY_BYTES) -> bytes:
     return b"".join(chunks)
 
 
-_TOO_DEEP = f"The body is nested more than {MAX_DEPTH} levels deep"
+def nesting_depth(raw: bytes) -> int:
+    """How deep the brackets of `raw` nest outside string literals (of any text, JSON or not).
+
+    Linear time whatever the text: an unterminated string runs to the end, and the count of the
+    remaining brackets is summed in C (accumulate over a bytes object of brackets only).
+    """
+    if raw.count(b"[") + raw.count(b"{") <= MAX_DEPTH:
+        return 0  # cannot be deeper than the limit: the common case costs two counts
+    brackets = _NOT_BRACKET.sub(b"", _STRING.sub(b"", raw))
+    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
 
 
 def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not valid JSON")
-
-
-def _too_deep(value: Any, limit: int) -> bool:
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict | list):
-            if depth > limit:
-                return True
-            children = item.values() if isinstance(item, dict) else item
-            stack.extend((child, depth + 1) for child in children)
-    return False
 
 
 def _has_lone_surrogate(value: Any) -> bool:
@@ -108,8 +134,10 @@ def _has_lone_surrogate(value: Any) -> bool:
 
 
 def parse_json(raw: bytes) -> Any:
-    """The JSON value of `raw`; NaN/Infinity, bad UTF-8, lone surrogate escapes and too-deep
-    nesting are malformed too (each would otherwise fail later, when the answer is written)."""
+    """The JSON value of `raw`: 422 when nested too deep, 400 when it is not JSON (NaN/Infinity,
+    bad UTF-8 and lone surrogate escapes included: each would fail later, when echoed)."""
+    if nesting_depth(raw) > MAX_DEPTH:
+        raise BodyError(422, _TOO_DEEP)
     if not raw.strip():
         raise BodyError(400, "Request body is empty; send a JSON object")
     try:
@@ -121,7 +149,7 @@ def parse_json(raw: bytes) -> Any:
         ) from exc
     except UnicodeDecodeError as exc:
         raise BodyError(400, "Request body is not valid JSON: it is not UTF-8 text") from exc
-    except RecursionError as exc:
+    except RecursionError as exc:  # not reached below MAX_DEPTH; kept as a guard
         raise BodyError(422, _TOO_DEEP) from exc
     except ValueError as exc:
         raise BodyError(400, f"Request body is not valid JSON: {str(exc)[:120]}") from exc
@@ -129,27 +157,43 @@ def parse_json(raw: bytes) -> Any:
         raise BodyError(
             400, "Request body is not valid JSON: it has an unpaired surrogate escape (\\uD800-\\uDFFF)"
         )
-    if _too_deep(value, MAX_DEPTH):
-        raise BodyError(422, _TOO_DEEP)
     return value
 
 
+def _payload_problem(value: Any, where: str) -> str | None:
+    """Why `value` is not a bare payload ({message: string}, nothing else), or None when it is.
+
+    `where` is the property the value came from ("" for the whole body)."""
+    prefix = f"{where}." if where else ""
+    if not isinstance(value, dict):
+        return f"{where or 'the body'} must be an object"
+    if PAYLOAD_MESSAGE not in value:
+        return f"{prefix}{PAYLOAD_MESSAGE} is required"
+    if not isinstance(value[PAYLOAD_MESSAGE], str):
+        return f"{prefix}{PAYLOAD_MESSAGE} must be a string"
+    if len(value) > 1:
+        if where:
+            return f"{where} allows no property other than {PAYLOAD_MESSAGE}"
+        return f"a bare payload allows no property other than {PAYLOAD_MESSAGE} (an envelope needs payload)"
+    return None
+
+
 def unwrap(data: Any, locale: str) -> ProxiedRequest:
-    """Envelope or bare payload -> ProxiedRequest; see the module docstring for the rules."""
-    if not isinstance(data, dict):
-        raise BodyError(422, "The payload must be a JSON object")
-    if ENVELOPE_PAYLOAD not in data:
-        return ProxiedRequest(payload=data, module_context=None, via_proxy=False, locale=locale)
-    payload = data[ENVELOPE_PAYLOAD]
-    if not isinstance(payload, dict):
-        raise BodyError(422, "The payload must be a JSON object")
-    context = data.get(ENVELOPE_CONTEXT)
-    return ProxiedRequest(
-        payload=payload,
-        module_context=context if isinstance(context, dict) else None,
-        via_proxy=True,
-        locale=locale,
-    )
+    """Envelope or bare payload -> ProxiedRequest; anything else is BodyError 400 (module docstring)."""
+    if isinstance(data, dict) and ENVELOPE_PAYLOAD in data:
+        payload = data[ENVELOPE_PAYLOAD]
+        problem = _payload_problem(payload, ENVELOPE_PAYLOAD)
+        if problem is None and ENVELOPE_CONTEXT in data and not isinstance(data[ENVELOPE_CONTEXT], dict):
+            null = " (null is not allowed)" if data[ENVELOPE_CONTEXT] is None else ""
+            problem = f"{ENVELOPE_CONTEXT} must be an object{null}"
+        if problem is not None:
+            raise BodyError(400, _NEITHER + problem)
+        context = data.get(ENVELOPE_CONTEXT)
+        return ProxiedRequest(payload=payload, module_context=context, via_proxy=True, locale=locale)
+    problem = _payload_problem(data, "")
+    if problem is not None:
+        raise BodyError(400, _NEITHER + problem)
+    return ProxiedRequest(payload=data, module_context=None, via_proxy=False, locale=locale)
 
 
 async def read_proxied_request(request: Request, locale: str) -> ProxiedRequest:

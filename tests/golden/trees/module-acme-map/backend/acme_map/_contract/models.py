@@ -1,9 +1,10 @@
-# generated from dashboard-module 2026.1.1 (sha256 548495bca736da651a0e41f0244d06061f7d123b39758de786534e11801e0257) — do not edit; run `scaffold regenerate`
+# generated from dashboard-module 2026.1.1+r2 (sha256 f2c1375397204ef243e2b651d2555f7cf1d041e4fd106385fe366482eb61ad79) — do not edit; run `scaffold regenerate`
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler, RootModel
+from pydantic_core import PydanticCustomError, core_schema
 
 
 class ContractModel(BaseModel):
@@ -25,6 +26,48 @@ class ContractModel(BaseModel):
 def omit_none(value: object) -> bool:
     """True for None: an optional field the contract does not allow as null is left out instead."""
     return value is None
+
+
+class StrictNotNull:
+    """Marks an optional field the contract does not allow as null.
+
+    Strict validation (how the routes parse request bodies) refuses an explicit null for it, as
+    the contract's schema does; lax validation (the team's own code building a model) still takes
+    None as "not set". An integer field in strict validation also takes a whole-number float
+    (`5.0`), which JSON Schema counts as an integer, and still refuses "5" and true. All of it is
+    built into the core schema: no Python call per field, except for a float sent for an integer.
+    """
+
+    def __get_pydantic_core_schema__(
+        self, source: Any, handler: GetCoreSchemaHandler
+    ) -> core_schema.CoreSchema:
+        schema = handler(source)
+        if schema["type"] != "nullable":
+            return schema
+        inner = schema["schema"]
+        strict = _whole_floats_too(inner) if inner["type"] == "int" else inner
+        return core_schema.lax_or_strict_schema(lax_schema=schema, strict_schema=strict)
+
+
+def _whole_floats_too(schema: core_schema.CoreSchema) -> core_schema.CoreSchema:
+    """`schema` (an integer), or else a float with no fraction turned into one and checked again."""
+    floats = core_schema.chain_schema(
+        [core_schema.no_info_plain_validator_function(_whole_number), schema]
+    )
+    return core_schema.union_schema(
+        [(schema, "int"), (floats, "int-from-float")], mode="left_to_right"
+    )
+
+
+def _whole_number(value: Any) -> int:
+    # Only a JSON float: an int here already failed the integer's own bounds, a string or a
+    # boolean is not a number, and float(int) would round a huge one into range.
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    raise PydanticCustomError("int_type", "an integer is expected")
+
+
+NOT_NULL = StrictNotNull()
 
 
 class LocaleArrayItem(ContractModel):
@@ -80,39 +123,32 @@ class ModuleMetadata(ContractModel):
     Component names available in registry; critical.
     """
     can_add_to_dashboard: Annotated[
-        bool | None, Field(alias="canAddToDashboard", exclude_if=omit_none)
+        bool | None, Field(alias="canAddToDashboard", exclude_if=omit_none), NOT_NULL
     ] = None
     """
     Whether widgets of this module may be created on a dashboard.
     """
 
 
-class ModuleProxyRequest(ContractModel):
+class ModuleContext(ContractModel):
     """
-    A request body a module backend may receive through the platform's backend proxy: an object with a payload object (module-defined) and a moduleContext object (module-defined; it may contain secret values in encrypted form).
-    """
-
-    payload: dict[str, Any]
-    """
-    Module-defined payload.
-    """
-    module_context: Annotated[
-        dict[str, Any] | None, Field(alias="moduleContext", exclude_if=omit_none)
-    ] = None
-    """
-    The content of the saved module settings (those set through Settings). Its shape is not standardized by the platform and it may contain secret values in encrypted form; a module backend either interprets it or ignores it safely.
-    """
-
-
-class DemoStatusPayload(ContractModel):
-    """
-    A bare module-defined payload, as sent by a browser calling the demo stub directly. Shape not shown in the contract.
+    The content of the saved module settings (those set through Settings), added by the platform's backend proxy. Its shape is not standardized by the platform and it may contain secret values in encrypted form; a module backend either interprets it or ignores it safely. It is an object when present; null is not allowed.
     """
 
     model_config = ConfigDict(
         extra="allow",
     )
-    message: Annotated[str | None, Field(exclude_if=omit_none)] = None
+
+
+class DemoStatusPayload(ContractModel):
+    """
+    The demo stub's payload: a message to echo back. Sent bare by a browser calling the stub directly, or as the envelope's payload. Shape not shown in the contract.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid",
+    )
+    message: str
     """
     Free text the stub echoes back.
     """
@@ -125,28 +161,31 @@ class DemoStatusResponse(ContractModel):
 
     status: Literal["ok"]
     """
-    Always ok.
+    Status of the demo stub; always ok.
     """
     message: str
     """
     Human-readable status message, localised by Accept-Language.
     """
-    payload: Annotated[dict[str, Any] | None, Field(exclude_if=omit_none)] = None
+    payload: Annotated[
+        DemoStatusPayload | None, Field(exclude_if=omit_none), NOT_NULL
+    ] = None
     """
     Echo of the received payload (the envelope's payload, or the bare body).
     """
     module_context: Annotated[
         Literal["present", "absent"] | None,
         Field(alias="moduleContext", exclude_if=omit_none),
+        NOT_NULL,
     ] = None
     """
-    Whether a usable moduleContext (an object) was received. Its content is never echoed: it can hold secrets.
+    Whether a moduleContext was received; its content is never echoed.
     """
 
 
 class DemoStatusError(ContractModel):
     """
-    Error body of the demo stub. Module endpoint errors are not shown in the contract.
+    Error body of the module backend: every 4xx and 5xx answer of every path. Module endpoint errors are not shown in the contract.
     """
 
     error: Literal[True]
@@ -156,4 +195,27 @@ class DemoStatusError(ContractModel):
     message: str
     """
     What went wrong.
+    """
+
+
+class DemoStatusEnvelope(ContractModel):
+    """
+    The demo stub's body as the platform's backend proxy forwards it: the payload and, when the platform adds it, moduleContext.
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+    )
+    payload: DemoStatusPayload
+    module_context: Annotated[
+        ModuleContext | None,
+        Field(alias="moduleContext", exclude_if=omit_none),
+        NOT_NULL,
+    ] = None
+
+
+class DemoStatusRequest(RootModel[DemoStatusEnvelope | DemoStatusPayload]):
+    root: DemoStatusEnvelope | DemoStatusPayload
+    """
+    The body of POST /api/v1/demo/status: the proxy envelope (DemoStatusEnvelope) or a bare payload (DemoStatusPayload). The two are told apart by their required properties, so exactly one matches any valid body: the envelope requires `payload`; the bare payload requires `message` and allows no other property, so it never has `payload`. A body that matches neither (for example `{}`, `[]` or `{"message": {}}`) is answered 400.
     """

@@ -1,4 +1,4 @@
-# generated from dashboard-module 2026.1.1 (sha256 548495bca736da651a0e41f0244d06061f7d123b39758de786534e11801e0257) — do not edit; run `scaffold regenerate`
+# generated from dashboard-module 2026.1.1+r2 (sha256 f2c1375397204ef243e2b651d2555f7cf1d041e4fd106385fe366482eb61ad79) — do not edit; run `scaffold regenerate`
 """The HTTP surface the platform needs from a module backend, wired to the project's own code.
 
 Routes (paths from the contract spec, see `constants.py`):
@@ -7,9 +7,15 @@ Routes (paths from the contract spec, see `constants.py`):
   contract's wire names; `frontendHost` defaults to this backend's own base URL, and when this
   backend serves the frontend the answer adds `buildTimestamp`, the mark of the current build
   (the platform may append it to the JS URL; see `assets.py` for the caching that relies on it);
-- POST demo/status: the tutorial stub; the body is read by `envelope.py` (proxy envelope or bare
-  payload, 400/422 on bad input) and handed to the project's `demo(request)`;
+- POST demo/status: the tutorial stub; the body is read strictly by `envelope.py` (proxy envelope or
+  bare payload; 400, 413 or 422 on bad input, as the spec documents) and handed to the project's
+  `demo(request)`;
 - GET/HEAD static/{file}: the built frontend, served by `assets.py`.
+
+Every error is a DemoStatusError body `{"error": true, "message": ...}`: an exception in the
+project's `metadata` or `demo` is answered 500 with an incident id (the traceback goes to the log,
+never to the caller), and `install_error_handlers(app)` gives unknown paths (404), wrong methods
+(405) and errors of the project's own routes the same body.
 
 The project's code is passed in (functions, not imports), so this generated file never imports
 user-owned code and `scaffold regenerate` can rewrite it at any time.
@@ -18,11 +24,13 @@ user-owned code and `scaffold regenerate` can rewrite it at any time.
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException
 
 from .assets import FrontendAssets
 from .constants import DEFAULT_LOCALE, DEMO_STATUS_PATH, STATIC_PREFIX, WELL_KNOWN_PATH
@@ -42,9 +50,43 @@ def base_url(request: Request) -> str:
     return url if url.endswith("/") else url + "/"
 
 
-def error_response(status: int, message: str) -> JSONResponse:
+def error_response(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
     body = DemoStatusError(error=True, message=message)
-    return JSONResponse(body.model_dump(mode="json"), status_code=status)
+    return JSONResponse(body.model_dump(mode="json"), status_code=status, headers=headers)
+
+
+def internal_error(request: Request, error: BaseException) -> JSONResponse:
+    """500 for an unexpected exception: the caller gets an incident id, the log gets the traceback."""
+    incident = os.urandom(6).hex()
+    _log.error(
+        "unexpected error (incident %s) on %s %s",
+        incident,
+        request.method,
+        request.url.path,
+        exc_info=error,
+    )
+    return error_response(500, f"Unexpected error in the module backend (incident {incident}); see its log")
+
+
+_HTTP_MESSAGES = {
+    404: "Not found: this module backend has no endpoint at this path",
+    405: "Method not allowed: this path does not serve this method",
+}
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Answer unknown paths (404), wrong methods (405) and unexpected errors (500) as DemoStatusError."""
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        message = _HTTP_MESSAGES.get(exc.status_code, f"HTTP error {exc.status_code}")
+        return error_response(exc.status_code, message, dict(exc.headers or {}))
+
+    async def unexpected(request: Request, exc: Exception) -> Response:
+        return internal_error(request, exc)
+
+    app.add_exception_handler(HTTPException, http_error)
+    app.add_exception_handler(Exception, unexpected)
 
 
 def contract_router(
@@ -60,8 +102,11 @@ def contract_router(
 
     @router.get(WELL_KNOWN_PATH, response_model=None, tags=["platform"])
     def well_known(request: Request) -> JSONResponse:
-        answer = metadata(base_url(request))
-        data: dict[str, Any] = answer.model_dump(mode="json")
+        try:
+            answer = metadata(base_url(request))
+            data: dict[str, Any] = answer.model_dump(mode="json")
+        except Exception as error:  # the project's code failed: 500, never its traceback
+            return internal_error(request, error)
         mark = assets.build_mark() if serves_frontend() else None
         if mark is not None:
             data["buildTimestamp"] = mark
@@ -74,10 +119,11 @@ def contract_router(
             call = await read_proxied_request(request, locale)
         except BodyError as error:
             return error_response(error.status, error.message)
-        answer = demo(call)
-        return JSONResponse(
-            answer.model_dump(mode="json"), headers={"Content-Language": locale, "Vary": "Accept-Language"}
-        )
+        try:
+            answer = demo(call).model_dump(mode="json")
+        except Exception as error:  # the project's code failed: 500, never its traceback
+            return internal_error(request, error)
+        return JSONResponse(answer, headers={"Content-Language": locale, "Vary": "Accept-Language"})
 
     @router.api_route(f"{STATIC_PREFIX}{{name:path}}", methods=["GET", "HEAD"], tags=["frontend"])
     def static_file(name: str, request: Request) -> Response:

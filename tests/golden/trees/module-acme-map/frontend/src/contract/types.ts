@@ -1,7 +1,7 @@
-// generated from dashboard-module 2026.1.1 (sha256 548495bca736da651a0e41f0244d06061f7d123b39758de786534e11801e0257) — do not edit; run `scaffold regenerate`
+// generated from dashboard-module 2026.1.1+r2 (sha256 f2c1375397204ef243e2b651d2555f7cf1d041e4fd106385fe366482eb61ad79) — do not edit; run `scaffold regenerate`
 
 /**
- * TypeScript types of the Dashboard widget module contract (dashboard-module 2026.1.1).
+ * TypeScript types of the Dashboard widget module contract (dashboard-module 2026.1.1+r2).
  * Import them in your components; regenerate instead of editing.
  */
 
@@ -168,9 +168,9 @@ export interface IField {
   /** Key in the form. */
   name: string;
   /** Validation rules. */
-  rules: Record<string, unknown> | Record<string, unknown>[];
+  rules: IFieldRules;
   /** Default value. */
-  defaultValue?: string | boolean | number;
+  defaultValue?: IFieldDefaultValue;
   /** Props of the field control. */
   props?: IFieldProps;
   /** Width of the control. */
@@ -194,16 +194,11 @@ export interface IFieldProps {
   /** CSS class name. */
   className?: string;
   /** Placeholder. */
-  placeholder?: string | string[];
+  placeholder?: IFieldPlaceholder;
   /** Title of the button. */
   titleButton?: string;
-  /**
-   * Items (array of IOption or array of ISelectOption).
-   *
-   * scaffold's decision: anyOf, not oneOf: IOption and ISelectOption are not shown in the contract
-   * and get the same shape, so an array can match both alternatives.
-   */
-  items?: IOption[] | ISelectOption[];
+  /** Items (array of IOption or array of ISelectOption). */
+  items?: IFieldItems;
   /** Title. */
   title?: string;
   /** Whether the control is disabled. */
@@ -213,7 +208,7 @@ export interface IFieldProps {
   /** Nested fields. */
   fields?: IField[];
   /** Control type. */
-  type?: 'text' | 'object' | 'json' | 'array' | 'password' | 'email';
+  type?: IFieldControlType;
   /** Select or radio options. */
   options?: ISelect[];
   /** Minimum value. */
@@ -227,6 +222,26 @@ export interface IFieldProps {
   /** Label. */
   label?: string;
 }
+
+/** Validation rules of a form field (IField.rules), an object or an array of objects. */
+export type IFieldRules = Record<string, unknown> | Record<string, unknown>[];
+
+/** Default value of a form field (IField.defaultValue). */
+export type IFieldDefaultValue = string | boolean | number;
+
+/** Placeholder of a form field control (IFieldProps.placeholder). */
+export type IFieldPlaceholder = string | string[];
+
+/**
+ * Items of a form field control (IFieldProps.items).
+ *
+ * scaffold's decision: anyOf, not oneOf: IOption and ISelectOption are not shown in the contract
+ * and get the same shape, so an array can match both alternatives.
+ */
+export type IFieldItems = IOption[] | ISelectOption[];
+
+/** Control type of a form field (IFieldProps.type). */
+export type IFieldControlType = 'text' | 'object' | 'json' | 'array' | 'password' | 'email';
 
 /**
  * An option of IFieldProps.items; shape not shown in the contract.
@@ -277,7 +292,13 @@ export interface ISelect {
  * Dashboard variable values. Key: the variable name. Value: string (single value), array of string
  * (multiple selection), number (numeric value) or null (not chosen yet or cleared).
  */
-export type VariableValues = Record<string, string | string[] | number | null>;
+export type VariableValues = Record<string, VariableValue>;
+
+/**
+ * The value of one dashboard variable: string (single value), array of string (multiple selection),
+ * number (numeric value) or null (not chosen yet or cleared).
+ */
+export type VariableValue = string | string[] | number | null;
 
 /**
  * Values passed to onFetch; they are also the states of this contract (transitions: not shown). ""
@@ -383,60 +404,99 @@ export interface SettingsProps {
  * secret values in encrypted form).
  *
  * scaffold's decision: payload is required and moduleContext optional, because for JSON requests
- * the platform "may" add the moduleContext field.
+ * the platform "may" add the moduleContext field. This is the general shape of the contract; the
+ * demo stub's own envelope, whose payload is a DemoStatusPayload, is DemoStatusEnvelope.
  */
 export interface ModuleProxyRequest {
   /** Module-defined payload. */
   payload: Record<string, unknown>;
-  /**
-   * The content of the saved module settings (those set through Settings). Its shape is not
-   * standardized by the platform and it may contain secret values in encrypted form; a module
-   * backend either interprets it or ignores it safely.
-   */
-  moduleContext?: Record<string, unknown>;
+  moduleContext?: ModuleContext;
 }
 
 /**
- * A bare module-defined payload, as sent by a browser calling the demo stub directly. Shape not
- * shown in the contract.
+ * The content of the saved module settings (those set through Settings), added by the platform's
+ * backend proxy. Its shape is not standardized by the platform and it may contain secret values in
+ * encrypted form; a module backend either interprets it or ignores it safely. It is an object when
+ * present; null is not allowed.
+ */
+export type ModuleContext = Record<string, unknown>;
+
+/**
+ * The body of POST /api/v1/demo/status: the proxy envelope (DemoStatusEnvelope) or a bare payload
+ * (DemoStatusPayload). The two are told apart by their required properties, so exactly one matches
+ * any valid body: the envelope requires `payload`; the bare payload requires `message` and allows
+ * no other property, so it never has `payload`. A body that matches neither (for example `{}`, `[]`
+ * or `{"message": {}}`) is answered 400.
  *
- * scaffold's decision: Any object with an optional message string. It must not have a top-level
- * "payload" key, which marks the proxy envelope (ModuleProxyRequest).
+ * scaffold's decision: The body is oneOf DemoStatusEnvelope or DemoStatusPayload, because the
+ * platform's proxy may wrap the body in {payload, moduleContext} while a browser calling the module
+ * backend directly sends a bare payload. The branches are disjoint through `required` and
+ * `additionalProperties: false` rather than `not`, which client generators cannot use to pick a
+ * branch.
+ */
+export type DemoStatusRequest = DemoStatusEnvelope | DemoStatusPayload;
+
+/**
+ * The demo stub's body as the platform's backend proxy forwards it: the payload and, when the
+ * platform adds it, moduleContext.
+ *
+ * scaffold's decision: payload is required and moduleContext optional (the platform "may" add it).
+ * Other top-level properties are allowed and ignored, so a platform that adds more fields still
+ * reaches the stub.
+ */
+export interface DemoStatusEnvelope {
+  payload: DemoStatusPayload;
+  moduleContext?: ModuleContext;
+  [key: string]: unknown;
+}
+
+/**
+ * The demo stub's payload: a message to echo back. Sent bare by a browser calling the stub
+ * directly, or as the envelope's payload. Shape not shown in the contract.
+ *
+ * scaffold's decision: An object with a required message string and no other property. Being
+ * closed, it never has a top-level "payload" key, which marks the proxy envelope
+ * (DemoStatusEnvelope).
  */
 export interface DemoStatusPayload {
   /** Free text the stub echoes back. */
-  message?: string;
-  /** Never present: `payload` marks another schema. */
-  payload?: never;
-  [key: string]: unknown;
+  message: string;
 }
+
+/** Status of the demo stub; always ok. */
+export type DemoStatusValue = 'ok';
+
+/**
+ * Whether a moduleContext was received (present) or not (absent). Its content is never echoed: it
+ * can hold secrets.
+ */
+export type ModuleContextPresence = 'present' | 'absent';
 
 /**
  * Answer of the demo stub. Shape not shown in the contract.
  *
  * scaffold's decision: status "ok", a message localised by Accept-Language, an echo of the payload,
- * and whether a usable moduleContext was received; the moduleContext content is never echoed
- * because it can hold secrets.
+ * and whether a moduleContext was received; the moduleContext content is never echoed because it
+ * can hold secrets.
  */
 export interface DemoStatusResponse {
-  /** Always ok. */
-  status: 'ok';
+  status: DemoStatusValue;
   /** Human-readable status message, localised by Accept-Language. */
   message: string;
   /** Echo of the received payload (the envelope's payload, or the bare body). */
-  payload?: Record<string, unknown>;
-  /**
-   * Whether a usable moduleContext (an object) was received. Its content is never echoed: it can
-   * hold secrets.
-   */
-  moduleContext?: 'present' | 'absent';
+  payload?: DemoStatusPayload;
+  /** Whether a moduleContext was received; its content is never echoed. */
+  moduleContext?: ModuleContextPresence;
 }
 
 /**
- * Error body of the demo stub. Module endpoint errors are not shown in the contract.
+ * Error body of the module backend: every 4xx and 5xx answer of every path. Module endpoint errors
+ * are not shown in the contract.
  *
- * scaffold's decision: Errors of the demo stub are {error: true, message}, answered with 400 for
- * malformed JSON and 422 for a payload that is not an object.
+ * scaffold's decision: Errors are {error: true, message}: 400 for a body that is not JSON or
+ * matches no request shape, 404 for an unknown path, 405 for a method a path does not serve, 413
+ * for a body over 1 MiB, 422 for a body nested more than 64 levels deep, 500 for an unexpected
+ * error (the message carries an incident id). Messages never repeat the request body.
  */
 export interface DemoStatusError {
   /** Always true. */

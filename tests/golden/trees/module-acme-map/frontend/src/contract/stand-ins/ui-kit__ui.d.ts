@@ -1,4 +1,4 @@
-// generated from dashboard-module 2026.1.1 (sha256 548495bca736da651a0e41f0244d06061f7d123b39758de786534e11801e0257) — do not edit; run `scaffold regenerate`
+// generated from dashboard-module 2026.1.1+r2 (sha256 f2c1375397204ef243e2b651d2555f7cf1d041e4fd106385fe366482eb61ad79) — do not edit; run `scaffold regenerate`
 
 // Stand-in for @ui-kit/ui
 // (window.UiKit, host version 1.17.1) while the real package is not installed:
