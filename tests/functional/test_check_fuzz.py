@@ -8,10 +8,12 @@ shell, gets the same status again. The CLI is run as a user runs it, in a child 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -21,6 +23,9 @@ from scaffold.check.report import CheckReport, CheckResult, Status, render_text
 from tests.cli_runner import run_scaffold
 from tests.fixtures.check.fuzz_app import HOSTILE_TEXT, create_app
 from tests.fixtures.check.servers import closed_port, serve
+from tests.served_process import serve_package
+
+EXAMPLE_SECRET_KEY = "ZXhhbXBsZS1rZXktZG8tbm90LXVzZS1pbi1wcm9kISE="  # info.x-example-secret-key
 
 NAMES = [
     "fuzz.well-known",
@@ -167,3 +172,32 @@ def test_a_fuzz_run_imports_nothing_for_other_commands() -> None:
     code = "import sys; import scaffold.cli.check_cmd; print(sorted(m for m in ('httpx', 'schemathesis', 'hypothesis') if m in sys.modules))"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+@pytest.mark.slow
+def test_a_generated_plugin_passes_fuzz_25(tmp_path: Path) -> None:
+    """A plugin made by `scaffold new-plugin`, run as its own process, answers every case as documented."""
+    project = tmp_path / "acme-sql"
+    made = run_scaffold(
+        ["new-plugin", str(project), "--defaults"], env={"SCAFFOLD_HOME": str(tmp_path / "home")}
+    )
+    assert made.returncode == 0, made.stdout + made.stderr
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(project),
+        "PLUGIN_STATE_DIR": str(tmp_path / "state"),
+        "PLUGIN_SECRET_KEY": EXAMPLE_SECRET_KEY,
+        "LOG_LEVEL": "warning",
+    }
+    with serve_package(
+        sys.executable,
+        "acme_sql",
+        cwd=project,
+        env=env,
+        probe_path="/api/v1/well-known",
+        log_path=tmp_path / "server.log",
+    ) as origin:
+        result = run_scaffold(["check", "plugin", f"{origin}/api/v1", "--fuzz", "25"], cwd=tmp_path)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.splitlines()[-1] == "7 passed, 0 failed, 0 warnings, 0 skipped", result.stdout
+    assert not (tmp_path / ".hypothesis").exists(), "Hypothesis writes nothing into the current folder"
