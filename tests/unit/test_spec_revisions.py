@@ -29,10 +29,8 @@ DOCUMENTATION = {"description", "summary", "example", "examples", "x-scaffold-de
 INTENDED: dict[str, set[str]] = {
     # "dataQuery must hold at least one entry" was enforced (the 400 example says so), now stated.
     "datasource-plugin": {"QueryDataRequest"},
-    # The demo stub's bodies are scaffold's own shapes; from r2 on they are told apart without
-    # `not`. ModuleMetadata gains buildTimestamp, a field of the contract's metadata table that
-    # revision 1 left out.
-    "dashboard-module": {"DemoStatusPayload", "ModuleProxyRequest", "DemoStatusResponse", "ModuleMetadata"},
+    # The demo stub's bodies are scaffold's own shapes; from r2 on they are told apart without `not`.
+    "dashboard-module": {"DemoStatusPayload", "DemoStatusResponse"},
 }
 POST_STATUSES = {"400", "413", "422", "500"}
 
