@@ -156,7 +156,14 @@ def test_registry_check_passes_silently_without_private_packages(built_module: B
 
 def test_backend_own_tests_pass(built_module: BuiltModule, backend: RunningBackend) -> None:
     pip_install(backend.python, "-e", f"{built_module.root / 'backend'}[test]")
-    run([str(backend.python), "-m", "pytest", "-q", "-p", "no:cacheprovider"], built_module.root / "backend")
+    output = run(
+        [str(backend.python), "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rA"],
+        built_module.root / "backend",
+    )
+    conformance = [
+        line for line in output.splitlines() if line.startswith("PASSED tests/test_conformance.py")
+    ]
+    assert len(conformance) >= 2, f"the conformance test did not run per operation:\n{output[-4000:]}"
 
 
 def test_well_known_and_artifacts_over_http(backend: RunningBackend, spec: dict[str, Any]) -> None:

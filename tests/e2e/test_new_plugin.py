@@ -167,8 +167,13 @@ def test_project_wheel_carries_the_package_data(project: Project, tmp_path: Path
 
 
 def test_project_own_tests_pass(project: Project) -> None:
-    output = run([str(project.python), "-m", "pytest", "-q", "-p", "no:cacheprovider"], project.root)
+    """The project's whole pytest, its Schemathesis conformance test included (one per operation)."""
+    output = run([str(project.python), "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rA"], project.root)
     assert " passed" in output and "failed" not in output
+    conformance = [
+        line for line in output.splitlines() if line.startswith("PASSED tests/test_conformance.py")
+    ]
+    assert len(conformance) >= 7, f"the conformance test did not run per operation:\n{output[-4000:]}"
 
 
 def test_platform_call_order(server: Server, spec_check: Any) -> None:
