@@ -3,11 +3,14 @@
 The pipeline is: select schemas -> prepare (integer bounds) -> datamodel-code-generator ->
 post-process (contract base class, per-field null omission, canonical imports, header) -> ruff format.
 
-Post-processing exists because two contract rules have no datamodel-code-generator option:
+Post-processing exists because three contract rules have no datamodel-code-generator option:
 an optional field the contract does not allow as null must be *absent* from output rather than
 `null` (done per field with pydantic's `exclude_if`, which costs nothing at serialisation time,
-unlike a model-level wrap serializer: ~9x slower on a 10,000-point response), and models must
-serialise with wire names by default while accepting either name on input.
+unlike a model-level wrap serializer: ~9x slower on a 10,000-point response); the same field
+sent as an explicit `null` is a schema violation the routes answer 400, while the team's own code
+may still pass None for "not set" (a marker that makes the field non-nullable in strict
+validation only: a core-schema switch, no Python call per field on input or output); and models
+must serialise with wire names by default while accepting either name on input.
 """
 
 from __future__ import annotations
@@ -36,6 +39,9 @@ INTEGER_BOUNDS: Mapping[str, tuple[int, int]] = {
 _BASE_MARKER_MODULE = "scaffold_contract_base"
 _BASE_CLASS = "ContractModel"
 _OMIT = "omit_none"
+_NOT_NULL = "NOT_NULL"
+# The union tag of the branch that takes 5.0 for an integer (http_json hides its errors).
+_FROM_FLOAT = "int-from-float"
 
 _BASE_BLOCK = f'''
 
@@ -58,6 +64,50 @@ class {_BASE_CLASS}(BaseModel):
 def {_OMIT}(value: object) -> bool:
     """True for None: an optional field the contract does not allow as null is left out instead."""
     return value is None
+
+
+class StrictNotNull:
+    """Marks an optional field the contract does not allow as null.
+
+    Strict validation (how the routes parse request bodies) refuses an explicit null for it, as
+    the contract's schema does; lax validation (the team's own code building a model) still takes
+    None as "not set". An integer field in strict validation also takes a whole-number float
+    (`5.0`), which JSON Schema counts as an integer, and still refuses "5" and true. All of it is
+    built into the core schema: no Python call per field, except for an integer field whose
+    value is not a plain integer (a float, or an invalid value about to be refused).
+    """
+
+    def __get_pydantic_core_schema__(
+        self, source: Any, handler: GetCoreSchemaHandler
+    ) -> core_schema.CoreSchema:
+        schema = handler(source)
+        if schema["type"] != "nullable":
+            return schema
+        inner = schema["schema"]
+        strict = _whole_floats_too(inner) if inner["type"] == "int" else inner
+        return core_schema.lax_or_strict_schema(lax_schema=schema, strict_schema=strict)
+
+
+def _whole_floats_too(schema: core_schema.CoreSchema) -> core_schema.CoreSchema:
+    """`schema` (an integer), or else a float with no fraction turned into one and checked again."""
+    floats = core_schema.chain_schema(
+        [core_schema.no_info_plain_validator_function(_whole_number), schema]
+    )
+    return core_schema.union_schema(
+        [(schema, "int"), (floats, "{_FROM_FLOAT}")], mode="left_to_right"
+    )
+
+
+def _whole_number(value: Any) -> Any:
+    """A JSON float with no fraction as an int; anything else as it is, for the integer to refuse.
+
+    Only a float: an int here already failed the integer's own bounds, a string or a boolean is
+    not a number, and float(int) would round a huge one into range.
+    """
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+{_NOT_NULL} = StrictNotNull()
 '''
 
 Scope = Literal["wire", "all"]
@@ -232,8 +282,9 @@ def _post_process(source: str, schemas: Mapping[str, Any]) -> str:
         elif isinstance(node, ast.ClassDef):
             schema = schemas.get(class_to_schema.get(node.name, ""))
             edits.extend(_omit_none_edits(node, schema, data, offset))
-    imports.setdefault("pydantic", set()).update({"BaseModel", "ConfigDict", "Field"})
-    imports.setdefault("typing", set()).add("Annotated")
+    imports.setdefault("pydantic", set()).update({"BaseModel", "ConfigDict", "Field", "GetCoreSchemaHandler"})
+    imports.setdefault("pydantic_core", set()).add("core_schema")
+    imports.setdefault("typing", set()).update({"Annotated", "Any"})
     future = imports.pop("__future__", {"annotations"})
     for start, end, text in sorted(edits, reverse=True):
         data = data[:start] + text + data[end:]
@@ -262,10 +313,13 @@ def _omit_none_edits(
             before = data[_node_start(field_call, offset) : close].rstrip()
             joiner = b" " if before.endswith((b",", b"(")) else b", "
             edits.append((close, close, joiner + f"exclude_if={_OMIT}".encode()))
+            end = _node_end(field_call, offset)
+            edits.append((end, end, f", {_NOT_NULL}".encode()))
         else:
             start, end = _node_start(annotation, offset), _node_end(annotation, offset)
             original = data[start:end]
-            edits.append((start, end, b"Annotated[" + original + f", Field(exclude_if={_OMIT})]".encode()))
+            marked = f", Field(exclude_if={_OMIT}), {_NOT_NULL}]".encode()
+            edits.append((start, end, b"Annotated[" + original + marked))
     return edits
 
 

@@ -149,3 +149,53 @@ def test_wire_scope_leaves_out_frontend_types(tmp_path: Path) -> None:
     module = import_models(load_shipped("dashboard-module"), tmp_path, scope="wire")
     assert hasattr(module, "ModuleMetadata")
     assert not hasattr(module, "WidgetProps")
+
+
+def _errors_at(cls: type[Any], key: str, value: Any, *, strict: bool) -> list[str]:
+    """The error types `cls` reports at `key` for a body holding only `key: value`."""
+    try:
+        cls.model_validate_json(json.dumps({key: value}), strict=strict)
+    except ValidationError as exc:
+        return [e["type"] for e in exc.errors() if e["loc"][:1] == (key,)]
+    return []
+
+
+def _marked_fields(module: ModuleType) -> list[tuple[type[Any], str, Any]]:
+    """(model, wire name, field info) of every field marked NOT_NULL in a models module."""
+    found = []
+    for cls in vars(module).values():
+        if (
+            isinstance(cls, type)
+            and issubclass(cls, module.ContractModel)
+            and cls is not module.ContractModel
+        ):
+            for name, info in cls.model_fields.items():
+                if module.NOT_NULL in info.metadata:
+                    found.append((cls, info.alias or name, info))
+    return found
+
+
+@pytest.mark.parametrize("contract", sorted({spec.contract for spec in SPECS}))
+def test_strict_validation_refuses_null_for_optional_non_nullable_fields(
+    modules: dict[str, ModuleType], contract: str
+) -> None:
+    """The routes parse strictly: null is not an omitted field; the team's own code may pass None."""
+    marked = _marked_fields(modules[contract])
+    assert marked or contract != "datasource-plugin"
+    for cls, key, info in marked:
+        assert info.default is None and not info.is_required()
+        if Any in getattr(info.annotation, "__args__", ()):  # an untyped property: null is a value
+            continue
+        assert _errors_at(cls, key, None, strict=True), f"{cls.__name__}.{key} took null"
+        assert not _errors_at(cls, key, None, strict=False), f"{cls.__name__}.{key} refused None"
+
+
+def test_strict_integers_take_whole_floats_only(modules: dict[str, ModuleType]) -> None:
+    m = modules["datasource-plugin"]
+    assert m.PluginContext.model_validate_json('{"orgID": 7.0}', strict=True).org_id == 7
+    for value in ('"7"', "true", "7.5", "1e300", "-9223372036854775809", "null"):
+        with pytest.raises(ValidationError):
+            m.PluginContext.model_validate_json('{"orgID": ' + value + "}", strict=True)
+    assert m.PluginContext.model_validate_json('{"orgID": "7"}').org_id == 7  # lax stays lax
+    nullable = m.PluginMetadata.model_validate_json('{"author": null}', strict=True)
+    assert nullable.author is None and "author" in nullable.model_fields_set

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler
+from pydantic_core import core_schema
 
 
 class ContractModel(BaseModel):
@@ -25,6 +26,50 @@ class ContractModel(BaseModel):
 def omit_none(value: object) -> bool:
     """True for None: an optional field the contract does not allow as null is left out instead."""
     return value is None
+
+
+class StrictNotNull:
+    """Marks an optional field the contract does not allow as null.
+
+    Strict validation (how the routes parse request bodies) refuses an explicit null for it, as
+    the contract's schema does; lax validation (the team's own code building a model) still takes
+    None as "not set". An integer field in strict validation also takes a whole-number float
+    (`5.0`), which JSON Schema counts as an integer, and still refuses "5" and true. All of it is
+    built into the core schema: no Python call per field, except for an integer field whose
+    value is not a plain integer (a float, or an invalid value about to be refused).
+    """
+
+    def __get_pydantic_core_schema__(
+        self, source: Any, handler: GetCoreSchemaHandler
+    ) -> core_schema.CoreSchema:
+        schema = handler(source)
+        if schema["type"] != "nullable":
+            return schema
+        inner = schema["schema"]
+        strict = _whole_floats_too(inner) if inner["type"] == "int" else inner
+        return core_schema.lax_or_strict_schema(lax_schema=schema, strict_schema=strict)
+
+
+def _whole_floats_too(schema: core_schema.CoreSchema) -> core_schema.CoreSchema:
+    """`schema` (an integer), or else a float with no fraction turned into one and checked again."""
+    floats = core_schema.chain_schema(
+        [core_schema.no_info_plain_validator_function(_whole_number), schema]
+    )
+    return core_schema.union_schema(
+        [(schema, "int"), (floats, "int-from-float")], mode="left_to_right"
+    )
+
+
+def _whole_number(value: Any) -> Any:
+    """A JSON float with no fraction as an int; anything else as it is, for the integer to refuse.
+
+    Only a float: an int here already failed the integer's own bounds, a string or a boolean is
+    not a number, and float(int) would round a huge one into range.
+    """
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+NOT_NULL = StrictNotNull()
 
 
 class LocaleArrayItem(ContractModel):
@@ -80,7 +125,7 @@ class ModuleMetadata(ContractModel):
     Component names available in registry; critical.
     """
     can_add_to_dashboard: Annotated[
-        bool | None, Field(alias="canAddToDashboard", exclude_if=omit_none)
+        bool | None, Field(alias="canAddToDashboard", exclude_if=omit_none), NOT_NULL
     ] = None
     """
     Whether widgets of this module may be created on a dashboard.
@@ -97,7 +142,9 @@ class ModuleProxyRequest(ContractModel):
     Module-defined payload.
     """
     module_context: Annotated[
-        dict[str, Any] | None, Field(alias="moduleContext", exclude_if=omit_none)
+        dict[str, Any] | None,
+        Field(alias="moduleContext", exclude_if=omit_none),
+        NOT_NULL,
     ] = None
     """
     The content of the saved module settings (those set through Settings). Its shape is not standardized by the platform and it may contain secret values in encrypted form; a module backend either interprets it or ignores it safely.
@@ -112,7 +159,7 @@ class DemoStatusPayload(ContractModel):
     model_config = ConfigDict(
         extra="allow",
     )
-    message: Annotated[str | None, Field(exclude_if=omit_none)] = None
+    message: Annotated[str | None, Field(exclude_if=omit_none), NOT_NULL] = None
     """
     Free text the stub echoes back.
     """
@@ -131,13 +178,16 @@ class DemoStatusResponse(ContractModel):
     """
     Human-readable status message, localised by Accept-Language.
     """
-    payload: Annotated[dict[str, Any] | None, Field(exclude_if=omit_none)] = None
+    payload: Annotated[dict[str, Any] | None, Field(exclude_if=omit_none), NOT_NULL] = (
+        None
+    )
     """
     Echo of the received payload (the envelope's payload, or the bare body).
     """
     module_context: Annotated[
         Literal["present", "absent"] | None,
         Field(alias="moduleContext", exclude_if=omit_none),
+        NOT_NULL,
     ] = None
     """
     Whether a usable moduleContext (an object) was received. Its content is never echoed: it can hold secrets.
