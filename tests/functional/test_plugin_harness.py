@@ -166,6 +166,12 @@ def assert_valid(path: str, status: int, body: Any) -> None:
     assert not errors, f"{path} {status}: {errors}"
 
 
+def rejection_status(path: str, body: Any) -> int:
+    """The status a refused `body` gets: 400 when it breaks the request schema (its form is
+    wrong), 422 when it matches the schema and the plugin cannot process its content."""
+    return 400 if spec_validator().errors_for_request(spec_operations()[path], body) else 422
+
+
 def no_nulls(value: Any, allowed: tuple[str, ...] = ("author", "website")) -> bool:
     """No JSON null anywhere except under the nullable keys the contract allows."""
     if isinstance(value, dict):

@@ -103,7 +103,7 @@ def test_access_key_is_checked_when_configured(monkeypatch: pytest.MonkeyPatch) 
     body = health(api, wrong).json()
     assert body["status"] is False and body["error"] is True
     answer = api.post(f"{API}/query/constructor-fields", json=constructor_request(config=wrong))
-    assert answer.status_code == 403 and answer.json()["error"] is True
+    assert answer.status_code == 422 and answer.json()["error"] is True
     assert (
         api.post(f"{API}/query/constructor-fields", json=constructor_request(config=saved)).status_code == 200
     )
@@ -140,10 +140,14 @@ def test_tampered_token_is_a_field_error(change: Any) -> None:
         json=constructor_request(config=bad),
         headers={"Accept-Language": "en-US"},
     )
-    assert elsewhere.status_code == 400
-    assert elsewhere.json()["message"] == "The encrypted value cannot be decrypted; enter the value again"
+    assert elsewhere.status_code == 422
+    assert elsewhere.json() == {
+        "error": True,
+        "message": "The encrypted value cannot be decrypted; enter the value again",
+    }
     result = api.post(f"{API}/query/get-result", json=get_result_request([{"refID": "A"}], config=bad))
-    assert result.status_code == 400 and result.json()["status"] == 400
+    assert result.status_code == 422 and result.json()["status"] == 422
+    assert set(result.json()["validationErrors"]) == {"accessKey"}
 
 
 def test_token_is_bound_to_its_field_and_key() -> None:

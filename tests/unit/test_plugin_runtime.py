@@ -311,14 +311,14 @@ def test_clip_and_size_message() -> None:
 
 def test_plugin_error() -> None:
     error = PluginError("bad", validation_errors={"a": "b"})
-    assert (error.status, error.message, error.validation_errors) == (400, "bad", {"a": "b"})
+    assert (error.status, error.message, error.validation_errors) == (422, "bad", {"a": "b"})
     with pytest.raises(ValueError, match="400-599"):
         PluginError("ok?", status=200)
 
 
 def test_error_shapes() -> None:
     assert ErrorShape().body(400, "m", {"f": "e"}) == {"error": True, "message": "m"}
-    assert ErrorShape("boolean", True, 422).body(422, "m", {"f": "e"}) == {
+    assert ErrorShape("boolean", True).body(422, "m", {"f": "e"}) == {
         "error": True,
         "message": "m",
         "status": False,
@@ -397,7 +397,7 @@ def _dispatch_client(datasource: Any) -> Any:
 
     from scaffold.codegen.runtime_files.dispatch import Wiring, add_operation
 
-    shape = ErrorShape("boolean", True, 422)
+    shape = ErrorShape("boolean", True)
     echo = Operation(
         "echo",
         "echo",

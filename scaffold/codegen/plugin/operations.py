@@ -1,8 +1,8 @@
 """The plugin's operations as the route and base-class templates need them, read from the spec.
 
 Nothing here knows the contract's endpoints by name: method names are the snake_case of each
-operationId, Python types come from the body schemas, the error shape from the documented 400
-and 422 responses, and the places where DatasourceField values travel (which the routes decrypt
+operationId, Python types come from the body schemas, the error shape (which every 4xx and 5xx
+body of the operation shares) from the documented 400 response, and the places where DatasourceField values travel (which the routes decrypt
 and encrypt) are found by walking the schemas. A contract version that adds an endpoint therefore
 gets its route and abstract method without a change to scaffold.
 """
@@ -50,7 +50,6 @@ class PluginOperation:
     response_is_list: bool
     error_status_type: str | None
     error_validation_errors: bool
-    field_status: int
     request_secrets: tuple[tuple[str, ...], ...]
     response_secrets: tuple[tuple[str, ...], ...]
 
@@ -157,7 +156,6 @@ def _operation(spec: SpecDocument, shape: OperationShape, schemas: Mapping[str, 
         response_is_list=response_is_list,
         error_status_type=status_type,
         error_validation_errors=validation_errors,
-        field_status=422 if any(r.status == "422" for r in shape.responses) else 400,
         request_secrets=request_secrets,
         response_secrets=secret_paths(success.schema, schemas),
     )

@@ -3,16 +3,19 @@
 Every endpoint of a generated plugin runs the same steps, driven by its `Operation` entry:
 
 1. read the raw body (JSON only, at most 10 MiB: 413 beyond) and parse it with
-   `Model.model_validate_json` - malformed or schema-invalid bodies are the contract's "request
-   format is wrong", answered 400 in the endpoint's error shape;
-2. decrypt `enc:v1:` values of DatasourceField lists (a token that does not decrypt is a field
-   error: 422 with validationErrors where the spec documents 422, else 400);
+   `Model.model_validate_json(strict=True)` - malformed or schema-invalid bodies are the
+   contract's "request format is wrong", answered 400 in the endpoint's error shape. Strict,
+   because the schema is: "1" is not an integer, "true" is not a boolean, and null is not an
+   omitted field (the models' NOT_NULL marker refuses it in strict validation only);
+2. decrypt `enc:v1:` values of DatasourceField lists (a token that does not decrypt is content
+   the plugin cannot process, not a wrong form: 422, with validationErrors naming the field
+   where the endpoint's error body has them);
 3. call the data source method with a RequestContext - sync methods in the threadpool, async
    ones awaited;
 4. encrypt password fields of the answer, serialise it once straight to bytes with the
    contract's wire names and without unset optional fields.
 
-`PluginError` from the method becomes its status and message; any other exception is a plugin
+`PluginError` from the method becomes its status (422 unless it says otherwise) and message; any other exception is a plugin
 bug: the traceback is logged with an incident id and the caller gets a generic 500. A caller that
 hangs up while its body is still arriving is no bug at all: one INFO line, no traceback. The
 glue's own messages are in the call's language and never quote the request (see http_json).
@@ -100,7 +103,7 @@ def make_endpoint(op: Operation, wiring: Wiring) -> Endpoint:
             locale = context.locale
             try:
                 raw = await read_json_body(request, wiring.max_body_bytes, locale)
-                parsed = op.request_model.model_validate_json(raw)
+                parsed = op.request_model.model_validate_json(raw, strict=True)
                 for path in op.request_secrets:
                     _reveal(parsed, path, wiring.secrets)
             except ClientDisconnect:
@@ -116,7 +119,7 @@ def make_endpoint(op: Operation, wiring: Wiring) -> Endpoint:
                 _log.info("%s: field %r: %s", op.method_name, clip(exc.code, 64), exc.reason)
                 message = runtime_text(locale, "secret.undecryptable")
                 field_errors = {exc.code: message} if _FIELD_CODE.fullmatch(exc.code) else None
-                return fail(errors.field_status, message, field_errors)
+                return fail(422, message, field_errors)
             args = (parsed, context)
         try:
             result = await method(*args) if is_async else await run_in_threadpool(method, *args)

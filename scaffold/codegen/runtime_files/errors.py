@@ -13,17 +13,23 @@ from collections.abc import Mapping
 
 
 class PluginError(Exception):
-    """A user-facing error: answered with `status` (400 by default), `message` and field errors.
+    """A user-facing error: answered with `status` (422 by default), `message` and field errors.
 
-    `validation_errors` maps a field code to its message; the endpoints whose contract body has
-    `validationErrors` (health-check, get-result) carry it, the others carry only the message.
-    Use 422 with `validation_errors` in a health check for field validation, as the contract says.
+    422 because by the time a data source method runs, the request's form is known to be right
+    (the routes answered 400 for anything that does not match the contract's schema): what is
+    left is content the plugin cannot process - a field value it rejects, a query it does not
+    understand, a data source it cannot use. Pass another status only for what the contract
+    documents for the endpoint.
+
+    `validation_errors` maps a field code (or a query's refID) to its message; the endpoints
+    whose contract body has `validationErrors` (health-check, get-result) carry it, the others
+    carry only the message.
     """
 
     def __init__(
         self,
         message: str,
-        status: int = 400,
+        status: int = 422,
         *,
         validation_errors: Mapping[str, str] | None = None,
     ) -> None:

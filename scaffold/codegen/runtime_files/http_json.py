@@ -129,9 +129,11 @@ def describe_validation_error(
 
     A location is kept only where it is a list index or a property name of `model`'s schema
     (any name when no model is given is shown as `*`); the problem is a fixed text per error
-    type, never pydantic's message, which can quote the input.
+    type, never pydantic's message, which can quote the input. The input is looked at for one
+    thing only: a null where the schema wants a value is told as "null is not allowed" (a
+    client that sends null for "absent" needs that hint more than "a string is expected").
     """
-    problems = error.errors(include_url=False, include_input=False, include_context=False)
+    problems = error.errors(include_url=False, include_input=True, include_context=False)
     invalid = next((p for p in problems if p["type"] == "json_invalid"), None)
     if invalid is not None:
         position = _JSON_POSITION.search(str(invalid.get("msg", "")))
@@ -141,8 +143,11 @@ def describe_validation_error(
     names = wire_names(model) if model is not None else frozenset()
     parts: list[str] = []
     for problem in problems:
+        if _FROM_FLOAT in problem["loc"]:  # the integer branch beside it tells the problem
+            continue
         where = ".".join(_location(part, names) for part in problem["loc"] if part not in _UNION_TAGS)
-        what = runtime_text(locale, "problem." + _PROBLEMS.get(problem["type"], "invalid"))
+        kind = "null" if _is_null(problem) else _PROBLEMS.get(problem["type"], "invalid")
+        what = runtime_text(locale, "problem." + kind)
         part = f"{where or runtime_text(locale, 'body.where')}: {what}"
         if part not in parts:
             parts.append(part)
@@ -154,6 +159,13 @@ def describe_validation_error(
 
 # Location steps pydantic adds for the branches of a union (`str | list[str]`), not body keys.
 _UNION_TAGS = frozenset({"str", "list[str]", "int", "float", "bool", "dict[str,any]", "list[any]"})
+# The models' branch that takes a whole-number float (5.0) for an integer in strict validation.
+_FROM_FLOAT = "int-from-float"
+
+
+def _is_null(problem: Any) -> bool:
+    """A JSON null given where a value of another type is required (not a missing field)."""
+    return problem["type"] != "missing" and problem.get("input", ...) is None
 
 
 def _location(part: str | int, names: frozenset[str]) -> str:

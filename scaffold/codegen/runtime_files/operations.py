@@ -26,12 +26,10 @@ class ErrorShape:
       false on error), "integer" (QueryDataResponse, the HTTP status), or None (no such body: the
       generic `{"error": true, "message": ...}`).
     - `validation_errors`: whether the body carries `validationErrors` (field code -> message).
-    - `field_status`: the status of a per-field error (422 where the spec documents it, else 400).
     """
 
     status_type: StatusType = None
     validation_errors: bool = False
-    field_status: int = 400
 
     def body(
         self, http_status: int, message: str, validation_errors: Mapping[str, str] | None = None

@@ -22,4 +22,4 @@ class SourceError(Exception):
 
 
 class QueryError(SourceError):
-    """A query the caller got wrong; answered 400."""
+    """A query the caller got wrong (its form is right, its content is not); answered 422."""

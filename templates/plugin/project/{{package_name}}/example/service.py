@@ -6,9 +6,15 @@ catalogues, runs queries through `queries.py` and turns the example's own errors
 `PluginError`s with a message for the platform user.
 
 The access key: the configuration has a password field `accessKey`. When the plugin's environment
-sets EXAMPLE_DB_ACCESS_KEY, every call must carry that key (the health check reports a wrong one,
-the other endpoints answer 403); when it is not set the key is not checked at all, and the field
-only shows how the platform's password encryption works. SQLite has no passwords of its own.
+sets EXAMPLE_DB_ACCESS_KEY, every call must carry that key (the health check reports a wrong one
+with status false, the other endpoints answer 422 naming the field); when it is not set the key
+is not checked at all, and the field only shows how the platform's password encryption works.
+SQLite has no passwords of its own.
+
+Statuses: the routes have already answered 400 for any body that does not match the contract's
+schema, so every error raised here is about content - a configuration, query or variable request
+of the right form that this data source cannot serve - and is a `PluginError` with its default
+status, 422. On get-result it names the failing field code or query in validationErrors.
 
 Error messages: every one comes from the catalogue in the caller's language
 (`errors.reason.<key>` of the SourceError/QueryError), quotes nothing from the request, and names
@@ -146,11 +152,15 @@ class SqlExample:
         settings = plugin_context.data_source_instance_settings if plugin_context else None
         values = config_values(settings.fields if settings else None)
         if not self._key_accepted(values):
-            raise PluginError(t("errors.accessKey"), status=403)
+            message = t("errors.accessKey")
+            raise PluginError(message, validation_errors={"accessKey": message})
         try:
             database = self._open(values)
         except SourceError as exc:
-            raise PluginError(t("errors.source", reason=self.reason(context, exc))) from None
+            reason = self.reason(context, exc)
+            raise PluginError(
+                t("errors.source", reason=reason), validation_errors={"database": reason}
+            ) from None
         row_limit = values.get("rowLimit", "")
         limit = (
             int(row_limit)
@@ -186,7 +196,11 @@ class SqlExample:
     def check_health(
         self, config: DatasourceConfig, context: RequestContext
     ) -> HealthCheckResponse:
-        """400 for a missing required field, 422 for invalid values, else a reachability check."""
+        """422 naming every missing or invalid field, else a reachability check.
+
+        An unreachable or refusing data source is no error of the request: 200 with status false
+        and a message saying why, as the contract decides.
+        """
         t = self.texts(context).t
         values = config_values(config.fields)
         form = datasource_form(self.texts(context), values)
@@ -201,14 +215,9 @@ class SqlExample:
             option=t("validation.option"),
         )
         check = check_config(form, config.fields, messages)
-        if check.missing:
-            raise PluginError(t("health.tooFewFields", fields=", ".join(check.missing)), status=400)
-        if check.errors:
-            raise PluginError(
-                t("health.invalid", count=len(check.errors)),
-                status=422,
-                validation_errors=check.errors,
-            )
+        if not check.ok:
+            problems = check.field_errors(messages.required)
+            raise PluginError(t("health.invalid", count=len(problems)), validation_errors=problems)
         if not self._key_accepted(values):
             return HealthCheckResponse(error=True, status=False, message=t("errors.accessKey"))
         try:
@@ -266,9 +275,11 @@ class SqlExample:
         t = self.texts(context).t
         queries = request.data_query or []
         if not queries:
-            raise PluginError(t("errors.noQueries"))
+            message = t("errors.noQueries")
+            raise PluginError(message, validation_errors={"dataQuery": message})
         if len(queries) > MAX_QUERIES:
-            raise PluginError(t("errors.tooManyQueries", max=MAX_QUERIES))
+            message = t("errors.tooManyQueries", max=MAX_QUERIES)
+            raise PluginError(message, validation_errors={"dataQuery": message})
         source = self.source(request.plugin_context, context)
         schema = self._schema(source, context)
         variables = request.variables or {}
@@ -284,9 +295,12 @@ class SqlExample:
                 frames.append(run_query(source.database, schema, query, variables, limits))
             except SourceError as exc:
                 ref = query.ref_id or ""
-                name = ref if _PLAIN_REF.fullmatch(ref) else t("errors.position", n=position)
+                plain = _PLAIN_REF.fullmatch(ref) is not None
+                name = ref if plain else t("errors.position", n=position)
+                reason = self.reason(context, exc)
                 raise PluginError(
-                    t("errors.query", ref=name, reason=self.reason(context, exc))
+                    t("errors.query", ref=name, reason=reason),
+                    validation_errors={ref if plain else f"dataQuery.{position - 1}": reason},
                 ) from None
         return query_response(frames)
 
@@ -314,7 +328,10 @@ class SqlExample:
                 self.deadline(),
             )
         except SourceError as exc:
-            raise PluginError(t("errors.variable", reason=self.reason(context, exc))) from None
+            reason = self.reason(context, exc)
+            raise PluginError(
+                t("errors.variable", reason=reason), validation_errors={"json": reason}
+            ) from None
         return [ConstructorFieldPropOption(label=value, value=value) for value in values]
 
     def _schema(self, source: Source, context: RequestContext) -> Schema:
@@ -322,7 +339,10 @@ class SqlExample:
             return source.database.schema()
         except SourceError as exc:
             reason = self.reason(context, exc)
-            raise PluginError(self.texts(context).t("errors.source", reason=reason)) from None
+            raise PluginError(
+                self.texts(context).t("errors.source", reason=reason),
+                validation_errors={"database": reason},
+            ) from None
 
 
 def _is_code(query: DataQuery) -> bool:

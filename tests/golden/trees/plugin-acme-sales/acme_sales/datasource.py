@@ -6,8 +6,10 @@ Each method gets the parsed request (generated models in `._contract`) and a Req
 example SQL data source in `example/`; replace those calls with your own logic, and delete
 `example/` when nothing uses it any more.
 
-- Raise `PluginError(message, status=400)` for an error the caller should see; any other
-  exception is answered with a generic 500 and its traceback goes to the log.
+- Raise `PluginError(message)` for an error the caller should see: 422 (the routes have already
+  answered 400 for a body that does not match the contract's schema, so what is left is content
+  your plugin cannot process); add `validation_errors={"fieldCode": "message"}` to name fields.
+  Any other exception is answered with a generic 500 and its traceback goes to the log.
 - Methods may be `async def`; plain methods run in a worker thread.
 - Password fields arrive decrypted and are encrypted again in health-check answers by the
   routes; list other secret field codes in `secret_fields`.

@@ -44,8 +44,9 @@ def code(client: TestClient, sql: str, language: str = "en-US", **extra: Any) ->
 
 def test_a_result_over_the_limit_is_refused_naming_the_fix(strict: TestClient) -> None:
     answer = code(strict, "SELECT time, usage FROM cpu_metrics")
-    assert answer.status_code == 400
+    assert answer.status_code == 422 and answer.json()["status"] == 422
     assert "maxDataPoints" in answer.json()["message"]
+    assert "maxDataPoints" in answer.json()["validationErrors"]["A"]
     russian = code(strict, "SELECT time, usage FROM cpu_metrics", "ru-RU")
     assert "МиБ" in russian.json()["message"] and "maxDataPoints" in russian.json()["message"]
     fits = code(strict, "SELECT time, usage FROM cpu_metrics", maxDataPoints=100)
@@ -56,6 +57,7 @@ def test_a_statement_stops_at_the_deadline(strict: TestClient) -> None:
     started = time.monotonic()
     answer = code(strict, FOREVER)
     assert time.monotonic() - started < 15  # generous: the deadline is 1 s
+    assert answer.status_code == 422
     assert answer.json()["message"] == "Query A: the query took longer than 1 s and was stopped"
 
 

@@ -42,12 +42,21 @@ def test_health_check_encrypts_the_password(client: TestClient) -> None:
 
 
 def test_health_check_errors(client: TestClient) -> None:
-    assert client.post(f"{API}/datasource/health-check", json={"fields": []}).status_code == 400
-    assert client.post(f"{API}/datasource/health-check", content=b"{oops").status_code == 400
+    """400: the body's form is wrong (not JSON, null, a wrong type); 422: its fields are."""
+    health = f"{API}/datasource/health-check"
+    assert client.post(health, content=b"{oops").status_code == 400
+    for field in ({"code": "database", "value": None}, {"code": "x", "required": "true"}):
+        assert client.post(health, json={"fields": [field]}).status_code == 400
+    missing = client.post(health, json={"fields": []})
+    assert missing.status_code == 422 and "database" in missing.json()["validationErrors"]
     invalid = [{"code": "database", "value": ""}, {"code": "rowLimit", "value": "0"}]
-    answer = client.post(f"{API}/datasource/health-check", json={"fields": invalid})
+    answer = client.post(health, json={"fields": invalid})
     assert answer.status_code == 422
     assert set(answer.json()["validationErrors"]) == {"database", "rowLimit"}
+    unreachable = [{"code": "database", "value": "missing.sqlite3"}]
+    answer = client.post(health, json={"fields": unreachable}, headers={"Accept-Language": "en-US"})
+    assert answer.status_code == 200 and answer.json()["status"] is False
+    assert "does not exist" in answer.json()["message"]
 
 
 def test_query_form_follows_the_trigger(client: TestClient) -> None:
@@ -121,12 +130,21 @@ def test_get_result_both_value_contracts(client: TestClient) -> None:
 
 
 def test_get_result_rejects_bad_requests(client: TestClient) -> None:
-    empty = client.post(
-        f"{API}/query/get-result", json={"pluginContext": plugin_context(), "dataQuery": []}
-    )
-    assert empty.status_code == 400 and empty.json()["error"] is True
-    wrong = client.post(f"{API}/query/get-result", json={"dataQuery": "nope"})
+    """400 for a body that breaks the schema; 422 for queries this plugin cannot run."""
+    result = f"{API}/query/get-result"
+    wrong = client.post(result, json={"dataQuery": "nope"})
     assert wrong.status_code == 400 and wrong.json()["status"] == 400
+    context = {**plugin_context(), "orgID": "1"}
+    wrong = client.post(result, json={"pluginContext": context, "dataQuery": [{"refID": "A"}]})
+    assert wrong.status_code == 400 and wrong.json()["status"] == 400
+    unknown = {"refID": "A", "json": json.dumps({"table": "no_such_table"})}
+    answer = client.post(result, json={"pluginContext": plugin_context(), "dataQuery": [unknown]})
+    assert answer.status_code == 422 and answer.json()["status"] == 422
+    assert set(answer.json()["validationErrors"]) == {"A"}
+    no_code = [f for f in CONFIG if f["code"] != "codeLang"]
+    code = {"refID": "B", "codeQuery": "SELECT 1", "json": '{"queryType": "code"}'}
+    body = {"pluginContext": plugin_context(no_code), "dataQuery": [code]}
+    assert client.post(result, json=body).status_code == 422
 
 
 def test_variables(client: TestClient) -> None:
@@ -139,3 +157,13 @@ def test_variables(client: TestClient) -> None:
     }
     values = client.post(f"{API}/variable/values", json=body).json()
     assert [v["value"] for v in values] == ["db-01", "db-02", "db-03"]
+    assert client.post(f"{API}/variable/values", json={}).status_code == 422  # nothing to list
+
+
+def test_null_is_not_an_omitted_field(client: TestClient) -> None:
+    """The contract allows leaving these fields out, not sending them as null."""
+    nulls = {"pluginContext": None, "filter": None, "variables": None}
+    for form in ("datasource", "query", "variable"):
+        answer = client.post(f"{API}/{form}/constructor-fields", json=nulls)
+        assert answer.status_code == 400 and answer.json()["error"] is True
+    assert client.post(f"{API}/datasource/constructor-fields", json={}).status_code == 200

@@ -1,5 +1,5 @@
-# generated from datasource-plugin 1.2.0 (sha256 e633fdaabf85f763e80164c868f456c6c80f6da91d36ef6471d931bd0d1922a2) — do not edit; run `scaffold regenerate`
-"""The data source interface of datasource-plugin 1.2.0: one abstract method per operation.
+# generated from datasource-plugin 1.2.0+r2 (sha256 c198cdcd13c38f97a7f600d60bf52b708f7a0223d700276d218181179e908d45) — do not edit; run `scaffold regenerate`
+"""The data source interface of datasource-plugin 1.2.0+r2: one abstract method per operation.
 
 Your class in `acme_sales/datasource.py` subclasses `DataSourceBase` and implements every
 method; the routes (`routes.py`) call them. A method may be a plain `def` (run in a worker thread,
@@ -32,7 +32,7 @@ from .models import (
 )
 from .operations import ErrorShape, Operation, require_operations
 
-CONTRACT = "datasource-plugin 1.2.0"
+CONTRACT = "datasource-plugin 1.2.0+r2"
 
 GET_METADATA = Operation(
     operation_id="getMetadata",
@@ -46,7 +46,6 @@ GET_METADATA = Operation(
     errors=ErrorShape(
         status_type=None,
         validation_errors=False,
-        field_status=400,
     ),
     signature="def get_metadata(self, context: RequestContext) -> PluginMetadata",
     request_secrets=(),
@@ -64,7 +63,6 @@ CHECK_HEALTH = Operation(
     errors=ErrorShape(
         status_type="boolean",
         validation_errors=True,
-        field_status=422,
     ),
     signature="def check_health(self, request: DatasourceConfig, context: RequestContext) -> HealthCheckResponse",
     request_secrets=(("fields",),),
@@ -82,7 +80,6 @@ GET_DATASOURCE_CONSTRUCTOR_FIELDS = Operation(
     errors=ErrorShape(
         status_type=None,
         validation_errors=False,
-        field_status=400,
     ),
     signature="def get_datasource_constructor_fields(self, request: DataSourceConstructorRequest, context: RequestContext) -> list[ConstructorField]",
     request_secrets=(("pluginContext", "dataSourceInstanceSettings", "fields"),),
@@ -100,7 +97,6 @@ GET_QUERY_CONSTRUCTOR_FIELDS = Operation(
     errors=ErrorShape(
         status_type=None,
         validation_errors=False,
-        field_status=400,
     ),
     signature="def get_query_constructor_fields(self, request: ConstructorRequest, context: RequestContext) -> list[ConstructorField]",
     request_secrets=(("pluginContext", "dataSourceInstanceSettings", "fields"),),
@@ -118,7 +114,6 @@ GET_QUERY_RESULT = Operation(
     errors=ErrorShape(
         status_type="integer",
         validation_errors=True,
-        field_status=400,
     ),
     signature="def get_query_result(self, request: QueryDataRequest, context: RequestContext) -> QueryDataResponse",
     request_secrets=(("pluginContext", "dataSourceInstanceSettings", "fields"),),
@@ -136,7 +131,6 @@ GET_VARIABLE_CONSTRUCTOR_FIELDS = Operation(
     errors=ErrorShape(
         status_type=None,
         validation_errors=False,
-        field_status=400,
     ),
     signature="def get_variable_constructor_fields(self, request: ConstructorRequest, context: RequestContext) -> list[ConstructorField]",
     request_secrets=(("pluginContext", "dataSourceInstanceSettings", "fields"),),
@@ -154,7 +148,6 @@ GET_VARIABLE_VALUES = Operation(
     errors=ErrorShape(
         status_type=None,
         validation_errors=False,
-        field_status=400,
     ),
     signature="def get_variable_values(self, request: VariablesRequest, context: RequestContext) -> list[ConstructorFieldPropOption]",
     request_secrets=(("pluginContext", "dataSourceInstanceSettings", "fields"),),
@@ -205,7 +198,13 @@ class DataSourceBase(ABC):
         fields. On success the response has status true and datasourceConfig carrying
         the fields with their values. When a config holds sensitive fields (passwords),
         the plugin encrypts them in this response; afterwards the values are used and
-        returned only in encrypted form.
+        returned only in encrypted form. A check that ran answers 200: status true when
+        the connection is valid and reachable, status false with a message saying why
+        when the data source is unreachable or refuses the connection. Rules JSON Schema
+        cannot express, answered 422 with validationErrors (field code to text): every
+        field the plugin's configuration form marks required is present and not empty; a
+        value matches its field's validationRule and allowed characters; an encrypted
+        value decrypts with the plugin's key.
         """
 
     @abstractmethod
@@ -219,7 +218,10 @@ class DataSourceBase(ABC):
         empty array; for a saved configuration the values of all fields are sent; when a
         trigger field (isTrigger true) changes, filter.fields holds the values of all
         trigger fields and the response carries the updated set of fields. Texts are
-        localised according to Accept-Language.
+        localised according to Accept-Language. Rules JSON Schema cannot express,
+        answered 422: an encrypted value in pluginContext.dataSourceInstanceSettings
+        decrypts with the plugin's key; the values the plugin needs to build the fields
+        are ones it understands.
         """
 
     @abstractmethod
@@ -233,7 +235,10 @@ class DataSourceBase(ABC):
         string true and a codeLang value, and the user switches the queryType radio
         switch to Code; when codeLang is absent, the Code option is hidden and the mode
         returns to fields. The constructor flow (empty filter.fields first, trigger re-
-        requests) applies. Texts are localised according to Accept-Language.
+        requests) applies. Texts are localised according to Accept-Language. Rules JSON
+        Schema cannot express, answered 422: an encrypted value in
+        pluginContext.dataSourceInstanceSettings decrypts with the plugin's key; the
+        values the plugin needs to build the fields are ones it understands.
         """
 
     @abstractmethod
@@ -244,7 +249,13 @@ class DataSourceBase(ABC):
 
         Executes one or several queries (several entries may be given in dataQuery). The
         response uses either the Timestamp or the Regular result value contract; frames
-        and fields echo the refID of their query.
+        and fields echo the refID of their query. Rules JSON Schema cannot express,
+        answered 422 with a QueryDataResponse (status 422, validationErrors from refID
+        or field code to text): a codeQuery is sent only when the data source
+        configuration enables Code mode (codeMode is the string true and codeLang is
+        set); an encrypted value in the configuration decrypts with the plugin's key; a
+        json text or codeQuery is one the plugin understands (its tables and columns
+        exist); timeRange.from is not after timeRange.to.
         """
 
     @abstractmethod
@@ -255,7 +266,9 @@ class DataSourceBase(ABC):
 
         Returns the fields for building variable queries. The constructor flow (empty
         filter.fields first, trigger re-requests) applies. Texts are localised according
-        to Accept-Language.
+        to Accept-Language. Rules JSON Schema cannot express, answered 422: an encrypted
+        value in pluginContext.dataSourceInstanceSettings decrypts with the plugin's
+        key; the values the plugin needs to build the fields are ones it understands.
         """
 
     @abstractmethod
@@ -265,5 +278,8 @@ class DataSourceBase(ABC):
         """POST /variable/values: Values for a variable.
 
         Returns the values of a variable; the request fields (json) depend on what the
-        plugin expects.
+        plugin expects. Rules JSON Schema cannot express, answered 422: json is a
+        variable query the plugin understands (its structure is the plugin's own); an
+        encrypted value in pluginContext.dataSourceInstanceSettings decrypts with the
+        plugin's key.
         """

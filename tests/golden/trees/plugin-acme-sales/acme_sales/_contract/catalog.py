@@ -1,4 +1,4 @@
-# generated from datasource-plugin 1.2.0 (sha256 e633fdaabf85f763e80164c868f456c6c80f6da91d36ef6471d931bd0d1922a2) — do not edit; run `scaffold regenerate`
+# generated from datasource-plugin 1.2.0+r2 (sha256 c198cdcd13c38f97a7f600d60bf52b708f7a0223d700276d218181179e908d45) — do not edit; run `scaffold regenerate`
 """Text catalogues: one JSON file per language (`ru-RU.json`, `en-US.json`, ...) in a folder.
 
 The contract localises field names, descriptions, placeholders, labels and option texts by
@@ -38,6 +38,7 @@ RUNTIME_TEXTS: dict[str, dict[str, str]] = {
         "body.more": "(и ещё {count})",
         "body.where": "тело",
         "problem.missing": "обязательное поле отсутствует",
+        "problem.null": "null не допускается",
         "problem.string": "ожидается строка",
         "problem.integer": "ожидается целое число",
         "problem.number": "ожидается число",
@@ -74,6 +75,7 @@ RUNTIME_TEXTS: dict[str, dict[str, str]] = {
         "body.more": "(and {count} more)",
         "body.where": "body",
         "problem.missing": "field required",
+        "problem.null": "null is not allowed",
         "problem.string": "a string is expected",
         "problem.integer": "an integer is expected",
         "problem.number": "a number is expected",

@@ -1,4 +1,4 @@
-# generated from datasource-plugin 1.2.0 (sha256 e633fdaabf85f763e80164c868f456c6c80f6da91d36ef6471d931bd0d1922a2) — do not edit; run `scaffold regenerate`
+# generated from datasource-plugin 1.2.0+r2 (sha256 c198cdcd13c38f97a7f600d60bf52b708f7a0223d700276d218181179e908d45) — do not edit; run `scaffold regenerate`
 """Exceptions of a data source plugin: the ones its own code raises, and the ones that stop startup.
 
 `PluginError` is the one way user code says "this request cannot be answered, tell the caller
@@ -14,17 +14,23 @@ from collections.abc import Mapping
 
 
 class PluginError(Exception):
-    """A user-facing error: answered with `status` (400 by default), `message` and field errors.
+    """A user-facing error: answered with `status` (422 by default), `message` and field errors.
 
-    `validation_errors` maps a field code to its message; the endpoints whose contract body has
-    `validationErrors` (health-check, get-result) carry it, the others carry only the message.
-    Use 422 with `validation_errors` in a health check for field validation, as the contract says.
+    422 because by the time a data source method runs, the request's form is known to be right
+    (the routes answered 400 for anything that does not match the contract's schema): what is
+    left is content the plugin cannot process - a field value it rejects, a query it does not
+    understand, a data source it cannot use. Pass another status only for what the contract
+    documents for the endpoint.
+
+    `validation_errors` maps a field code (or a query's refID) to its message; the endpoints
+    whose contract body has `validationErrors` (health-check, get-result) carry it, the others
+    carry only the message.
     """
 
     def __init__(
         self,
         message: str,
-        status: int = 400,
+        status: int = 422,
         *,
         validation_errors: Mapping[str, str] | None = None,
     ) -> None:

@@ -1,4 +1,4 @@
-# generated from datasource-plugin 1.2.0 (sha256 e633fdaabf85f763e80164c868f456c6c80f6da91d36ef6471d931bd0d1922a2) — do not edit; run `scaffold regenerate`
+# generated from datasource-plugin 1.2.0+r2 (sha256 c198cdcd13c38f97a7f600d60bf52b708f7a0223d700276d218181179e908d45) — do not edit; run `scaffold regenerate`
 """Reading the values a form sends, and checking a data source configuration against its form.
 
 The contract describes forms as field lists (code, type, required, validationRule, options,
@@ -6,10 +6,12 @@ bounds) and sends values back as `{code, value}` (DatasourceField) or `{key, arr
 (ConstructorFilterField). These helpers work on any objects with those attribute names, so they
 serve the generated models without importing them.
 
-`check_config` is what a health check needs to tell apart the contract's two errors: a required
-field absent from the request (or no fields at all) is a wrong request format (400); a field that
-is present but empty, holds disallowed characters, breaks its validationRule, its bounds or its
-options is a validation error (422, per field code).
+`check_config` is what a health check needs for the contract's field validation. The request's
+form is already known to be right (the routes answer 400 for a body that does not match the
+schema), so everything found here is content the plugin cannot accept: a 422 whose
+validationErrors name every field code - a required field absent from the request (or no fields
+at all: `missing`), and a field that is present but empty, holds disallowed characters, or breaks
+its validationRule, its bounds or its options (`errors`). `ConfigCheck.field_errors` merges both.
 """
 
 from __future__ import annotations
@@ -67,6 +69,10 @@ class ConfigCheck:
     @property
     def ok(self) -> bool:
         return not self.missing and not self.errors
+
+    def field_errors(self, required: str) -> dict[str, str]:
+        """Field code -> message for every problem; a missing required field gets `required`."""
+        return {**{code: required for code in self.missing}, **self.errors}
 
 
 @dataclass(frozen=True)

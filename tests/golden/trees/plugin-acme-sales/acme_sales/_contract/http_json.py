@@ -1,4 +1,4 @@
-# generated from datasource-plugin 1.2.0 (sha256 e633fdaabf85f763e80164c868f456c6c80f6da91d36ef6471d931bd0d1922a2) — do not edit; run `scaffold regenerate`
+# generated from datasource-plugin 1.2.0+r2 (sha256 c198cdcd13c38f97a7f600d60bf52b708f7a0223d700276d218181179e908d45) — do not edit; run `scaffold regenerate`
 """JSON over HTTP for generated services: reading bodies safely and answering errors as JSON.
 
 Every answer of a generated service is JSON, including its errors: a body that is too large, not
@@ -130,9 +130,11 @@ def describe_validation_error(
 
     A location is kept only where it is a list index or a property name of `model`'s schema
     (any name when no model is given is shown as `*`); the problem is a fixed text per error
-    type, never pydantic's message, which can quote the input.
+    type, never pydantic's message, which can quote the input. The input is looked at for one
+    thing only: a null where the schema wants a value is told as "null is not allowed" (a
+    client that sends null for "absent" needs that hint more than "a string is expected").
     """
-    problems = error.errors(include_url=False, include_input=False, include_context=False)
+    problems = error.errors(include_url=False, include_input=True, include_context=False)
     invalid = next((p for p in problems if p["type"] == "json_invalid"), None)
     if invalid is not None:
         position = _JSON_POSITION.search(str(invalid.get("msg", "")))
@@ -142,8 +144,11 @@ def describe_validation_error(
     names = wire_names(model) if model is not None else frozenset()
     parts: list[str] = []
     for problem in problems:
+        if _FROM_FLOAT in problem["loc"]:  # the integer branch beside it tells the problem
+            continue
         where = ".".join(_location(part, names) for part in problem["loc"] if part not in _UNION_TAGS)
-        what = runtime_text(locale, "problem." + _PROBLEMS.get(problem["type"], "invalid"))
+        kind = "null" if _is_null(problem) else _PROBLEMS.get(problem["type"], "invalid")
+        what = runtime_text(locale, "problem." + kind)
         part = f"{where or runtime_text(locale, 'body.where')}: {what}"
         if part not in parts:
             parts.append(part)
@@ -155,6 +160,13 @@ def describe_validation_error(
 
 # Location steps pydantic adds for the branches of a union (`str | list[str]`), not body keys.
 _UNION_TAGS = frozenset({"str", "list[str]", "int", "float", "bool", "dict[str,any]", "list[any]"})
+# The models' branch that takes a whole-number float (5.0) for an integer in strict validation.
+_FROM_FLOAT = "int-from-float"
+
+
+def _is_null(problem: Any) -> bool:
+    """A JSON null given where a value of another type is required (not a missing field)."""
+    return problem["type"] != "missing" and problem.get("input", ...) is None
 
 
 def _location(part: str | int, names: frozenset[str]) -> str:

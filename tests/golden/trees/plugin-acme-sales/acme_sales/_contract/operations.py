@@ -1,4 +1,4 @@
-# generated from datasource-plugin 1.2.0 (sha256 e633fdaabf85f763e80164c868f456c6c80f6da91d36ef6471d931bd0d1922a2) — do not edit; run `scaffold regenerate`
+# generated from datasource-plugin 1.2.0+r2 (sha256 c198cdcd13c38f97a7f600d60bf52b708f7a0223d700276d218181179e908d45) — do not edit; run `scaffold regenerate`
 """The operations table of a contract and the check that a data source implements all of them.
 
 The generated `base.py` lists one `Operation` per endpoint of the spec. The table drives both the
@@ -27,12 +27,10 @@ class ErrorShape:
       false on error), "integer" (QueryDataResponse, the HTTP status), or None (no such body: the
       generic `{"error": true, "message": ...}`).
     - `validation_errors`: whether the body carries `validationErrors` (field code -> message).
-    - `field_status`: the status of a per-field error (422 where the spec documents it, else 400).
     """
 
     status_type: StatusType = None
     validation_errors: bool = False
-    field_status: int = 400
 
     def body(
         self, http_status: int, message: str, validation_errors: Mapping[str, str] | None = None

@@ -1,12 +1,13 @@
-# generated from datasource-plugin 1.2.0 (sha256 e633fdaabf85f763e80164c868f456c6c80f6da91d36ef6471d931bd0d1922a2) — do not edit; run `scaffold regenerate`
-"""The HTTP routes of datasource-plugin 1.2.0: one per operation, mounted under `BASE_PATH`.
+# generated from datasource-plugin 1.2.0+r2 (sha256 c198cdcd13c38f97a7f600d60bf52b708f7a0223d700276d218181179e908d45) — do not edit; run `scaffold regenerate`
+"""The HTTP routes of datasource-plugin 1.2.0+r2: one per operation, mounted under `BASE_PATH`.
 
-Each route reads the raw JSON body, parses it with the generated model, calls the data source
-method of the same name and answers with the serialised model (wire names, unset optional fields
-left out). Errors follow the spec's decisions: a body that is not JSON or does not match the
-schema -> 400 (a HealthCheckResponse / QueryDataResponse where the contract names one, else
-`{"error": true, "message": ...}`); over 10 MiB -> 413; an encrypted value that does not decrypt
--> 422 in a health check, 400 elsewhere. See `dispatch.py` for the steps.
+Each route reads the raw JSON body, parses it strictly with the generated model, calls the data
+source method of the same name and answers with the serialised model (wire names, unset optional
+fields left out). Errors follow the spec's decisions: a body that is not JSON or does not match
+the schema (null for a non-nullable field, "1" for an integer) -> 400 (a HealthCheckResponse /
+QueryDataResponse where the contract names one, else `{"error": true, "message": ...}`); over
+10 MiB -> 413; a schema-valid body the plugin cannot process (an encrypted value that does not
+decrypt, a `PluginError` from the data source) -> 422 in the same shape. See `dispatch.py`.
 """
 
 from __future__ import annotations
