@@ -261,3 +261,10 @@ def test_unreachable_data_source_is_200_status_false_saying_why(
     assert_valid("/datasource/health-check", 200, body)
     assert body["status"] is False and body["error"] is True
     assert reason in body["message"] and database not in body["message"], body["message"]
+
+
+def test_a_max_data_points_the_contract_allows_is_never_refused(api: TestClient) -> None:
+    """The contract gives maxDataPoints no lower bound: 0 and -5 read as "no cap", not as a 422."""
+    for value in (0, -5):
+        answer = api.post(f"{API}/query/get-result", json=_query(maxDataPoints=value))
+        assert answer.status_code == 200, (value, answer.text[:300])

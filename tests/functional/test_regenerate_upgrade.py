@@ -130,7 +130,7 @@ def test_upgrade_dirty_tree_is_refused(plugin: Path) -> None:
     (plugin / "notes.txt").write_text("wip", encoding="utf-8")
     with pytest.raises(DirtyTreeError, match=r"uncommitted changes \(notes.txt\)"):
         upgrade(plugin, to=str(FUTURE_PLUGIN_SPEC))
-    assert Manifest.read(plugin).contract_version == "1.2.0"
+    assert Manifest.read(plugin).contract_version == "1.2.0+r2"
 
 
 def test_upgrade_to_a_spec_of_another_contract_is_refused(plugin: Path) -> None:

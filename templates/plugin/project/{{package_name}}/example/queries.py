@@ -86,10 +86,15 @@ def _window(query: DataQuery) -> tuple[int | None, int | None]:
 
 
 def _max_points(query: DataQuery, limits: Limits) -> int:
+    """maxDataPoints, capped by the row limit; 0 or less asks for no cap of its own.
+
+    The contract puts no lower bound on maxDataPoints, so a value the schema allows is never
+    refused here: a non-positive one is read as "not given".
+    """
     requested = query.max_data_points
-    if requested is not None and requested < 1:
-        raise QueryError("maxDataPoints", f"maxDataPoints {requested}")
-    return min(requested or limits.row_limit, limits.row_limit)
+    if requested is None or requested < 1:
+        return limits.row_limit
+    return min(requested, limits.row_limit)
 
 
 def run_query(
