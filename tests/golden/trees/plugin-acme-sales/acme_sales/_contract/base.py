@@ -1,4 +1,4 @@
-# generated from datasource-plugin 1.2.0+r2 (sha256 c198cdcd13c38f97a7f600d60bf52b708f7a0223d700276d218181179e908d45) — do not edit; run `scaffold regenerate`
+# generated from datasource-plugin 1.2.0+r2 (sha256 80d816fa33ad1d16302d8dd905de0dacbb5596176c0db54fe00526364551d2c3) — do not edit; run `scaffold regenerate`
 """The data source interface of datasource-plugin 1.2.0+r2: one abstract method per operation.
 
 Your class in `acme_sales/datasource.py` subclasses `DataSourceBase` and implements every
@@ -250,12 +250,14 @@ class DataSourceBase(ABC):
         Executes one or several queries (several entries may be given in dataQuery). The
         response uses either the Timestamp or the Regular result value contract; frames
         and fields echo the refID of their query. Rules JSON Schema cannot express,
-        answered 422 with a QueryDataResponse (status 422, validationErrors from refID
-        or field code to text): a codeQuery is sent only when the data source
-        configuration enables Code mode (codeMode is the string true and codeLang is
-        set); an encrypted value in the configuration decrypts with the plugin's key; a
-        json text or codeQuery is one the plugin understands (its tables and columns
-        exist); timeRange.from is not after timeRange.to.
+        answered 422 with a QueryDataResponse (status 422, validationErrors from a
+        query's refID, dataQuery.<index> for a refID that is not a short plain
+        identifier, dataQuery for the request as a whole, or a configuration field code,
+        to text): a codeQuery is sent only when the data source configuration enables
+        Code mode (codeMode is the string true and codeLang is set); an encrypted value
+        in the configuration decrypts with the plugin's key; a json text or codeQuery is
+        one the plugin understands (its tables and columns exist); timeRange.from is not
+        after timeRange.to.
         """
 
     @abstractmethod
