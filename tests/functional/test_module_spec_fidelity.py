@@ -96,15 +96,23 @@ def test_demo_status_answers_what_the_spec_documents(
         assert answer.json()["error"] is True
 
 
-@pytest.mark.parametrize(("name", "raw", "status"), CASES, ids=[case[0] for case in CASES])
+def _is_json(raw: bytes) -> bool:
+    try:
+        json.loads(raw)
+    except ValueError:
+        return False
+    return True
+
+
+JSON_CASES = [case for case in CASES if _is_json(case[1])]
+
+
+@pytest.mark.parametrize(("name", "raw", "status"), JSON_CASES, ids=[case[0] for case in JSON_CASES])
 def test_the_request_schema_decides_200_or_400(
     client: TestClient, spec: dict[str, Any], name: str, raw: bytes, status: int
 ) -> None:
-    """For every parseable JSON case: valid against DemoStatusRequest <=> answered 200."""
-    try:
-        body = json.loads(raw)
-    except ValueError:
-        pytest.skip("not JSON: no schema decides")
+    """For every JSON case (the others have no schema to decide): valid against DemoStatusRequest <=> 200."""
+    body = json.loads(raw)
     request_schema = spec["paths"][DEMO]["post"]["requestBody"]["content"]["application/json"]["schema"]
     valid = schema_validator(spec, request_schema).is_valid(body)
     assert valid == (status == 200), name
