@@ -36,7 +36,7 @@ def test_specs_show_summary_and_raw() -> None:
 
 
 def test_specs_diff_marks_breaking() -> None:
-    result = run_scaffold(["specs", "diff", "datasource-plugin", "1.2.0", str(FUTURE_PLUGIN_SPEC)])
+    result = run_scaffold(["specs", "diff", "datasource-plugin", "1.2.0+r2", str(FUTURE_PLUGIN_SPEC)])
     assert result.returncode == 0, result.stderr
     assert (
         "+ endpoint POST /query/explain: explainQuery; projects must implement it  BREAKING" in result.stdout

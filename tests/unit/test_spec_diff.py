@@ -11,7 +11,7 @@ from tests.conftest import FUTURE_PLUGIN_SPEC
 
 
 def test_future_version_changes() -> None:
-    result = diff_specs(load_shipped("datasource-plugin", "1.2.0"), load_source(str(FUTURE_PLUGIN_SPEC)))
+    result = diff_specs(load_shipped("datasource-plugin", "1.2.0+r2"), load_source(str(FUTURE_PLUGIN_SPEC)))
     lines = {c.line() for c in result.changes}
     assert "+ endpoint POST /query/explain: explainQuery; projects must implement it  BREAKING" in lines
     assert "+ field DataQuery.intervalMs: integer(int64), optional" in lines
@@ -23,7 +23,7 @@ def test_future_version_changes() -> None:
 
 
 def test_reverse_direction_removals_break() -> None:
-    result = diff_specs(load_source(str(FUTURE_PLUGIN_SPEC)), load_shipped("datasource-plugin", "1.2.0"))
+    result = diff_specs(load_source(str(FUTURE_PLUGIN_SPEC)), load_shipped("datasource-plugin", "1.2.0+r2"))
     assert len(result.changes) == 4
     assert all(c.breaking and c.action == "removed" for c in result.changes)
 
