@@ -153,9 +153,8 @@ class Conformance:
             choice = zlib.crc32(json.dumps(case.body, sort_keys=True, default=str).encode())
             if choice % 4 >= REWRITTEN_OF_FOUR:
                 return case
-            rewrite = REWRITES.get(case.path)
-            if rewrite is not None:
-                case.body = rewrite(self, json.loads(json.dumps(case.body)), choice // 4)
+            rewrite = REWRITES.get(case.path, _other_operation)
+            case.body = rewrite(self, json.loads(json.dumps(case.body)), choice // 4)
             return case
 
         schema.hook("map_case")(working_requests)
@@ -198,6 +197,15 @@ def _get_result(setup: Conformance, body: dict[str, Any], pick: int) -> dict[str
 def _variable_values(setup: Conformance, body: dict[str, Any], pick: int) -> dict[str, Any]:
     body["pluginContext"] = setup.context()
     body["json"] = json.dumps(VARIABLE_QUERIES[pick % len(VARIABLE_QUERIES)])
+    return body
+
+
+def _other_operation(setup: Conformance, body: dict[str, Any], pick: int) -> dict[str, Any]:
+    """An operation a newer contract adds: queries as for get-result, else the working context."""
+    if "dataQuery" in body:
+        return _get_result(setup, body, pick)
+    if "pluginContext" in body:
+        body["pluginContext"] = setup.context()
     return body
 
 
