@@ -28,7 +28,10 @@ DescriptionOption = Annotated[str | None, typer.Option("--description", help="On
 AuthorOption = Annotated[str | None, typer.Option("--author", help="Developer name shown in the metadata.")]
 ContractOption = Annotated[
     str | None,
-    typer.Option("--contract-version", help="Contract version to target (default: the newest shipped)."),
+    typer.Option(
+        "--contract-version",
+        help="Contract version to target (default: the newest shipped); its newest spec revision is used.",
+    ),
 ]
 DefaultsOption = Annotated[
     bool, typer.Option("--defaults", help="Ask nothing: use the options given and defaults for the rest.")

@@ -27,7 +27,7 @@ from scaffold.projects.names import project_name_from_folder
 from scaffold.projects.project import ANSWERS_FILE
 from scaffold.projects.template_store import TemplateSource, ensure_store, rebuild_if_damaged
 from scaffold.projects.transaction import Change, apply_changes, signals_interrupt
-from scaffold.specs.catalog import load_shipped, load_version_or_file
+from scaffold.specs.catalog import load_shipped, load_version_or_file, newest_revision
 from scaffold.specs.document import SpecDocument
 
 
@@ -67,7 +67,7 @@ def create_project(options: NewProjectOptions) -> CreatedProject:
     spec = (
         load_shipped(options.kind.contract)
         if version is None
-        else load_version_or_file(options.kind.contract, version)
+        else load_version_or_file(options.kind.contract, newest_revision(options.kind.contract, version))
     )
     source = ensure_store(options.kind.template)
     existed = destination.exists()

@@ -14,7 +14,7 @@ from scaffold.errors import SpecError, UnknownContractError
 from scaffold.resources import specs_root
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.loader import load_spec_file
-from scaffold.specs.spec_versions import sort_key
+from scaffold.specs.spec_versions import contract_version, sort_key
 
 
 @dataclass(frozen=True)
@@ -81,6 +81,19 @@ def _load_checked_cached(contract: str, version: str, path: Path) -> SpecDocumen
 
 def _load_checked(shipped: ShippedSpec) -> SpecDocument:
     return _load_checked_cached(shipped.contract, shipped.version, shipped.path)
+
+
+def newest_revision(contract: str, version: str) -> str:
+    """`version`, or its newest spec revision when `version` names a bare contract version.
+
+    A team names the platform's contract version (`1.2.0`); a new project then gets the newest
+    spec of it (`1.2.0+r2`): the wire is the same, and only the newest revision documents
+    everything a generated server answers, which the project's conformance test checks.
+    """
+    if "+" in version or looks_like_path(version):
+        return version
+    same = [v for v in versions_of(contract) if contract_version(v) == version]
+    return same[-1] if same else version
 
 
 def looks_like_path(source: str) -> bool:

@@ -61,6 +61,9 @@ def test_flags_are_recorded(tmp_path: Path) -> None:
         "Sales team",
     )
     assert (tmp_path / "deep" / "folder" / "svc" / "acme_plugin" / "datasource.py").is_file()
+    # A contract version gets its newest spec revision: the one documenting every answer, which
+    # the project's conformance test holds the server to (the revision-1 file fails it: ST103).
+    assert answers["contract_version"] == "1.2.0+r2"
 
 
 def test_invalid_folder_name_states_the_rule_and_writes_nothing(tmp_path: Path) -> None:

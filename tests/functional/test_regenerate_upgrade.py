@@ -19,7 +19,7 @@ from scaffold.projects.manifest import MANIFEST_PATH, SPEC_COPY_PATH, Manifest, 
 from scaffold.projects.regenerate import regenerate
 from scaffold.projects.template_store import current_version
 from scaffold.projects.upgrade import upgrade
-from tests.conftest import FUTURE_PLUGIN_SPEC, MODULE_SPEC
+from tests.conftest import FUTURE_PLUGIN_SPEC, MODULE_SPEC, PLUGIN_SPEC
 from tests.git_helpers import git
 
 MODELS = "acme_sales/_contract/models.py"
@@ -185,7 +185,12 @@ def test_upgrade_moves_a_project_to_the_newest_spec_revision_and_keeps_user_code
     """A spec revision (1.2.0 -> 1.2.0+r2) is reached by `upgrade` like any other version."""
     project = tmp_path / "acme-sales"
     create_project(
-        NewProjectOptions(kind=KINDS["plugin"], destination=project, answers={}, contract_version="1.2.0")
+        NewProjectOptions(
+            kind=KINDS["plugin"],
+            destination=project,
+            answers={},
+            contract_version=str(PLUGIN_SPEC),  # the released 1.2.0 file, as older projects have it
+        )
     )
     datasource = project / "acme_sales" / "datasource.py"
     datasource.write_text(datasource.read_text(encoding="utf-8") + "\n# our own note\n", encoding="utf-8")
