@@ -25,14 +25,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from packaging.version import InvalidVersion, Version
+from scaffold.specs.spec_versions import sort_key
 
 REPO = Path(__file__).resolve().parents[1]
 SPECS = REPO / "specs"
@@ -73,26 +72,11 @@ class LintResult:
         return sum(f.severity == "warning" for f in self.findings)
 
 
-def _version_key(path: Path) -> tuple[Version, int]:
-    """Contract version, then spec revision (`1.2.0+r2` -> (1.2.0, 2); the original file is 1).
-
-    The revision is compared as a number: PEP 440 compares a local segment such as `r10` as text,
-    which would put `+r10` before `+r2`.
-    """
-    public, _, local = path.stem.partition("+")
-    try:
-        version = Version(public)
-    except InvalidVersion:
-        return Version("0"), 0
-    match = re.fullmatch(r"r(\d+)", local)
-    return version, int(match[1]) if match else 1
-
-
 def newest_specs(root: Path = SPECS) -> list[Path]:
-    """The newest spec file of each contract folder under `root` (by `_version_key` of the stems)."""
+    """The newest spec file of each contract folder under `root`, in scaffold's own version order."""
     newest: list[Path] = []
     for folder in sorted(p for p in root.iterdir() if p.is_dir()):
-        files = sorted(folder.glob("*.yaml"), key=_version_key)
+        files = sorted(folder.glob("*.yaml"), key=lambda path: sort_key(path.stem))
         if files:
             newest.append(files[-1])
     return newest
