@@ -26,11 +26,8 @@ from typing import Any
 from scaffold.check.http_client import NOT_JSON, Exchange
 from scaffold.check.spec_validation import SpecValidator
 from scaffold.specs.document import SpecDocument
-from scaffold.specs.pointers import escape, resolve_local_ref
-from scaffold.specs.shapes import HTTP_METHODS
-
-_MAX_REF_HOPS = 16
-JSON_MEDIA = "application/json"
+from scaffold.specs.pointers import escape
+from scaffold.specs.shapes import HTTP_METHODS, JSON_MEDIA, deref, json_schema_pointer
 
 
 class Breach(Enum):
@@ -111,18 +108,18 @@ def _contract(
 ) -> OperationContract:
     statuses: dict[str, str | None] = {}
     for code, response in (operation.get("responses") or {}).items():
-        pointer, resolved = _deref(data, f"{base}/responses/{escape(code)}", response)
-        statuses[str(code)] = _json_schema_pointer(pointer, resolved)
+        pointer, resolved = deref(data, f"{base}/responses/{escape(code)}", response)
+        statuses[str(code)] = json_schema_pointer(pointer, resolved)
     request_pointer: str | None = None
     required = False
     if "requestBody" in operation:
-        pointer, body = _deref(data, f"{base}/requestBody", operation["requestBody"])
-        request_pointer = _json_schema_pointer(pointer, body)
+        pointer, body = deref(data, f"{base}/requestBody", operation["requestBody"])
+        request_pointer = json_schema_pointer(pointer, body)
         required = bool(body.get("required", False))
     headers: list[HeaderRule] = []
     params = [*(item.get("parameters") or []), *(operation.get("parameters") or [])]
     for index, param in enumerate(params):
-        pointer, resolved = _deref(data, f"{base}/parameters/{index}", param)
+        pointer, resolved = deref(data, f"{base}/parameters/{index}", param)
         if resolved.get("in") == "header" and isinstance(resolved.get("name"), str):
             schema = f"{pointer}/schema" if isinstance(resolved.get("schema"), Mapping) else None
             headers.append(HeaderRule(resolved["name"], bool(resolved.get("required")), schema))
@@ -135,28 +132,6 @@ def _contract(
         request_required=required,
         headers=tuple(headers),
     )
-
-
-def _deref(data: Mapping[str, Any], pointer: str, node: Any) -> tuple[str, Mapping[str, Any]]:
-    """Follow local `$ref`s from `node` (found at `pointer`); the final node and its pointer."""
-    for _ in range(_MAX_REF_HOPS):
-        if not (isinstance(node, Mapping) and isinstance(node.get("$ref"), str)):
-            break
-        ref: str = node["$ref"]
-        found, target = resolve_local_ref(data, ref)
-        if not found:
-            break
-        pointer, node = ref[1:], target
-    return pointer, node if isinstance(node, Mapping) else {}
-
-
-def _json_schema_pointer(pointer: str, holder: Mapping[str, Any]) -> str | None:
-    content = holder.get("content")
-    if isinstance(content, Mapping):
-        media = content.get(JSON_MEDIA)
-        if isinstance(media, Mapping) and "schema" in media:
-            return f"{pointer}/content/{escape(JSON_MEDIA)}/schema"
-    return None
 
 
 def is_json_media(media_type: str | None) -> bool:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scaffold.specs.document import SpecDocument
+from scaffold.specs.pointers import escape, resolve_local_ref
 
 HTTP_METHODS = ("get", "put", "post", "delete", "patch", "head", "options", "trace")
 SCHEMA_PREFIX = "#/components/schemas/"
@@ -212,8 +213,8 @@ def operations(spec: SpecDocument) -> list[OperationShape]:
                     path=str(route),
                     summary=str(op.get("summary", "")).strip(),
                     description=str(op.get("description", "")).strip(),
-                    request=_request(op, spec.data, _pointer("paths", route, method)),
-                    responses=_responses(op, spec.data, _pointer("paths", route, method)),
+                    request=_request(op, spec.data, f"/paths/{escape(route)}/{method}"),
+                    responses=_responses(op, spec.data, f"/paths/{escape(route)}/{method}"),
                     headers=_headers([*item.get("parameters", []), *op.get("parameters", [])], parameters),
                     extensions={k: v for k, v in op.items() if k.startswith("x-")},
                 )
@@ -230,38 +231,52 @@ def _json_schema(body: Mapping[str, Any]) -> Mapping[str, Any] | None:
     return schema if isinstance(schema, dict) else None
 
 
-_JSON_SCHEMA_POINTER = "/content/application~1json/schema"
+_MAX_REF_HOPS = 16
+JSON_MEDIA = "application/json"
 
 
-def _pointer(*tokens: str) -> str:
-    return "".join("/" + token.replace("~", "~0").replace("/", "~1") for token in tokens)
+def deref(document: Mapping[str, Any], pointer: str, node: Any) -> tuple[str, Mapping[str, Any]]:
+    """Follow local `$ref`s from `node`, found at `pointer`: the final node and where it is.
+
+    A shared response, request body or parameter (`#/components/responses/...`) is judged by
+    the schema where the spec wrote it; a chain of refs is followed a bounded number of hops.
+    """
+    for _ in range(_MAX_REF_HOPS):
+        if not (isinstance(node, Mapping) and isinstance(node.get("$ref"), str)):
+            break
+        ref: str = node["$ref"]
+        found, target = resolve_local_ref(document, ref)
+        if not found:
+            break
+        pointer, node = ref[1:], target
+    return pointer, node if isinstance(node, Mapping) else {}
 
 
-def _shared(node: Any, document: Mapping[str, Any], pointer: str) -> tuple[Any, str]:
-    """A response or request body, following one `$ref` to its shared entry under components."""
-    if isinstance(node, dict) and isinstance(node.get("$ref"), str):
-        ref = str(node["$ref"])
-        parts = ref.removeprefix("#/").split("/")
-        if ref.startswith("#/components/") and len(parts) == 3:
-            target = (document.get("components") or {}).get(parts[1], {}).get(parts[2])
-            return target, _pointer(*parts)
-    return node, pointer
+def json_schema_pointer(pointer: str, holder: Mapping[str, Any]) -> str | None:
+    """Where the JSON body schema of a response or request body at `pointer` is, if it has one."""
+    content = holder.get("content")
+    if isinstance(content, Mapping):
+        media = content.get(JSON_MEDIA)
+        if isinstance(media, Mapping) and "schema" in media:
+            return f"{pointer}/content/{escape(JSON_MEDIA)}/schema"
+    return None
 
 
 def _request(op: Mapping[str, Any], document: Mapping[str, Any], at: str) -> BodyShape | None:
-    body, pointer = _shared(op.get("requestBody"), document, at + "/requestBody")
-    if not isinstance(body, dict):
+    if not isinstance(op.get("requestBody"), Mapping):
         return None
+    pointer, body = deref(document, at + "/requestBody", op["requestBody"])
     schema = _json_schema(body)
-    return BodyShape("request", type_label(schema), schema, pointer + _JSON_SCHEMA_POINTER)
+    return BodyShape("request", type_label(schema), schema, json_schema_pointer(pointer, body) or "")
 
 
 def _responses(op: Mapping[str, Any], document: Mapping[str, Any], at: str) -> tuple[BodyShape, ...]:
     shapes = []
     for status, node in (op.get("responses") or {}).items():
-        body, pointer = _shared(node, document, f"{at}/responses/{status}")
-        schema = _json_schema(body) if isinstance(body, dict) else None
-        shapes.append(BodyShape(str(status), type_label(schema), schema, pointer + _JSON_SCHEMA_POINTER))
+        pointer, body = deref(document, f"{at}/responses/{escape(str(status))}", node)
+        schema = _json_schema(body)
+        where = json_schema_pointer(pointer, body) or ""
+        shapes.append(BodyShape(str(status), type_label(schema), schema, where))
     return tuple(shapes)
 
 
@@ -301,7 +316,7 @@ def referenced_schemas(spec: SpecDocument, roots: list[Mapping[str, Any]]) -> li
                     stack.append(schemas[name])
             elif isinstance(ref, str) and ref not in followed:
                 followed.add(ref)  # a shared response, request body or parameter
-                stack.append(_shared(node, spec.data, "")[0])
+                stack.append(deref(spec.data, "", node)[1])
             stack.extend(v for k, v in node.items() if k != "$ref")
         elif isinstance(node, list):
             stack.extend(node)
