@@ -17,24 +17,19 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from scaffold.check import module_fetch
-from scaffold.check.browser import BrowserSession, chromium_executable, open_browser, sync_playwright_factory
 from scaffold.check.deadline import DEFAULT_MODULE_DEADLINE, Deadline, DeadlinePassed
 from scaffold.check.host_driver import HostDriver
-from scaffold.check.host_page import HostConfig, serve_host
-from scaffold.check.host_runtime import RuntimeScript, ensure_runtime
 from scaffold.check.http_client import DEFAULT_TIMEOUT, HttpClient
 from scaffold.check.module_browser import ModuleInBrowser, component_checks
-from scaffold.check.module_fetch import (
-    ModuleTarget,
-    check_artifacts,
-    check_components,
-    check_well_known,
-    module_base,
-)
-from scaffold.check.module_props import realistic_values
+from scaffold.check.module_fetch import check_artifacts, check_components, check_well_known
 from scaffold.check.report import CheckReport, Listener, Status
 from scaffold.check.spec_validation import SpecValidator
 from scaffold.errors import ToolMissingError
+from scaffold.host.browser import BrowserSession, chromium_executable, open_browser, sync_playwright_factory
+from scaffold.host.module_props import realistic_values
+from scaffold.host.module_target import ModuleTarget, module_base
+from scaffold.host.page_server import HostConfig, serve_host
+from scaffold.host.runtime import RuntimeScript, ensure_runtime
 from scaffold.specs import catalog
 from scaffold.specs.document import SpecDocument
 

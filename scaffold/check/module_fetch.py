@@ -12,16 +12,14 @@ error. Artifacts may be larger than API answers, so they get their own size cap.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlencode, urljoin, urlsplit, urlunsplit
 
 from scaffold.check.http_client import MIB, Exchange, HttpClient
 from scaffold.check.report import CheckReport
 from scaffold.check.spec_validation import SpecValidator
+from scaffold.host.module_target import WELL_KNOWN_PATH, ModuleTarget, artifact_urls, build_mark
 from scaffold.specs.document import SpecDocument
 
-WELL_KNOWN_PATH = "/api/v1/well-known"
 RULE_WELL_KNOWN = (
     "contract: Endpoints / GET {baseUrl}/api/v1/well-known returns module metadata (minimum set: name, title, "
     "description, version, entryPoint, frontendHost, scope, components)"
@@ -41,7 +39,6 @@ RULE_JS_CACHEABLE = (
 )
 RULE_JS_TYPE = "contract: the platform loads the module as a classic script (served as JavaScript)"
 RULE_CSS = "contract: Frontend artifacts 2 (CSS at the same path with .css; a missing CSS is not an error)"
-BUILD_TIMESTAMP = "2026-03-14T09:30:00.000Z"
 ARTIFACT_MAX_BYTES = 32 * MIB
 NAMES = (
     "well-known",
@@ -52,60 +49,6 @@ NAMES = (
     "frontend.js-content-type",
     "frontend.css",
 )
-
-
-@dataclass(frozen=True)
-class ModuleTarget:
-    """The module as the platform knows it after reading well-known and fetching artifacts."""
-
-    base_url: str
-    metadata: Mapping[str, Any]
-    js_url: str
-    css_url: str | None
-    build_timestamp: str = BUILD_TIMESTAMP
-
-    @property
-    def scope(self) -> str:
-        return str(self.metadata["scope"])
-
-    @property
-    def components(self) -> list[str]:
-        return [str(c) for c in self.metadata.get("components") or []]
-
-
-def module_base(url: str) -> str:
-    """BASE_URL is the module's baseUrl; a trailing /api/v1 (a common slip) is tolerated."""
-    base = url.rstrip("/")
-    return base[: -len("/api/v1")] if base.endswith("/api/v1") else base
-
-
-@dataclass(frozen=True)
-class ArtifactUrls:
-    """The JS as entryPoint resolves, the same with the cache parameters, and the CSS to try."""
-
-    js: str
-    cacheable_js: str
-    css: str | None
-
-
-def build_mark(metadata: Mapping[str, Any]) -> str:
-    """The buildTimestamp the platform appends: the module's own when well-known has one."""
-    given = metadata.get("buildTimestamp")
-    return given if isinstance(given, str) and given.strip() else BUILD_TIMESTAMP
-
-
-def artifact_urls(metadata: Mapping[str, Any], build_timestamp: str | None = None) -> ArtifactUrls:
-    """The artifact URLs as the platform builds them."""
-    resolved = urljoin(str(metadata["frontendHost"]), str(metadata["entryPoint"]))
-    parts = urlsplit(resolved)
-    mark = build_mark(metadata) if build_timestamp is None else build_timestamp
-    extra = urlencode({"version": str(metadata.get("version", "")), "buildTimestamp": mark})
-    cacheable = urlunsplit(parts._replace(query=f"{parts.query}&{extra}" if parts.query else extra))
-    css_url = None
-    # The contract's condition is literal: "when entryPoint ends with .js".
-    if str(metadata["entryPoint"]).endswith(".js") and parts.path.endswith(".js"):
-        css_url = urlunsplit(parts._replace(path=parts.path[: -len(".js")] + ".css", query=""))
-    return ArtifactUrls(js=resolved, cacheable_js=cacheable, css=css_url)
 
 
 def check_well_known(

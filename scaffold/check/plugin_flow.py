@@ -33,6 +33,7 @@ from scaffold.check.plugin_values import (
     query_json,
     saved_values,
 )
+from scaffold.host import plugin_requests
 
 _TIMESTAMP_KEY = re.compile(r"^\d{9,13}$")
 _MAX_TRIGGERS = 8
@@ -222,12 +223,14 @@ def check_get_result(s: PluginSession) -> None:
 
 def _get_result(s: PluginSession, texts: list[str], names: tuple[str, str, str]) -> None:
     now = int(time.time())
-    refs = [chr(ord("A") + i) for i in range(len(texts))]
+    refs = plugin_requests.ref_ids(len(texts))
     queries = [
-        {"refID": ref, "maxDataPoints": 100, "timeRange": {"from": now - 86400, "to": now}, "json": text}
+        plugin_requests.data_query(
+            ref, time_from=now - 86400, time_to=now, max_data_points=100, json_text=text, code=None
+        )
         for ref, text in zip(refs, texts, strict=True)
     ]
-    body = {"pluginContext": s.plugin_context(), "dataQuery": queries, "variables": {}}
+    body = plugin_requests.query_data_request(s.config, queries)
     exchange = s.post(GET_RESULT, body)
     problems = s.problems(GET_RESULT, exchange)
     answer: Mapping[str, Any] = exchange.body if not problems else {}
@@ -318,7 +321,7 @@ def check_variable_values(s: PluginSession) -> None:
     if fields is None:
         s.report.skipped(name, "variable-fields.new-form failed, so no variable query can be built")
         return
-    body = {"pluginContext": s.plugin_context(), "json": query_json(fields), "variables": {}}
+    body = plugin_requests.variables_request(s.config, query_json(fields))
     exchange = s.post(VARIABLE_VALUES, body)
     problems = s.problems(VARIABLE_VALUES, exchange)
     if problems:

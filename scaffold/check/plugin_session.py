@@ -16,6 +16,7 @@ from scaffold.check.plugin_values import JsonObject, marker_secret
 from scaffold.check.report import CheckReport
 from scaffold.check.spec_validation import SpecValidator
 from scaffold.errors import SpecError
+from scaffold.host import plugin_requests
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.shapes import OperationShape, operations
 
@@ -39,9 +40,6 @@ LABELS = {
     VARIABLE_FIELDS: "variable-fields",
     VARIABLE_VALUES: "variable-values",
 }
-
-ORG_ID = 1
-PLUGIN_ID = "scaffold-check"
 
 
 @dataclass(frozen=True)
@@ -110,22 +108,13 @@ class PluginSession:
         return self.client.post_json(self.url(operation_id), body, headers=headers)
 
     def plugin_context(self, config: list[JsonObject] | None = None) -> JsonObject:
-        fields = self.config if config is None else config
-        return {
-            "orgID": ORG_ID,
-            "pluginID": PLUGIN_ID,
-            "dataSourceInstanceSettings": {"fields": [dict(f) for f in fields]},
-        }
+        return plugin_requests.plugin_context(self.config if config is None else config)
 
     def constructor_request(
         self, filter_fields: list[JsonObject], *, config: list[JsonObject] | None = None
     ) -> JsonObject:
         """ConstructorRequest / DataSourceConstructorRequest as the platform UI sends it."""
-        return {
-            "pluginContext": self.plugin_context(config),
-            "filter": {"fields": filter_fields},
-            "variables": {},
-        }
+        return plugin_requests.constructor_request(self.config if config is None else config, filter_fields)
 
     def problems(self, operation_id: str, exchange: Exchange, status: int = 200) -> list[str]:
         """Why `exchange` is not a valid answer of `operation_id` with `status`; empty when it is."""

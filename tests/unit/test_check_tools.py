@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from scaffold.check import browser, host_runtime
 from scaffold.errors import ToolMissingError
+from scaffold.host import browser
+from scaffold.host import runtime as host_runtime
 from scaffold.specs import catalog
 
 SPEC = catalog.load_shipped("dashboard-module", "2026.1.1")

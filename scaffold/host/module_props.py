@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scaffold.check.module_fetch import ModuleTarget
+from scaffold.host.module_target import ModuleTarget
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.shapes import SCHEMA_PREFIX
 

@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 
 import httpx
 
-from scaffold.check.host_runtime import RuntimeScript
+from scaffold.host.runtime import RuntimeScript
 
 PROXY_PREFIX = "/api/v1/modules/"
 _FORWARDED_HEADERS = ("content-type", "accept", "accept-language")
@@ -77,7 +77,7 @@ def host_config_js(config: HostConfig) -> str:
 
 
 def harness_js() -> str:
-    return resources.files("scaffold.check").joinpath("assets", "host.js").read_text(encoding="utf-8")
+    return resources.files("scaffold.host").joinpath("assets", "host.js").read_text(encoding="utf-8")
 
 
 @contextmanager
