@@ -1,12 +1,17 @@
 /*
- * scaffold check: the host side of the platform, emulated for one module bundle.
+ * The host side of the platform, emulated: one harness for `scaffold check module` and `scaffold dev`.
  *
  * Loaded after the React 18 UMD globals and /host-config.js. It provides permissive stand-ins
  * for the other host globals (recording which members a bundle touches), loads the bundle as a
- * classic <script> the way the platform does, calls registry loaders, renders components with
- * the contract's props and records every callback call. Python drives it through
- * window.__scaffold.start(id, step, args) and polls window.__scaffold.result(id), so a bundle
- * that never settles (or loops) is cut off by a timeout instead of hanging the checker.
+ * classic <script> the way the platform does, calls registry loaders, wraps components in an
+ * error boundary and records callback calls. It exposes two faces built on the same parts:
+ *
+ * - window.__scaffoldHost: the parts themselves (loadBundle, inspectScope, loadComponent,
+ *   Boundary, recorder, mount, describeValue), which the dev page (scaffold/dev/assets/
+ *   module-page.js) composes into a live dashboard;
+ * - window.__scaffold: the check's steps. Python drives them through
+ *   window.__scaffold.start(id, step, args, phase) and polls window.__scaffold.result(id), so a
+ *   bundle that never settles (or loops) is cut off by a timeout instead of hanging the checker.
  */
 (function () {
   "use strict";
@@ -136,7 +141,7 @@
     if (!(name in window)) window[name] = hostGlobal(name);
   });
 
-  // -- values crossing into Python ---------------------------------------------------------
+  // -- values crossing into Python or onto the dev page ----------------------------------------
   function describeValue(value) {
     var kind = typeof value;
     if (kind === "undefined" || kind === "function" || kind === "symbol" || kind === "bigint") {
@@ -159,110 +164,175 @@
     return !!(value && typeof value === "object" && typeof value.$$typeof === "symbol");
   }
 
-  function recorder(component, callback) {
+  /** A callback prop that reports each call ({component, callback, argc, args, raw}) to `sink`. */
+  function recorder(component, callback, sink) {
     return function () {
-      var args = Array.prototype.slice.call(arguments);
-      state.calls.push({
-        component: component, callback: callback, phase: state.phase, argc: args.length,
-        args: args.map(describeValue),
-      });
+      var raw = Array.prototype.slice.call(arguments);
+      sink({ component: component, callback: callback, argc: raw.length, args: raw.map(describeValue), raw: raw });
     };
   }
 
-  // -- steps ---------------------------------------------------------------------------------
+  // -- the platform's connection order: bundle, scope, registry, loader ---------------------------
+
+  /**
+   * Load the JS as a classic <script> (and the CSS beside it) the way the platform does. With a
+   * `key`, earlier elements loaded under the same key are removed once the new script ran, so a
+   * rebuilt bundle replaces the old one (its stylesheet is swapped only after the new one loaded).
+   */
+  function loadBundle(jsUrl, cssUrl, key) {
+    var previous = key ? document.querySelectorAll('[data-scaffold-bundle="' + key + '"]') : [];
+    var cssLoaded = Promise.resolve();
+    if (cssUrl) {
+      var link = document.createElement("link");
+      link.rel = "stylesheet";
+      link.href = cssUrl;
+      if (key) link.setAttribute("data-scaffold-bundle", key);
+      cssLoaded = new Promise(function (resolve) { link.onload = resolve; link.onerror = resolve; });
+      document.head.appendChild(link);
+    }
+    return new Promise(function (resolve) {
+      var script = document.createElement("script");
+      script.src = jsUrl;
+      script.async = false;
+      if (key) script.setAttribute("data-scaffold-bundle", key);
+      function done(outcome) {
+        cssLoaded.then(function () {
+          for (var i = 0; i < previous.length; i++) previous[i].remove();
+        });
+        resolve(outcome);
+      }
+      script.onload = function () { done({ loaded: true, error: null }); };
+      script.onerror = function () {
+        done({ loaded: false, error: "the script did not load (network error, or blocked by its MIME type)" });
+      };
+      document.head.appendChild(script);
+    });
+  }
+
+  function inspectScope(scope) {
+    var module = window[scope];
+    var result = { exists: module !== undefined && module !== null, kind: typeof module, hasRegistry: false,
+      registryKind: "undefined", entries: {} };
+    if (!result.exists) return result;
+    var registry = module.registry;
+    result.registryKind = registry === null ? "null" : typeof registry;
+    result.hasRegistry = !!registry && typeof registry === "object";
+    if (result.hasRegistry) {
+      Object.keys(registry).forEach(function (key) { result.entries[key] = typeof registry[key]; });
+    }
+    return result;
+  }
+
+  /**
+   * Call window[scope].registry[name]() and classify what it gave: {form, error, component}.
+   * `component` is set for the two accepted forms: a promise of {default: Component}
+   * ("promise-default", recommended) and the component itself ("component").
+   */
+  function loadComponent(scope, name) {
+    var loader = window[scope].registry[name];
+    var outcome;
+    try {
+      outcome = loader();
+    } catch (error) {
+      return Promise.resolve({ form: "throws", error: errorText(error), component: null });
+    }
+    if (outcome && typeof outcome.then === "function") {
+      return Promise.resolve(outcome).then(function (resolved) {
+        if (resolved && typeof resolved === "object" && isComponent(resolved["default"])) {
+          return { form: "promise-default", error: null, component: resolved["default"] };
+        }
+        if (isComponent(resolved)) return { form: "promise-component", error: null, component: null };
+        return { form: "promise-other", error: "resolved to " + describeValue(resolved).text, component: null };
+      }, function (error) {
+        return { form: "rejects", error: errorText(error), component: null };
+      });
+    }
+    if (isComponent(outcome)) return Promise.resolve({ form: "component", error: null, component: outcome });
+    return Promise.resolve({ form: "other", error: "returned " + describeValue(outcome).text, component: null });
+  }
+
+  /**
+   * An error boundary around one component. Props: name, onError(name, message, componentStack)
+   * and an optional fallback(message) element; by default a plain "render error" marker.
+   */
   var Boundary = (function () {
     function B(props) { React.Component.call(this, props); this.state = { error: null }; }
     B.prototype = Object.create(React.Component.prototype);
     B.prototype.constructor = B;
     B.getDerivedStateFromError = function (error) { return { error: error }; };
-    B.prototype.componentDidCatch = function (error) { state.boundaryErrors[this.props.name] = errorText(error); };
+    B.prototype.componentDidCatch = function (error, info) {
+      if (typeof this.props.onError === "function") {
+        this.props.onError(this.props.name, errorText(error), info && info.componentStack ? String(info.componentStack) : "");
+      }
+    };
     B.prototype.render = function () {
-      if (this.state.error) return h("div", { "data-scaffold-error": "1" }, "render error");
+      if (this.state.error) {
+        if (typeof this.props.fallback === "function") return this.props.fallback(errorText(this.state.error));
+        return h("div", { "data-scaffold-error": "1" }, "render error");
+      }
       return this.props.children;
     };
     return B;
   })();
 
-  var steps = {
-    loadModule: function (jsUrl, cssUrl) {
-      return new Promise(function (resolve) {
-        if (cssUrl) {
-          var link = document.createElement("link");
-          link.rel = "stylesheet";
-          link.href = cssUrl;
-          document.head.appendChild(link);
-        }
-        var script = document.createElement("script");
-        script.src = jsUrl;
-        script.async = false;
-        script.onload = function () { resolve({ loaded: true, error: null }); };
-        script.onerror = function () {
-          resolve({ loaded: false, error: "the script did not load (network error, or blocked by its MIME type)" });
-        };
-        document.head.appendChild(script);
-      });
-    },
+  /** Render `element` into `container` with React 18's root API (synchronously when possible). */
+  function mount(container, element) {
+    if (typeof ReactDOM.createRoot === "function") {
+      var root = ReactDOM.createRoot(container);
+      if (typeof ReactDOM.flushSync === "function") ReactDOM.flushSync(function () { root.render(element); });
+      else root.render(element);
+      return root;
+    }
+    ReactDOM.render(element, container);
+    return { render: function (next) { ReactDOM.render(next, container); },
+      unmount: function () { ReactDOM.unmountComponentAtNode(container); } };
+  }
 
-    inspectScope: function (scope) {
-      var module = window[scope];
-      var result = { exists: module !== undefined && module !== null, kind: typeof module, hasRegistry: false,
-        registryKind: "undefined", entries: {} };
-      if (!result.exists) return result;
-      var registry = module.registry;
-      result.registryKind = registry === null ? "null" : typeof registry;
-      result.hasRegistry = !!registry && typeof registry === "object";
-      if (result.hasRegistry) {
-        Object.keys(registry).forEach(function (key) { result.entries[key] = typeof registry[key]; });
-      }
-      return result;
-    },
+  window.__scaffoldHost = {
+    config: config,
+    standIns: (config.standIns || []).slice(),
+    touched: function () { return Object.keys(state.touched).sort(); },
+    describeValue: describeValue,
+    errorText: errorText,
+    isComponent: isComponent,
+    recorder: recorder,
+    loadBundle: loadBundle,
+    inspectScope: inspectScope,
+    loadComponent: loadComponent,
+    Boundary: Boundary,
+    mount: mount,
+  };
+
+  // -- the check's steps, on the same parts ------------------------------------------------------
+  var steps = {
+    loadModule: function (jsUrl, cssUrl) { return loadBundle(jsUrl, cssUrl, null); },
+
+    inspectScope: inspectScope,
 
     runLoader: function (scope, name) {
-      var loader = window[scope].registry[name];
-      var outcome;
-      try {
-        outcome = loader();
-      } catch (error) {
-        return { form: "throws", error: errorText(error) };
-      }
-      if (outcome && typeof outcome.then === "function") {
-        return Promise.resolve(outcome).then(function (resolved) {
-          if (resolved && typeof resolved === "object" && isComponent(resolved["default"])) {
-            state.components[name] = resolved["default"];
-            return { form: "promise-default", error: null };
-          }
-          if (isComponent(resolved)) return { form: "promise-component", error: null };
-          return { form: "promise-other", error: "resolved to " + describeValue(resolved).text };
-        }, function (error) {
-          return { form: "rejects", error: errorText(error) };
-        });
-      }
-      if (isComponent(outcome)) {
-        state.components[name] = outcome;
-        return { form: "component", error: null };
-      }
-      return { form: "other", error: "returned " + describeValue(outcome).text };
+      return loadComponent(scope, name).then(function (outcome) {
+        if (outcome.component) state.components[name] = outcome.component;
+        return { form: outcome.form, error: outcome.error };
+      });
     },
 
     render: function (name, props, callbacks) {
       var Component = state.components[name];
       var full = Object.assign({}, props);
-      callbacks.forEach(function (callback) { full[callback] = recorder(name, callback); });
+      callbacks.forEach(function (callback) {
+        full[callback] = recorder(name, callback, function (call) {
+          state.calls.push({ component: call.component, callback: call.callback, phase: state.phase,
+            argc: call.argc, args: call.args });
+        });
+      });
       var container = document.createElement("div");
       container.id = "scaffold-component-" + name;
       container.setAttribute("data-scaffold-component", name);
       document.getElementById("scaffold-host").appendChild(container);
-      var element = h(Boundary, { name: name }, h(Component, full));
-      if (typeof ReactDOM.createRoot === "function") {
-        var root = ReactDOM.createRoot(container);
-        if (typeof ReactDOM.flushSync === "function") ReactDOM.flushSync(function () { root.render(element); });
-        else root.render(element);
-      } else {
-        ReactDOM.render(element, container);
-      }
+      var onError = function (component, message) { state.boundaryErrors[component] = message; };
+      mount(container, h(Boundary, { name: name, onError: onError }, h(Component, full)));
       return { rendered: true };
     },
-
     snapshot: function (name) {
       var container = document.getElementById("scaffold-component-" + name);
       return {
