@@ -29,7 +29,7 @@ from scaffold.host.browser import BrowserSession, chromium_executable, open_brow
 from scaffold.host.module_props import realistic_values
 from scaffold.host.module_target import ModuleTarget, module_base
 from scaffold.host.page_server import HostConfig, serve_host
-from scaffold.host.runtime import RuntimeScript, ensure_runtime
+from scaffold.host.runtime import RuntimeScript, ensure_runtime, stand_in_globals
 from scaffold.specs import catalog
 from scaffold.specs.document import SpecDocument
 
@@ -51,17 +51,6 @@ class ModuleCheckOptions:
     timeout: float = DEFAULT_TIMEOUT
     page_timeout: float = DEFAULT_PAGE_TIMEOUT
     deadline: float | None = DEFAULT_MODULE_DEADLINE
-
-
-def stand_in_globals(spec: SpecDocument, runtime: list[RuntimeScript]) -> list[str]:
-    """Host globals from `x-host-globals` that the real runtime does not define (UiKit, ...)."""
-    real = {script.global_name for script in runtime}
-    names = [
-        str(item.get("global"))
-        for item in spec.data.get("x-host-globals", []) or []
-        if isinstance(item, dict)
-    ]
-    return [name for name in names if name and name not in real]
 
 
 def check_module(

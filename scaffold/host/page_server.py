@@ -1,18 +1,21 @@
-"""The host page: a tiny local web server standing in for the platform's frontend origin.
+"""The host page: a small local web server standing in for the platform's frontend origin.
 
-It serves the host HTML, the React UMD runtime, the harness (assets/host.js) and its config from
-127.0.0.1 on an ephemeral port, so the module bundle, served by the module's own server, is a
-cross-origin classic <script src> exactly as on the platform. It also plays the platform's
-backend proxy (/api/v1/modules/{moduleId}/proxy/{path} -> module baseUrl + /path, query string
-kept, Accept-Language passed on, moduleContext added to JSON object bodies), so a widget that
-talks to its backend through the proxy works here too.
+It serves fixed files (the host HTML, the React UMD runtime, the module harness and its config)
+and plays the platform's backend proxy (/api/v1/modules/{moduleId}/proxy/{path} -> module baseUrl
++ /path, query string kept, Accept-Language passed on, moduleContext added to JSON object
+bodies), so a widget that talks to its backend through the proxy works here too. The module
+bundle, served by the module's own server, stays a cross-origin classic <script src> exactly as on
+the platform. `check` serves its harness page with it; `dev` adds its pages and a JSON API.
+
+Everything reaching this server comes from a browser running untrusted bundles, and everything the
+proxy forwards comes back from an untrusted service, so both directions are bounded in size.
 """
 
 from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -25,12 +28,15 @@ import httpx
 from scaffold.host.runtime import RuntimeScript
 
 PROXY_PREFIX = "/api/v1/modules/"
+MAX_REQUEST_BYTES = 4 * 1024 * 1024
+MAX_PROXIED_ANSWER_BYTES = 32 * 1024 * 1024
 _FORWARDED_HEADERS = ("content-type", "accept", "accept-language")
+_MAX_PROXY_LOG = 500
 
 
 @dataclass(frozen=True)
 class HostConfig:
-    """What the harness needs to know before the bundle loads."""
+    """What the check harness needs to know before the bundle loads."""
 
     stand_ins: Sequence[str]
     runtime: Sequence[RuntimeScript]
@@ -41,9 +47,49 @@ class HostConfig:
 
 @dataclass
 class ProxyCall:
+    """One call the proxy forwarded: what went out (body with moduleContext) and the status back."""
+
     method: str
     path: str
     status: int
+    forwarded: Any = None
+
+
+@dataclass(frozen=True)
+class ModuleProxy:
+    """The platform's backend proxy to one module; `context()` is read at every call."""
+
+    base_url: str
+    context: Callable[[], Any]
+    timeout: float = 10.0
+
+
+@dataclass(frozen=True)
+class ApiCall:
+    """A request to the page server's JSON API (dev pages only)."""
+
+    method: str
+    path: str
+    query: str
+    headers: Mapping[str, str]
+    body: bytes
+
+
+@dataclass(frozen=True)
+class Answer:
+    status: int
+    body: bytes
+    content_type: str = "application/json"
+
+
+@dataclass(frozen=True)
+class PageRoutes:
+    """What a page server answers: fixed files, an optional API under a prefix, an optional proxy."""
+
+    files: Mapping[str, tuple[bytes, str]]
+    api_prefix: str | None = None
+    api: Callable[[ApiCall], Answer] | None = None
+    proxy: ModuleProxy | None = None
 
 
 @dataclass
@@ -71,8 +117,8 @@ def host_html(config: HostConfig) -> str:
 """
 
 
-def host_config_js(config: HostConfig) -> str:
-    data = {"standIns": list(config.stand_ins)}
+def host_config_js(stand_ins: Sequence[str]) -> str:
+    data = {"standIns": list(stand_ins)}
     return f"window.__scaffoldHostConfig = {json.dumps(data)};\n"
 
 
@@ -80,22 +126,40 @@ def harness_js() -> str:
     return resources.files("scaffold.host").joinpath("assets", "host.js").read_text(encoding="utf-8")
 
 
+JS = "text/javascript; charset=utf-8"
+
+
 @contextmanager
 def serve_host(config: HostConfig) -> Iterator[HostServer]:
-    """Serve the host page on 127.0.0.1 (ephemeral port) for the duration of the block."""
+    """Serve the check harness page on 127.0.0.1 (ephemeral port) for the duration of the block."""
     files: dict[str, tuple[bytes, str]] = {
         "/": (host_html(config).encode(), "text/html; charset=utf-8"),
-        "/host-config.js": (host_config_js(config).encode(), "text/javascript; charset=utf-8"),
-        "/host.js": (harness_js().encode(), "text/javascript; charset=utf-8"),
+        "/host-config.js": (host_config_js(config.stand_ins).encode(), JS),
+        "/host.js": (harness_js().encode(), JS),
     }
     for script in config.runtime:
-        files[f"/runtime/{script.path.name}"] = (script.path.read_bytes(), "text/javascript; charset=utf-8")
+        files[f"/runtime/{script.path.name}"] = (script.path.read_bytes(), JS)
+    context = config.module_context
+    proxy = ModuleProxy(config.module_base_url, lambda: context, config.proxy_timeout)
+    with serve_pages(PageRoutes(files, proxy=proxy)) as server:
+        yield server
+
+
+@contextmanager
+def serve_pages(routes: PageRoutes, *, host: str = "127.0.0.1", port: int = 0) -> Iterator[HostServer]:
+    """Serve `routes` on host:port (0: an ephemeral port) for the duration of the block.
+
+    Binding errors (port taken, address not local) propagate as OSError for the caller to word.
+    """
     server_state = HostServer(url="")
-    client = httpx.Client(timeout=config.proxy_timeout)
-    handler = _handler_class(files, config, client, server_state)
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    timeout = routes.proxy.timeout if routes.proxy else 10.0
+    client = httpx.Client(timeout=timeout)
+    handler = _handler_class(routes, client, server_state)
+    httpd = ThreadingHTTPServer((host, port), handler)
     httpd.daemon_threads = True
-    server_state.url = f"http://127.0.0.1:{httpd.server_address[1]}"
+    shown = "127.0.0.1" if host in ("", "0.0.0.0") else host  # noqa: S104 - a display name, not a bind
+    shown = f"[{shown}]" if ":" in shown else shown
+    server_state.url = f"http://{shown}:{httpd.server_address[1]}"
     thread = threading.Thread(target=httpd.serve_forever, name="scaffold-host-page", daemon=True)
     thread.start()
     try:
@@ -108,10 +172,10 @@ def serve_host(config: HostConfig) -> Iterator[HostServer]:
 
 
 def _handler_class(
-    files: Mapping[str, tuple[bytes, str]], config: HostConfig, client: httpx.Client, state: HostServer
+    routes: PageRoutes, client: httpx.Client, state: HostServer
 ) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
-        def log_message(self, format: str, *args: Any) -> None:  # the checker's output is the report
+        def log_message(self, format: str, *args: Any) -> None:  # the caller's output is the report
             return
 
         def _send(self, status: int, body: bytes, content_type: str) -> None:
@@ -123,42 +187,66 @@ def _handler_class(
             if self.command != "HEAD":
                 self.wfile.write(body)
 
-        def _dispatch(self) -> None:
-            path = urlsplit(self.path).path
-            if path.startswith(PROXY_PREFIX) and "/proxy/" in path:
-                self._proxy()
-                return
-            if self.command in ("GET", "HEAD") and path in files:
-                body, kind = files[path]
-                self._send(200, body, kind)
-                return
-            self._send(
-                404, b'{"error": true, "message": "not found on the scaffold check host"}', "application/json"
-            )
+        def _error(self, status: int, message: str) -> None:
+            self._send(status, json.dumps({"error": True, "message": message}).encode(), "application/json")
 
-        def _proxy(self) -> None:
+        def _body(self) -> bytes | None:
+            """The request body, or None (after answering 4xx) when it is too large or malformed."""
+            raw = self.headers.get("Content-Length") or "0"
+            try:
+                length = int(raw)
+            except ValueError:
+                self.close_connection = True
+                self._error(400, "Content-Length is not a number")
+                return None
+            if length < 0 or length > MAX_REQUEST_BYTES:
+                self.close_connection = True
+                self._error(413, f"the request body is larger than {MAX_REQUEST_BYTES} bytes")
+                return None
+            return self.rfile.read(length) if length else b""
+
+        def _dispatch(self) -> None:
+            parts = urlsplit(self.path)
+            path = parts.path
+            if routes.proxy is not None and path.startswith(PROXY_PREFIX) and "/proxy/" in path:
+                self._proxy(routes.proxy)
+                return
+            if routes.api is not None and routes.api_prefix and path.startswith(routes.api_prefix):
+                body = self._body()
+                if body is None:
+                    return
+                call = ApiCall(
+                    self.command, path[len(routes.api_prefix) :], parts.query, dict(self.headers), body
+                )
+                answer = routes.api(call)
+                self._send(answer.status, answer.body, answer.content_type)
+                return
+            if self.command in ("GET", "HEAD") and path in routes.files:
+                content, kind = routes.files[path]
+                self._send(200, content, kind)
+                return
+            if self._body() is None:
+                return
+            self._error(404, "not found on the scaffold host page")
+
+        def _proxy(self, proxy: ModuleProxy) -> None:
             parts = urlsplit(self.path)
             rest = parts.path[len(PROXY_PREFIX) :].split("/proxy/", 1)[1]
-            target = (
-                config.module_base_url.rstrip("/") + "/" + rest + (f"?{parts.query}" if parts.query else "")
-            )
-            length = int(self.headers.get("Content-Length") or 0)
-            body = self.rfile.read(length) if length else b""
-            headers = {k: v for k, v in self.headers.items() if k.lower() in _FORWARDED_HEADERS}
-            body = _with_module_context(body, headers.get("Content-Type", ""), config.module_context)
-            try:
-                answer = client.request(self.command, target, content=body or None, headers=headers)
-            except httpx.HTTPError as exc:
-                state.proxy_calls.append(ProxyCall(self.command, rest, 502))
-                message = json.dumps({"error": True, "message": f"proxy: {exc}"}).encode()
-                self._send(502, message, "application/json")
+            target = proxy.base_url.rstrip("/") + "/" + rest + (f"?{parts.query}" if parts.query else "")
+            body = self._body()
+            if body is None:
                 return
-            state.proxy_calls.append(ProxyCall(self.command, rest, answer.status_code))
-            self._send(
-                answer.status_code,
-                answer.content,
-                answer.headers.get("content-type", "application/octet-stream"),
-            )
+            headers = {k: v for k, v in self.headers.items() if k.lower() in _FORWARDED_HEADERS}
+            body = _with_module_context(body, headers.get("Content-Type", ""), proxy.context())
+            forwarded = _json_or_none(body)
+            try:
+                status, content, kind = _forward(client, self.command, target, body, headers)
+            except httpx.HTTPError as exc:
+                _record(state, ProxyCall(self.command, rest, 502, forwarded))
+                self._error(502, f"proxy: {exc}")
+                return
+            _record(state, ProxyCall(self.command, rest, status, forwarded))
+            self._send(status, content, kind)
 
         do_GET = _dispatch
         do_HEAD = _dispatch
@@ -170,13 +258,48 @@ def _handler_class(
     return Handler
 
 
+def _forward(
+    client: httpx.Client, method: str, target: str, body: bytes, headers: Mapping[str, str]
+) -> tuple[int, bytes, str]:
+    """Send one proxied request; an answer above the size cap becomes a 502."""
+    with client.stream(method, target, content=body or None, headers=dict(headers)) as answer:
+        chunks: list[bytes] = []
+        size = 0
+        for chunk in answer.iter_bytes():
+            size += len(chunk)
+            if size > MAX_PROXIED_ANSWER_BYTES:
+                message = f"proxy: the module's answer is larger than {MAX_PROXIED_ANSWER_BYTES} bytes"
+                return 502, json.dumps({"error": True, "message": message}).encode(), "application/json"
+            chunks.append(chunk)
+        return (
+            answer.status_code,
+            b"".join(chunks),
+            answer.headers.get("content-type", "application/octet-stream"),
+        )
+
+
+def _record(state: HostServer, call: ProxyCall) -> None:
+    state.proxy_calls.append(call)
+    if len(state.proxy_calls) > _MAX_PROXY_LOG:
+        del state.proxy_calls[0]
+
+
+def _json_or_none(body: bytes) -> Any:
+    if not body:
+        return None
+    try:
+        return json.loads(body)
+    except (ValueError, RecursionError):
+        return None
+
+
 def _with_module_context(body: bytes, content_type: str, context: Any) -> bytes:
     """The platform 'may add a moduleContext field' to JSON requests: this host always does."""
     if "json" not in content_type.lower() or not body:
         return body
     try:
         data = json.loads(body)
-    except ValueError:
+    except (ValueError, RecursionError):
         return body
     if not isinstance(data, dict) or "moduleContext" in data:
         return body

@@ -1,20 +1,31 @@
-"""React 18 UMD builds for the host page, fetched once with `npm pack` and cached.
+"""Third-party browser files of the host pages: React 18 UMD builds and the uPlot chart library.
 
 The platform provides React and ReactDOM as globals; a module bundle marks them external. The
 host page must therefore load real React 18 UMD files, at the versions the spec lists in
-`x-host-globals`. `npm pack` fetches the exact published tarball through the user's own npm
-registry configuration (mirrors, proxies, credentials), and only the one UMD file is kept, in
-`<scaffold data home>/cache/host-runtime/<package>@<version>/`.
+`x-host-globals`; the dev page draws time series with uPlot. Where a file comes from, first hit
+wins:
+1. the copy packed into the wheel (`scaffold/host/vendor/<package>@<version>/<file>`, written by
+   the wheel build from `vendor.json`), so an installed scaffold works offline;
+2. `<scaffold data home>/cache/host-runtime/<package>@<version>/<file>` from an earlier fetch;
+3. `npm pack`, which fetches the exact published tarball through the user's own npm registry
+   configuration (mirrors, proxies, credentials); only the one file is kept, in the cache.
+Files listed in `vendor.json` carry a sha256; bytes that differ from it are refused, whichever of
+the three places they came from. Versions a newer spec asks for that `vendor.json` does not pin are
+fetched the third way and trusted as npm delivers them (npm checks the registry's integrity).
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import json
 import re
 import shutil
 import subprocess
 import tarfile
 import tempfile
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 
 from scaffold.errors import ToolMissingError
@@ -63,6 +74,17 @@ def runtime_packages(spec: SpecDocument) -> list[tuple[str, str, str]]:
     return result
 
 
+def stand_in_globals(spec: SpecDocument, runtime: list[RuntimeScript]) -> list[str]:
+    """Host globals from `x-host-globals` that the real runtime does not define (UiKit, ...)."""
+    real = {script.global_name for script in runtime}
+    names = [
+        str(item.get("global"))
+        for item in spec.data.get("x-host-globals", []) or []
+        if isinstance(item, dict)
+    ]
+    return [name for name in names if name and name not in real]
+
+
 def cache_root() -> Path:
     return user_data_home() / "cache" / "host-runtime"
 
@@ -77,14 +99,53 @@ def ensure_runtime(spec: SpecDocument, *, cache: Path | None = None) -> list[Run
     return scripts
 
 
+CHART_FILES = ("dist/uPlot.iife.min.js", "dist/uPlot.min.css")
+
+
+@functools.cache
+def pinned_files() -> dict[tuple[str, str, str], str]:
+    """(package, version, file inside the package) -> sha256, from vendor.json."""
+    text = resources.files("scaffold.host").joinpath("vendor.json").read_text(encoding="utf-8")
+    return {
+        (str(item["package"]), str(item["version"]), str(item["file"])): str(item["sha256"])
+        for item in json.loads(text)["files"]
+    }
+
+
+def chart_files(*, cache: Path | None = None) -> list[Path]:
+    """uPlot's script and stylesheet, at the version vendor.json pins."""
+    version = next(v for (package, v, _file) in pinned_files() if package == "uplot")
+    return [_ensure_file(cache or cache_root(), "uplot", version, inner) for inner in CHART_FILES]
+
+
+def packaged_file(package: str, version: str, inner: str) -> Path | None:
+    """The copy of a vendor file inside the installed wheel, when this is a wheel install."""
+    candidate = resources.files("scaffold.host").joinpath("vendor", f"{package}@{version}", Path(inner).name)
+    path = Path(str(candidate))
+    return path if path.is_file() else None
+
+
+def _verified(path: Path, package: str, version: str, inner: str) -> Path:
+    expected = pinned_files().get((package, version, inner))
+    if expected is not None and hashlib.sha256(path.read_bytes()).hexdigest() != expected:
+        raise ToolMissingError(
+            f"{path} is not the published {package}@{version} {inner} (its sha256 differs from the pinned one)",
+            hint=f"Delete {path} and run the command again; scaffold fetches the file anew.",
+        )
+    return path
+
+
 def _ensure_file(root: Path, package: str, version: str, inner: str) -> Path:
+    packaged = packaged_file(package, version, inner)
+    if packaged is not None:
+        return _verified(packaged, package, version, inner)
     target = root / f"{package}@{version}" / Path(inner).name
     if target.is_file() and target.stat().st_size > 0:
-        return target
+        return _verified(target, package, version, inner)
     npm = shutil.which("npm")
     if npm is None:
         raise ToolMissingError(
-            f"npm is not installed; `scaffold check module` fetches {package}@{version} (React UMD) with it",
+            f"npm is not installed; scaffold fetches {package}@{version} for its host page with it",
             hint="Install Node.js with npm (for example `apt-get install -y npm`), then run the check again.",
         )
     with tempfile.TemporaryDirectory(prefix="scaffold-npm-pack-") as folder:
@@ -111,6 +172,13 @@ def _ensure_file(root: Path, package: str, version: str, inner: str) -> Path:
                 f"cached in {root} after the first success.",
             )
         data = _extract(tarballs[0], f"package/{inner}", package, version)
+    expected = pinned_files().get((package, version, inner))
+    if expected is not None and hashlib.sha256(data).hexdigest() != expected:
+        raise ToolMissingError(
+            f"npm delivered a {package}@{version} whose {inner} differs from the pinned sha256",
+            hint="Check the npm registry configured (`npm config get registry`): it serves other bytes "
+            "than the public registry.",
+        )
     write_bytes_atomic(target, data)
     return target
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import stat
 import sys
@@ -91,7 +92,7 @@ def test_npm_failure_is_reported(monkeypatch: pytest.MonkeyPatch, tmp_path: Path
     assert "npm config get registry" in message
 
 
-def test_cached_runtime_needs_no_npm(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def _fake_cache(tmp_path: Path) -> Path:
     cache = tmp_path / "cache"
     for folder, name in (
         ("react@18.3.1", "react.production.min.js"),
@@ -99,10 +100,37 @@ def test_cached_runtime_needs_no_npm(monkeypatch: pytest.MonkeyPatch, tmp_path: 
     ):
         (cache / folder).mkdir(parents=True)
         (cache / folder / name).write_text("/* cached */", encoding="utf-8")
+    return cache
+
+
+def test_cached_runtime_needs_no_npm(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    cache = _fake_cache(tmp_path)
+    cached = hashlib.sha256(b"/* cached */").hexdigest()
+    pins = dict.fromkeys(host_runtime.pinned_files(), cached)
+    monkeypatch.setattr(host_runtime, "pinned_files", lambda: pins)
     monkeypatch.setenv("PATH", str(tmp_path))
     scripts = host_runtime.ensure_runtime(SPEC, cache=cache)
     assert [s.global_name for s in scripts] == ["React", "ReactDOM"]
     assert scripts[0].path == cache / "react@18.3.1" / "react.production.min.js"
+
+
+def test_a_cached_file_with_other_bytes_than_the_pinned_ones_is_refused(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    cache = _fake_cache(tmp_path)  # a tampered cache: the bytes are not React's
+    monkeypatch.setenv("PATH", str(tmp_path))
+    with pytest.raises(ToolMissingError) as caught:
+        host_runtime.ensure_runtime(SPEC, cache=cache)
+    message = str(caught.value)
+    assert "is not the published react@18.3.1 umd/react.production.min.js" in message
+    assert "Delete" in message
+
+
+def test_every_vendor_file_is_pinned_by_sha256() -> None:
+    pinned = host_runtime.pinned_files()
+    assert ("uplot", "1.6.32", "dist/uPlot.iife.min.js") in pinned
+    assert ("react", "18.3.1", "umd/react.production.min.js") in pinned
+    assert all(len(digest) == 64 and int(digest, 16) >= 0 for digest in pinned.values())
 
 
 def test_cache_lives_in_the_scaffold_home(isolated_scaffold_home: Path) -> None:

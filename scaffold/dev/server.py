@@ -1,0 +1,197 @@
+"""The dev page server: the host page server of scaffold.host with the dev pages and their API.
+
+One server per `scaffold dev` run. It serves the page of one kind (plugin or module) with the
+browser files it needs, routes /dev-api/<kind>/... to that kind's API object, and, for a module,
+plays the platform's backend proxy with the settings saved through the Settings component as
+moduleContext. It reuses the harness (host.js), the React runtime, the stand-in list and the
+proxy of scaffold.host, so the page shows exactly what `scaffold check module` asserts against.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import socket
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, Literal
+
+from scaffold.dev.api import ApiAnswer, ApiRequest, BadApiRequest, DevApi, error_answer
+from scaffold.errors import ScaffoldError
+from scaffold.host.page_server import (
+    JS,
+    Answer,
+    ApiCall,
+    HostServer,
+    ModuleProxy,
+    PageRoutes,
+    harness_js,
+    host_config_js,
+    serve_pages,
+)
+from scaffold.host.runtime import chart_files, ensure_runtime, stand_in_globals
+from scaffold.specs.document import SpecDocument
+
+DEFAULT_DEV_PORT = 8070
+API_PREFIX = "/dev-api/"
+PageKind = Literal["plugin", "module"]
+_TYPES = {".js": JS, ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml"}
+
+
+class DevServerError(ScaffoldError):
+    """The dev page cannot be served where asked (port taken, address not on this machine)."""
+
+
+@dataclass(frozen=True)
+class DevPage:
+    """What one dev page shows: its kind, the service it talks to, the spec, and its API."""
+
+    kind: PageKind
+    target: str
+    spec: SpecDocument
+    api: DevApi
+    module_context: Callable[[], Any] | None = None
+    proxy_timeout: float = 10.0
+
+
+@dataclass
+class DevServer:
+    url: str
+    host: HostServer
+
+
+def dev_assets() -> dict[str, tuple[bytes, str]]:
+    """The page's own files (scaffold/dev/assets), by URL; only these names are ever served."""
+    folder = resources.files("scaffold.dev").joinpath("assets")
+    files: dict[str, tuple[bytes, str]] = {}
+    for entry in folder.iterdir():
+        suffix = "." + entry.name.rsplit(".", 1)[-1] if "." in entry.name else ""
+        if entry.is_file() and suffix in _TYPES:
+            files[f"/assets/{entry.name}"] = (entry.read_bytes(), _TYPES[suffix])
+    return files
+
+
+def page_html(page: DevPage, assets: Mapping[str, tuple[bytes, str]]) -> str:
+    """The page: runtime first, then config, the shared harness (module), the page's scripts."""
+    head = ['<script src="/vendor/react.js"></script>', '<script src="/vendor/react-dom.js"></script>']
+    if page.kind == "plugin":
+        head += [
+            '<link rel="stylesheet" href="/vendor/uplot.css">',
+            '<script src="/vendor/uplot.js"></script>',
+        ]
+    head.append('<script src="/dev-config.js"></script>')
+    if page.kind == "module":
+        head += ['<script src="/host-config.js"></script>', '<script src="/host.js"></script>']
+    head.append('<link rel="stylesheet" href="/assets/dev.css">')
+    own = f"/assets/{page.kind}-page.js"
+    helpers = sorted(
+        name for name in assets if name.endswith(".js") and not name.endswith("-page.js") and name != own
+    )
+    head += [f'<script src="{name}"></script>' for name in helpers]
+    head.append(f'<script src="{own}"></script>')
+    title = _escape(f"scaffold dev — {page.kind} {page.target}")
+    scripts = "\n".join(head)
+    return f"""<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
+<title>{title}</title>
+{scripts}
+</head>
+<body><div id="scaffold-dev"></div></body>
+</html>
+"""
+
+
+def dev_config_js(page: DevPage) -> str:
+    version = str(page.spec.data.get("info", {}).get("version", ""))
+    data = {"kind": page.kind, "target": page.target, "contract": version, "locale": "ru-RU"}
+    return f"window.__scaffoldDev = {json.dumps(data, ensure_ascii=False)};\n"
+
+
+def page_files(page: DevPage) -> dict[str, tuple[bytes, str]]:
+    assets = dev_assets()
+    runtime = ensure_runtime(page.spec)
+    files: dict[str, tuple[bytes, str]] = dict(assets)
+    files["/"] = (page_html(page, assets).encode(), "text/html; charset=utf-8")
+    files["/dev-config.js"] = (dev_config_js(page).encode(), JS)
+    by_global = {script.global_name: script.path for script in runtime}
+    files["/vendor/react.js"] = (by_global["React"].read_bytes(), JS)
+    files["/vendor/react-dom.js"] = (by_global["ReactDOM"].read_bytes(), JS)
+    if page.kind == "plugin":
+        script, style = chart_files()
+        files["/vendor/uplot.js"] = (script.read_bytes(), JS)
+        files["/vendor/uplot.css"] = (style.read_bytes(), _TYPES[".css"])
+    if page.kind == "module":
+        files["/host-config.js"] = (host_config_js(stand_in_globals(page.spec, runtime)).encode(), JS)
+        files["/host.js"] = (harness_js().encode(), JS)
+    return files
+
+
+def _api_router(page: DevPage) -> Callable[[ApiCall], Answer]:
+    prefix = f"{page.kind}/"
+
+    def route(call: ApiCall) -> Answer:
+        if not call.path.startswith(prefix):
+            answer = error_answer(f"no API {API_PREFIX}{call.path} on a {page.kind} page", 404)
+        else:
+            request = ApiRequest(
+                call.method, "/" + call.path[len(prefix) :], call.query, call.headers, call.body
+            )
+            try:
+                answer = page.api.handle(request)
+            except BadApiRequest as exc:
+                answer = error_answer(str(exc), exc.status)
+        return _as_answer(answer)
+
+    return route
+
+
+def _as_answer(answer: ApiAnswer) -> Answer:
+    return Answer(answer.status, answer.body, answer.content_type)
+
+
+@contextmanager
+def serve_dev(page: DevPage, *, host: str = "127.0.0.1", port: int = DEFAULT_DEV_PORT) -> Iterator[DevServer]:
+    """Serve the dev page on host:port for the duration of the block; the API is closed after."""
+    proxy = None
+    if page.kind == "module" and page.module_context is not None:
+        proxy = ModuleProxy(page.target, page.module_context, page.proxy_timeout)
+    routes = PageRoutes(page_files(page), api_prefix=API_PREFIX, api=_api_router(page), proxy=proxy)
+    try:
+        serving = serve_pages(routes, host=host, port=port)
+        server = serving.__enter__()
+    except OSError as exc:
+        page.api.close()
+        raise DevServerError(_bind_problem(host, port, exc), hint=_bind_hint(exc)) from None
+    try:
+        yield DevServer(server.url, server)
+    finally:
+        try:
+            serving.__exit__(None, None, None)
+        finally:
+            page.api.close()
+
+
+def _bind_problem(host: str, port: int, exc: OSError) -> str:
+    if exc.errno == errno.EADDRINUSE:
+        return f"port {port} on {host} is already in use, so the dev page cannot be served there"
+    if exc.errno == errno.EACCES:
+        return f"port {port} on {host} needs privileges the dev page does not have"
+    if exc.errno == errno.EADDRNOTAVAIL or isinstance(exc, socket.gaierror):
+        return f"{host} is not an address of this machine, so the dev page cannot be served there"
+    return f"the dev page cannot listen on {host}:{port} ({exc.strerror or exc})"
+
+
+def _bind_hint(exc: OSError) -> str:
+    if exc.errno in (errno.EADDRINUSE, errno.EACCES):
+        return "Choose another port with --port (1024 or above), e.g. --port 8071."
+    return "Choose an address of this machine with --host, e.g. --host 127.0.0.1."
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
