@@ -1,0 +1,215 @@
+"""The JSON API behind the module dev page: what the platform knows about the module, and its state.
+
+The page (assets/module-page.js) is a dashboard; everything it needs from the platform's side
+comes from here, under /dev-api/module:
+
+- `GET /target`: the platform's connection order up to the browser, done by `check`'s own steps
+  (well-known read and validated, components judged, the JS fetched with and without the cache
+  parameters, the CSS tried), so the page shows the same findings `scaffold check module` would,
+  as `problems`; plus the URLs the page loads, the scope, and each component's props from
+  scaffold/host/module_props.py (values, and the callbacks with their contract parameters).
+- `GET /settings`, `PUT /settings`: the module's saved settings. What Settings passes to its
+  onChange is saved here and becomes the `moduleContext` the proxy adds to every JSON call
+  (`module_context()`), as the platform does with a module's stored settings.
+- `GET /bundle-stamp`: a hash of the JS the module serves right now; the page polls it and
+  reloads the bundle when it changes (a rebuild by `vite build --watch`).
+- `GET /proxy-log`: the calls the platform proxy forwarded, with the body as sent (moduleContext
+  included), so a developer sees what the backend received.
+
+Every call to the module goes through `HttpClient` (bounded in time, size and JSON depth): the
+module is untrusted, and a hung or huge answer must not hang the page.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scaffold.check.http_client import DEFAULT_TIMEOUT, HttpClient
+from scaffold.check.module_fetch import (
+    ARTIFACT_MAX_BYTES,
+    check_artifacts,
+    check_components,
+    check_well_known,
+)
+from scaffold.check.report import CheckReport, Status
+from scaffold.check.spec_validation import SpecValidator
+from scaffold.dev.api import ApiAnswer, ApiRequest, error_answer, json_answer
+from scaffold.host.module_props import MODULE_ID, ComponentProps, component_props
+from scaffold.host.module_target import ModuleTarget, artifact_urls, module_base
+from scaffold.host.page_server import ProxyCall
+from scaffold.specs.document import SpecDocument
+
+STAMP_TIMEOUT = 5.0
+MAX_PROXY_LOG = 200
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A finding of the connection steps, worded as `scaffold check module` words it."""
+
+    status: str
+    check: str
+    detail: str
+    rule: str | None
+
+    def as_json(self) -> dict[str, Any]:
+        return {"status": self.status, "check": self.check, "detail": self.detail, "rule": self.rule}
+
+
+def props_json(props: ComponentProps) -> dict[str, Any]:
+    """One component's props as the page needs them: values, and callbacks with their parameters."""
+    return {
+        "schema": props.schema_name,
+        "values": props.values,
+        "callbacks": [
+            {
+                "name": callback.name,
+                "parameters": [
+                    {"name": p.name, "required": p.required, "schema": dict(p.schema)}
+                    for p in callback.parameters
+                ],
+            }
+            for callback in props.callbacks
+        ],
+    }
+
+
+def target_json(spec: SpecDocument, target: ModuleTarget) -> dict[str, Any]:
+    """What the page loads and renders: artifact URLs, scope, components and their props."""
+    urls = artifact_urls(target.metadata, target.build_timestamp)
+    props = {}
+    for name in target.components:
+        built = component_props(spec, name, target)
+        if built is not None:
+            props[name] = props_json(built)
+    return {
+        "baseUrl": target.base_url,
+        "moduleId": MODULE_ID,
+        "metadata": dict(target.metadata),
+        "jsUrl": target.js_url,
+        "plainJsUrl": urls.js,
+        "cssUrl": target.css_url,
+        "scope": target.scope,
+        "components": target.components,
+        "props": props,
+    }
+
+
+class ModuleDevApi:
+    """The module page's side of the dev server; one per `scaffold dev` session, thread-safe."""
+
+    def __init__(self, base_url: str, spec: SpecDocument, timeout: float = DEFAULT_TIMEOUT) -> None:
+        self.base_url = module_base(base_url)
+        self.spec = spec
+        self.validator = SpecValidator(spec)
+        self._client = HttpClient(timeout)
+        self._stamp_client = HttpClient(min(timeout, STAMP_TIMEOUT))
+        self._lock = threading.Lock()
+        self._settings: Any = None
+        self._saved = False
+        self._plain_js: str | None = None
+        self._proxy_calls: Callable[[], Sequence[ProxyCall]] = lambda: ()
+        self._routes: dict[tuple[str, str], Callable[[ApiRequest], ApiAnswer]] = {
+            ("GET", "/target"): self._target,
+            ("GET", "/settings"): self._get_settings,
+            ("PUT", "/settings"): self._put_settings,
+            ("GET", "/bundle-stamp"): self._bundle_stamp,
+            ("GET", "/proxy-log"): self._proxy_log,
+        }
+
+    # -- the server's side ---------------------------------------------------------------------
+
+    def handle(self, request: ApiRequest) -> ApiAnswer:
+        route = self._routes.get((request.method.upper(), request.path))
+        if route is not None:
+            return route(request)
+        if any(path == request.path for _method, path in self._routes):
+            allowed = ", ".join(m for m, p in self._routes if p == request.path)
+            return error_answer(f"{request.method} is not allowed here (allowed: {allowed})", 405)
+        return error_answer(f"no module dev API at {request.path}", 404)
+
+    def module_context(self) -> dict[str, Any]:
+        """The moduleContext the proxy adds: the saved settings when they are an object, else {}."""
+        with self._lock:
+            settings = self._settings
+        return dict(settings) if isinstance(settings, dict) else {}
+
+    def use_proxy_log(self, calls: Callable[[], Sequence[ProxyCall]]) -> None:
+        """Where the proxy's forwarded calls are read from (the page server's `proxy_calls`)."""
+        self._proxy_calls = calls
+
+    def close(self) -> None:
+        self._client.close()
+        self._stamp_client.close()
+
+    # -- routes --------------------------------------------------------------------------------
+
+    def _target(self, _request: ApiRequest) -> ApiAnswer:
+        report = CheckReport(target=self.base_url, kind="module")
+        target = self._connect(report)
+        problems = [
+            Problem(r.status.value, r.name, r.detail, r.rule).as_json()
+            for r in report.results
+            if r.status is not Status.PASS
+        ]
+        with self._lock:
+            settings, saved = self._settings, self._saved
+        body: dict[str, Any] = {
+            "target": None if target is None else target_json(self.spec, target),
+            "problems": problems,
+            "settings": settings if saved else {},
+            "settingsSaved": saved,
+        }
+        return json_answer(body)
+
+    def _connect(self, report: CheckReport) -> ModuleTarget | None:
+        metadata = check_well_known(self._client, self.spec, self.validator, self.base_url, report)
+        if metadata is None:
+            return None
+        check_components(self.spec, metadata, report)
+        target = check_artifacts(self._client, metadata, self.base_url, report)
+        with self._lock:
+            self._plain_js = artifact_urls(metadata).js
+        return target
+
+    def _get_settings(self, _request: ApiRequest) -> ApiAnswer:
+        with self._lock:
+            return json_answer({"settings": self._settings if self._saved else {}, "saved": self._saved})
+
+    def _put_settings(self, request: ApiRequest) -> ApiAnswer:
+        value = request.json()  # BadApiRequest (400) when the body is not JSON
+        with self._lock:
+            self._settings = value
+            self._saved = True
+        return json_answer({"settings": value, "saved": True, "moduleContext": self.module_context()})
+
+    def _bundle_stamp(self, _request: ApiRequest) -> ApiAnswer:
+        with self._lock:
+            url = self._plain_js
+        if url is None:
+            return json_answer(
+                {"stamp": None, "error": "the module's JS URL is not known yet (no well-known read)"}
+            )
+        exchange = self._stamp_client.get(url, max_body=ARTIFACT_MAX_BYTES)
+        if exchange.failure is not None:
+            return json_answer({"stamp": None, "error": exchange.failure})
+        if exchange.status != 200:
+            return json_answer({"stamp": None, "error": f"{url}: {exchange.summary()}"})
+        # The decoded text stands for the bytes: any change of the bytes changes it.
+        stamp = hashlib.sha256(exchange.text.encode("utf-8")).hexdigest()
+        return json_answer({"stamp": stamp, "error": None})
+
+    def _proxy_log(self, _request: ApiRequest) -> ApiAnswer:
+        calls = list(self._proxy_calls())[-MAX_PROXY_LOG:]
+        return json_answer(
+            {
+                "calls": [
+                    {"method": c.method, "path": "/" + c.path, "status": c.status, "forwarded": c.forwarded}
+                    for c in calls
+                ]
+            }
+        )

@@ -1,0 +1,179 @@
+"""The module dev page's API without a browser: target and findings, settings, bundle stamp, proxy log.
+
+The module is served for real (uvicorn in a thread): the check's variants for the findings, and
+the dev fixture (tests/fixtures/dev/module_app.py), whose bundle a test can change, for the stamp.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from scaffold.dev.api import ApiAnswer, ApiRequest, BadApiRequest
+from scaffold.dev.module_api import ModuleDevApi
+from scaffold.host.module_props import MODULE_ID
+from scaffold.host.page_server import ProxyCall
+from scaffold.specs import catalog
+from tests.fixtures.check import module_app as check_app
+from tests.fixtures.check.servers import closed_port, serve
+from tests.fixtures.dev.module_app import ModuleState, create_app
+
+SPEC = catalog.load_shipped("dashboard-module")
+
+
+def call(api: ModuleDevApi, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+    raw = b"" if body is None else json.dumps(body).encode()
+    answer: ApiAnswer = api.handle(ApiRequest(method, path, "", {}, raw))
+    assert answer.content_type == "application/json"
+    return answer.status, json.loads(answer.body)
+
+
+@pytest.fixture(scope="module")
+def variants() -> Iterator[str]:
+    with serve(check_app.create_app()) as origin:
+        yield origin
+
+
+@pytest.fixture
+def rebuildable() -> Iterator[tuple[str, ModuleState]]:
+    state = ModuleState()
+    with serve(create_app(state)) as origin:
+        yield origin, state
+
+
+def test_target_of_the_reference_has_urls_scope_and_contract_props(variants: str) -> None:
+    api = ModuleDevApi(f"{variants}/ref/api/v1", SPEC, timeout=5)  # a trailing /api/v1 is tolerated
+    status, body = call(api, "GET", "/target")
+    assert status == 200
+    assert body["problems"] == [], body["problems"]
+    target = body["target"]
+    assert target["baseUrl"] == f"{variants}/ref"
+    assert target["scope"] == "referenceModule"
+    assert target["components"] == ["Widget", "WidgetEditor", "Settings"]
+    assert target["plainJsUrl"] == f"{variants}/ref/static/module.js"
+    assert target["jsUrl"].startswith(target["plainJsUrl"] + "?version=1.0.0&buildTimestamp=")
+    assert target["cssUrl"] == f"{variants}/ref/static/module.css"
+    assert target["moduleId"] == MODULE_ID
+    widget = target["props"]["Widget"]
+    assert widget["schema"] == "WidgetProps"
+    assert widget["values"]["moduleId"] == MODULE_ID and "onFetch" not in widget["values"]
+    callbacks = {c["name"]: c["parameters"] for c in widget["callbacks"]}
+    assert set(callbacks) == {"setRefreshClicked", "onErrorChange", "onFetch"}
+    assert callbacks["setRefreshClicked"] == [
+        {"name": "isRefreshClicked", "required": True, "schema": {"type": "boolean"}}
+    ]
+    settings = target["props"]["Settings"]
+    assert [c["name"] for c in settings["callbacks"]] == ["onChange"]
+    assert body["settings"] == {} and body["settingsSaved"] is False
+    api.close()
+
+
+@pytest.mark.parametrize(
+    ("variant", "check", "status", "text", "loadable"),
+    [
+        ("dashboard-without-widget", "components", "FAIL", "Widget is not listed", True),
+        ("css-wrong-type", "frontend.css", "WARN", "served as text/plain", True),
+        ("js-404", "frontend.js", "FAIL", "404", False),
+    ],
+)
+def test_target_reports_what_check_would_find(
+    variants: str, variant: str, check: str, status: str, text: str, loadable: bool
+) -> None:
+    api = ModuleDevApi(f"{variants}/{variant}", SPEC, timeout=5)
+    _, body = call(api, "GET", "/target")
+    found = {p["check"]: p for p in body["problems"]}
+    assert check in found, body["problems"]
+    assert found[check]["status"] == status and text in found[check]["detail"]
+    assert found[check]["rule"], "a finding names the contract rule it breaks"
+    assert (body["target"] is not None) is loadable
+    if variant == "css-wrong-type":
+        assert body["target"]["cssUrl"] is None, "a stylesheet the browser would ignore is not loaded"
+    api.close()
+
+
+def test_no_module_at_the_url_is_a_finding_not_an_error() -> None:
+    api = ModuleDevApi(f"http://127.0.0.1:{closed_port()}", SPEC, timeout=2)
+    status, body = call(api, "GET", "/target")
+    assert status == 200 and body["target"] is None
+    assert body["problems"][0]["check"] == "well-known"
+    assert "cannot connect" in body["problems"][0]["detail"]
+    assert call(api, "GET", "/bundle-stamp")[1] == {
+        "stamp": None,
+        "error": "the module's JS URL is not known yet (no well-known read)",
+    }
+    api.close()
+
+
+def test_saved_settings_become_the_module_context() -> None:
+    api = ModuleDevApi("http://127.0.0.1:1", SPEC)
+    assert api.module_context() == {}
+    assert call(api, "GET", "/settings")[1] == {"settings": {}, "saved": False}
+    saved = {"apiUrl": "https://metrics.example", "connections": [{"name": "main"}]}
+    status, body = call(api, "PUT", "/settings", saved)
+    assert status == 200 and body == {"settings": saved, "saved": True, "moduleContext": saved}
+    assert api.module_context() == saved
+    context = api.module_context()
+    context["apiUrl"] = "changed by a caller"
+    assert api.module_context() == saved, "module_context() hands out a copy"
+    assert call(api, "GET", "/settings")[1] == {"settings": saved, "saved": True}
+    # Settings are any JSON; only an object can be a moduleContext.
+    call(api, "PUT", "/settings", ["a", "list"])
+    assert call(api, "GET", "/settings")[1]["settings"] == ["a", "list"]
+    assert api.module_context() == {}
+    with pytest.raises(BadApiRequest):
+        api.handle(ApiRequest("PUT", "/settings", "", {}, b"{not json"))
+    api.close()
+
+
+def test_bundle_stamp_changes_with_the_served_bundle(rebuildable: tuple[str, ModuleState]) -> None:
+    origin, state = rebuildable
+    api = ModuleDevApi(origin, SPEC, timeout=5)
+    call(api, "GET", "/target")
+    first = call(api, "GET", "/bundle-stamp")[1]
+    assert first["error"] is None and re.fullmatch(r"[0-9a-f]{64}", first["stamp"])
+    assert call(api, "GET", "/bundle-stamp")[1] == first, "an unchanged bundle keeps its stamp"
+    state.rebuild('h("h3", null, props.title || "Widget")', 'h("h3", null, "rebuilt")')
+    second = call(api, "GET", "/bundle-stamp")[1]
+    assert second["stamp"] not in (None, first["stamp"])
+    api.close()
+
+
+def test_bundle_stamp_reports_a_missing_bundle(variants: str) -> None:
+    api = ModuleDevApi(f"{variants}/js-404", SPEC, timeout=5)
+    call(api, "GET", "/target")
+    body = call(api, "GET", "/bundle-stamp")[1]
+    assert body["stamp"] is None and "404" in body["error"]
+    api.close()
+
+
+def test_proxy_log_shows_forwarded_bodies() -> None:
+    api = ModuleDevApi("http://127.0.0.1:1", SPEC)
+    assert call(api, "GET", "/proxy-log")[1] == {"calls": []}
+    calls = [ProxyCall("POST", "api/v1/demo/status", 200, {"payload": {}, "moduleContext": {"k": 1}})]
+    api.use_proxy_log(lambda: calls)
+    assert call(api, "GET", "/proxy-log")[1] == {
+        "calls": [
+            {
+                "method": "POST",
+                "path": "/api/v1/demo/status",
+                "status": 200,
+                "forwarded": {"payload": {}, "moduleContext": {"k": 1}},
+            }
+        ]
+    }
+    api.close()
+
+
+def test_unknown_paths_and_methods() -> None:
+    api = ModuleDevApi("http://127.0.0.1:1", SPEC)
+    status, body = call(api, "GET", "/nothing")
+    assert status == 404 and "/nothing" in body["error"]
+    status, body = call(api, "DELETE", "/settings")
+    assert status == 405 and "GET, PUT" in body["error"]
+    status, body = call(api, "POST", "/target")
+    assert status == 405
+    api.close()
