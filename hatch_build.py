@@ -5,7 +5,9 @@ scaffold/host/vendor.json (React UMD builds, uPlot) travel inside it, under
 scaffold/host/vendor/<package>@<version>/. They are not committed to the repository: this hook
 fetches each package with `npm pack` (the builder's npm registry configuration applies), takes the
 one file out of the tarball and refuses bytes whose sha256 differs from the pinned one.
-Editable installs skip it; a source checkout fetches the files on first use instead.
+Editable installs skip it; a source checkout fetches the files on first use instead. A builder
+without npm or without a registry still gets a working wheel, with a warning: that wheel fetches
+the files on first use like a checkout. Bytes that differ from the pin stop the build.
 """
 
 from __future__ import annotations
@@ -29,30 +31,42 @@ class VendorFilesHook(BuildHookInterface):  # type: ignore[misc]
             return
         root = Path(self.root)
         listing = json.loads((root / "scaffold" / "host" / "vendor.json").read_text(encoding="utf-8"))
-        staging = root / "build" / "host-vendor"
         npm = shutil.which("npm")
         if npm is None:
-            raise RuntimeError(
-                "building the scaffold wheel needs npm (it packs React and uPlot into the wheel)"
+            self.app.display_warning(
+                "npm not found: the wheel is built without React and uPlot; scaffold fetches them on first use"
             )
-        for item in listing["files"]:
-            package, release, inner = item["package"], item["version"], item["file"]
-            target = staging / f"{package}@{release}" / Path(inner).name
-            if not (target.is_file() and _sha256(target.read_bytes()) == item["sha256"]):
-                data = _fetch(npm, staging, package, release, inner)
-                if _sha256(data) != item["sha256"]:
-                    raise RuntimeError(
-                        f"npm delivered {package}@{release} {inner} with another sha256 than pinned"
-                    )
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(data)
-            build_data["force_include"][str(target)] = (
-                f"scaffold/host/vendor/{package}@{release}/{target.name}"
+            return
+        try:
+            packed = _pack(npm, listing, root / "build" / "host-vendor")
+        except (OSError, subprocess.SubprocessError, tarfile.TarError, KeyError) as exc:
+            self.app.display_warning(
+                f"could not pack React and uPlot into the wheel ({exc}); scaffold fetches them on first use"
             )
-            notice = target.parent / "LICENSE"
-            if not notice.is_file():
-                notice.write_bytes(_fetch(npm, staging, package, release, "LICENSE"))
-            build_data["force_include"][str(notice)] = f"scaffold/host/vendor/{package}@{release}/LICENSE"
+            return
+        build_data["force_include"].update(packed)  # all the files or none of them
+
+
+def _pack(npm: str, listing: dict[str, Any], staging: Path) -> dict[str, str]:
+    """Fetch and verify every listed file; returns {staged path: path inside the wheel}."""
+    packed: dict[str, str] = {}
+    for item in listing["files"]:
+        package, release, inner = item["package"], item["version"], item["file"]
+        target = staging / f"{package}@{release}" / Path(inner).name
+        if not (target.is_file() and _sha256(target.read_bytes()) == item["sha256"]):
+            data = _fetch(npm, staging, package, release, inner)
+            if _sha256(data) != item["sha256"]:
+                raise RuntimeError(
+                    f"npm delivered {package}@{release} {inner} with another sha256 than pinned"
+                )
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+        packed[str(target)] = f"scaffold/host/vendor/{package}@{release}/{target.name}"
+        notice = target.parent / "LICENSE"
+        if not notice.is_file():
+            notice.write_bytes(_fetch(npm, staging, package, release, "LICENSE"))
+        packed[str(notice)] = f"scaffold/host/vendor/{package}@{release}/LICENSE"
+    return packed
 
 
 def _sha256(data: bytes) -> str:
