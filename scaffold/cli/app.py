@@ -44,7 +44,15 @@ def root(
 
 
 def _register_commands() -> None:
-    from scaffold.cli import check_cmd, generate_cmd, project_cmd, registry_cmd, specs_cmd, upgrade_cmd
+    from scaffold.cli import (
+        check_cmd,
+        dev_cmd,
+        generate_cmd,
+        project_cmd,
+        registry_cmd,
+        specs_cmd,
+        upgrade_cmd,
+    )
 
     app.add_typer(specs_cmd.specs_app, name="specs")
     generate_cmd.register(app)
@@ -52,6 +60,7 @@ def _register_commands() -> None:
     upgrade_cmd.register(app)
     registry_cmd.register(app)
     check_cmd.register(app)
+    dev_cmd.register(app)
 
 
 def report_error(error: ScaffoldError) -> int:

@@ -273,6 +273,7 @@ class RunningService:
 
     plan: ServicePlan
     group: ChildGroup
+    ready: bool
 
     @property
     def children(self) -> list[Child]:
@@ -318,10 +319,10 @@ def run_service(
     stop: threading.Event,
     *,
     ready_timeout: float = READY_TIMEOUT,
-) -> Iterator[RunningService | None]:
+) -> Iterator[RunningService]:
     """Start every command of `plan`, wait for well-known, yield; always stop every group after.
 
-    Yields None when `stop` was set before the service was ready (the caller just ends).
+    The yielded `ready` is False when `stop` was set before the service answered (the caller ends).
     """
     group = ChildGroup(sink)
     try:
@@ -333,6 +334,6 @@ def run_service(
                     f"cannot start {command.argv[0]} in {command.cwd} ({exc.strerror or exc})"
                 ) from None
         ready = wait_ready(plan, group, stop, timeout=ready_timeout)
-        yield RunningService(plan=plan, group=group) if ready else None
+        yield RunningService(plan=plan, group=group, ready=ready)
     finally:
         group.stop_all()

@@ -124,7 +124,7 @@ def test_service_ready_output_relayed_and_every_process_of_its_group_stopped(tmp
     plan, pid_file = fake_plan(tmp_path, "ok")
     lines = Lines()
     with run_service(plan, lines, threading.Event(), ready_timeout=20) as running:
-        assert running is not None
+        assert running.ready
         service, grandchild = pids(pid_file)
         assert alive(service) and alive(grandchild)
         child = running.children[0]
@@ -141,7 +141,7 @@ def test_a_group_that_ignores_sigterm_is_killed(tmp_path: Path, monkeypatch: pyt
     plan, pid_file = fake_plan(tmp_path, "stubborn")
     started = time.monotonic()
     with run_service(plan, Lines(), threading.Event(), ready_timeout=20) as running:
-        assert running is not None
+        assert running.ready
         service, grandchild = pids(pid_file)
         started = time.monotonic()
     assert not alive(service) and not alive(grandchild)
@@ -172,12 +172,12 @@ def test_a_service_that_never_answers_200_times_out_and_is_stopped(tmp_path: Pat
     assert not any(alive(pid) for pid in pids(pid_file))
 
 
-def test_stop_requested_while_waiting_yields_none_and_stops_everything(tmp_path: Path) -> None:
+def test_stop_requested_while_waiting_yields_not_ready_and_stops_everything(tmp_path: Path) -> None:
     plan, pid_file = fake_plan(tmp_path, "never")
     stop = threading.Event()
     threading.Timer(0.8, stop.set).start()
     with run_service(plan, Lines(), stop, ready_timeout=30) as running:
-        assert running is None
+        assert not running.ready and [child.label for child in running.children] == ["service"]
     assert not any(alive(pid) for pid in pids(pid_file))
 
 

@@ -1,0 +1,172 @@
+"""One `scaffold dev` run: what to show (a project's own service, or any running service) and for how long.
+
+Inside a project: the project is opened read-only (an interrupted upgrade is reported, not rolled
+back: dev changes no project file), its recorded spec is the page's contract, the chosen Python is
+tried, a module's frontend is checked, the page port is bound (so a taken --port fails before
+anything starts), then the service starts and, once well-known answers 200, the URLs are announced.
+With a URL: the spec is the newest shipped one (or --contract-version) and only the page runs.
+
+Either way the run lasts until `stop` is set (the CLI sets it on Ctrl-C or SIGTERM) or a started
+process exits; every process started is stopped on the way out, whatever ended the run.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from scaffold.dev.api import DevApi
+from scaffold.dev.children import OutputSink
+from scaffold.dev.project_runner import (
+    READY_TIMEOUT,
+    ProjectLayout,
+    check_python,
+    choose_python,
+    plan_service,
+    run_service,
+)
+from scaffold.dev.server import DEFAULT_DEV_PORT, DevPage, PageKind, serve_dev
+from scaffold.errors import DevServiceError, ProjectError
+from scaffold.projects.project import open_project
+from scaffold.specs.document import SpecDocument
+
+CALL_TIMEOUT = 10.0
+_WATCH_INTERVAL = 0.2
+
+
+@dataclass(frozen=True)
+class DevOptions:
+    host: str = "127.0.0.1"
+    port: int = DEFAULT_DEV_PORT
+    python: Path | None = None
+    call_timeout: float = CALL_TIMEOUT
+    ready_timeout: float = READY_TIMEOUT
+
+
+@dataclass(frozen=True)
+class DevUrls:
+    """What the CLI announces once everything answers: the service's URL and the page's."""
+
+    kind: PageKind
+    service: str
+    page: str
+    python: Path | None = None  # the interpreter running the service (None: nothing started)
+
+
+@dataclass
+class DevOutcome:
+    """How the run ended: what was started and is now stopped, (label, pid) in start order."""
+
+    stopped: list[tuple[str, int]] = field(default_factory=list)
+    ready: bool = False
+
+
+def make_api(kind: PageKind, target: str, spec: SpecDocument, timeout: float) -> DevApi:
+    """The page's API object for `kind` (imported here: each pulls in its part of scaffold.check)."""
+    if kind == "plugin":
+        from scaffold.dev.plugin_api import PluginDevApi
+
+        return PluginDevApi(target, spec, timeout)
+    from scaffold.dev.module_api import ModuleDevApi
+
+    return ModuleDevApi(target, spec, timeout)
+
+
+@contextmanager
+def serve_page(kind: PageKind, target: str, spec: SpecDocument, options: DevOptions) -> Iterator[str]:
+    """Serve the page of `kind` for `target`; yields the page URL (with its trailing slash)."""
+    api = make_api(kind, target, spec, options.call_timeout)
+    context = getattr(api, "module_context", None) if kind == "module" else None
+    page = DevPage(kind=kind, target=target, spec=spec, api=api, module_context=context)
+    with serve_dev(page, host=options.host, port=options.port) as server:
+        yield server.url + "/"
+
+
+def probe_target(kind: PageKind, target: str, timeout: float = 3.0) -> str | None:
+    """Why `target`'s well-known does not answer 200 right now (a warning: it may start later), or None."""
+    import httpx
+
+    url = f"{target}/well-known" if kind == "plugin" else f"{target}/api/v1/well-known"
+    try:
+        with httpx.Client(timeout=timeout, trust_env=False) as client:
+            status = client.get(url).status_code
+    except httpx.HTTPError as exc:
+        reason = type(exc).__name__ if not str(exc) else " ".join(str(exc).split())[:160]
+        return f"{url} does not answer ({reason}); the page shows every call failing until it does"
+    if status != 200:
+        return f"{url} answers {status}, not 200; is this a {kind}'s URL?"
+    return None
+
+
+def run_target(
+    kind: PageKind,
+    target: str,
+    spec: SpecDocument,
+    options: DevOptions,
+    stop: threading.Event,
+    on_ready: Callable[[DevUrls], None],
+) -> DevOutcome:
+    """`scaffold dev plugin|module URL`: serve the page until `stop`; nothing is started."""
+    with serve_page(kind, target, spec, options) as page_url:
+        on_ready(DevUrls(kind=kind, service=target, page=page_url))
+        stop.wait()
+    return DevOutcome(ready=True)
+
+
+def run_project(
+    start: Path,
+    options: DevOptions,
+    stop: threading.Event,
+    sink: OutputSink,
+    on_ready: Callable[[DevUrls], None],
+    environ: Mapping[str, str] | None = None,
+) -> DevOutcome:
+    """`scaffold dev` in a project: start its service (and frontend build), serve the page until `stop`.
+
+    Raises DevServiceError when a started process exits while the page is up (its output, prefixed,
+    tells why); everything started is stopped first.
+    """
+    env = dict(os.environ if environ is None else environ)
+    if not _inside_project(start):
+        raise ProjectError(
+            f"{start} is not inside a scaffold project (no .scaffold/manifest.json here or above)",
+            hint="Run scaffold dev in a project made by scaffold new-plugin/new-module, or show a running "
+            "service with scaffold dev plugin URL / scaffold dev module URL.",
+        )
+    project = open_project(start, recover=False)
+    kind: PageKind = "plugin" if project.kind.name == "plugin" else "module"
+    layout = ProjectLayout(root=project.root, kind=kind, package=project.package)
+    spec = project.recorded_spec()
+    python = choose_python(options.python, layout, env)
+    check_python(python, layout, env)
+    plan = plan_service(layout, python, env)
+    outcome = DevOutcome()
+    with ExitStack() as stack:
+        page_url = stack.enter_context(serve_page(kind, plan.service_url, spec, options))
+        running = stack.enter_context(run_service(plan, sink, stop, ready_timeout=options.ready_timeout))
+        outcome.stopped = [(child.label, child.pid) for child in running.children]
+        if not running.ready:  # stopped while the service was starting
+            return outcome
+        outcome.ready = True
+        on_ready(DevUrls(kind=kind, service=plan.service_url, page=page_url, python=python))
+        while not stop.wait(_WATCH_INTERVAL):
+            gone = running.exited()
+            if gone is not None:
+                raise DevServiceError(
+                    f"the {gone.label} process exited with code {gone.exit_code()}, so scaffold dev stopped; "
+                    f"its output is above, prefixed [{gone.label}]"
+                )
+    return outcome
+
+
+def _inside_project(start: Path) -> bool:
+    """Whether `start` or a parent holds a manifest (open_project words every other problem)."""
+    try:
+        folder = start.resolve()
+        return any((parent / ".scaffold" / "manifest.json").is_file() for parent in (folder, *folder.parents))
+    except OSError:
+        return True  # let open_project say what is wrong with the folder
