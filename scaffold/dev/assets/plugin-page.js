@@ -195,7 +195,7 @@
 
   /* --- the page ------------------------------------------------------------------------------ */
 
-  const emptyForm = () => ({ fields: [], state: F.initialState([]), loading: false, error: null });
+  const emptyForm = () => ({ fields: [], state: F.initialState([]), loaded: false, error: null });
   const newQuery = (key) => ({ key, form: emptyForm(), mode: "constructor", json: "", code: "", errors: {} });
 
   function App() {
@@ -249,10 +249,10 @@
     const fetchForm = async (operation, filter, previous, localeOverride) => {
       const entry = await call(operation, { config: currentConfig(), filter, variables: variableMap() }, localeOverride);
       if (entry.status === 200 && Array.isArray(entry.response)) {
-        return { fields: entry.response, state: F.initialState(entry.response, previous), loading: false, error: null };
+        return { fields: entry.response, state: F.initialState(entry.response, previous), loaded: true, error: null };
       }
       const why = entry.failure || `HTTP ${entry.status}${entry.response && entry.response.message ? `: ${entry.response.message}` : ""}`;
-      return { fields: [], state: previous || F.initialState([]), loading: false, error: `The plugin did not answer fields (${why})` };
+      return { fields: [], state: previous || F.initialState([]), loaded: true, error: `The plugin did not answer fields (${why})` };
     };
 
     const guard = async (what, work) => {
@@ -483,7 +483,7 @@
           { key: q.key, "aria-label": `Query ${ref}`, className: "query", "data-mode": mode },
           h("h3", null, `Query ${ref}`, " ", h("span", { className: "muted" }, `mode: ${MODE_LABELS[mode]}`)),
           q.form.error ? h("p", { className: "error" }, q.form.error) : null,
-          hasTypeField
+          hasTypeField || !q.form.loaded
             ? null
             : h("div", { role: "radiogroup", "aria-label": `Editor mode ${ref}`, className: "radio-group" },
                 allowed.map((m) => h("label", { key: m, className: "radio-option" }, h("input", { type: "radio", name: `mode-${q.key}`, checked: mode === m, onChange: () => setQueries((list) => list.map((x) => (x.key === q.key ? { ...x, mode: m } : x))) }), ` ${MODE_LABELS[m]}`))),
