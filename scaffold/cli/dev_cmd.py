@@ -231,11 +231,15 @@ def register(app: typer.Typer) -> None:
         before = cast(dict[str, object], ctx.obj or {})
         wants_open = open_browser if open_browser is not None else bool(before.get("open"))
         echo = _Echo()
-        problem = probe_target(kind, target)
-        if problem is not None:
-            echo.line(f"warning: {problem}", err=True, color=typer.colors.YELLOW)
+        announce_urls = _announce(echo, wants_open, options.host)
+
+        def announce(urls: DevUrls) -> None:  # the page is bound by now: a taken --port came first
+            problem = probe_target(kind, target)
+            if problem is not None:
+                echo.line(f"warning: {problem}", err=True, color=typer.colors.YELLOW)
+            announce_urls(urls)
+
         with _stop_on_signals() as stop:
-            announce = _announce(echo, wants_open, options.host)
             outcome = run_target(kind, target, spec, options, stop, announce)
         echo.line(_closing_line(outcome.stopped, outcome.ready))
 

@@ -24,6 +24,7 @@ from scaffold.dev.children import OutputSink
 from scaffold.dev.project_runner import (
     READY_TIMEOUT,
     ProjectLayout,
+    check_frontend,
     check_python,
     choose_python,
     plan_service,
@@ -141,6 +142,8 @@ def run_project(
     kind: PageKind = "plugin" if project.kind.name == "plugin" else "module"
     layout = ProjectLayout(root=project.root, kind=kind, package=project.package)
     spec = project.recorded_spec()
+    if layout.frontend_dir is not None:
+        check_frontend(layout.frontend_dir)  # file checks: before the slower Python check
     python = choose_python(options.python, layout, env)
     check_python(python, layout, env)
     plan = plan_service(layout, python, env)

@@ -1,0 +1,334 @@
+"""`scaffold dev` from the installed wheel, typed as a plugin team would type it.
+
+`scaffold new-plugin acme-sales --defaults`, the project installed into its own `.venv` (as its
+README says), then `scaffold dev --port P` inside it: the printed URLs, the page and its API
+against the plugin, a saved source file reaching the plugin through reload, and Ctrl-C (SIGINT to
+scaffold's process group, as a terminal sends it) stopping every process it started, with one
+closing line. `scaffold dev plugin URL` against a plugin started elsewhere, and the inputs a user
+gets wrong: each is exit 1 with one sentence and no traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import socket
+import subprocess
+import threading
+import time
+import venv
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+import pytest
+
+from scaffold.dev.children import live_group_members
+from tests.e2e.conftest import InstalledScaffold, pip_install
+from tests.served_process import free_port, serve_package
+
+pytestmark = pytest.mark.slow
+
+URL_LINE = re.compile(r"^(service|page):\s+(http://\S+)")
+
+
+@dataclass(frozen=True)
+class PluginProject:
+    root: Path
+    python: Path
+    env: dict[str, str]
+
+
+def user_env(home: Path) -> dict[str, str]:
+    """The user's shell: no virtual environment active (scaffold must find the project's .venv)."""
+    env = {key: value for key, value in os.environ.items() if key not in ("VIRTUAL_ENV", "PYTHONPATH")}
+    env["SCAFFOLD_HOME"] = str(home)
+    return env
+
+
+@pytest.fixture(scope="module")
+def plugin_project(
+    installed_scaffold: InstalledScaffold, tmp_path_factory: pytest.TempPathFactory
+) -> PluginProject:
+    base = tmp_path_factory.mktemp("dev-cli")
+    env = user_env(tmp_path_factory.mktemp("dev-home"))
+    result = subprocess.run(
+        [*installed_scaffold.scaffold, "new-plugin", "acme-sales", "--defaults"],
+        cwd=base,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    root = base / "acme-sales"
+    venv.EnvBuilder(with_pip=True, clear=True).create(root / ".venv")
+    python = root / ".venv" / "bin" / "python"
+    pip_install(python, "-e", str(root))
+    return PluginProject(root=root, python=python, env=env)
+
+
+@dataclass
+class Dev:
+    """A running `scaffold dev`: its process, the lines it printed (stdout and stderr merged)."""
+
+    process: subprocess.Popen[str]
+    lines: list[str] = field(default_factory=list)
+    _reader: threading.Thread | None = None
+
+    def start_reading(self) -> None:
+        def read() -> None:
+            assert self.process.stdout is not None
+            for line in self.process.stdout:
+                self.lines.append(line.rstrip("\n"))
+
+        self._reader = threading.Thread(target=read, daemon=True)
+        self._reader.start()
+
+    def urls(self, timeout: float = 120) -> dict[str, str]:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            found = dict(match.groups() for line in list(self.lines) if (match := URL_LINE.match(line)))
+            if "page" in found:
+                return found
+            assert self.process.poll() is None, "scaffold dev exited:\n" + "\n".join(self.lines)
+            time.sleep(0.1)
+        raise AssertionError("no URLs within the time:\n" + "\n".join(self.lines))
+
+    def interrupt(self, signum: int = signal.SIGINT, timeout: float = 30) -> int:
+        os.killpg(self.process.pid, signum)  # what a terminal's Ctrl-C does: the foreground group
+        code = self.process.wait(timeout=timeout)
+        if self._reader is not None:
+            self._reader.join(timeout=10)
+        return code
+
+
+def start_dev(installed: InstalledScaffold, args: list[str], cwd: Path, env: dict[str, str]) -> Dev:
+    process = subprocess.Popen(
+        [*installed.scaffold, "dev", *args],
+        cwd=cwd,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,  # its own group, like a shell job; killpg below is Ctrl-C
+    )
+    dev = Dev(process)
+    dev.start_reading()
+    return dev
+
+
+@pytest.fixture
+def dev_runs() -> Iterator[list[Dev]]:
+    """Every `scaffold dev` a test starts is killed at the end, whatever failed."""
+    runs: list[Dev] = []
+    yield runs
+    for dev in runs:
+        if dev.process.poll() is None:
+            os.killpg(dev.process.pid, signal.SIGKILL)
+            dev.process.wait(timeout=10)
+
+
+def processes_under(folder: Path) -> list[str]:
+    """Command lines of running processes that mention `folder` (zombies excluded)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except (OSError, IndexError):
+            continue
+        if state not in ("Z", "X") and str(folder) in command:
+            found.append(command)
+    return found
+
+
+def wait_for(condition, timeout: float, what: str) -> None:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"{what} did not happen within {timeout} s")
+
+
+def test_dev_in_a_plugin_project_serves_the_page_reloads_and_ctrl_c_stops_everything(
+    installed_scaffold: InstalledScaffold, plugin_project: PluginProject, dev_runs: list[Dev]
+) -> None:
+    port = free_port()
+    dev = start_dev(installed_scaffold, ["--port", str(port)], plugin_project.root, plugin_project.env)
+    dev_runs.append(dev)
+    urls = dev.urls()
+    assert urls["page"] == f"http://127.0.0.1:{port}/"
+    assert re.fullmatch(r"http://127\.0\.0\.1:\d+/api/v1", urls["service"])
+    assert any(str(plugin_project.python) in line for line in dev.lines if line.startswith("service:"))
+    assert any(line.startswith("[service] ") for line in dev.lines)  # uvicorn's log, prefixed
+
+    page = httpx.get(urls["page"], timeout=10)
+    assert page.status_code == 200 and "<title>scaffold dev — plugin " in page.text
+    metadata = httpx.get(urls["page"] + "dev-api/plugin/metadata", timeout=30).json()["entry"]
+    assert metadata["status"] == 200 and metadata["response"]["name"] == "acme-sales"
+    assert metadata["response"]["version"] != "9.9.9-dev"
+
+    init = plugin_project.root / "acme_sales" / "__init__.py"
+    original = init.read_text(encoding="utf-8")
+    try:
+        init.write_text(
+            re.sub(r'__version__ = "[^"]*"', '__version__ = "9.9.9-dev"', original), encoding="utf-8"
+        )
+
+        def reloaded() -> bool:
+            try:
+                entry = httpx.get(urls["page"] + "dev-api/plugin/metadata", timeout=10).json()["entry"]
+            except (httpx.HTTPError, ValueError):
+                return False
+            return entry["status"] == 200 and entry["response"]["version"] == "9.9.9-dev"
+
+        wait_for(reloaded, 60, "the reload with the saved __init__.py")
+    finally:
+        init.write_text(original, encoding="utf-8")
+
+    stopped = re.compile(r"^scaffold dev stopped: the service \(pid (\d+)\) and the page are stopped\.$")
+    assert dev.interrupt(signal.SIGINT) == 0, "\n".join(dev.lines)
+    closing = [line for line in dev.lines if stopped.match(line)]
+    assert len(closing) == 1 and dev.lines[-1] == closing[0], "\n".join(dev.lines[-15:])
+    service_pid = int(stopped.match(closing[0]).group(1))  # type: ignore[union-attr]
+    assert live_group_members(service_pid) == []
+    assert processes_under(plugin_project.root) == []
+    with pytest.raises(httpx.HTTPError):
+        httpx.get(urls["service"] + "/well-known", timeout=2)
+    assert not any("Traceback" in line for line in dev.lines)
+
+
+def test_dev_plugin_url_shows_a_running_plugin_and_starts_nothing(
+    installed_scaffold: InstalledScaffold, plugin_project: PluginProject, dev_runs: list[Dev], tmp_path: Path
+) -> None:
+    env = {**plugin_project.env, "PLUGIN_STATE_DIR": str(tmp_path / "state")}
+    with serve_package(
+        plugin_project.python,
+        "acme_sales",
+        cwd=plugin_project.root,
+        env=env,
+        probe_path="/api/v1/well-known",
+        log_path=tmp_path / "plugin.log",
+    ) as origin:
+        dev = start_dev(installed_scaffold, ["plugin", f"{origin}/api/v1", "--port", "0"], tmp_path, env)
+        dev_runs.append(dev)
+        urls = dev.urls()
+        assert urls["service"] == f"{origin}/api/v1"
+        entry = httpx.get(urls["page"] + "dev-api/plugin/metadata", timeout=30).json()["entry"]
+        assert entry["status"] == 200 and entry["response"]["name"] == "acme-sales"
+        assert dev.interrupt(signal.SIGTERM) == 0
+        assert dev.lines[-1] == "scaffold dev stopped: the page is closed (it started nothing else)."
+        assert httpx.get(f"{origin}/api/v1/well-known", timeout=5).status_code == 200  # not ours to stop
+
+
+def run_dev(
+    installed: InstalledScaffold, args: list[str], cwd: Path, env: dict[str, str]
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*installed.scaffold, "dev", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def one_sentence_error(result: subprocess.CompletedProcess[str]) -> str:
+    assert result.returncode == 1, (result.returncode, result.stdout, result.stderr)
+    assert "Traceback" not in result.stderr + result.stdout
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    return lines[0]
+
+
+def test_a_page_port_in_use_names_port_and_starts_no_service(
+    installed_scaffold: InstalledScaffold, plugin_project: PluginProject
+) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        busy = taken.getsockname()[1]
+        message = one_sentence_error(
+            run_dev(installed_scaffold, ["--port", str(busy)], plugin_project.root, plugin_project.env)
+        )
+        assert f"port {busy} on 127.0.0.1 is already in use" in message and "--port" in message
+        url_message = one_sentence_error(
+            run_dev(
+                installed_scaffold,
+                ["plugin", "http://127.0.0.1:1/api/v1", "--port", str(busy)],
+                plugin_project.root,
+                plugin_project.env,
+            )
+        )
+        assert "already in use" in url_message
+    assert processes_under(plugin_project.root) == []
+
+
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("ftp://example.org/api/v1", "not an http(s) URL"),
+        ("http://exa mple.org", "whitespace"),
+        ("http://h:99999", "port"),
+    ],
+)
+def test_a_bad_url_is_one_sentence(
+    installed_scaffold: InstalledScaffold,
+    plugin_project: PluginProject,
+    tmp_path: Path,
+    url: str,
+    expected: str,
+) -> None:
+    message = one_sentence_error(run_dev(installed_scaffold, ["plugin", url], tmp_path, plugin_project.env))
+    assert expected in message and "e.g. http://127.0.0.1:8080/api/v1" in message
+
+
+def test_outside_a_project(
+    installed_scaffold: InstalledScaffold, plugin_project: PluginProject, tmp_path: Path
+) -> None:
+    message = one_sentence_error(run_dev(installed_scaffold, [], tmp_path, plugin_project.env))
+    assert "is not inside a scaffold project" in message and "scaffold dev plugin URL" in message
+
+
+def test_a_python_without_the_project_names_the_fix(
+    installed_scaffold: InstalledScaffold, plugin_project: PluginProject
+) -> None:
+    result = run_dev(
+        installed_scaffold,
+        ["--python", str(installed_scaffold.python)],
+        plugin_project.root,
+        plugin_project.env,
+    )
+    message = one_sentence_error(result)
+    assert "cannot import uvicorn" in message and f"pip install -e {plugin_project.root}" in message
+
+
+def test_a_module_without_node_modules_names_npm_install(
+    installed_scaffold: InstalledScaffold, plugin_project: PluginProject, tmp_path: Path
+) -> None:
+    made = subprocess.run(
+        [*installed_scaffold.scaffold, "new-module", "acme-map", "--defaults"],
+        cwd=tmp_path,
+        env=plugin_project.env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert made.returncode == 0, made.stderr
+    message = one_sentence_error(
+        run_dev(installed_scaffold, [], tmp_path / "acme-map" / "backend", plugin_project.env)
+    )
+    assert (
+        "has no node_modules" in message
+        and f"run `npm install` in {tmp_path / 'acme-map' / 'frontend'}" in message
+    )
