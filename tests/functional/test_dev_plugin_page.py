@@ -217,6 +217,23 @@ def test_every_field_type_and_prop_from_the_all_fields_plugin(
         ] == "up\ndown"
         assert run["variables"] == {"host": ["db-01", "db-02"]}
 
+        # JSON mode: the text is sent as is; errors and validationErrors shown as the platform would.
+        query_a.get_by_role("radio", name="JSON").check()
+        json_text = query_a.get_by_label("Query JSON A")
+        json_text.fill('{"metric": "nope"}')
+        editor.get_by_role("button", name="Run query").click()
+        expect(result.get_by_role("alert")).to_have_text(
+            "Query failed (HTTP 422, status 422): unknown metric 'nope'"
+        )
+        expect(query_a.get_by_text("unknown metric 'nope'")).to_be_visible()
+        json_text.fill('{"metric": "disk", "format": "table"}')
+        editor.get_by_role("button", name="Run query").click()
+        expect(result.get_by_role("columnheader", name="host")).to_be_visible()
+        assert (
+            last_call(server.url, "/query/get-result")["request"]["dataQuery"][0]["json"]
+            == json_text.input_value()
+        )
+
         # the variable editor: a trigger adds a field, then /variable/values.
         variables = page.get_by_role("region", name="Variable editor")
         variables.get_by_label("Values from").select_option("metrics")
