@@ -86,8 +86,15 @@ def page_html(page: DevPage, assets: Mapping[str, tuple[bytes, str]]) -> str:
         head += ['<script src="/host-config.js"></script>', '<script src="/host.js"></script>']
     head.append('<link rel="stylesheet" href="/assets/dev.css">')
     own = f"/assets/{page.kind}-page.js"
+    other = "/assets/module-" if page.kind == "plugin" else "/assets/plugin-"
+    # Shared helpers load on both pages; `plugin-*.js` / `module-*.js` only on their own page.
     helpers = sorted(
-        name for name in assets if name.endswith(".js") and not name.endswith("-page.js") and name != own
+        name
+        for name in assets
+        if name.endswith(".js")
+        and name != own
+        and not name.endswith("-page.js")
+        and not name.startswith(other)
     )
     head += [f'<script src="{name}"></script>' for name in helpers]
     head.append(f'<script src="{own}"></script>')
