@@ -158,8 +158,12 @@ class ModuleDevApi:
         ]
         with self._lock:
             settings, saved = self._settings, self._saved
+        shown = None
+        if target is not None:
+            shown = target_json(self.spec, target)
+            shown["crossOrigin"] = "anonymous" if self._shares_errors(target) else None
         body: dict[str, Any] = {
-            "target": None if target is None else target_json(self.spec, target),
+            "target": shown,
             "problems": problems,
             "settings": settings if saved else {},
             "settingsSaved": saved,
@@ -175,6 +179,14 @@ class ModuleDevApi:
         with self._lock:
             self._plain_js = artifact_urls(metadata).js
         return target
+
+    def _shares_errors(self, target: ModuleTarget) -> bool:
+        """Whether the JS is served with `Access-Control-Allow-Origin: *`: then the page may load it
+        in CORS mode, so errors thrown by the bundle reach the page's event log with their text."""
+        exchange = self._stamp_client.get(target.js_url, max_body=ARTIFACT_MAX_BYTES)
+        return (
+            exchange.status == 200 and exchange.headers.get("access-control-allow-origin", "").strip() == "*"
+        )
 
     def _get_settings(self, _request: ApiRequest) -> ApiAnswer:
         with self._lock:

@@ -69,6 +69,16 @@ def test_target_of_the_reference_has_urls_scope_and_contract_props(variants: str
     settings = target["props"]["Settings"]
     assert [c["name"] for c in settings["callbacks"]] == ["onChange"]
     assert body["settings"] == {} and body["settingsSaved"] is False
+    assert target["crossOrigin"] is None, (
+        "without Access-Control-Allow-Origin the page loads it as the platform does"
+    )
+    api.close()
+
+
+def test_a_bundle_served_with_cors_is_loaded_in_cors_mode(rebuildable: tuple[str, ModuleState]) -> None:
+    origin, _state = rebuildable
+    api = ModuleDevApi(origin, SPEC, timeout=5)
+    assert call(api, "GET", "/target")[1]["target"]["crossOrigin"] == "anonymous"
     api.close()
 
 

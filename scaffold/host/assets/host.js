@@ -178,8 +178,11 @@
    * Load the JS as a classic <script> (and the CSS beside it) the way the platform does. With a
    * `key`, earlier elements loaded under the same key are removed once the new script ran, so a
    * rebuilt bundle replaces the old one (its stylesheet is swapped only after the new one loaded).
+   * `crossOrigin` ("anonymous") loads the script in CORS mode, which only a server sending
+   * Access-Control-Allow-Origin allows; its errors then reach window.onerror with their message
+   * instead of the browser's opaque "Script error.". The platform loads without it.
    */
-  function loadBundle(jsUrl, cssUrl, key) {
+  function loadBundle(jsUrl, cssUrl, key, crossOrigin) {
     var previous = key ? document.querySelectorAll('[data-scaffold-bundle="' + key + '"]') : [];
     var cssLoaded = Promise.resolve();
     if (cssUrl) {
@@ -194,6 +197,7 @@
       var script = document.createElement("script");
       script.src = jsUrl;
       script.async = false;
+      if (crossOrigin) script.crossOrigin = crossOrigin;
       if (key) script.setAttribute("data-scaffold-bundle", key);
       function done(outcome) {
         cssLoaded.then(function () {
