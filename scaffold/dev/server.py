@@ -20,6 +20,7 @@ from typing import Any, Literal
 
 from scaffold.dev.api import ApiAnswer, ApiRequest, BadApiRequest, DevApi, error_answer
 from scaffold.errors import ScaffoldError
+from scaffold.host.module_target import module_base
 from scaffold.host.page_server import (
     JS,
     Answer,
@@ -167,7 +168,7 @@ def serve_dev(page: DevPage, *, host: str = "127.0.0.1", port: int = DEFAULT_DEV
     """Serve the dev page on host:port for the duration of the block; the API is closed after."""
     proxy = None
     if page.kind == "module" and page.module_context is not None:
-        proxy = ModuleProxy(page.target, page.module_context, page.proxy_timeout)
+        proxy = ModuleProxy(module_base(page.target), page.module_context, page.proxy_timeout)
     routes = PageRoutes(page_files(page), api_prefix=API_PREFIX, api=_api_router(page), proxy=proxy)
     try:
         serving = serve_pages(routes, host=host, port=port)
@@ -175,6 +176,9 @@ def serve_dev(page: DevPage, *, host: str = "127.0.0.1", port: int = DEFAULT_DEV
     except OSError as exc:
         page.api.close()
         raise DevServerError(_bind_problem(host, port, exc), hint=_bind_hint(exc)) from None
+    attach = getattr(page.api, "use_proxy_log", None)
+    if callable(attach):  # the module page lists what the proxy forwarded (ModuleDevApi)
+        attach(lambda: list(server.proxy_calls))
     try:
         yield DevServer(server.url, server)
     finally:

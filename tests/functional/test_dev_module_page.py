@@ -96,7 +96,6 @@ def dev_page(chromium: BrowserSession, base_url: str, state: ModuleState | None 
     api = ModuleDevApi(base_url, SPEC, timeout=10)
     page_def = DevPage("module", base_url, SPEC, api, module_context=api.module_context)
     with serve_dev(page_def, port=0) as server:
-        api.use_proxy_log(lambda: server.host.proxy_calls)
         context = chromium.new_context()
         try:
             page = context.new_page()
