@@ -31,6 +31,11 @@
   var COLUMN_PX = 80;
   var ROW_PX = 56;
   var MAX_ROWS = 24;
+  // A second palette, as the platform has several: switching shows how the widget takes colours.
+  var CONTRAST_PALETTE = {
+    name: "Contrast (scaffold dev)", colors: ["#000000", "#e69f00", "#56b4e9", "#009e73"],
+    createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z", isEditable: false,
+  };
 
   // -- the event log lives outside React: errors may come before (or without) a render ---------
   var events = { items: [], listeners: [], next: 1 };
@@ -232,6 +237,10 @@
     var widgetValues = (base.Widget && base.Widget.values) || {};
     var editorValues = (base.WidgetEditor && base.WidgetEditor.values) || {};
     var anyValues = Object.assign({}, (base.Settings || {}).values, editorValues, widgetValues);
+    var palettes = React.useMemo(function () {
+      var given = Array.isArray(anyValues.palettes) ? anyValues.palettes : [];
+      return given.concat([CONTRAST_PALETTE]);
+    }, [target]); // eslint-disable-line
 
     var dash = React.useState(null);
     var board = dash[0];
@@ -407,14 +416,14 @@
       var spec = base[name];
       if (!spec || !board) return null;
       var f = flags[0];
-      var palettes = anyValues.palettes || [];
-      var palette = palettes[board.palette] ? palettes[board.palette].colors : (anyValues.palette || []);
+      var palette = board.palette > 0 || !Array.isArray(anyValues.palette) ? palettes[board.palette].colors : anyValues.palette;
       var live = {
         from: board.from, to: board.to, cols: board.cols, rows: board.rows, title: board.title,
         isDashboardEdit: board.isDashboardEdit, isWidgetEdit: board.isWidgetEdit,
         isRefreshClicked: f.isRefreshClicked, refreshClicked: f.refreshClicked,
         palette: palette, variables: board.variables, moduleData: board.moduleData,
         dashboardProps: dashboardProps, settings: savedSettings, widget: savedWidget, module: moduleRecord,
+        palettes: palettes,
       };
       var props = {};
       // Only the props the contract gives this component; their values follow the page's controls.
@@ -446,7 +455,7 @@
         h("p", { role: "status", className: "sd-status" }, status + (bundleNote[0] ? " · " + bundleNote[0] : "")),
         h("button", { type: "button", onClick: reconnect }, "Reload module")),
       h(Problems, { problems: conn.problems, error: conn.error }),
-      board ? h(Dashboard, { board: board, setBoard: setBoard, flags: flags[0], palettes: anyValues.palettes || [],
+      board ? h(Dashboard, { board: board, setBoard: setBoard, flags: flags[0], palettes: palettes,
         refresh: function () { setFlags({ isRefreshClicked: true, refreshClicked: true }); addEvent("host", "Refresh clicked: isRefreshClicked and refreshClicked set to true"); } }) : null,
       h("div", { className: "sd-columns" },
         h("div", { className: "sd-column" },
