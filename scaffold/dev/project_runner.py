@@ -250,6 +250,10 @@ def plan_service(
         "PORT": str(chosen),
         "PYTHONUNBUFFERED": "1",  # the service's log reaches the terminal as it is written
     }
+    if layout.frontend_dir is not None and not environ.get("MODULE_FRONTEND_DIST", "").strip():
+        # The backend picks the first candidate folder that already holds module.js when it starts,
+        # which is before the first watch build has written frontend/dist: name the folder instead.
+        env["MODULE_FRONTEND_DIST"] = str(layout.frontend_dir / "dist")
     service = ChildCommand(
         label=SERVICE_LABEL,
         argv=(

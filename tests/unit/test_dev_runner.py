@@ -320,6 +320,11 @@ def test_module_plan_runs_the_backend_with_reload_in_backend_and_npm_run_dev(
         service.cwd == tmp_path / "backend" and service.env["PORT"] == "9123" and service.env["KEEP"] == "1"
     )
     assert list(frontend.argv) == ["/usr/bin/npm", "run", "dev"] and frontend.cwd == tmp_path / "frontend"
+    assert service.env["MODULE_FRONTEND_DIST"] == str(
+        tmp_path / "frontend" / "dist"
+    )  # before the first build
+    given = plan_service(layout, Path("/py"), {"MODULE_FRONTEND_DIST": "/elsewhere"}, port=9123)
+    assert given.commands[0].env["MODULE_FRONTEND_DIST"] == "/elsewhere"
     assert plan.service_url == "http://127.0.0.1:9123"
     assert plan.probe_url == "http://127.0.0.1:9123/api/v1/well-known"
 
