@@ -142,9 +142,9 @@ def _closing_line(stopped: list[tuple[str, int]], ready: bool) -> str:
     if not stopped:
         return "scaffold dev stopped: the page is closed (it started nothing else)."
     names = {"service": "the service", "frontend": "the frontend build"}
-    parts = [f"{names.get(label, label)} (pid {pid})" for label, pid in stopped]
+    parts = [*(f"{names.get(label, label)} (pid {pid})" for label, pid in stopped), "the page"]
     when = "" if ready else " before the service was ready"
-    return f"scaffold dev stopped{when}: {' and '.join(parts)} and the page are stopped."
+    return f"scaffold dev stopped{when}: {', '.join(parts[:-1])} and {parts[-1]} are stopped."
 
 
 def _target(kind: PageKind, url: str) -> str:
