@@ -1,173 +1,19 @@
-/* The platform's rendering of ConstructorField lists (contract: ConstructorField, ConstructorFieldProps).
+/* The platform's rendering of ConstructorField lists (contract: ConstructorField, ConstructorFieldProps):
+ * the layout of a form (rows, sizes), its labelled cells and array groups, and window.ScaffoldFields,
+ * the one namespace the pages use.
  *
- * Plain ES2020 on the React 18 UMD global, no build step. One form = the fields a plugin answered
- * plus a state {values: {code: string}, groups: {arrayCode: [{code: string}]}, files: {key: {name,
- * size}}, touched: {key: true}}. Every control has a visible <label> whose text is the field's name
- * (its code when the name is missing): that label is how people and tests reach it.
- *
- * Decisions where the contract says nothing: a field without `size` takes the rest of its row; a
- * multi-select value is its values joined by commas (the form's string `value`), and a list in
- * query JSON; a file's value is its content as a data: URL; an array field starts with the groups
- * its nested fields' arrayIndex name, else one group of the nested defaults.
+ * Plain ES2020 on the React 18 UMD global, no build step. The state, request bodies and checks are
+ * in fields-data.js, the per-type inputs in fields-inputs.js; both sort (and so load) before this
+ * file. Every control has a visible <label> whose text is the field's name (its code when the name
+ * is missing): that label is how people and tests reach it. Where the contract says nothing: a
+ * field without `size` takes the rest of its row.
  */
 (function () {
   "use strict";
   const h = React.createElement;
-  const SIZES = { xs: 16.66, sm: 33.33, md: 50, lg: 66.64, xl: 83.3, xxl: 100 };
-
-  const labelOf = (field) => (typeof field.name === "string" && field.name !== "" ? field.name : field.code);
-  const propsOf = (field) => (field.props && typeof field.props === "object" ? field.props : {});
-  const optionsOf = (field) => (Array.isArray(propsOf(field).options) ? propsOf(field).options : []);
-  const str = (value) => (value === undefined || value === null ? "" : String(value));
-  const isMulti = (field) => field.type === "select" && propsOf(field).allowMultiSelect === true;
-  const splitMulti = (value) => str(value).split(",").map((v) => v.trim()).filter((v) => v !== "");
-
-  /* Nested fields of an array field: the template of one group (first of each code) and the
-     groups the answer names with arrayIndex. */
-  function arrayShape(field) {
-    const nested = Array.isArray(propsOf(field).fields) ? propsOf(field).fields : [];
-    const template = [];
-    const seen = new Set();
-    const indexed = new Map();
-    for (const child of nested) {
-      if (!child || typeof child.code !== "string") continue;
-      if (!seen.has(child.code)) {
-        seen.add(child.code);
-        template.push(child);
-      }
-      if (Number.isInteger(child.arrayIndex)) {
-        if (!indexed.has(child.arrayIndex)) indexed.set(child.arrayIndex, {});
-        indexed.get(child.arrayIndex)[child.code] = str(child.value);
-      }
-    }
-    const groups = [...indexed.keys()].sort((a, b) => a - b).map((i) => indexed.get(i));
-    return { template, groups };
-  }
-
-  function newGroup(field) {
-    const group = {};
-    for (const child of arrayShape(field).template) {
-      group[child.code] = Number.isInteger(child.arrayIndex) ? "" : str(child.value);
-    }
-    return group;
-  }
-
-  const validFields = (fields) => (Array.isArray(fields) ? fields.filter((f) => f && typeof f.code === "string") : []);
-
-  /* The state of a freshly answered form; `previous` keeps what the person entered (touched values,
-     array groups) for fields that still exist, so a trigger re-request does not wipe the form. */
-  function initialState(fields, previous) {
-    const prev = previous || { values: {}, groups: {}, files: {}, touched: {} };
-    const state = { values: {}, groups: {}, files: {}, touched: { ...prev.touched } };
-    for (const field of validFields(fields)) {
-      if (field.type === "array") {
-        const shape = arrayShape(field);
-        if (prev.groups[field.code] && prev.touched[field.code]) state.groups[field.code] = prev.groups[field.code];
-        else state.groups[field.code] = shape.groups.length ? shape.groups : [newGroup(field)];
-        continue;
-      }
-      const keep = prev.touched[field.code] && field.code in prev.values;
-      state.values[field.code] = keep ? prev.values[field.code] : str(field.value);
-      if (keep && prev.files[field.code]) state.files[field.code] = prev.files[field.code];
-    }
-    return state;
-  }
-
-  /* ConstructorFilter.fields of a trigger re-request: the values of ALL trigger fields (contract
-     Constructor flow 2); nested triggers once per group with arrayIndex. `all` sends every value
-     (flow 1: a form opened with its values). */
-  function filterFields(fields, state, all) {
-    const result = [];
-    for (const field of validFields(fields)) {
-      if (field.type === "array") {
-        const template = arrayShape(field).template;
-        (state.groups[field.code] || []).forEach((group, index) => {
-          for (const child of template) {
-            if (all || child.isTrigger === true) result.push({ key: child.code, value: str(group[child.code]), arrayIndex: index });
-          }
-        });
-      } else if (all || field.isTrigger === true) {
-        result.push({ key: field.code, value: str(state.values[field.code]) });
-      }
-    }
-    return result;
-  }
-
-  /* DatasourceConfig.fields for health-check: {code, value, type?}; type only when DatasourceField's
-     enum has it; an array field is one field holding the JSON text of its groups. */
-  function configFields(fields, state, datasourceTypes) {
-    const types = new Set(datasourceTypes || []);
-    const result = [];
-    for (const field of validFields(fields)) {
-      const entry = { code: field.code };
-      entry.value = field.type === "array" ? JSON.stringify(state.groups[field.code] || []) : str(state.values[field.code]);
-      if (types.has(field.type)) entry.type = field.type;
-      result.push(entry);
-    }
-    return result;
-  }
-
-  /* DataQuery.json / VariablesRequest.json: field code -> value; a multi-select is a list, an array
-     field a list of group objects; passwords and files are not query text. */
-  function queryObject(fields, state) {
-    const data = {};
-    for (const field of validFields(fields)) {
-      if (field.type === "password" || field.type === "file") continue;
-      if (field.type === "array") data[field.code] = (state.groups[field.code] || []).map((g) => ({ ...g }));
-      else if (isMulti(field)) data[field.code] = splitMulti(state.values[field.code]);
-      else data[field.code] = str(state.values[field.code]);
-    }
-    return data;
-  }
-
-  /* Client-side checks the platform makes before saving: required, number bounds, validationRule. */
-  function fieldError(field, value) {
-    const props = propsOf(field);
-    const text = str(value);
-    if (field.required === true && text.trim() === "" && field.type !== "checkbox") return "This field is required";
-    if (text === "") return null;
-    if (field.type === "number") {
-      const number = Number(text);
-      if (!Number.isFinite(number)) return "Enter a number";
-      const low = Number.isInteger(props.min) ? props.min : null;
-      const high = Number.isInteger(props.max) ? props.max : null;
-      if ((low !== null && number < low) || (high !== null && number > high)) {
-        return `Enter a number from ${low !== null ? low : "any"} to ${high !== null ? high : "any"}`;
-      }
-    }
-    if (typeof field.validationRule === "string" && field.validationRule !== "") {
-      let rule = null;
-      try {
-        rule = new RegExp(field.validationRule);
-      } catch (error) {
-        return null; // a rule the browser cannot compile checks nothing (the log shows the field)
-      }
-      if (!rule.test(text)) return field.validationMessage || `Does not match ${field.validationRule}`;
-    }
-    return null;
-  }
-
-  function validate(fields, state) {
-    const errors = {};
-    for (const field of validFields(fields)) {
-      if (field.type === "array") {
-        const template = arrayShape(field).template;
-        (state.groups[field.code] || []).forEach((group, index) => {
-          for (const child of template) {
-            const error = fieldError(child, group[child.code]);
-            if (error) errors[groupKey(field.code, index, child.code)] = error;
-          }
-        });
-      } else {
-        const error = fieldError(field, state.values[field.code]);
-        if (error) errors[field.code] = error;
-      }
-    }
-    return errors;
-  }
-
-  const groupKey = (arrayCode, index, code) => `${arrayCode}.${index}.${code}`;
-  const domId = (prefix, key) => `${prefix}-${key}`.replace(/[^A-Za-z0-9_-]/g, "_");
+  const D = window.ScaffoldFieldsData;
+  const { SIZES, labelOf, arrayShape, newGroup, validFields, groupKey, domId } = D;
+  const { Control } = window.ScaffoldFieldInputs;
 
   /* Rows: a field with inline true joins the previous row, any other starts a new one. */
   function rows(fields) {
@@ -182,175 +28,6 @@
   function cellStyle(field) {
     const width = SIZES[field.size];
     return width ? { flex: `0 0 calc(${width}% - 12px)`, maxWidth: `calc(${width}% - 12px)` } : { flex: "1 1 12rem" };
-  }
-
-  /* One control. `key` addresses the value (code, or arrayCode.index.code); `commit(value, trigger)`
-     stores it, `trigger` true when the change should re-request the form now. */
-  function Control(props) {
-    const { field, value, id, commit, described, invalid, fileInfo, setFileError } = props;
-    const options = optionsOf(field);
-    const readOnly = field.readOnly === true || props.disabled === true;
-    const common = {
-      id,
-      "aria-describedby": described || undefined,
-      "aria-invalid": invalid ? "true" : undefined,
-      "aria-required": field.required === true ? "true" : undefined,
-      "data-code": field.code,
-    };
-    const isTrigger = field.isTrigger === true;
-    const textual = (type) =>
-      h("input", {
-        ...common,
-        type,
-        value: str(value),
-        placeholder: field.placeholder || undefined,
-        readOnly,
-        required: field.required === true,
-        onChange: (e) => commit(e.target.value, false),
-        onBlur: (e) => isTrigger && commit(e.target.value, true),
-      });
-    switch (field.type) {
-      case "password":
-        return textual("password");
-      case "number": {
-        const p = propsOf(field);
-        return h("input", {
-          ...common,
-          type: "number",
-          value: str(value),
-          min: Number.isInteger(p.min) ? p.min : undefined,
-          max: Number.isInteger(p.max) ? p.max : undefined,
-          placeholder: field.placeholder || undefined,
-          readOnly,
-          required: field.required === true,
-          onChange: (e) => commit(e.target.value, false),
-          onBlur: (e) => isTrigger && commit(e.target.value, true),
-        });
-      }
-      case "textarea":
-        return h("textarea", {
-          ...common,
-          value: str(value),
-          rows: 3,
-          placeholder: field.placeholder || undefined,
-          readOnly,
-          required: field.required === true,
-          onChange: (e) => commit(e.target.value, false),
-          onBlur: (e) => isTrigger && commit(e.target.value, true),
-        });
-      case "checkbox":
-        return h("input", {
-          ...common,
-          type: "checkbox",
-          checked: str(value) === "true",
-          disabled: readOnly,
-          onChange: (e) => commit(e.target.checked ? "true" : "false", isTrigger),
-        });
-      case "radio":
-        return h(
-          "div",
-          { ...common, role: "radiogroup", "aria-labelledby": `${id}-label`, className: "radio-group" },
-          options.map((option, index) =>
-            h(
-              "label",
-              { key: index, className: "radio-option" },
-              h("input", {
-                type: "radio",
-                name: id,
-                value: str(option.value),
-                checked: str(value) === str(option.value),
-                disabled: readOnly,
-                onChange: () => commit(str(option.value), isTrigger),
-              }),
-              " ",
-              str(option.label || option.value)
-            )
-          )
-        );
-      case "select":
-        return h(SelectControl, { field, value, common, readOnly, commit, isTrigger, id });
-      case "file":
-        return h(FileControl, { field, common, readOnly, commit, fileInfo, setFileError });
-      default:
-        return textual("text");
-    }
-  }
-
-  function SelectControl({ field, value, common, readOnly, commit, isTrigger, id }) {
-    const options = optionsOf(field);
-    const handwriting = propsOf(field).allowHandwriting === true;
-    if (handwriting) {
-      // A value not in the list may be typed: an input with the options as suggestions.
-      const listId = `${id}-options`;
-      return h(
-        React.Fragment,
-        null,
-        h("input", {
-          ...common,
-          type: "text",
-          list: listId,
-          value: str(value),
-          placeholder: field.placeholder || (isMulti(field) ? "values, separated by commas" : undefined),
-          readOnly,
-          onChange: (e) => commit(e.target.value, false),
-          onBlur: (e) => isTrigger && commit(e.target.value, true),
-        }),
-        h("datalist", { id: listId }, options.map((o, i) => h("option", { key: i, value: str(o.value) }, str(o.label))))
-      );
-    }
-    if (isMulti(field)) {
-      const chosen = splitMulti(value);
-      return h(
-        "select",
-        {
-          ...common,
-          multiple: true,
-          value: chosen,
-          disabled: readOnly,
-          size: Math.min(Math.max(options.length, 2), 6),
-          onChange: (e) => commit([...e.target.selectedOptions].map((o) => o.value).join(","), isTrigger),
-        },
-        options.map((o, i) => h("option", { key: i, value: str(o.value) }, str(o.label || o.value)))
-      );
-    }
-    const known = options.some((o) => str(o.value) === str(value));
-    return h(
-      "select",
-      { ...common, value: str(value), disabled: readOnly, onChange: (e) => commit(e.target.value, isTrigger) },
-      known ? null : h("option", { value: str(value) }, str(value) === "" ? "—" : str(value)),
-      options.map((o, i) => h("option", { key: i, value: str(o.value) }, str(o.label || o.value)))
-    );
-  }
-
-  function FileControl({ field, common, readOnly, commit, fileInfo, setFileError }) {
-    const p = propsOf(field);
-    const accept = typeof p.acceptFile === "string" ? p.acceptFile : undefined;
-    const onChange = (e) => {
-      const input = e.target;
-      const file = input.files && input.files[0];
-      if (!file) return;
-      const allowed = (accept || "").split(",").map((s) => s.trim().toLowerCase()).filter(Boolean);
-      const name = file.name.toLowerCase();
-      if (allowed.length && !allowed.some((ext) => (ext.startsWith(".") ? name.endsWith(ext) : true))) {
-        input.value = "";
-        setFileError(`${file.name} is not one of ${accept}`);
-        return;
-      }
-      if (Number.isInteger(p.maxFileSize) && file.size > p.maxFileSize) {
-        input.value = "";
-        setFileError(`${file.name} is ${file.size} bytes; the largest file allowed is ${p.maxFileSize} bytes`);
-        return;
-      }
-      const reader = new FileReader();
-      reader.onload = () => commit(String(reader.result), field.isTrigger === true, { name: file.name, size: file.size });
-      reader.readAsDataURL(file);
-    };
-    return h(
-      React.Fragment,
-      null,
-      h("input", { ...common, type: "file", accept, disabled: readOnly, onChange }),
-      fileInfo ? h("span", { className: "file-info" }, `${fileInfo.name} (${fileInfo.size} bytes)`) : null
-    );
   }
 
   /* One labelled field cell: label, control, description, client error, server error. */
@@ -476,5 +153,15 @@
     );
   }
 
-  window.ScaffoldFields = { Form, initialState, filterFields, configFields, queryObject, validate, fieldError, labelOf, SIZES };
+  window.ScaffoldFields = {
+    Form,
+    initialState: D.initialState,
+    filterFields: D.filterFields,
+    configFields: D.configFields,
+    queryObject: D.queryObject,
+    validate: D.validate,
+    fieldError: D.fieldError,
+    labelOf,
+    SIZES,
+  };
 })();

@@ -15,6 +15,10 @@
  * Reload: /dev-api/module/bundle-stamp is polled every 500 ms; when the served JS changes, it is
  * loaded again as a classic script with a cache-busting query, window[scope].registry is read
  * again and the components are remounted with the same props.
+ *
+ * The pieces live in module-api.js (the dev server, loading the bundle), module-dashboard.js (the
+ * dashboard controls, the widget cell and its resize) and module-events.js (the event log, the
+ * "Events" and "Proxy calls" regions); they sort before this file, which loads last.
  */
 (function () {
   "use strict";
@@ -22,200 +26,26 @@
   var h = React.createElement;
   var host = window.__scaffoldHost;
   var dev = window.__scaffoldDev || {};
-  var API = "/dev-api/module";
+  var api = window.ScaffoldModuleApi.api;
+  var loadModule = window.ScaffoldModuleApi.loadModule;
+  var D = window.ScaffoldModuleDashboard;
+  var isObject = D.isObject;
+  var Json = D.Json;
+  var Dashboard = D.Dashboard;
+  var WidgetCell = D.WidgetCell;
+  var COLUMN_PX = D.COLUMN_PX;
+  var ROW_PX = D.ROW_PX;
+  var E = window.ScaffoldModuleEvents;
+  var addEvent = E.addEvent;
+  var argumentProblems = E.argumentProblems;
+  var EventsRegion = E.EventsRegion;
+  var ProxyRegion = E.ProxyRegion;
   var STAMP_POLL_MS = 500;
-  var PROXY_POLL_MS = 1000;
-  var LOADER_TIMEOUT_MS = 10000;
-  var MAX_EVENTS = 300;
-  var GRID_COLUMNS = 12;
-  var COLUMN_PX = 80;
-  var ROW_PX = 56;
-  var MAX_ROWS = 24;
   // A second palette, as the platform has several: switching shows how the widget takes colours.
   var CONTRAST_PALETTE = {
     name: "Contrast (scaffold dev)", colors: ["#000000", "#e69f00", "#56b4e9", "#009e73"],
     createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z", isEditable: false,
   };
-
-  // -- the event log lives outside React: errors may come before (or without) a render ---------
-  var events = { items: [], listeners: [], next: 1 };
-
-  function addEvent(kind, text, problems) {
-    events.items.unshift({ id: events.next++, time: new Date(), kind: kind, text: String(text), problems: problems || [] });
-    if (events.items.length > MAX_EVENTS) events.items.length = MAX_EVENTS;
-    events.listeners.forEach(function (listener) { listener(); });
-  }
-
-  function useEvents() {
-    var tick = React.useState(0);
-    React.useEffect(function () {
-      var listener = function () { tick[1](function (n) { return n + 1; }); };
-      events.listeners.push(listener);
-      return function () { events.listeners = events.listeners.filter(function (l) { return l !== listener; }); };
-    }, []);
-    return events.items;
-  }
-
-  window.addEventListener("error", function (event) {
-    var text = event.message || "error";
-    if (text === "Script error." || text === "Script error") {
-      text += " (thrown by the module's cross-origin script, whose server sends no Access-Control-Allow-Origin: *," +
-        " so the browser hides the details; the browser console shows them)";
-    }
-    addEvent("page error", text + (event.filename ? " at " + event.filename + ":" + event.lineno : ""));
-  });
-  window.addEventListener("unhandledrejection", function (event) {
-    addEvent("page error", "unhandled rejection: " + host.errorText(event.reason));
-  });
-  var originalConsoleError = console.error;
-  console.error = function () {
-    var parts = Array.prototype.slice.call(arguments).map(function (value) {
-      return typeof value === "string" ? value : (value instanceof Error ? value.message : host.describeValue(value).text);
-    });
-    addEvent("console error", parts.join(" "));
-    return originalConsoleError.apply(console, arguments);
-  };
-
-  // -- the dev server's API ---------------------------------------------------------------------
-  function api(method, path, body) {
-    var init = { method: method, headers: {} };
-    if (body !== undefined) {
-      init.headers["Content-Type"] = "application/json";
-      init.body = JSON.stringify(body);
-    }
-    return fetch(API + path, init).then(function (response) {
-      return response.json().then(function (data) {
-        if (!response.ok) throw new Error((data && data.error) || response.status + " " + response.statusText);
-        return data;
-      });
-    });
-  }
-
-  // -- contract checks of callback arguments (the check's judge has the full validator) ---------
-  function argumentProblems(callback, args, raw) {
-    var problems = [];
-    var params = callback.parameters || [];
-    params.forEach(function (param, index) {
-      if (index >= raw.length || raw[index] === undefined) {
-        if (param.required) problems.push(callback.name + "() called without " + param.name);
-        return;
-      }
-      var type = param.schema && param.schema.type;
-      var value = raw[index];
-      var ok = type === undefined || (type === "boolean" && typeof value === "boolean") ||
-        (type === "string" && typeof value === "string") || ((type === "number" || type === "integer") && typeof value === "number") ||
-        (type === "object" && value !== null && typeof value === "object" && !Array.isArray(value)) ||
-        (type === "array" && Array.isArray(value));
-      if (!ok) problems.push(param.name + " is " + args[index].text + ", not of type " + type);
-    });
-    if (raw.length > params.length) {
-      problems.push("called with " + raw.length + " arguments; the contract declares " + params.length);
-    }
-    return problems;
-  }
-
-  // -- loading the module, the way the platform does ----------------------------------------------
-  function withReload(url, generation) {
-    if (!url || !generation) return url;
-    return url + (url.indexOf("?") >= 0 ? "&" : "?") + "scaffoldReload=" + generation;
-  }
-
-  function settleWithin(promise, ms, what) {
-    return Promise.race([promise, new Promise(function (resolve) {
-      setTimeout(function () { resolve({ form: "timeout", error: what + " did not settle within " + ms / 1000 + " s", component: null }); }, ms);
-    })]);
-  }
-
-  var FORM_PROBLEMS = {
-    "promise-component": "the loader's promise resolves to the component, not to {default: Component}",
-    "promise-other": "the loader's promise ",
-    rejects: "the loader's promise rejects: ",
-    throws: "the loader throws: ",
-    other: "the loader ",
-  };
-
-  /** Load JS (+CSS), read window[scope].registry, run each listed loader: {components, errors}. */
-  function loadModule(target, generation) {
-    var js = withReload(target.jsUrl, generation);
-    var css = withReload(target.cssUrl, generation);
-    return host.loadBundle(js, css, "module", target.crossOrigin).then(function (loaded) {
-      if (!loaded.loaded) throw new Error(loaded.error + " (" + js + ")");
-      var scope = host.inspectScope(target.scope);
-      if (!scope.exists) throw new Error("window[" + JSON.stringify(target.scope) + "] is not defined after the script ran");
-      if (!scope.hasRegistry) throw new Error("window[" + JSON.stringify(target.scope) + "].registry is " + scope.registryKind);
-      return Promise.all(target.components.map(function (name) {
-        if (scope.entries[name] !== "function") {
-          return Promise.resolve({ form: "missing", error: "the registry has no loader for " + name, component: null });
-        }
-        return settleWithin(host.loadComponent(target.scope, name), LOADER_TIMEOUT_MS, "the loader of " + name);
-      })).then(function (outcomes) {
-        var result = { components: {}, errors: {} };
-        target.components.forEach(function (name, index) {
-          var outcome = outcomes[index];
-          if (outcome.component) result.components[name] = outcome.component;
-          else result.errors[name] = FORM_PROBLEMS[outcome.form] ? FORM_PROBLEMS[outcome.form] + (outcome.error || "") : outcome.error;
-        });
-        return result;
-      });
-    });
-  }
-
-  // -- small pieces of UI ---------------------------------------------------------------------------
-  var ids = 0;
-  function useId(prefix) {
-    var ref = React.useRef(null);
-    if (ref.current === null) ref.current = "scaffold-" + prefix + "-" + ++ids;
-    return ref.current;
-  }
-
-  function Field(props) {
-    var id = useId("field");
-    var control = Object.assign({ id: id }, props.control);
-    return h("div", { className: "sd-field" + (props.wide ? " sd-field-wide" : "") },
-      h("label", { htmlFor: id }, props.label),
-      h(props.tag || "input", control),
-      props.hint ? h("span", { className: "sd-hint" }, props.hint) : null);
-  }
-
-  function Checkbox(props) {
-    var id = useId("check");
-    return h("div", { className: "sd-field sd-check" },
-      h("input", { id: id, type: "checkbox", checked: props.checked, onChange: function (e) { props.onChange(e.target.checked); } }),
-      h("label", { htmlFor: id }, props.label));
-  }
-
-  /** A JSON text editor: applies the value while the text parses, says why when it does not. */
-  function JsonEditor(props) {
-    var id = useId("json");
-    var errorId = id + "-error";
-    var text = React.useState(JSON.stringify(props.value, null, 2));
-    var error = React.useState(null);
-    return h("div", { className: "sd-field sd-field-wide" },
-      h("label", { htmlFor: id }, props.label),
-      h("textarea", {
-        id: id, rows: props.rows || 5, spellCheck: false, value: text[0], "aria-invalid": error[0] ? "true" : "false",
-        "aria-describedby": errorId,
-        onChange: function (event) {
-          var next = event.target.value;
-          text[1](next);
-          var parsed;
-          try {
-            parsed = JSON.parse(next);
-          } catch (e) {
-            error[1]("not JSON: " + host.errorText(e));
-            return;
-          }
-          var problem = props.validate ? props.validate(parsed) : null;
-          error[1](problem);
-          if (!problem) props.onChange(parsed);
-        },
-      }),
-      h("span", { id: errorId, className: "sd-error", role: error[0] ? "alert" : undefined }, error[0] || ""));
-  }
-
-  function Json(props) {
-    return h("pre", { className: "sd-json" }, JSON.stringify(props.value, null, 2));
-  }
 
   /** The fallback of the shared error boundary: the error, as the platform would hide it. */
   function renderError(name) {
@@ -225,8 +55,6 @@
   }
 
   // -- the page -----------------------------------------------------------------------------------
-  function isObject(value) { return value !== null && typeof value === "object" && !Array.isArray(value); }
-
   function App() {
     var connection = React.useState({ phase: "connecting", target: null, problems: [], error: null });
     var loaded = React.useState({ generation: -1, components: {}, errors: {}, error: null, at: null });
@@ -496,125 +324,6 @@
       h("ul", null, props.problems.map(function (p, i) {
         return h("li", { key: i }, h("strong", null, p.status + " " + p.check), ": " + p.detail,
           p.rule ? h("div", { className: "sd-muted" }, p.rule) : null);
-      })));
-  }
-
-  function Dashboard(props) {
-    var b = props.board;
-    var set = props.setBoard;
-    function number(key, min, max) {
-      return function (e) {
-        var value = Number(e.target.value);
-        if (e.target.value === "" || !isFinite(value)) return;
-        var patch = {};
-        patch[key] = Math.min(max, Math.max(min, Math.round(value)));
-        set(patch);
-      };
-    }
-    return h("section", { "aria-label": "Dashboard", className: "sd-region sd-dashboard" },
-      h("h2", null, "Dashboard"),
-      h("div", { className: "sd-row" },
-        h(Field, { label: "From", control: { type: "text", size: 26, value: b.from, onChange: function (e) { set({ from: e.target.value }); } } }),
-        h(Field, { label: "To", control: { type: "text", size: 26, value: b.to, onChange: function (e) { set({ to: e.target.value }); } } }),
-        h(Field, { label: "Refresh time", hint: "ms", control: { type: "number", min: 0, value: b.refreshTime, onChange: number("refreshTime", 0, 86400000) } }),
-        h("div", { className: "sd-field" },
-          h("button", { type: "button", onClick: props.refresh }, "Refresh"),
-          h("span", { className: "sd-hint" }, "isRefreshClicked: " + props.flags.isRefreshClicked))),
-      h("div", { className: "sd-row" },
-        h(Field, { label: "Columns", control: { type: "number", min: 1, max: GRID_COLUMNS, value: b.cols, onChange: number("cols", 1, GRID_COLUMNS) } }),
-        h(Field, { label: "Rows", control: { type: "number", min: 1, max: MAX_ROWS, value: b.rows, onChange: number("rows", 1, MAX_ROWS) } }),
-        h(Checkbox, { label: "Dashboard edit mode", checked: b.isDashboardEdit, onChange: function (v) { set({ isDashboardEdit: v }); } }),
-        h(Checkbox, { label: "Widget edit mode", checked: b.isWidgetEdit, onChange: function (v) { set({ isWidgetEdit: v }); } }),
-        h(Field, { label: "Palette", tag: "select", control: {
-          value: String(b.palette), onChange: function (e) { set({ palette: Number(e.target.value) }); },
-          children: props.palettes.map(function (p, i) { return h("option", { key: i, value: String(i) }, (p.name || "palette " + (i + 1)) + ": " + (p.colors || []).join(", ")); }),
-        } })),
-      h("div", { className: "sd-row" },
-        h(JsonEditor, { label: "Variables", value: b.variables, onChange: function (v) { set({ variables: v }); },
-          validate: function (v) { return v === null || isObject(v) ? null : "the dashboard variables are an object (name: value) or null"; } }),
-        h(JsonEditor, { label: "Widget data", value: b.moduleData, onChange: function (v) { set({ moduleData: v }); },
-          validate: function (v) { return isObject(v) ? null : "moduleData is an object"; } })));
-  }
-
-  /** The widget in a dashboard cell: cols x rows of the grid, resizable by the handle. */
-  function WidgetCell(props) {
-    var b = props.board;
-    var drag = React.useRef(null);
-    if (!b) return h("section", { "aria-label": "Widget", className: "sd-region" }, h("h2", null, "Widget"), props.children);
-    function onPointerDown(e) {
-      drag.current = { x: e.clientX, y: e.clientY, cols: b.cols, rows: b.rows };
-      e.currentTarget.setPointerCapture(e.pointerId);
-    }
-    function onPointerMove(e) {
-      var d = drag.current;
-      if (!d) return;
-      var cols = Math.min(GRID_COLUMNS, Math.max(1, d.cols + Math.round((e.clientX - d.x) / COLUMN_PX)));
-      var rows = Math.min(MAX_ROWS, Math.max(1, d.rows + Math.round((e.clientY - d.y) / ROW_PX)));
-      if (cols !== b.cols || rows !== b.rows) props.setBoard({ cols: cols, rows: rows });
-    }
-    function onPointerUp() { drag.current = null; }
-    function onKeyDown(e) {
-      var step = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] }[e.key];
-      if (!step) return;
-      e.preventDefault();
-      props.setBoard({
-        cols: Math.min(GRID_COLUMNS, Math.max(1, b.cols + step[0])),
-        rows: Math.min(MAX_ROWS, Math.max(1, b.rows + step[1])),
-      });
-    }
-    var f = props.flags;
-    return h("section", { "aria-label": "Widget", className: "sd-region" },
-      h("h2", null, "Widget"),
-      h("div", { className: "sd-grid", style: { width: GRID_COLUMNS * COLUMN_PX + "px" } },
-        h("div", { className: "sd-cell" + (f.hasError ? " sd-cell-error" : ""), "data-cols": b.cols, "data-rows": b.rows,
-          style: { width: b.cols * COLUMN_PX - 8 + "px", height: b.rows * ROW_PX - 8 + "px" } },
-          h("div", { className: "sd-cell-head" },
-            h("span", { className: "sd-cell-title" }, b.title),
-            h("span", { className: "sd-hint" }, b.cols + "×" + b.rows + (f.fetch ? " · " + f.fetch : "") + (f.hasError ? " · error" : ""))),
-          h("div", { className: "sd-cell-body" }, props.children),
-          h("button", { type: "button", className: "sd-resize", "aria-label": "Resize widget",
-            title: "Drag (or use the arrow keys) to resize the widget",
-            onPointerDown: onPointerDown, onPointerMove: onPointerMove, onPointerUp: onPointerUp, onKeyDown: onKeyDown }, "⇲"))));
-  }
-
-  function EventsRegion() {
-    var log = useEvents();
-    return h("section", { "aria-label": "Events", className: "sd-region sd-events" },
-      h("h2", null, "Events"),
-      h("button", { type: "button", onClick: function () { events.items.length = 0; addEvent("host", "events cleared"); } }, "Clear events"),
-      h("ol", { reversed: true }, log.map(function (e) {
-        return h("li", { key: e.id, className: "sd-event sd-event-" + e.kind.replace(/\s+/g, "-") },
-          h("span", { className: "sd-muted" }, e.time.toLocaleTimeString() + " "),
-          h("strong", null, e.kind + " "),
-          h("code", null, e.text),
-          e.problems.length ? h("ul", { className: "sd-event-problems" }, e.problems.map(function (p, i) {
-            return h("li", { key: i }, "contract: " + p);
-          })) : null);
-      })));
-  }
-
-  function ProxyRegion() {
-    var calls = React.useState([]);
-    React.useEffect(function () {
-      var stopped = false;
-      var timer = null;
-      function poll() {
-        api("GET", "/proxy-log").then(function (answer) {
-          if (!stopped) calls[1](function (old) { return old.length === answer.calls.length ? old : answer.calls; });
-        }, function () {}).then(function () { if (!stopped) timer = setTimeout(poll, PROXY_POLL_MS); });
-      }
-      poll();
-      return function () { stopped = true; clearTimeout(timer); };
-    }, []);
-    return h("section", { "aria-label": "Proxy calls", className: "sd-region" },
-      h("h2", null, "Proxy calls"),
-      h("p", { className: "sd-muted" }, "/api/v1/modules/{moduleId}/proxy/… forwarded to the backend, with moduleContext = the saved settings"),
-      calls[0].length ? null : h("p", { className: "sd-muted" }, "none yet"),
-      h("ol", { reversed: true }, calls[0].slice().reverse().map(function (c, i) {
-        return h("li", { key: calls[0].length - i },
-          h("details", null,
-            h("summary", null, c.method + " " + c.path + " → " + c.status),
-            h(Json, { value: c.forwarded })));
       })));
   }
 
