@@ -10,6 +10,7 @@ gets wrong: each is exit 1 with one sentence and no traceback.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import re
 import signal
@@ -26,6 +27,7 @@ import httpx
 import pytest
 
 from scaffold.dev.children import live_group_members
+from scaffold.host.runtime import pinned_files
 from tests.e2e.conftest import InstalledScaffold, pip_install
 from tests.served_process import free_port, serve_package
 
@@ -209,6 +211,12 @@ def test_dev_plugin_url_shows_a_running_plugin_and_starts_nothing(
     installed_scaffold: InstalledScaffold, plugin_project: PluginProject, dev_runs: list[Dev], tmp_path: Path
 ) -> None:
     env = {**plugin_project.env, "PLUGIN_STATE_DIR": str(tmp_path / "state")}
+    # Offline, with an empty cache: the page's React and uPlot can only come from the wheel.
+    env |= {
+        "SCAFFOLD_HOME": str(tmp_path / "fresh-home"),
+        "npm_config_registry": "http://127.0.0.1:9/",
+        "npm_config_offline": "true",
+    }
     with serve_package(
         plugin_project.python,
         "acme_sales",
@@ -223,6 +231,11 @@ def test_dev_plugin_url_shows_a_running_plugin_and_starts_nothing(
         assert urls["service"] == f"{origin}/api/v1"
         entry = httpx.get(urls["page"] + "dev-api/plugin/metadata", timeout=30).json()["entry"]
         assert entry["status"] == 200 and entry["response"]["name"] == "acme-sales"
+        pins = {Path(key[2]).name: digest for key, digest in pinned_files().items()}
+        for served, name in (("react.js", "react.production.min.js"), ("uplot.js", "uPlot.iife.min.js")):
+            body = httpx.get(urls["page"] + "vendor/" + served, timeout=30).content
+            assert hashlib.sha256(body).hexdigest() == pins[name], served
+        assert not (tmp_path / "fresh-home" / "cache" / "host-runtime").exists()  # nothing was fetched
         assert dev.interrupt(signal.SIGTERM) == 0
         assert dev.lines[-1] == "scaffold dev stopped: the page is closed (it started nothing else)."
         assert httpx.get(f"{origin}/api/v1/well-known", timeout=5).status_code == 200  # not ours to stop
