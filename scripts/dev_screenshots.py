@@ -58,7 +58,7 @@ def module_screenshot(output: Path) -> Path:
     state = module_app.ModuleState()
     with serve(module_app.create_app(state)) as origin:
         api = ModuleDevApi(origin, spec)
-        page_def = DevPage("module", origin, spec, api, module_context=api.module_context)
+        page_def = DevPage("module", origin, spec, api)
         with serve_dev(page_def, port=0) as server, open_browser() as browser:
             context = browser.browser.new_context(viewport=VIEWPORT, locale="en-US")
             page = context.new_page()

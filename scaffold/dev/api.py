@@ -9,9 +9,12 @@ Python (shared with `scaffold check`) instead of a second one in JavaScript.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from scaffold.host.page_server import ProxyCall
 
 MAX_API_BODY = 4 * 1024 * 1024
 MAX_JSON_DEPTH = 64
@@ -61,6 +64,19 @@ class DevApi(Protocol):
     def handle(self, request: ApiRequest) -> ApiAnswer: ...
 
     def close(self) -> None: ...
+
+
+@runtime_checkable
+class ProxiedDevApi(DevApi, Protocol):
+    """A page API behind which the platform's module proxy runs (the module page).
+
+    The server wires the proxy from it: `module_context()` is read at every proxied call, and the
+    calls the proxy forwarded are handed back through `use_proxy_log`.
+    """
+
+    def module_context(self) -> dict[str, Any]: ...
+
+    def use_proxy_log(self, calls: Callable[[], Sequence[ProxyCall]]) -> None: ...
 
 
 def json_answer(data: Any, status: int = 200) -> ApiAnswer:

@@ -16,9 +16,9 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Literal
+from typing import Literal
 
-from scaffold.dev.api import ApiAnswer, ApiRequest, BadApiRequest, DevApi, error_answer
+from scaffold.dev.api import ApiAnswer, ApiRequest, BadApiRequest, DevApi, ProxiedDevApi, error_answer
 from scaffold.errors import ScaffoldError
 from scaffold.host.module_target import module_base
 from scaffold.host.page_server import (
@@ -53,7 +53,6 @@ class DevPage:
     target: str
     spec: SpecDocument
     api: DevApi
-    module_context: Callable[[], Any] | None = None
     proxy_timeout: float = 10.0
 
 
@@ -167,8 +166,9 @@ def _as_answer(answer: ApiAnswer) -> Answer:
 def serve_dev(page: DevPage, *, host: str = "127.0.0.1", port: int = DEFAULT_DEV_PORT) -> Iterator[DevServer]:
     """Serve the dev page on host:port for the duration of the block; the API is closed after."""
     proxy = None
-    if page.kind == "module" and page.module_context is not None:
-        proxy = ModuleProxy(module_base(page.target), page.module_context, page.proxy_timeout)
+    proxied = page.api if isinstance(page.api, ProxiedDevApi) else None
+    if proxied is not None:  # the module page: the platform's proxy, with the saved settings as context
+        proxy = ModuleProxy(module_base(page.target), proxied.module_context, page.proxy_timeout)
     routes = PageRoutes(page_files(page), api_prefix=API_PREFIX, api=_api_router(page), proxy=proxy)
     try:
         serving = serve_pages(routes, host=host, port=port)
@@ -176,9 +176,8 @@ def serve_dev(page: DevPage, *, host: str = "127.0.0.1", port: int = DEFAULT_DEV
     except OSError as exc:
         page.api.close()
         raise DevServerError(_bind_problem(host, port, exc), hint=_bind_hint(exc)) from None
-    attach = getattr(page.api, "use_proxy_log", None)
-    if callable(attach):  # the module page lists what the proxy forwarded (ModuleDevApi)
-        attach(lambda: list(server.proxy_calls))
+    if proxied is not None:
+        proxied.use_proxy_log(lambda: list(server.proxy_calls))
     try:
         yield DevServer(server.url, server)
     finally:

@@ -81,8 +81,7 @@ def make_api(kind: PageKind, target: str, spec: SpecDocument, timeout: float) ->
 def serve_page(kind: PageKind, target: str, spec: SpecDocument, options: DevOptions) -> Iterator[str]:
     """Serve the page of `kind` for `target`; yields the page URL (with its trailing slash)."""
     api = make_api(kind, target, spec, options.call_timeout)
-    context = getattr(api, "module_context", None) if kind == "module" else None
-    page = DevPage(kind=kind, target=target, spec=spec, api=api, module_context=context)
+    page = DevPage(kind=kind, target=target, spec=spec, api=api)
     with serve_dev(page, host=options.host, port=options.port) as server:
         yield server.url + "/"
 

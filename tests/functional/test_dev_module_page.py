@@ -94,7 +94,7 @@ def chromium() -> Iterator[BrowserSession]:
 def dev_page(chromium: BrowserSession, base_url: str, state: ModuleState | None = None) -> Iterator[Dev]:
     """The dev server for the module at base_url and one browser page showing it."""
     api = ModuleDevApi(base_url, SPEC, timeout=10)
-    page_def = DevPage("module", base_url, SPEC, api, module_context=api.module_context)
+    page_def = DevPage("module", base_url, SPEC, api)
     with serve_dev(page_def, port=0) as server:
         context = chromium.new_context()
         try:
