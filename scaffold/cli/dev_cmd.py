@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Annotated, cast
 import typer
 
 from scaffold.cli.check_cmd import MODULE_CONTRACT, PLUGIN_CONTRACT, base_url_argument
+from scaffold.dev import DEFAULT_DEV_PORT
 from scaffold.errors import DevServiceError
 
 if TYPE_CHECKING:  # the session is imported when a command runs: --help stays quick
@@ -28,7 +29,6 @@ if TYPE_CHECKING:  # the session is imported when a command runs: --help stays q
     from scaffold.dev.server import PageKind
     from scaffold.dev.session import DevOptions, DevUrls
 
-DEFAULT_PORT = 8070  # scaffold.dev.server.DEFAULT_DEV_PORT, kept here so --help costs no import
 _ANY_ADDRESS = ("0.0.0.0", "::", "")  # noqa: S104 - compared against, never bound here
 
 PortOption = Annotated[
@@ -39,7 +39,7 @@ PortOption = Annotated[
         min=0,
         max=65535,
         show_default=False,
-        help=f"Port of the page (default {DEFAULT_PORT}, which no scaffolded service uses; 0: any free port).",
+        help=f"Port of the page (default {DEFAULT_DEV_PORT}, which no scaffolded service uses; 0: any free port).",
     ),
 ]
 HostOption = Annotated[
@@ -112,7 +112,7 @@ def _options(
     chosen_host = host if host is not None else given.get("host")
     return DevOptions(
         host=str(chosen_host) if chosen_host is not None else "127.0.0.1",
-        port=int(str(chosen_port)) if chosen_port is not None else DEFAULT_PORT,
+        port=int(str(chosen_port)) if chosen_port is not None else DEFAULT_DEV_PORT,
         python=python,
     )
 

@@ -5,3 +5,7 @@ and answers their API (plugin_api.py, module_api.py) by playing the platform wit
 request builders, harness and proxy, the same emulation `scaffold check` asserts against. In a
 project, project_runner.py and children.py run the project's own service with reload.
 """
+
+DEFAULT_DEV_PORT = 8070
+"""Where the page is served by default: no scaffolded service uses it (plugin 8080, module 8090).
+Kept here, in the package's light entry, so `scaffold dev --help` reads it without importing the server."""

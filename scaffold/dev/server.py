@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Literal
 
+from scaffold.dev import DEFAULT_DEV_PORT
 from scaffold.dev.api import ApiAnswer, ApiRequest, BadApiRequest, DevApi, ProxiedDevApi, error_answer
 from scaffold.errors import ScaffoldError
 from scaffold.host.module_target import module_base
@@ -35,7 +36,6 @@ from scaffold.host.page_server import (
 from scaffold.host.runtime import chart_files, ensure_runtime, stand_in_globals
 from scaffold.specs.document import SpecDocument
 
-DEFAULT_DEV_PORT = 8070
 API_PREFIX = "/dev-api/"
 PageKind = Literal["plugin", "module"]
 _TYPES = {".js": JS, ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml"}

@@ -19,6 +19,7 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from scaffold.dev import DEFAULT_DEV_PORT
 from scaffold.dev.api import DevApi
 from scaffold.dev.children import OutputSink
 from scaffold.dev.project_runner import (
@@ -30,7 +31,7 @@ from scaffold.dev.project_runner import (
     plan_service,
     run_service,
 )
-from scaffold.dev.server import DEFAULT_DEV_PORT, DevPage, PageKind, serve_dev
+from scaffold.dev.server import DevPage, PageKind, serve_dev
 from scaffold.errors import DevServiceError, ProjectError
 from scaffold.projects.project import open_project
 from scaffold.specs.document import SpecDocument
