@@ -9,26 +9,19 @@ Python (shared with `scaffold check`) instead of a second one in JavaScript.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
-if TYPE_CHECKING:
-    from scaffold.host.page_server import ProxyCall
+from scaffold.host.page_server import Answer, ApiCall, ProxyCall
 
-MAX_API_BODY = 4 * 1024 * 1024
 MAX_JSON_DEPTH = 64
 
 
 @dataclass(frozen=True)
-class ApiRequest:
-    """One call from the page: `path` is what follows /dev-api/<kind>, e.g. "/call"."""
-
-    method: str
-    path: str
-    query: str
-    headers: Mapping[str, str]
-    body: bytes
+class ApiRequest(ApiCall):
+    """One call from the page: `path` is what follows /dev-api/<kind>, e.g. "/call". Its body is
+    already bounded by the page server (MAX_REQUEST_BYTES, answered 413 above it)."""
 
     def json(self) -> Any:
         """The body as JSON; BadApiRequest (answered 400) when it is not JSON or nests too deep."""
@@ -43,11 +36,8 @@ class ApiRequest:
         return data
 
 
-@dataclass(frozen=True)
-class ApiAnswer:
-    status: int
-    body: bytes
-    content_type: str = "application/json"
+ApiAnswer = Answer
+"""What a page API answers: the page server's own answer type (status, body, content type)."""
 
 
 class BadApiRequest(Exception):

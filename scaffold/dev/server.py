@@ -24,7 +24,6 @@ from scaffold.errors import ScaffoldError
 from scaffold.host.module_target import module_base
 from scaffold.host.page_server import (
     JS,
-    Answer,
     ApiCall,
     HostServer,
     ModuleProxy,
@@ -139,10 +138,10 @@ def page_files(page: DevPage) -> dict[str, tuple[bytes, str]]:
     return files
 
 
-def _api_router(page: DevPage) -> Callable[[ApiCall], Answer]:
+def _api_router(page: DevPage) -> Callable[[ApiCall], ApiAnswer]:
     prefix = f"{page.kind}/"
 
-    def route(call: ApiCall) -> Answer:
+    def route(call: ApiCall) -> ApiAnswer:
         if not call.path.startswith(prefix):
             answer = error_answer(f"no API {API_PREFIX}{call.path} on a {page.kind} page", 404)
         else:
@@ -153,13 +152,9 @@ def _api_router(page: DevPage) -> Callable[[ApiCall], Answer]:
                 answer = page.api.handle(request)
             except BadApiRequest as exc:
                 answer = error_answer(str(exc), exc.status)
-        return _as_answer(answer)
+        return answer
 
     return route
-
-
-def _as_answer(answer: ApiAnswer) -> Answer:
-    return Answer(answer.status, answer.body, answer.content_type)
 
 
 @contextmanager
