@@ -11,23 +11,10 @@
 (function () {
   "use strict";
   var host = window.__scaffoldHost;
-  var API = "/dev-api/module";
   var LOADER_TIMEOUT_MS = 10000;
 
   // -- the dev server's API ---------------------------------------------------------------------
-  function api(method, path, body) {
-    var init = { method: method, headers: {} };
-    if (body !== undefined) {
-      init.headers["Content-Type"] = "application/json";
-      init.body = JSON.stringify(body);
-    }
-    return fetch(API + path, init).then(function (response) {
-      return response.json().then(function (data) {
-        if (!response.ok) throw new Error((data && data.error) || response.status + " " + response.statusText);
-        return data;
-      });
-    });
-  }
+  var api = window.ScaffoldDevApi("module");
 
   // -- loading the module, the way the platform does ----------------------------------------------
   function withReload(url, generation) {

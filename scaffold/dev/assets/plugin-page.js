@@ -16,19 +16,13 @@
   const { useState, useEffect, useRef, useCallback } = React;
   const F = window.ScaffoldFields;
   const CONFIG = window.__scaffoldDev || { kind: "plugin", target: "", contract: "", locale: "ru-RU" };
-  const API = "/dev-api/plugin";
   const LOCALES = ["ru-RU", "en-US"];
   const E = window.ScaffoldPluginEditors;
   const { MODES, refId } = E;
   const { ResultPanel, LogEntry } = window.ScaffoldPluginResults;
 
-  async function api(path, body) {
-    const init = body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
-    const response = await fetch(API + path, init);
-    const data = await response.json().catch(() => ({ error: `the dev server answered ${response.status} without JSON` }));
-    if (!response.ok) throw new Error(data.error || `the dev server answered ${response.status}`);
-    return data;
-  }
+  const request = window.ScaffoldDevApi("plugin");
+  const api = (path, body) => (body === undefined ? request("GET", path) : request("POST", path, body));
 
   function localized(list, locale) {
     if (!Array.isArray(list) || !list.length) return "";
