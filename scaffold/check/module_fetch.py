@@ -148,6 +148,7 @@ def check_artifacts(
         js_url=urls.cacheable_js if cacheable is not None else urls.js,
         css_url=urls.css if attached else None,
         build_timestamp=build_mark(metadata),
+        js_headers=dict(served.headers),
     )
 
 

@@ -180,13 +180,11 @@ class ModuleDevApi:
             self._plain_js = artifact_urls(metadata).js
         return target
 
-    def _shares_errors(self, target: ModuleTarget) -> bool:
+    @staticmethod
+    def _shares_errors(target: ModuleTarget) -> bool:
         """Whether the JS is served with `Access-Control-Allow-Origin: *`: then the page may load it
         in CORS mode, so errors thrown by the bundle reach the page's event log with their text."""
-        exchange = self._stamp_client.get(target.js_url, max_body=ARTIFACT_MAX_BYTES)
-        return (
-            exchange.status == 200 and exchange.headers.get("access-control-allow-origin", "").strip() == "*"
-        )
+        return target.js_headers.get("access-control-allow-origin", "").strip() == "*"
 
     def _get_settings(self, _request: ApiRequest) -> ApiAnswer:
         with self._lock:

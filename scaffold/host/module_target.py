@@ -10,7 +10,7 @@ when entryPoint ends with `.js`. `check` fetches and judges these URLs; `dev` lo
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode, urljoin, urlsplit, urlunsplit
 
@@ -27,6 +27,7 @@ class ModuleTarget:
     js_url: str
     css_url: str | None
     build_timestamp: str = BUILD_TIMESTAMP
+    js_headers: Mapping[str, str] = field(default_factory=dict)  # as served to the platform, lower-case names
 
     @property
     def scope(self) -> str:
