@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlparse
 
+from packaging.version import InvalidVersion, Version
+
 from scaffold.errors import InvalidNameError
 from scaffold.projects.names import validate_package_name, validate_project_name, validate_scope
 
@@ -51,6 +53,28 @@ def validate_common_answers(answers: Mapping[str, Any], kind: str) -> None:
         raise InvalidNameError("title must not be empty.")
     _text(answers, "description", limit=500)
     _text(answers, "author")
+    validate_scaffold_version(answers)
+
+
+def validate_scaffold_version(answers: Mapping[str, Any]) -> None:
+    """The scaffold version a project records, which its CI files pin (`scaffold==VERSION`).
+
+    Projects made before the answer existed have none (their next upgrade adds it). Only a
+    normalised PEP 440 version is accepted: the text lands in a pip requirement of a CI job.
+    """
+    if "scaffold_version" not in answers:
+        return
+    value = answers["scaffold_version"]
+    try:
+        canonical = isinstance(value, str) and len(value) <= 64 and str(Version(value)) == value
+    except InvalidVersion:
+        canonical = False
+    if not canonical:
+        shown = repr(value[:40]) if isinstance(value, str) else _kind_of(value)
+        raise InvalidNameError(
+            "scaffold_version must be a scaffold version in normalised PEP 440 form such as 0.1.0 or "
+            f"1.2.0rc1, not {'an empty value' if value is None else shown}."
+        )
 
 
 def validate_plugin_answers(answers: Mapping[str, Any]) -> None:

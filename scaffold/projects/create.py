@@ -19,6 +19,7 @@ from typing import Any
 
 import yaml
 
+from scaffold import __version__
 from scaffold.errors import DestinationError, InterruptedByUser, InvalidNameError, TemplateError
 from scaffold.projects.contract_files import render_contract_files, write_contract_files
 from scaffold.projects.kinds import ProjectKind
@@ -83,7 +84,8 @@ def _render_project(
     options: NewProjectOptions, destination: Path, spec: SpecDocument, source: TemplateSource
 ) -> CreatedProject:
     """Render into a staging folder beside DEST and move it into place only when complete."""
-    data = {**options.answers, "contract_version": spec.version}
+    # Set by scaffold, never asked: copier does not prompt for a question given as data.
+    data = {**options.answers, "contract_version": spec.version, "scaffold_version": __version__}
     defaults = {"project_name": destination.name}
     parent = destination.parent
     created_parents = _make_parents(parent)

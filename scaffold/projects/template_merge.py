@@ -15,6 +15,7 @@ from pathlib import Path
 
 import yaml
 
+from scaffold import __version__
 from scaffold.errors import TemplateError
 from scaffold.projects import git
 from scaffold.projects.project import ANSWERS_FILE, Project
@@ -23,7 +24,12 @@ from scaffold.specs.document import SpecDocument
 
 
 def update_template(project: Project, target: SpecDocument, source: TemplateSource) -> None:
-    """copier update to this scaffold's template version, recording the target contract version."""
+    """copier update to this scaffold's template version, recording the target contract version.
+
+    It records this scaffold's version too: the project's CI installs that version of scaffold, the
+    one whose generators and templates the project now matches. A project made before the answer
+    existed gains it here.
+    """
     import copier
 
     with (
@@ -32,7 +38,7 @@ def update_template(project: Project, target: SpecDocument, source: TemplateSour
     ):
         copier.run_update(
             project.root,
-            data={"contract_version": target.version},
+            data={"contract_version": target.version, "scaffold_version": __version__},
             vcs_ref=source.tag,
             defaults=True,
             overwrite=True,

@@ -184,8 +184,9 @@ def _upgrade_copy(
 
 
 def _same_answers(a: Project, b: Project) -> bool:
-    """Equal but for the contract version, which copier has just moved to the target."""
-    return {**a.answers, "contract_version": ""} == {**b.answers, "contract_version": ""}
+    """Equal but for the contract and scaffold versions, which copier has just moved to the target."""
+    moved = {"contract_version": "", "scaffold_version": ""}
+    return {**a.answers, **moved} == {**b.answers, **moved}
 
 
 def _changed_with_codes(copy: Project) -> list[tuple[str, str]]:
