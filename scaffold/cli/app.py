@@ -51,6 +51,7 @@ def _register_commands() -> None:
         project_cmd,
         registry_cmd,
         specs_cmd,
+        status_cmd,
         upgrade_cmd,
     )
 
@@ -61,6 +62,7 @@ def _register_commands() -> None:
     registry_cmd.register(app)
     check_cmd.register(app)
     dev_cmd.register(app)
+    status_cmd.register(app)
 
 
 def report_error(error: ScaffoldError) -> int:

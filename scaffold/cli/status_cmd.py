@@ -1,0 +1,130 @@
+"""`scaffold status [PROJECT ...]`: which projects are behind, edited or half-upgraded.
+
+Thin on purpose: find and read the projects (scaffold.projects.status), print one table (or one
+JSON document with --json), and with --strict exit 1 unless every project is ok, so CI can gate
+on it. Without --strict the command exits 0 whenever it has something to report, broken projects
+included (their rows say what is wrong); it fails only when no argument holds any project.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from scaffold.projects.status import STATES, ProjectStatus, report_json, summary_counts
+
+_COLUMNS = ("PROJECT", "KIND", "CONTRACT", "TEMPLATE", "EDITED", "INTERRUPTED", "REGENERATE", "STATE")
+_NOTE_PATHS = 5  # edited files named per project in the notes; the JSON lists them all
+
+
+def _safe(text: str) -> str:
+    """Folder names and messages come from a checkout: control characters are shown escaped, never sent."""
+    return "".join(char if char.isprintable() else ascii(char)[1:-1] for char in text)
+
+
+def _versions(current: str | None, newest: str | None, behind: bool | None) -> str:
+    if current is None:
+        return "-"
+    if newest is None or current == newest:
+        return current
+    return f"{current} -> {newest}" if behind else f"{current} (this scaffold: {newest})"
+
+
+def _row(status: ProjectStatus) -> tuple[str, ...]:
+    readable = status.problem is None
+    return (
+        status.shown,
+        status.kind or "-",
+        _versions(status.contract_version, status.newest_contract_version, status.contract_behind),
+        _versions(status.template_version, status.newest_template_version, status.template_behind),
+        "-" if status.edited is None else str(len(status.edited)),
+        ("yes" if status.interrupted else "no") if readable else "-",
+        {True: "ok", False: "fails", None: "-"}[status.regenerate_ok],
+        status.state,
+    )
+
+
+def _notes(status: ProjectStatus) -> list[str]:
+    """What to know beyond the row, and what to run next, for a project that is not ok."""
+    notes: list[str] = []
+    if status.problem is not None:
+        notes.append(status.problem)
+    elif status.regenerate_problem is not None:
+        notes.append(status.regenerate_problem)  # names the edited and out-of-date files itself
+    elif status.edited:
+        shown = ", ".join(status.edited[:_NOTE_PATHS])
+        more = len(status.edited) - _NOTE_PATHS
+        notes.append(f"edited by hand or deleted: {shown}{f' and {more} more' if more > 0 else ''}")
+    if status.behind and status.problem is None and not status.interrupted:
+        notes.append(
+            f"behind: `scaffold upgrade {status.shown}` moves it to contract "
+            f"{status.newest_contract_version} and template {status.newest_template_version}"
+        )
+    # a sentence that already starts with the folder (one found before reading) is not prefixed again
+    return [note if note.startswith(status.shown + " ") else f"{status.shown}: {note}" for note in notes]
+
+
+def summary_line(statuses: Sequence[ProjectStatus]) -> str:
+    counts = summary_counts(statuses)
+    parts = [f"{counts[state]} {state}" for state in STATES if counts[state]]
+    noun = "project" if len(statuses) == 1 else "projects"
+    return f"{len(statuses)} {noun}: {', '.join(parts)}"
+
+
+def render_table(statuses: Sequence[ProjectStatus]) -> str:
+    """One aligned line per project, then the notes of those that are not ok, then the summary."""
+    rows = [_COLUMNS, *(tuple(_safe(cell) for cell in _row(s)) for s in statuses)]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(_COLUMNS))]
+    lines = [
+        "  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip() for row in rows
+    ]
+    notes = [_safe(note) for s in statuses for note in _notes(s)]
+    if notes:
+        lines += ["", *notes]
+    lines.append(summary_line(statuses))
+    return "\n".join(lines)
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("status")
+    def status_command(
+        projects: Annotated[
+            list[Path] | None,
+            typer.Argument(
+                help="Project folders, or folders holding projects up to two levels down "
+                "(default: the current folder, or the project it lies in).",
+                metavar="PROJECT...",
+                show_default=False,
+            ),
+        ] = None,
+        as_json: Annotated[
+            bool,
+            typer.Option(
+                "--json",
+                help="Print one JSON document for dashboards instead of the table "
+                "(a format number, a summary, and one object per project).",
+            ),
+        ] = False,
+        strict: Annotated[
+            bool,
+            typer.Option(
+                "--strict",
+                help="Exit 1 unless every project is ok: none behind, edited, interrupted, failing "
+                "`scaffold regenerate --check`, or unreadable (a CI gate).",
+            ),
+        ] = False,
+    ) -> None:
+        """Show which projects are behind the newest contract or template, edited or half-upgraded."""
+        from scaffold.projects.status import fleet_status
+
+        statuses = fleet_status(projects or [])
+        if as_json:
+            typer.echo(json.dumps(report_json(statuses), indent=2))
+        else:
+            typer.echo(render_table(statuses))
+        if strict and not all(s.ok for s in statuses):
+            raise typer.Exit(1)
