@@ -159,3 +159,15 @@ def test_help_describes_every_option(fleet: Path) -> None:
     stdout = _ok(["status", "--help"], fleet)
     for text in ("PROJECT", "--json", "dashboards", "--strict", "CI gate"):
         assert text in stdout, text
+
+
+def test_folder_names_from_a_checkout_cannot_drive_the_terminal(tmp_path: Path) -> None:
+    """A pull request can add any folder name; the table shows control characters escaped."""
+    evil = tmp_path / "fleet" / "evil\x1b[2J\nname"
+    (evil / ".scaffold").mkdir(parents=True)
+    result = run_scaffold(["status", "fleet"], cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "\x1b" not in result.stdout and "evil\\x1b[2J\\nname" in result.stdout
+    assert result.stdout.rstrip().splitlines()[-1] == "1 project: 1 problem"
+    document = json.loads(run_scaffold(["status", "--json", "fleet"], cwd=tmp_path).stdout)
+    assert document["projects"][0]["path"] == "fleet/evil\x1b[2J\nname"
