@@ -22,6 +22,7 @@ RUNTIME_COPIES = {
     "locale.py": "locale.py",
     "envelope.py": "module_envelope.py",
     "assets.py": "module_assets.py",
+    "observability.py": "observability.py",
 }
 STATIC_PREFIX = "/static/"
 
