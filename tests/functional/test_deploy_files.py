@@ -265,13 +265,14 @@ FILE_CHECKS: dict[str, Callable[[DeployFiles], None]] = {
 
 
 def check_probes_served(files: DeployFiles, origin: str) -> None:
-    """The probe and scrape paths of the manifests are paths the app answers with 200."""
-    paths = {
-        files.container[p]["httpGet"]["path"] for p in ("startupProbe", "readinessProbe", "livenessProbe")
+    """The probe and scrape paths of the manifests are paths the app answers with 200, and
+    readiness asks /readyz (503 once shutdown began), not the liveness endpoint."""
+    probes = {
+        p: files.container[p]["httpGet"]["path"] for p in ("startupProbe", "readinessProbe", "livenessProbe")
     }
-    for path in sorted(paths):
+    for path in sorted(set(probes.values())):
         assert httpx.get(origin + path, timeout=5).status_code == 200, path
-    assert {"/healthz", "/readyz"} <= paths, "liveness and readiness are told apart"
+    assert (probes["readinessProbe"], probes["livenessProbe"]) == ("/readyz", "/healthz"), probes
     metrics = httpx.get(origin + files.pod["metadata"]["annotations"]["prometheus.io/path"], timeout=5)
     assert metrics.status_code == 200 and metrics.headers["content-type"].startswith("text/plain")
 
@@ -344,6 +345,7 @@ MUTATIONS: list[tuple[str, str, str, str, str]] = [
     ("build_context", ".dockerignore", "frontend/node_modules\n", "", "module"),
     ("healthcheck_declared", "Dockerfile", "HEALTHCHECK ", "# HEALTHCHECK ", "plugin module"),
     ("probes_served", "deploy/kubernetes/deployment.yaml", "path: /readyz", "path: /ready", "plugin module"),
+    ("probes_served", "deploy/kubernetes/deployment.yaml", "path: /readyz", "path: /healthz", "plugin module"),
     ("probes_served", "deploy/kubernetes/deployment.yaml", "prometheus.io/path: /metrics", "prometheus.io/path: /stats", "plugin module"),
     ("healthcheck_runs", "Dockerfile", "/healthz'", "/health'", "plugin module"),
 ]  # fmt: skip
