@@ -7,7 +7,8 @@ let scaffold's own module checker (scaffold.check, the machinery of `scaffold ch
 the script as a classic script into a headless Chromium host page that provides React 18.3.1 and
 ReactDOM 18 from their UMD builds plus stand-ins for the other host globals. Every registered
 component must render with the contract's props, no page or console error, and the callbacks
-fire with the contract's values. The project's own `npm test` and backend pytest run too.
+fire with the contract's values. The project's own `npm test`, `npm run lint` (eslint and
+prettier), `npm run typecheck` and backend pytest run too.
 
 One npm install and one backend venv are shared by the whole session (the npm cache is reused).
 """
@@ -141,6 +142,33 @@ def test_build_is_a_classic_script_without_react(built_module: BuiltModule) -> N
 def test_project_unit_tests_pass(built_module: BuiltModule) -> None:
     output = run(["npm", "test"], built_module.frontend)
     assert re.search(r"Tests\s+.*\d+ passed", re.sub(r"\x1b\[[0-9;]*m", "", output)), output
+
+
+def test_project_lint_and_typecheck_pass(built_module: BuiltModule) -> None:
+    """`npm run lint` (eslint, then prettier --check) and `npm run typecheck`, as the project's CI runs them.
+
+    After the build on purpose: dist/ must be left out of both linters.
+    """
+    output = run(["npm", "run", "lint"], built_module.frontend)
+    assert "All matched files use Prettier code style!" in output, output
+    run(["npm", "run", "typecheck"], built_module.frontend)
+
+
+def test_any_title_gives_a_prettier_clean_widget_data(
+    built_module: BuiltModule, installed_scaffold: InstalledScaffold, tmp_path: Path
+) -> None:
+    """The title lands in widget-data.ts as text: quotes, backslashes, `${` or a long title keep it formatted."""
+    title = "O'Neil's \"Map\" \\ `${x}` — Карта" + " very long" * 12
+    project = tmp_path / "acme-x"
+    command = ["new-module", str(project), "--defaults", "--title", title]
+    run([*installed_scaffold.scaffold, *command], tmp_path, env={"SCAFFOLD_HOME": str(tmp_path / "home")})
+    widget_data = project / "frontend" / "src" / "components" / "widget-data.ts"
+    prettier = built_module.frontend / "node_modules" / ".bin" / "prettier"
+    run([str(prettier), "--check", str(widget_data)], project / "frontend")
+    literal = re.search(r"message: (`.*`),", widget_data.read_text(encoding="utf-8"))
+    assert literal is not None
+    evaluated = run(["node", "-p", literal[1]], tmp_path)
+    assert evaluated == f"Hello from {title}\n"
 
 
 def test_registry_check_passes_silently_without_private_packages(built_module: BuiltModule) -> None:
