@@ -206,7 +206,7 @@ def test_awkward_answers_still_give_valid_files(tmp_path: Path) -> None:
     exec((root / "backend" / "acme_map" / "texts.py").read_text(encoding="utf-8"), texts)
     assert texts["TEXTS"]["en-US"]["title"] == title
     widget_data = (root / "frontend" / "src" / "components" / "widget-data.ts").read_text(encoding="utf-8")
-    assert "message: `Hello from Acme \"Map\" \\\\ O'Neil — Карта`," in widget_data
+    assert 'message: `Hello from Acme "Map" \\\\ O\'Neil — Карта`,' in widget_data
     assert "export const SCOPE = '$acme-map';" in (
         root / "frontend" / "src" / "contract" / "module.ts"
     ).read_text(encoding="utf-8")
