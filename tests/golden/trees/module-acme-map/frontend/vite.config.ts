@@ -22,7 +22,9 @@ function buildInfo(): Plugin {
     name: 'module-build-info',
     apply: 'build',
     generateBundle() {
-      const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+      const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+        version: string;
+      };
       const epoch = process.env.SOURCE_DATE_EPOCH;
       const time = epoch ? new Date(Number(epoch) * 1000) : new Date();
       const info = { version: pkg.version, buildTimestamp: time.toISOString() };

@@ -4,17 +4,28 @@ The app is built once before serving, so a configuration problem (a missing data
 no PLUGIN_SECRET_KEY in production, an invalid setting) stops the start with one clear line
 instead of a traceback from every worker. The address is tried before uvicorn starts, so a port
 that is already taken ends the same way (one line naming PORT, exit 1) instead of uvicorn's log.
+
+SIGTERM (or Ctrl-C) stops it gracefully: uvicorn stops accepting connections, /readyz answers 503
+from the first moment, requests in flight get up to SHUTDOWN_GRACE_SECONDS to finish, and the
+process exits 0. Logs go to stderr as LOG_FORMAT says, uvicorn's own lines included; the access
+line comes from the app (one per request, with its request id), so uvicorn's is off.
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
+import signal
 import socket
 import sys
+from types import FrameType
+from typing import Any
 
 import uvicorn
+from fastapi import FastAPI
 
 from ._contract import StartupError
+from ._contract.observability import logging_config
 from .app import create_app
 from .settings import Settings
 
@@ -41,6 +52,30 @@ def address_problem(host: str, port: int) -> str | None:
     return None
 
 
+class GracefulServer(uvicorn.Server):
+    """uvicorn's server, telling the app (/readyz) the moment a shutdown signal arrives."""
+
+    def __init__(self, config: uvicorn.Config, app: FastAPI) -> None:
+        super().__init__(config)
+        self.observability = app.state.observability
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        self.observability.begin_shutdown()
+        super().handle_exit(sig, frame)
+
+
+def serve(app: FastAPI, options: dict[str, Any]) -> None:
+    """Serve `app` until SIGTERM or SIGINT; requests in flight finish first, then exit 0."""
+    server = GracefulServer(uvicorn.Config(app, **options), app)
+    # After its graceful shutdown uvicorn raises the signal it caught again: for SIGTERM, end the
+    # way Ctrl-C does (KeyboardInterrupt, caught below) instead of being killed by it (exit -15).
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run()
+    if not server.started:
+        raise SystemExit(3)  # uvicorn logged why (as uvicorn.run would exit)
+
+
 def main() -> None:
     try:
         settings = Settings.from_env()
@@ -51,25 +86,21 @@ def main() -> None:
     except StartupError as exc:
         print(f"acme-sales: cannot start: {exc}", file=sys.stderr)
         raise SystemExit(1) from None
+    options: dict[str, Any] = {
+        "host": settings.host,
+        "port": settings.port,
+        "log_level": settings.log_level,
+        "log_config": logging_config(settings.log_format, settings.log_level),
+        "access_log": False,  # the app logs one line per request itself, with its request id
+        "server_header": False,
+        "timeout_graceful_shutdown": settings.shutdown_grace_seconds,
+    }
     if settings.workers > 1:
-        # Each worker process builds its own app; the plugin keeps no state between requests.
-        uvicorn.run(
-            "acme_sales.app:create_app",
-            factory=True,
-            workers=settings.workers,
-            host=settings.host,
-            port=settings.port,
-            log_level=settings.log_level,
-            server_header=False,
-        )
+        # Each worker process builds its own app, with its own metrics: /metrics answers for the
+        # worker that serves the scrape. In containers run one worker and scale by replicas.
+        uvicorn.run("acme_sales.app:create_app", factory=True, workers=settings.workers, **options)
     else:
-        uvicorn.run(
-            app,
-            host=settings.host,
-            port=settings.port,
-            log_level=settings.log_level,
-            server_header=False,
-        )
+        serve(app, options)
 
 
 if __name__ == "__main__":

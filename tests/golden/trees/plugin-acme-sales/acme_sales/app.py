@@ -2,18 +2,20 @@
 
 `create_app()` is what `python -m acme_sales` serves and what the tests call with their own
 Settings. It raises StartupError (a missing data source method, no secret key in production, an
-unreadable text catalogue) before anything is served.
+unreadable text catalogue) before anything is served. Around the routes: GET /healthz, /readyz and
+/metrics, a request id on every answer and log line, and one access log line per request
+(`_contract/observability.py`).
 """
 
 from __future__ import annotations
 
-import logging
 from pathlib import Path
 
 from fastapi import FastAPI
 
 from . import __version__
 from ._contract import BASE_PATH, Catalog, build_router, install_error_handlers, load_secret_box
+from ._contract.observability import configure_logging, install_observability
 from .datasource import AcmeSalesDataSource
 from .settings import Settings
 
@@ -22,7 +24,7 @@ LOCALES = Path(__file__).resolve().parent / "locales"
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
-    _configure_logging(settings)
+    configure_logging(settings.log_format, settings.log_level)  # unless uvicorn or pytest did
     secrets = load_secret_box(
         key_text=settings.secret_key,
         old_keys_text=settings.old_secret_keys,
@@ -46,16 +48,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.include_router(router, prefix=BASE_PATH)
     install_error_handlers(app)
+    install_observability(app, metrics_enabled=settings.metrics_enabled, api_prefix=BASE_PATH)
     app.state.settings = settings
     app.state.datasource = datasource
     return app
-
-
-def _configure_logging(settings: Settings) -> None:
-    """Log to stderr when nothing else (uvicorn's config, a test runner) has set logging up."""
-    root = logging.getLogger()
-    if not root.handlers:
-        logging.basicConfig(
-            level=settings.log_level.upper() if settings.log_level != "trace" else "DEBUG",
-            format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-        )

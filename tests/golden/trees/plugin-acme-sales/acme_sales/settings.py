@@ -14,6 +14,13 @@
 | PLUGIN_MAX_BODY_BYTES  | 10485760 (10 MiB)  | larger request bodies are refused with 413            |
 | PLUGIN_MAX_RESULT_BYTES| 16777216 (16 MiB)  | most result data one get-result answer may hold       |
 | PLUGIN_QUERY_SECONDS   | 5                  | deadline of all the statements of one request         |
+| LOG_FORMAT             | text               | `json`: one JSON object per log line (with request_id)|
+| METRICS_ENABLED        | true               | `false`: no GET /metrics (404)                        |
+| SHUTDOWN_GRACE_SECONDS | 20                 | on SIGTERM, how long requests in flight may finish    |
+
+GET /healthz, GET /readyz and GET /metrics are served outside /api/v1 (see README, "Metrics and
+logs"). With WORKERS above 1, every worker process keeps its own metrics: a scrape sees one of
+them, so run one worker per container and scale with replicas.
 """
 
 from __future__ import annotations
@@ -25,9 +32,11 @@ from pathlib import Path
 
 from ._contract import ConfigurationError
 from ._contract.http_json import MAX_BODY_BYTES
+from ._contract.observability import LOG_FORMATS
 
 MAX_RESULT_BYTES = 16 * 1024 * 1024
 QUERY_SECONDS = 5
+SHUTDOWN_GRACE_SECONDS = 20
 
 ENVIRONMENTS = ("development", "production")
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
@@ -47,6 +56,9 @@ class Settings:
     max_body_bytes: int = MAX_BODY_BYTES
     max_result_bytes: int = MAX_RESULT_BYTES
     query_seconds: int = QUERY_SECONDS
+    log_format: str = "text"
+    metrics_enabled: bool = True
+    shutdown_grace_seconds: int = SHUTDOWN_GRACE_SECONDS
 
     @property
     def production(self) -> bool:
@@ -65,6 +77,11 @@ class Settings:
             raise ConfigurationError(
                 f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}"
             )
+        log_format = env.get("LOG_FORMAT", "text").strip().lower() or "text"
+        if log_format not in LOG_FORMATS:
+            raise ConfigurationError(
+                f"LOG_FORMAT must be one of {', '.join(LOG_FORMATS)}, not {log_format!r}"
+            )
         return cls(
             host=env.get("HOST", "127.0.0.1").strip() or "127.0.0.1",
             port=_integer(env, "PORT", 8080, 0, 65535),
@@ -80,6 +97,11 @@ class Settings:
                 env, "PLUGIN_MAX_RESULT_BYTES", MAX_RESULT_BYTES, 64 * 1024, 1024**3
             ),
             query_seconds=_integer(env, "PLUGIN_QUERY_SECONDS", QUERY_SECONDS, 1, 3600),
+            log_format=log_format,
+            metrics_enabled=_flag(env, "METRICS_ENABLED", True),
+            shutdown_grace_seconds=_integer(
+                env, "SHUTDOWN_GRACE_SECONDS", SHUTDOWN_GRACE_SECONDS, 0, 3600
+            ),
         )
 
 
@@ -92,3 +114,14 @@ def _integer(env: Mapping[str, str], name: str, default: int, low: int, high: in
             f"{name} must be a whole number from {low} to {high}, not {text!r}"
         )
     return int(text)
+
+
+def _flag(env: Mapping[str, str], name: str, default: bool) -> bool:
+    text = env.get(name, "").strip()
+    if not text:
+        return default
+    if text.lower() in ("1", "true", "yes", "on"):
+        return True
+    if text.lower() in ("0", "false", "no", "off"):
+        return False
+    raise ConfigurationError(f"{name} must be true or false, not {text!r}")

@@ -1,7 +1,10 @@
 """The FastAPI application of the module backend (template-owned).
 
 It joins the contract glue (`_contract/`, generated from the spec) with this project's settings,
-texts and demo logic. Add your own business routes with `app.include_router(...)` below.
+texts and demo logic. Add your own business routes with `app.include_router(...)` below: they are
+counted in /metrics under their path template like the contract's routes. Around everything:
+GET /healthz, /readyz and /metrics, a request id on every answer and log line, and one access log
+line per request (`_contract/observability.py`).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from fastapi.middleware.cors import CORSMiddleware
 from . import __version__
 from ._contract.assets import FrontendAssets
 from ._contract.models import LocaleArrayItem, ModuleMetadata
+from ._contract.observability import configure_logging, install_observability
 from ._contract.routes import contract_router, install_error_handlers
 from .demo import demo_status
 from .settings import Settings
@@ -46,6 +50,7 @@ def module_metadata(settings: Settings, base_url: str) -> ModuleMetadata:
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings.from_env()
+    configure_logging(settings.log_format, settings.log_level)  # unless uvicorn or pytest did
     assets = FrontendAssets(settings.frontend_dist)
     if settings.frontend_host is None and not assets.available:
         _log.warning(
@@ -73,4 +78,5 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             serves_frontend=lambda: settings.frontend_host is None,
         )
     )
+    install_observability(app, metrics_enabled=settings.metrics_enabled)
     return app

@@ -14,6 +14,12 @@
 | MODULE_TITLE / MODULE_DESCRIPTION | texts.py | text for every language, or a JSON list of {lang, value} |
 | MODULE_CORS_ORIGINS | * | origins allowed to call the backend from a browser |
 | LOG_LEVEL | info | uvicorn's log level |
+| LOG_FORMAT | text | `json`: one JSON object per log line (with request_id) |
+| METRICS_ENABLED | true | `false`: no GET /metrics (404) |
+| SHUTDOWN_GRACE_SECONDS | 20 | on SIGTERM, how long requests in flight may finish |
+
+GET /healthz, GET /readyz and GET /metrics are served outside /api/v1 (see README, "Metrics and
+logs").
 
 uvicorn itself reads FORWARDED_ALLOW_IPS (default 127.0.0.1): the proxies whose X-Forwarded-Proto is
 trusted. Behind an HTTPS reverse proxy, list it there (or set MODULE_FRONTEND_HOST), or
@@ -32,6 +38,7 @@ from pathlib import Path
 
 from . import __version__
 from ._contract.constants import ALLOWED_COMPONENTS, REQUIRED_FOR_DASHBOARD
+from ._contract.observability import LOG_FORMATS
 
 DEFAULT_COMPONENTS: tuple[str, ...] = ("Widget", "WidgetEditor", "Settings")
 _LOCALISED_EXAMPLE = '[{"lang": "en-US", "value": "..."}]'
@@ -69,6 +76,9 @@ class Settings:
     description: tuple[tuple[str, str], ...] | str | None = None
     cors_origins: tuple[str, ...] = ("*",)
     log_level: str = "info"
+    log_format: str = "text"
+    metrics_enabled: bool = True
+    shutdown_grace_seconds: int = 20
 
     @property
     def dashboard_ready(self) -> bool:
@@ -106,6 +116,12 @@ class Settings:
             values["cors_origins"] = tuple(o.strip() for o in origins if o.strip())
         if "LOG_LEVEL" in environ:
             values["log_level"] = _log_level(environ["LOG_LEVEL"])
+        if environ.get("LOG_FORMAT", "").strip():
+            values["log_format"] = _log_format(environ["LOG_FORMAT"])
+        if environ.get("METRICS_ENABLED", "").strip():
+            values["metrics_enabled"] = _flag("METRICS_ENABLED", environ["METRICS_ENABLED"])
+        if environ.get("SHUTDOWN_GRACE_SECONDS", "").strip():
+            values["shutdown_grace_seconds"] = _grace(environ["SHUTDOWN_GRACE_SECONDS"])
         return cls(**values)  # type: ignore[arg-type]
 
 
@@ -156,3 +172,15 @@ def _log_level(value: str) -> str:
     if value.strip().lower() not in LOG_LEVELS:
         raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {value!r}")
     return value.strip().lower()
+
+
+def _log_format(value: str) -> str:
+    if value.strip().lower() not in LOG_FORMATS:
+        raise SettingsError(f"LOG_FORMAT must be one of {', '.join(LOG_FORMATS)}, not {value!r}")
+    return value.strip().lower()
+
+
+def _grace(value: str) -> int:
+    if not value.strip().isdigit() or int(value) > 3600:
+        raise SettingsError(f"SHUTDOWN_GRACE_SECONDS must be a whole number from 0 to 3600, not {value!r}")
+    return int(value)

@@ -41,14 +41,21 @@ describe('Settings', () => {
     });
   });
 
+  it('keeps its edits when the host passes equal settings again', () => {
+    const settings = { connections: [{ name: 'main', url: '' }] };
+    const { rerender } = render(<Settings settings={settings} moduleId="m" onChange={vi.fn()} />);
+    const name = screen.getByRole<HTMLInputElement>('textbox', { name: 'Connection 1 name' });
+    fireEvent.change(name, { target: { value: 'backup' } });
+    rerender(<Settings settings={structuredClone(settings)} moduleId="m" onChange={vi.fn()} />);
+    expect(name.value).toBe('backup');
+  });
+
   it('follows new settings from the host', () => {
     const { rerender } = render(<Settings settings={{}} moduleId="m" onChange={vi.fn()} />);
     expect(screen.queryByRole('textbox')).toBeNull();
     rerender(
       <Settings settings={{ connections: [{ name: 'main', url: '' }] }} moduleId="m" onChange={vi.fn()} />,
     );
-    expect((screen.getByRole('textbox', { name: 'Connection 1 name' }) as HTMLInputElement).value).toBe(
-      'main',
-    );
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Connection 1 name' }).value).toBe('main');
   });
 });

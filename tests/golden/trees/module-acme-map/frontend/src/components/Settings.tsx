@@ -4,7 +4,7 @@
 // call onChange(newSettings) on every change; do not save anything yourself. The platform hands
 // these settings to the backend as moduleContext on proxied calls. This example keeps a list of
 // connections, a common shape; change it freely.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ChangeEvent } from 'react';
 
 import type { SettingsProps } from '../contract';
@@ -42,12 +42,16 @@ export function readSettings(settings: unknown): ModuleSettings {
 
 export default function Settings({ settings, onChange }: SettingsProps) {
   const [value, setValue] = useState(() => readSettings(settings));
-  const incoming = JSON.stringify(settings ?? null);
 
-  // The host's settings are the source of truth: follow them whenever they change.
-  useEffect(() => {
+  // The host's settings are the source of truth: follow them whenever they change by value (the
+  // host may pass equal but new objects). Adjusted while rendering, React's pattern for state that
+  // follows a prop, so the form never shows the old settings for a frame.
+  const incoming = JSON.stringify(settings ?? null);
+  const [followed, setFollowed] = useState(incoming);
+  if (incoming !== followed) {
+    setFollowed(incoming);
     setValue(readSettings(settings));
-  }, [incoming]); // eslint-disable-line react-hooks/exhaustive-deps
+  }
 
   function update(next: ModuleSettings) {
     setValue(next);

@@ -60,9 +60,35 @@ describe('Widget', () => {
     await waitFor(() => expect(props.setRefreshClicked).toHaveBeenCalledWith(false));
   });
 
+  it('reloads once per refresh press', async () => {
+    const props = widgetProps();
+    const { rerender } = render(<Widget {...props} />);
+    await waitFor(() => expect(props.onFetch).toHaveBeenCalledTimes(1));
+    rerender(<Widget {...props} isRefreshClicked />);
+    await waitFor(() => expect(props.onFetch).toHaveBeenCalledTimes(2));
+    rerender(<Widget {...props} isRefreshClicked={false} />);
+    rerender(<Widget {...props} moduleData={{ message: 'Hello' }} />);
+    await screen.findByText('Hello');
+    expect(props.onFetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('reports to the callbacks of the latest render, without reloading for them', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const fetch = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    vi.stubGlobal('fetch', fetch);
+    const first = widgetProps({ moduleData: { askBackend: true } });
+    const { rerender } = render(<Widget {...first} />);
+    const latest = widgetProps({ moduleData: { askBackend: true } });
+    rerender(<Widget {...latest} />);
+    answer(new Response(JSON.stringify({ status: 'ok', message: 'Backend says hi' })));
+    await waitFor(() => expect(latest.onFetch).toHaveBeenCalledWith('fetchLinerSuccess'));
+    expect(first.onFetch).not.toHaveBeenCalled();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
   it('asks the backend through the platform proxy when askBackend is set', async () => {
-    const fetch = vi.fn(
-      async () => new Response(JSON.stringify({ status: 'ok', message: 'Backend says hi' })),
+    const fetch = vi.fn(() =>
+      Promise.resolve(new Response(JSON.stringify({ status: 'ok', message: 'Backend says hi' }))),
     );
     vi.stubGlobal('fetch', fetch);
     const props = widgetProps({ moduleId: 'm-1', moduleData: { message: 'ping', askBackend: true } });
@@ -74,7 +100,7 @@ describe('Widget', () => {
   it('reports a failing backend', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response('{}', { status: 502 })),
+      vi.fn(() => Promise.resolve(new Response('{}', { status: 502 }))),
     );
     const props = widgetProps({ moduleData: { askBackend: true } });
     render(<Widget {...props} />);

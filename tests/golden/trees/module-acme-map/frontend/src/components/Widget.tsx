@@ -35,25 +35,52 @@ function show(value: VariableValues[string]): string {
   return Array.isArray(value) ? value.join(', ') : String(value);
 }
 
+/** Everything a load may depend on; build your data request from variables, from and to. */
+interface LoadRequest {
+  moduleId: string;
+  moduleData: Record<string, unknown>;
+  variables: VariableValues | null;
+  from: string | null;
+  to: string | null;
+}
+
 export default function Widget(props: WidgetProps) {
   const { moduleId, moduleData, variables, from, to, palette, isRefreshClicked, setRefreshClicked } = props;
+  const { onFetch, onErrorChange } = props;
   const [state, setState] = useState<LoadState>({ status: '' });
-  const [round, setRound] = useState(0);
-  // The host may pass new callback functions on every render: use the latest without reloading.
-  const callbacks = useRef(props);
-  callbacks.current = props;
-  // Reload when an input changes by value; the host may pass equal but new objects every render.
-  const inputs = JSON.stringify([moduleId, moduleData, variables, from ?? null, to ?? null]);
 
+  // The host may pass new callback functions on every render: the load reports to the latest ones
+  // without reloading. The ref is written after each render (never during one) and read only when
+  // a load settles.
+  const callbacks = useRef({ onFetch, onErrorChange });
   useEffect(() => {
-    if (!isRefreshClicked) return;
-    setRound((value) => value + 1);
-    setRefreshClicked?.(false);
+    callbacks.current = { onFetch, onErrorChange };
+  });
+
+  // A manual refresh is an event: count each press while rendering (React's "adjust state when a
+  // prop changes"), so the load below runs once more per press; then hand the flag back.
+  const [refresh, setRefresh] = useState({ pressed: false, count: 0 });
+  if (refresh.pressed !== isRefreshClicked) {
+    setRefresh({ pressed: isRefreshClicked, count: refresh.count + (isRefreshClicked ? 1 : 0) });
+  }
+  useEffect(() => {
+    if (isRefreshClicked) setRefreshClicked?.(false);
   }, [isRefreshClicked, setRefreshClicked]);
 
+  // Reload when an input changes by value; the host may pass equal but new objects every render.
+  // The effect reads its inputs back from this text, so what it uses is exactly what it depends on.
+  const inputs = JSON.stringify({
+    moduleId,
+    moduleData,
+    variables,
+    from: from ?? null,
+    to: to ?? null,
+  } satisfies LoadRequest);
+
   useEffect(() => {
+    const request = JSON.parse(inputs) as LoadRequest;
     const controller = new AbortController();
-    load(moduleId, moduleData, controller.signal).then(
+    load(request.moduleId, request.moduleData, controller.signal).then(
       (text) => {
         if (controller.signal.aborted) return;
         setState({ status: 'fetchLinerSuccess', text });
@@ -71,7 +98,7 @@ export default function Widget(props: WidgetProps) {
       },
     );
     return () => controller.abort();
-  }, [inputs, round]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [inputs, refresh.count]);
 
   const accent = { borderColor: palette[0] ?? 'currentColor' };
   return (

@@ -34,9 +34,21 @@ function editorProps(changes: Partial<WidgetEditorProps> = {}): WidgetEditorProp
 describe('WidgetEditor', () => {
   it('reuses the general fields, filled from the saved widget', () => {
     render(<WidgetEditor {...editorProps()} />);
-    expect((screen.getByRole('textbox', { name: /Title/ }) as HTMLInputElement).value).toBe('CPU load');
-    expect((screen.getByRole('textbox', { name: /Description/ }) as HTMLInputElement).value).toBe(
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: /Title/ }).value).toBe('CPU load');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: /Description/ }).value).toBe(
       'CPU load of the web servers',
+    );
+  });
+
+  it('shows saved numbers as written and saved objects as JSON', () => {
+    const fields: IField[] = [
+      { name: 'refreshTime', title: 'Refresh', rules: {} },
+      { name: 'moduleData', title: 'Data', rules: {} },
+    ];
+    render(<WidgetEditor {...editorProps({ generalFields: fields })} />);
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Refresh' }).value).toBe('30000');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Data' }).value).toBe(
+      JSON.stringify(exampleIModuleWidgetData.moduleData),
     );
   });
 
@@ -46,7 +58,7 @@ describe('WidgetEditor', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'New text' } });
     fireEvent.click(screen.getByRole('checkbox'));
     expect(props.onChange).toHaveBeenCalledTimes(2);
-    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLInputElement).value).toBe('New text');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Message' }).value).toBe('New text');
   });
 
   it('calls onChange when a general field is edited', () => {

@@ -19,10 +19,20 @@ import './WidgetEditor.css';
 
 const block = 'acme-map-editor';
 
+/** A saved value as the text of an input: numbers and booleans as written, objects as JSON. */
+function asText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
+    return String(value);
+  }
+  return JSON.stringify(value) ?? '';
+}
+
 function savedValues(fields: IField[], widget: IModuleWidgetData | null): Record<string, string> {
   const saved: Record<string, unknown> = widget ? { ...widget } : {};
   return Object.fromEntries(
-    fields.map((field) => [field.name, String(saved[field.name] ?? field.defaultValue ?? '')]),
+    fields.map((field) => [field.name, asText(saved[field.name] ?? field.defaultValue)]),
   );
 }
 

@@ -11,7 +11,10 @@ export interface WidgetData {
   askBackend: boolean;
 }
 
-export const DEFAULT_WIDGET_DATA: WidgetData = { message: 'Hello from Acme Map', askBackend: false };
+export const DEFAULT_WIDGET_DATA: WidgetData = {
+  message: `Hello from Acme Map`,
+  askBackend: false,
+};
 
 /** moduleData -> WidgetData; throws an Error naming the field when a present field is unusable. */
 export function readWidgetData(moduleData: Record<string, unknown> | null | undefined): WidgetData {

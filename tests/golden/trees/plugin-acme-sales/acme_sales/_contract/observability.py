@@ -1,0 +1,401 @@
+# generated from datasource-plugin 1.2.0+r2 (sha256 80d816fa33ad1d16302d8dd905de0dacbb5596176c0db54fe00526364551d2c3) — do not edit; run `scaffold regenerate`
+"""Metrics, probes, request ids, access logs and JSON logs of a generated service.
+
+`install_observability(app, ...)` puts one plain ASGI middleware around the whole app (outside
+Starlette's error middleware, so even an unexpected 500 is counted and carries the id). Per request:
+
+- the id: `X-Request-ID` when it is 1-128 characters of `[A-Za-z0-9._:-]`, else a new uuid4 hex;
+  echoed on the answer and kept in a context variable, so every log record of the request (the
+  access line, the service's own logging, threadpool work) carries `request_id`;
+- metrics in the app's own CollectorRegistry: `http_requests_total{operation,method,status}` and
+  `http_request_duration_seconds{operation,method}`. `operation` is the matched route's path
+  template without the API prefix (`/query/get-result`, `/static/{name}`), `other` when no route
+  matches; `method` is an HTTP method or `other`: nothing the caller sends becomes a label as it
+  is, so the number of series stays bounded whatever arrives;
+- one access line on the `<package>.access` logger: method, path (never the query string, which
+  may hold secrets), status, duration, request id.
+
+It answers three paths itself, before routing: `GET /healthz` (the process serves), `GET /readyz`
+(503 `stopping` once `begin_shutdown()` was called, which `__main__` does when uvicorn gets its
+shutdown signal) and `GET /metrics` (Prometheus text; the app's own 404 when metrics are off).
+They are not counted, and their access lines are DEBUG: probes do not flood the log.
+
+`logging_config(format, level)` is the dictConfig that uvicorn's `log_config` takes: the root and
+uvicorn's loggers on one stderr handler, text or one JSON object per line (time, level, logger,
+message, request_id and any `extra=` fields).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import json
+import logging
+import logging.config
+import re
+import time
+import uuid
+from collections.abc import Callable, Iterable
+from datetime import UTC, datetime
+from typing import Any
+
+from prometheus_client import CollectorRegistry, Counter, Histogram
+from prometheus_client.exposition import CONTENT_TYPE_LATEST, generate_latest
+from prometheus_client.platform_collector import PlatformCollector
+from prometheus_client.process_collector import ProcessCollector
+from starlette.applications import Starlette
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+LOG_FORMATS = ("text", "json")
+HEALTH_PATH = "/healthz"
+READY_PATH = "/readyz"
+METRICS_PATH = "/metrics"
+REQUEST_ID_HEADER = "X-Request-ID"
+OTHER = "other"
+ACCESS_LOGGER = __name__.split(".", 1)[0] + ".access"
+# Seconds; get-result may run up to its query deadline, so the buckets reach a minute.
+DURATION_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0)
+TRACE = 5  # uvicorn's TRACE level
+
+_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+_REQUEST_ID = re.compile(rb"[A-Za-z0-9._:-]{1,128}")
+_HEADER = REQUEST_ID_HEADER.lower().encode("latin-1")
+_MAX_OPERATIONS = 512  # routes are code, not input: this only guards against a runaway app
+_MAX_LOGGED_PATH = 256
+_UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+_JSON = [(b"content-type", b"application/json"), (b"cache-control", b"no-store")]
+_PROMETHEUS = [(b"content-type", CONTENT_TYPE_LATEST.encode("latin-1"))]
+_request_id: contextvars.ContextVar[str | None] = contextvars.ContextVar("request_id", default=None)
+_access_log = logging.getLogger(ACCESS_LOGGER)
+
+
+def current_request_id() -> str | None:
+    """The id of the request being served in this context, or None outside a request."""
+    return _request_id.get()
+
+
+def request_id_from(value: bytes | None) -> str | None:
+    """The caller's X-Request-ID when it is safe to log and echo as it is, else None."""
+    if value is None or len(value) > 128 or not _REQUEST_ID.fullmatch(value):
+        return None
+    return value.decode("ascii")
+
+
+def api_operation(template: str, api_prefix: str) -> str:
+    """`/api/v1/query/get-result` -> `/query/get-result`; other templates stay as they are."""
+    if api_prefix and template.startswith(api_prefix + "/"):
+        return template[len(api_prefix) :]
+    return template
+
+
+def route_templates(routes: Iterable[Any], prefix: str = "") -> dict[Any, str]:
+    """Endpoint -> full path template of every route below `routes` (mounts and included routers too).
+
+    Duck-typed on what Starlette and FastAPI routes carry (`path_format`, `endpoint`, a mount's
+    `routes`), so it holds across their versions; what it cannot read is simply not listed.
+    """
+    table: dict[Any, str] = {}
+
+    def add(route: Any, at: str) -> None:
+        template = getattr(route, "path_format", None)
+        endpoint = getattr(route, "endpoint", None) or getattr(route, "app", None)
+        if isinstance(template, str) and endpoint is not None:
+            with contextlib.suppress(TypeError):  # an unhashable endpoint stays `other`
+                table.setdefault(endpoint, at + template)
+
+    def walk(items: Iterable[Any], at: str) -> None:
+        for route in items:
+            contexts = getattr(route, "effective_route_contexts", None)
+            if callable(contexts):  # a router FastAPI includes lazily: its routes, fully prefixed
+                for context in contexts():  # a plain Starlette route keeps its own, prefixed copy
+                    add(getattr(context, "starlette_route", None) or context, at)
+                continue
+            children = getattr(route, "routes", None)
+            if children:  # a mount of a router
+                walk(children, at + str(getattr(route, "path", "")))
+            else:
+                add(route, at)
+
+    walk(routes, prefix)
+    return table
+
+
+class Observability:
+    """The metrics, readiness and route labels of one app (`app.state.observability`)."""
+
+    def __init__(self, app: Starlette, *, metrics_enabled: bool = True, api_prefix: str = "/api/v1") -> None:
+        self.app = app
+        self.metrics_enabled = metrics_enabled
+        self.api_prefix = api_prefix.rstrip("/")
+        self.stopping = False
+        self.registry = CollectorRegistry()
+        ProcessCollector(registry=self.registry)
+        PlatformCollector(registry=self.registry)
+        self.requests = Counter(
+            "http_requests_total",
+            "HTTP requests answered, by operation (route template), method and status.",
+            ("operation", "method", "status"),
+            registry=self.registry,
+        )
+        self.duration = Histogram(
+            "http_request_duration_seconds",
+            "Time from the request's arrival to the end of its answer, by operation and method.",
+            ("operation", "method"),
+            registry=self.registry,
+            buckets=DURATION_BUCKETS,
+        )
+        self._labels: dict[Any, str] = {}
+        self._counters: dict[tuple[str, str, int], Counter] = {}
+        self._timers: dict[tuple[str, str], Histogram] = {}
+
+    def begin_shutdown(self) -> None:
+        """From now on /readyz answers 503: the service is draining its requests before it stops."""
+        if not self.stopping:
+            self.stopping = True
+            logging.getLogger(__name__).info("shutting down: /readyz answers 503 while requests finish")
+
+    def operation(self, scope: Scope) -> str:
+        """The `operation` label of a request that went through the router."""
+        endpoint = scope.get("endpoint")
+        if endpoint is None:
+            return OTHER
+        try:
+            label = self._labels.get(endpoint)
+        except TypeError:
+            return OTHER
+        return label if label is not None else self._learn(endpoint, scope)
+
+    def _learn(self, endpoint: Any, scope: Scope) -> str:
+        """Label a first-seen endpoint: from the app's routes (read again: routes may be added late)."""
+        template = route_templates(self.app.routes).get(endpoint)
+        if template is None:  # not found by walking: the route the router put in the scope, if any
+            found = getattr(scope.get("route"), "path_format", None)
+            template = found if isinstance(found, str) else None
+        label = OTHER if template is None else api_operation(template, self.api_prefix)
+        if len(self._labels) < _MAX_OPERATIONS:
+            self._labels[endpoint] = label
+        return label
+
+    def observe(self, operation: str, method: str, status: int, seconds: float) -> None:
+        counter = self._counters.get((operation, method, status))
+        if counter is None:
+            counter = self.requests.labels(operation, method, str(status))
+            self._counters[(operation, method, status)] = counter
+        counter.inc()
+        timer = self._timers.get((operation, method))
+        if timer is None:
+            timer = self.duration.labels(operation, method)
+            self._timers[(operation, method)] = timer
+        timer.observe(seconds)
+
+
+class ObservabilityMiddleware:
+    """The pure ASGI middleware (no BaseHTTPMiddleware: no extra task or body copy per request)."""
+
+    def __init__(self, app: ASGIApp, observability: Observability) -> None:
+        self.app = app
+        self.observability = observability
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+        request_id = _incoming_request_id(scope) or uuid.uuid4().hex
+        token = _request_id.set(request_id)
+        echo = (_HEADER, request_id.encode("ascii"))
+        status = 500  # an exception before any answer: what the caller will see
+
+        async def send_with_id(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+                headers = [h for h in message.get("headers", ()) if h[0].lower() != _HEADER]
+                message = {**message, "headers": [*headers, echo]}
+            await send(message)
+
+        own = None
+        try:
+            own = self._own_answer(scope)
+            if own is not None:
+                status = own[0]
+                await _answer(send_with_id, scope, *own)
+            else:
+                await self.app(scope, receive, send_with_id)
+        finally:
+            seconds = time.perf_counter() - started
+            method = scope["method"] if scope["method"] in _METHODS else OTHER
+            try:
+                if own is None:
+                    operation = self.observability.operation(scope)
+                    self.observability.observe(operation, method, status, seconds)
+                    _log_access(logging.INFO, scope, method, status, seconds, operation)
+                else:
+                    _log_access(logging.DEBUG, scope, method, status, seconds, None)
+            finally:
+                _request_id.reset(token)
+
+    def _own_answer(self, scope: Scope) -> tuple[int, bytes, list[tuple[bytes, bytes]]] | None:
+        """(status, body, headers) for the probe and metrics paths, None for everything else."""
+        if scope["method"] not in ("GET", "HEAD"):
+            return None
+        path = _route_path(scope)
+        if path == HEALTH_PATH:
+            return 200, b'{"status": "ok"}', _JSON
+        if path == READY_PATH:
+            if self.observability.stopping:
+                return 503, b'{"status": "stopping"}', _JSON
+            return 200, b'{"status": "ready"}', _JSON
+        if path == METRICS_PATH and self.observability.metrics_enabled:
+            return 200, generate_latest(self.observability.registry), _PROMETHEUS
+        return None
+
+
+def install_observability(
+    app: Starlette, *, metrics_enabled: bool = True, api_prefix: str = "/api/v1"
+) -> Observability:
+    """Wrap `app` in the observability middleware (outermost) and give it /healthz, /readyz, /metrics.
+
+    The middleware goes around the stack Starlette builds (its error middleware included), so it is
+    installed by wrapping `build_middleware_stack`: `app.add_middleware` would put it inside.
+    """
+    observability = Observability(app, metrics_enabled=metrics_enabled, api_prefix=api_prefix)
+    build_stack = app.build_middleware_stack
+
+    def build_observed_stack() -> ASGIApp:
+        return ObservabilityMiddleware(build_stack(), observability)
+
+    app.build_middleware_stack = build_observed_stack  # type: ignore[method-assign]
+    app.middleware_stack = None
+    app.state.observability = observability
+    add_request_id_to_log_records()
+    return observability
+
+
+def _incoming_request_id(scope: Scope) -> str | None:
+    for name, value in scope["headers"]:
+        if name == _HEADER:
+            return request_id_from(value)
+    return None
+
+
+def _route_path(scope: Scope) -> str:
+    """The path without the root path a proxy mounted the service under."""
+    path: str = scope["path"]
+    root: str = scope.get("root_path", "")
+    return path[len(root) :] if root and path.startswith(root) else path
+
+
+async def _answer(
+    send: Send, scope: Scope, status: int, body: bytes, headers: list[tuple[bytes, bytes]]
+) -> None:
+    length = (b"content-length", str(len(body)).encode("ascii"))
+    await send({"type": "http.response.start", "status": status, "headers": [*headers, length]})
+    await send({"type": "http.response.body", "body": b"" if scope["method"] == "HEAD" else body})
+
+
+def _log_access(
+    level: int, scope: Scope, method: str, status: int, seconds: float, operation: str | None
+) -> None:
+    if not _access_log.isEnabledFor(level):
+        return
+    path = _UNPRINTABLE.sub("?", scope["path"][:_MAX_LOGGED_PATH])  # no forged log lines
+    milliseconds = round(seconds * 1000, 2)
+    fields = dict(method=method, path=path, status=status, duration_ms=milliseconds, operation=operation)
+    _access_log.log(level, "%s %s %s %.1f ms", method, path, status, milliseconds, extra=fields)
+
+
+# --- logs -------------------------------------------------------------------------------------
+
+_installed_factories: list[Callable[..., logging.LogRecord]] = []
+# Attributes every LogRecord has: anything else on a record came from `extra=` and goes into JSON.
+_NOT_EXTRA = ("message", "asctime", "request_id", "color_message", "taskName")  # color_: uvicorn's
+_STANDARD = frozenset(vars(logging.LogRecord("", 0, "", 0, "", (), None))).union(_NOT_EXTRA)
+
+
+def add_request_id_to_log_records() -> None:
+    """Give every LogRecord a `request_id` attribute (None outside a request); once per process.
+
+    A record factory rather than a handler filter, so records carry it whatever handlers the
+    process has (uvicorn's, a test runner's). Pass the id to no `extra=`: the record has it.
+    """
+    if _installed_factories:
+        return
+    previous = logging.getLogRecordFactory()
+
+    def factory(*args: Any, **kwargs: Any) -> logging.LogRecord:
+        record = previous(*args, **kwargs)
+        request_id = _request_id.get()
+        if request_id is not None or not hasattr(record, "request_id"):
+            record.request_id = request_id
+        return record
+
+    logging.setLogRecordFactory(factory)
+    _installed_factories.append(factory)
+
+
+class TextFormatter(logging.Formatter):
+    """`time LEVEL logger: message [request_id=...]` for people reading a terminal."""
+
+    def __init__(self) -> None:
+        super().__init__("%(asctime)s %(levelname)s %(name)s: %(message)s")
+
+    def format(self, record: logging.LogRecord) -> str:
+        line = super().format(record)
+        request_id = getattr(record, "request_id", None)
+        return line if request_id is None else f"{line} [request_id={request_id}]"
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object per line: time, level, logger, message, request_id, then `extra=` fields."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        entry: dict[str, Any] = {
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname,
+            "logger": record.name,
+            "message": record.getMessage(),
+            "request_id": getattr(record, "request_id", None),
+        }
+        for key, value in vars(record).items():
+            if key not in _STANDARD and not key.startswith("_") and key not in entry:
+                entry[key] = value
+        if record.exc_info:
+            entry["exception"] = self.formatException(record.exc_info)
+        if record.stack_info:
+            entry["stack"] = self.formatStack(record.stack_info)
+        return json.dumps(entry, default=str)
+
+
+def log_level_number(level: str) -> int:
+    """uvicorn's level names (trace included) -> a logging level number."""
+    if level.lower() == "trace":
+        return TRACE
+    return logging.getLevelNamesMapping().get(level.upper(), logging.INFO)
+
+
+def logging_config(log_format: str, level: str) -> dict[str, Any]:
+    """dictConfig (and uvicorn `log_config`): the root and uvicorn's loggers on one stderr handler."""
+    formatter = JsonFormatter if log_format == "json" else TextFormatter
+    number = log_level_number(level)
+    return {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": {"service": {"()": formatter}},
+        "handlers": {
+            "stderr": {"class": "logging.StreamHandler", "formatter": "service", "stream": "ext://sys.stderr"}
+        },
+        "root": {"handlers": ["stderr"], "level": number},
+        "loggers": {
+            "uvicorn": {"handlers": [], "level": number, "propagate": True},
+            "uvicorn.error": {"handlers": [], "level": number, "propagate": True},
+            # the access line is ours (one per request, with its id): uvicorn's own stays off
+            "uvicorn.access": {"handlers": [], "level": logging.WARNING, "propagate": False},
+        },
+    }
+
+
+def configure_logging(log_format: str, level: str) -> None:
+    """Set logging up as `logging_config` says, unless something (a server, a test runner) already has."""
+    if not logging.getLogger().handlers:
+        logging.config.dictConfig(logging_config(log_format, level))
