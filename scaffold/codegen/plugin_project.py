@@ -35,6 +35,7 @@ RUNTIME_MODULES = (
     "observability.py",
     "operations.py",
     "secrets.py",
+    "serving.py",
 )
 # Names the package __init__ exports besides the model classes.
 _HELPER_EXPORTS = (

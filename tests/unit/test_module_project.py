@@ -51,6 +51,7 @@ def test_the_files_scaffold_owns(spec: SpecDocument) -> None:
         "backend/acme_map/_contract/models.py",
         "backend/acme_map/_contract/observability.py",
         "backend/acme_map/_contract/routes.py",
+        "backend/acme_map/_contract/serving.py",
         "frontend/src/contract/examples.ts",
         "frontend/src/contract/host-globals.ts",
         "frontend/src/contract/index.ts",

@@ -23,6 +23,7 @@ RUNTIME_COPIES = {
     "envelope.py": "module_envelope.py",
     "assets.py": "module_assets.py",
     "observability.py": "observability.py",
+    "serving.py": "serving.py",
 }
 STATIC_PREFIX = "/static/"
 

@@ -13,19 +13,16 @@ line comes from the app (one per request, with its request id), so uvicorn's is 
 
 from __future__ import annotations
 
-import contextlib
 import errno
-import signal
 import socket
 import sys
-from types import FrameType
 from typing import Any
 
 import uvicorn
-from fastapi import FastAPI
 
 from ._contract import StartupError
 from ._contract.observability import logging_config
+from ._contract.serving import serve
 from .app import create_app
 from .settings import Settings
 
@@ -50,30 +47,6 @@ def address_problem(host: str, port: int) -> str | None:
                     return f"HOST {host} is not an address of this machine; set HOST to one"
                 return f"cannot listen on {host}:{port} ({exc.strerror}); check HOST and PORT"
     return None
-
-
-class GracefulServer(uvicorn.Server):
-    """uvicorn's server, telling the app (/readyz) the moment a shutdown signal arrives."""
-
-    def __init__(self, config: uvicorn.Config, app: FastAPI) -> None:
-        super().__init__(config)
-        self.observability = app.state.observability
-
-    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
-        self.observability.begin_shutdown()
-        super().handle_exit(sig, frame)
-
-
-def serve(app: FastAPI, options: dict[str, Any]) -> None:
-    """Serve `app` until SIGTERM or SIGINT; requests in flight finish first, then exit 0."""
-    server = GracefulServer(uvicorn.Config(app, **options), app)
-    # After its graceful shutdown uvicorn raises the signal it caught again: for SIGTERM, end the
-    # way Ctrl-C does (KeyboardInterrupt, caught below) instead of being killed by it (exit -15).
-    signal.signal(signal.SIGTERM, signal.default_int_handler)
-    with contextlib.suppress(KeyboardInterrupt):
-        server.run()
-    if not server.started:
-        raise SystemExit(3)  # uvicorn logged why (as uvicorn.run would exit)
 
 
 def main() -> None:

@@ -12,17 +12,12 @@ line comes from the app (one per request, with its request id), so uvicorn's is 
 
 from __future__ import annotations
 
-import contextlib
 import errno
-import signal
 import socket
 import sys
-from types import FrameType
-
-import uvicorn
-from fastapi import FastAPI
 
 from ._contract.observability import logging_config
+from ._contract.serving import serve
 from .app import create_app
 from .settings import Settings, SettingsError
 
@@ -49,39 +44,6 @@ def address_problem(host: str, port: int) -> str | None:
     return None
 
 
-class GracefulServer(uvicorn.Server):
-    """uvicorn's server, telling the app (/readyz) the moment a shutdown signal arrives."""
-
-    def __init__(self, config: uvicorn.Config, app: FastAPI) -> None:
-        super().__init__(config)
-        self.observability = app.state.observability
-
-    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
-        self.observability.begin_shutdown()
-        super().handle_exit(sig, frame)
-
-
-def serve(app: FastAPI, settings: Settings) -> None:
-    """Serve `app` until SIGTERM or SIGINT; requests in flight finish first, then exit 0."""
-    config = uvicorn.Config(
-        app,
-        host=settings.host,
-        port=settings.port,
-        log_level=settings.log_level,
-        log_config=logging_config(settings.log_format, settings.log_level),
-        access_log=False,  # the app logs one line per request itself, with its request id
-        timeout_graceful_shutdown=settings.shutdown_grace_seconds,
-    )
-    server = GracefulServer(config, app)
-    # After its graceful shutdown uvicorn raises the signal it caught again: for SIGTERM, end the
-    # way Ctrl-C does (KeyboardInterrupt, caught below) instead of being killed by it (exit -15).
-    signal.signal(signal.SIGTERM, signal.default_int_handler)
-    with contextlib.suppress(KeyboardInterrupt):
-        server.run()
-    if not server.started:
-        sys.exit(3)  # uvicorn logged why (as uvicorn.run would exit)
-
-
 def main() -> None:
     try:
         settings = Settings.from_env()
@@ -92,7 +54,17 @@ def main() -> None:
     if problem is not None:
         print(f"acme-map: cannot start: {problem}", file=sys.stderr)
         sys.exit(1)
-    serve(create_app(settings), settings)
+    serve(
+        create_app(settings),
+        {
+            "host": settings.host,
+            "port": settings.port,
+            "log_level": settings.log_level,
+            "log_config": logging_config(settings.log_format, settings.log_level),
+            "access_log": False,  # the app logs one line per request itself, with its request id
+            "timeout_graceful_shutdown": settings.shutdown_grace_seconds,
+        },
+    )
 
 
 if __name__ == "__main__":

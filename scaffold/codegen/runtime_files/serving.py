@@ -1,0 +1,49 @@
+"""Serving an app with uvicorn so that SIGTERM drains it: the one way both kinds' `__main__` serve.
+
+A container platform stops a service with SIGTERM. uvicorn then stops accepting connections and
+gives the requests in flight `timeout_graceful_shutdown` seconds; this module adds what uvicorn
+leaves to the app: /readyz answers 503 from the signal's first moment (`begin_shutdown`), and the
+process ends with exit 0 instead of being killed by the signal uvicorn raises again afterwards.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import sys
+from collections.abc import Mapping
+from types import FrameType
+from typing import Any
+
+import uvicorn
+from starlette.applications import Starlette
+
+from .observability import Observability
+
+
+class GracefulServer(uvicorn.Server):
+    """uvicorn's server, telling the app (/readyz) the moment a shutdown signal arrives."""
+
+    def __init__(self, config: uvicorn.Config, observability: Observability) -> None:
+        super().__init__(config)
+        self.observability = observability
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        self.observability.begin_shutdown()
+        super().handle_exit(sig, frame)
+
+
+def serve(app: Starlette, options: Mapping[str, Any]) -> None:
+    """Serve `app` (made by `install_observability`) with uvicorn `options` until SIGTERM or SIGINT.
+
+    Requests in flight finish first, then the process exits 0; a server that could not start
+    exits 3 as `uvicorn.run` does (uvicorn has logged why).
+    """
+    server = GracefulServer(uvicorn.Config(app, **options), app.state.observability)
+    # After its graceful shutdown uvicorn raises the signal it caught again: for SIGTERM, end the
+    # way Ctrl-C does (KeyboardInterrupt, caught below) instead of being killed by it (exit -15).
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    with contextlib.suppress(KeyboardInterrupt):
+        server.run()
+    if not server.started:
+        sys.exit(3)
