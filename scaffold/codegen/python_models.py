@@ -21,6 +21,7 @@ import sys
 from collections.abc import Mapping
 from typing import Any, Literal
 
+from scaffold.codegen import model_cache
 from scaffold.codegen.class_names import CLASS_NAMES, check_class_names
 from scaffold.codegen.formatting import format_python
 from scaffold.codegen.header import python_header
@@ -113,8 +114,13 @@ def _whole_number(value: Any) -> Any:
 Scope = Literal["wire", "all"]
 
 
-def generate_python_models(spec: SpecDocument, *, scope: Scope = "wire") -> str:
-    """Python source of the pydantic models for `spec`, deterministic and formatted."""
+def generate_python_models(spec: SpecDocument, *, scope: Scope = "wire", use_cache: bool = True) -> str:
+    """Python source of the pydantic models for `spec`, deterministic and formatted.
+
+    The output is the same for every project made from one spec, so it is served from the
+    per-user cache (scaffold.codegen.model_cache) when the exact same inputs were generated
+    before; the checks on the spec run either way.
+    """
     check_class_names(spec, spec.data.get("components", {}).get("schemas", {}) or {})
     schemas = _select_schemas(spec, scope)
     document = {
@@ -124,10 +130,23 @@ def generate_python_models(spec: SpecDocument, *, scope: Scope = "wire") -> str:
         "components": {"schemas": {name: _prepare(body) for name, body in schemas.items()}},
     }
     _require_local_refs(document, spec)
+    header = python_header(spec)
+    key = (
+        model_cache.cache_key(scope=scope, header=header, schemas=schemas, document=document)
+        if use_cache
+        else None
+    )
+    if key is not None:
+        cached = model_cache.read_entry(key)
+        if cached is not None:
+            return cached
     raw = _run_datamodel_codegen(document, spec)
     _require_planned_classes(raw, schemas, spec)
     source = _post_process(raw, schemas)
-    return _format(python_header(spec) + source, spec)
+    models = _format(header + source, spec)
+    if key is not None:
+        model_cache.write_entry(key, models)
+    return models
 
 
 def _select_schemas(spec: SpecDocument, scope: Scope) -> dict[str, Any]:
