@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import signal
 import sys
 from types import FrameType
@@ -43,26 +44,49 @@ def root(
     """scaffold: contract-correct projects for the platform, safe to upgrade."""
 
 
-def _register_commands() -> None:
-    from scaffold.cli import (
-        check_cmd,
-        dev_cmd,
-        generate_cmd,
-        project_cmd,
-        registry_cmd,
-        specs_cmd,
-        status_cmd,
-        upgrade_cmd,
-    )
+# Each command's module, so a run imports only the one it needs: `scaffold regenerate` should not
+# pay for loading `check` or `dev` (tests/unit/test_cli_lazy.py keeps this table complete).
+COMMAND_MODULES: dict[str, str] = {
+    "specs": "specs_cmd",
+    "models": "generate_cmd",
+    "new-plugin": "project_cmd",
+    "new-module": "project_cmd",
+    "upgrade": "upgrade_cmd",
+    "regenerate": "upgrade_cmd",
+    "registry-check": "registry_cmd",
+    "check": "check_cmd",
+    "dev": "dev_cmd",
+    "status": "status_cmd",
+}
+_registered: set[str] = set()
 
-    app.add_typer(specs_cmd.specs_app, name="specs")
-    generate_cmd.register(app)
-    project_cmd.register(app)
-    upgrade_cmd.register(app)
-    registry_cmd.register(app)
-    check_cmd.register(app)
-    dev_cmd.register(app)
-    status_cmd.register(app)
+
+def _register_module(name: str) -> None:
+    """Add the commands of scaffold.cli.<name> to the app (once per process)."""
+    if name in _registered:
+        return
+    _registered.add(name)
+    module = importlib.import_module(f"scaffold.cli.{name}")
+    if name == "specs_cmd":
+        app.add_typer(module.specs_app, name="specs")
+    else:
+        module.register(app)
+
+
+def _register_commands() -> None:
+    """Every command, in help order: for `scaffold --help`, a usage error or an unknown command."""
+    for name in dict.fromkeys(COMMAND_MODULES.values()):
+        _register_module(name)
+
+
+def _register_for(argv: list[str]) -> None:
+    """Only the module of the command `argv` names; every command when it names none."""
+    command = next((arg for arg in argv if not arg.startswith("-")), None)
+    module = COMMAND_MODULES.get(command or "")
+    if module is None:
+        _register_commands()
+    else:
+        _register_module(module)
 
 
 def report_error(error: ScaffoldError) -> int:
@@ -84,7 +108,7 @@ def _interrupted(signum: int, frame: FrameType | None) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     """Run the CLI; typer reports usage errors itself (exit 2), scaffold errors are reported here."""
-    _register_commands()
+    _register_for(sys.argv[1:] if argv is None else list(argv))
     signal.signal(signal.SIGINT, _interrupted)
     signal.signal(signal.SIGTERM, _interrupted)
     try:
