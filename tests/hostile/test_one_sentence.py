@@ -41,6 +41,8 @@ def test_full_disk_while_copier_writes(tmp_path: Path, monkeypatch: pytest.Monke
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(copier, "run_copy", full)
+    # copier's path (the fast renderer has its own test in tests/unit/test_template_render.py)
+    monkeypatch.setenv("SCAFFOLD_RENDER_WITH_COPIER", "1")
     destination = tmp_path / "deep" / "acme-sales"
     with pytest.raises(
         DestinationError, match="No space left on device.*nothing was written.*Free some disk space"

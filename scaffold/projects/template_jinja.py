@@ -1,0 +1,113 @@
+"""copier's jinja environment, rebuilt without importing copier, for scaffold's template renderer.
+
+Why a copy: importing copier costs about half a second of CPU. What copier configures is small
+(copier/_main.py `Worker.jinja_env`): a SandboxedEnvironment that also hides `PurePath.parser`,
+the ansible core filters, keep_trailing_newline, a `pathjoin` global and `to_json` with a fallback
+encoder. Anything here that would need more of copier raises `Unsupported`, and the caller renders
+with copier instead. Compiled templates are kept in a bytecode cache (template_bytecode.py).
+Answers are only ever passed as data to these templates, never compiled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from functools import partial
+from pathlib import Path, PurePath, PurePosixPath, PureWindowsPath
+from typing import Any
+
+import jinja2
+from jinja2.sandbox import SandboxedEnvironment
+from jinja2_ansible_filters import AnsibleCoreFiltersExtension  # type: ignore[import-untyped]
+
+from scaffold.projects.template_bytecode import FOLDER_NAME, TemplateBytecodeCache
+from scaffold.resources import user_data_home
+
+
+class Unsupported(Exception):
+    """The template or the answers need a copier feature this renderer does not reproduce."""
+
+
+def plain(text: str) -> bool:
+    """True when jinja would render `text` to itself (no delimiters, no newline rewriting)."""
+    return "{" not in text and "\r" not in text
+
+
+class _Environment(SandboxedEnvironment):
+    """copier's SandboxedEnvironment: the jinja sandbox plus its one extra rule for paths."""
+
+    def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
+        if isinstance(obj, PurePath) and attr == "parser":
+            return False
+        return bool(super().is_safe_attribute(obj, attr, value))
+
+
+def refuse(*_args: Any, **_kwargs: Any) -> Any:
+    raise Unsupported("the template uses a copier value this renderer does not provide")
+
+
+def _pathjoin(*path: str, mode: str = "posix") -> str:
+    kinds: dict[str, type[PurePath]] = {
+        "posix": PurePosixPath,
+        "windows": PureWindowsPath,
+        "native": PurePath,
+    }
+    return str(kinds[mode](*path))
+
+
+def make_environment(root: Path) -> jinja2.Environment:
+    """copier's environment for a template root (no extra extensions, no envops: refused)."""
+    options = {"keep_trailing_newline": True}
+    cache = TemplateBytecodeCache(user_data_home() / FOLDER_NAME, f"copier-sandbox {sorted(options.items())}")
+    env = _Environment(
+        loader=jinja2.FileSystemLoader([str(root.resolve())]),
+        extensions=[AnsibleCoreFiltersExtension],
+        bytecode_cache=cache,
+        **options,
+    )
+    # copier passes pydantic's encoder as `default`; our context holds only JSON-native values.
+    env.filters["to_json"] = partial(env.filters["to_json"], default=refuse)
+    env.globals["pathjoin"] = _pathjoin
+    return env
+
+
+class CopierConf(Mapping[str, Any]):
+    """`_copier_conf` with the entries whose values are known here; any other one is refused."""
+
+    def __init__(self, values: dict[str, Any]) -> None:
+        self._values = values
+
+    def __getitem__(self, key: str) -> Any:
+        if key in self._values:
+            return self._values[key]
+        raise Unsupported(f"_copier_conf.{key}")
+
+    def __iter__(self) -> Iterator[str]:
+        raise Unsupported("_copier_conf iterated")
+
+    def __len__(self) -> int:
+        raise Unsupported("_copier_conf measured")
+
+
+class StringRenderer:
+    """Renders copier's template strings (defaults, validators, path parts), compiling each once."""
+
+    def __init__(self, env: jinja2.Environment) -> None:
+        self.env = env
+        self._compiled: dict[str, jinja2.Template] = {}
+
+    def string(self, text: str, context: Mapping[str, Any]) -> str:
+        if plain(text):
+            return text
+        if "yield" in text:
+            raise Unsupported("copier's yield tag")
+        template = self._compiled.get(text)
+        if template is None:
+            template = self._compiled[text] = self.env.from_string(text)
+        return template.render(context)
+
+    def value(self, value: Any, context: Mapping[str, Any]) -> Any:
+        if isinstance(value, str):
+            return self.string(value, context)
+        if isinstance(value, list):
+            return [self.value(item, context) for item in value]
+        return value

@@ -1,0 +1,281 @@
+"""scaffold's own template renderer gives byte for byte what copier.run_copy gives, or refuses.
+
+Each case renders the same template store source twice, once with copier and once with
+scaffold.projects.template_render, and compares paths, bytes and modes of every entry
+(.copier-answers.yml included). Bad answers must fail with copier's class and message.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scaffold.errors import DestinationError
+from scaffold.projects import create, template_render, template_store
+from scaffold.projects.create import NewProjectOptions, create_project
+from scaffold.projects.kinds import KINDS
+from scaffold.projects.template_bytecode import FOLDER_NAME
+from scaffold.projects.template_render import Unsupported, load_config, render_template
+from scaffold.projects.template_store import TemplateSource, ensure_store
+from scaffold.resources import templates_root, user_data_home
+
+PLUGIN_SET = {"contract_version": "1.2.0+r2", "scaffold_version": "0.1.0"}
+MODULE_SET = {"contract_version": "2026.1.1+r2", "scaffold_version": "0.1.0"}
+ODD_TITLE = "Ačme \"Sales\" 'q' `tick` ${x} $(id) {{ 7 * 7 }} {% raw %} \\ 日本 ✓"
+LONG_NAME = "a" + "-b" * 31 + "c"  # 64 characters
+LONG_PACKAGE = "p" * 64
+
+CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
+    ("plugin", PLUGIN_SET, {"project_name": "acme-sales"}),
+    (
+        "plugin",
+        {
+            **PLUGIN_SET,
+            "project_name": "acme-sales",
+            "package_name": "acme_pkg",
+            "title": "Acme Title",
+            "description": "Describes it",
+            "author": "Jane Doe",
+        },
+        {"project_name": "folder-name"},
+    ),
+    ("plugin", {**PLUGIN_SET, "title": ODD_TITLE, "author": 'O\'Brien "Bob" `x`'}, {"project_name": "odd"}),
+    (
+        "plugin",
+        {**PLUGIN_SET, "project_name": LONG_NAME, "package_name": LONG_PACKAGE},
+        {"project_name": "x"},
+    ),
+    ("module", MODULE_SET, {"project_name": "acme-map"}),
+    (
+        "module",
+        {
+            **MODULE_SET,
+            "project_name": "acme-map",
+            "package_name": "acme_pkg",
+            "title": "Map",
+            "description": "A map",
+            "author": "Jane",
+            "scope": "$Scope-1",
+            "components": ["Settings"],
+            "registry_url": "https://npm.example.com/repo/",
+        },
+        {"project_name": "folder"},
+    ),
+    (
+        "module",
+        {**MODULE_SET, "title": ODD_TITLE, "components": ["Widget", "WidgetEditor"]},
+        {"project_name": "odd"},
+    ),
+    (
+        "module",
+        {**MODULE_SET, "project_name": LONG_NAME, "package_name": LONG_PACKAGE},
+        {"project_name": "x"},
+    ),
+]
+
+BAD: list[tuple[str, dict[str, Any]]] = [
+    ("plugin", {**PLUGIN_SET, "project_name": "Bad_Name"}),
+    ("plugin", {**PLUGIN_SET, "project_name": LONG_NAME + "x"}),
+    ("plugin", {**PLUGIN_SET, "package_name": "9pkg"}),
+    ("plugin", {**PLUGIN_SET, "title": "   "}),
+    ("module", {**MODULE_SET, "scope": "1bad"}),
+    ("module", {**MODULE_SET, "components": "[unclosed"}),
+]
+
+
+def tree(root: Path) -> dict[str, tuple[str, bytes]]:
+    """Every entry below root: path -> (mode, bytes); folders have empty bytes."""
+    found: dict[str, tuple[str, bytes]] = {}
+    for path in sorted(root.rglob("*")):
+        mode = stat.filemode(path.lstat().st_mode)
+        found[path.relative_to(root).as_posix()] = (mode, b"" if path.is_dir() else path.read_bytes())
+    return found
+
+
+def copier_copy(source: TemplateSource, target: Path, data: dict[str, Any], defaults: dict[str, Any]) -> None:
+    import copier
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        copier.run_copy(
+            source.src_path,
+            target,
+            data=data,
+            user_defaults=defaults,
+            vcs_ref=source.tag,
+            defaults=True,
+            overwrite=True,
+            quiet=True,
+            unsafe=False,
+        )
+
+
+@pytest.mark.parametrize(("kind", "data", "defaults"), CASES)
+def test_renders_exactly_what_copier_renders(
+    tmp_path: Path, kind: str, data: dict[str, Any], defaults: dict[str, Any]
+) -> None:
+    source = ensure_store(kind)
+    copier_copy(source, tmp_path / "copier" / "p", dict(data), dict(defaults))
+    for attempt in ("cold", "warm"):  # the second one reads compiled templates from the cache
+        render_template(source, tmp_path / attempt / "p", dict(data), dict(defaults))
+        assert tree(tmp_path / attempt) == tree(tmp_path / "copier")
+    assert any((user_data_home() / FOLDER_NAME).glob("*.jbc"))
+
+
+@pytest.mark.parametrize(("kind", "data"), BAD)
+def test_bad_answers_fail_as_copier_fails(tmp_path: Path, kind: str, data: dict[str, Any]) -> None:
+    source = ensure_store(kind)
+    with pytest.raises(ValueError) as by_copier:
+        copier_copy(source, tmp_path / "copier", dict(data), {"project_name": "fine"})
+    with pytest.raises(ValueError) as by_scaffold:
+        render_template(source, tmp_path / "fast", dict(data), {"project_name": "fine"})
+    assert type(by_scaffold.value) is type(by_copier.value)
+    assert str(by_scaffold.value) == str(by_copier.value)
+
+
+@pytest.mark.parametrize("kind", ["plugin", "module"])
+def test_create_project_reports_bad_answers_as_before(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str
+) -> None:
+    answers = {"package_name": "9pkg", "title": "t"}
+    errors = []
+    for switch in ("1", "0"):
+        monkeypatch.setenv("SCAFFOLD_RENDER_WITH_COPIER", switch)
+        options = NewProjectOptions(KINDS[kind], tmp_path / f"p{switch}", dict(answers))
+        with pytest.raises(Exception) as caught:
+            create_project(options)
+        errors.append((type(caught.value), str(caught.value)))
+    assert errors[0] == errors[1]
+    assert not (tmp_path / "p0").exists()
+
+
+def test_full_disk_while_the_renderer_writes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(template_render, "_write", full)
+    destination = tmp_path / "deep" / "acme-sales"
+    with pytest.raises(
+        DestinationError, match="No space left on device.*nothing was written.*Free some disk space"
+    ):
+        create_project(NewProjectOptions(kind=KINDS["plugin"], destination=destination, answers={}))
+    assert list(tmp_path.iterdir()) == []
+
+
+UNSUPPORTED = [
+    "_tasks: ['echo hi']\n",
+    "_migrations: []\n",
+    "_jinja_extensions: [jinja2.ext.do]\n",
+    "_envops: {keep_trailing_newline: false}\n",
+    "_templates_suffix: .tmpl\n",
+    "_message_after_copy: done\n",
+    "extra: {type: str, default: x, when: false}\n",
+    "extra: {type: str, choices: [a, b], default: a}\n",
+    "extra: {type: str, default: x, secret: true}\n",
+    "extra: {type: bool, default: false}\n",
+    "extra: {type: str, default: '{{ UNSET }}'}\n",
+    "extra: plain default\n",
+    "_secret_questions: [author]\n",
+    "---\nanother: {type: str}\n",
+]
+
+
+@pytest.mark.parametrize("addition", UNSUPPORTED)
+def test_refuses_copier_features_outside_the_subset(tmp_path: Path, addition: str) -> None:
+    root = tmp_path / "plugin"
+    root.mkdir()
+    shipped = (templates_root() / "plugin" / "copier.yml").read_text(encoding="utf-8")
+    (root / "copier.yml").write_text(shipped + addition, encoding="utf-8")
+    load_config(templates_root() / "plugin")  # the shipped one is supported
+    with pytest.raises(Unsupported):
+        load_config(root)
+
+
+def test_unsupported_template_still_creates_the_project_through_copier(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A template feature the renderer does not know (here `placeholder`) goes to copier, unchanged."""
+    root = tmp_path / "templates"
+    shutil.copytree(templates_root(), root)
+    with open(root / "plugin" / "copier.yml", "a", encoding="utf-8") as handle:
+        handle.write("nickname:\n  type: str\n  default: nick\n  placeholder: e.g. nick\n")
+    monkeypatch.setattr(template_store, "templates_root", lambda: root)
+    monkeypatch.setattr(template_render, "templates_root", lambda: root)
+    calls: list[Path] = []
+    real = create._run_copier
+
+    def spy(source: TemplateSource, target: Path, *args: Any) -> None:
+        calls.append(target)
+        real(source, target, *args)
+
+    monkeypatch.setattr(create, "_run_copier", spy)
+    created = create_project(NewProjectOptions(KINDS["plugin"], tmp_path / "acme-sales", {}))
+    assert len(calls) == 1
+    assert created.answers["nickname"] == "nick"
+    assert (tmp_path / "acme-sales" / "acme_sales" / "app.py").is_file()
+
+
+def test_damaged_bytecode_cache_is_ignored_and_rewritten(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SCAFFOLD_HOME", str(tmp_path / "home"))  # a cache of this kind's templates only
+    source = ensure_store("plugin")
+    data, defaults = dict(PLUGIN_SET), {"project_name": "acme-sales"}
+    render_template(source, tmp_path / "first" / "p", dict(data), dict(defaults))
+    entries = sorted((user_data_home() / FOLDER_NAME).glob("*.jbc"))
+    assert entries
+    for index, entry in enumerate(entries):
+        body = entry.read_bytes()
+        damaged = [b"", body[: len(body) // 2], body[:-1] + bytes([body[-1] ^ 0xFF]), b"\0" * 32 + body[32:]]
+        entry.write_bytes(damaged[index % len(damaged)])
+    render_template(source, tmp_path / "second" / "p", dict(data), dict(defaults))
+    assert tree(tmp_path / "second") == tree(tmp_path / "first")
+    # rewritten: a third run reads good entries and still renders the same
+    assert all(e.stat().st_size > 32 for e in entries)
+    render_template(source, tmp_path / "third" / "p", dict(data), dict(defaults))
+    assert tree(tmp_path / "third") == tree(tmp_path / "first")
+
+
+def test_bytecode_cache_never_serves_another_source(tmp_path: Path) -> None:
+    root = tmp_path / "t"
+    root.mkdir()
+    (root / "a.jinja").write_text("one {{ x }}", encoding="utf-8")
+    first = template_render.make_environment(root).get_template("a.jinja").render(x=1)
+    (root / "a.jinja").write_text("two {{ x }}", encoding="utf-8")
+    second = template_render.make_environment(root).get_template("a.jinja").render(x=1)
+    assert (first, second) == ("one 1", "two 1")
+
+
+def test_answers_are_data_never_templates(tmp_path: Path) -> None:
+    source = ensure_store("plugin")
+    render_template(source, tmp_path / "p", {**PLUGIN_SET, "title": "{{ 7 * 7 }}"}, {"project_name": "x"})
+    answers = (tmp_path / "p" / ".copier-answers.yml").read_text(encoding="utf-8")
+    assert "{{ 7 * 7 }}" in answers and "49" not in answers
+
+
+def test_fast_path_does_not_import_copier(tmp_path: Path) -> None:
+    script = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from scaffold.projects.create import NewProjectOptions, create_project\n"
+        "from scaffold.projects.kinds import KINDS\n"
+        "for kind in ('plugin', 'module'):\n"
+        f"    create_project(NewProjectOptions(KINDS[kind], Path({str(tmp_path)!r}) / kind, {{}}))\n"
+        "heavy = ('copier', 'questionary', 'prompt_toolkit', 'plumbum')\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in heavy))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "SCAFFOLD_RENDER_WITH_COPIER"}
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True
+    )
+    assert result.stdout.strip() == "[]"
+    assert (tmp_path / "module" / ".copier-answers.yml").is_file()
