@@ -131,6 +131,56 @@ def test_renders_exactly_what_copier_renders(
     assert any((user_data_home() / FOLDER_NAME).glob("*.jbc"))
 
 
+def _demo_template(root: Path) -> None:
+    """A template using every rule the renderer reproduces, including ones the shipped ones do not."""
+    folder = root / "demo"
+    project = folder / "project"
+    (project / "ignored").mkdir(parents=True)
+    (project / "{{ name }}" / "deeper").mkdir(parents=True)
+    (folder / "copier.yml").write_text(
+        "_subdirectory: project\n_templates_suffix: .jinja\n_exclude: ['*.skip', ignored/, '{{ name }}.tmp']\n"
+        "_skip_if_exists: [keep.txt]\nname: {type: str, default: demo, validator: ''}\n"
+        "items: {type: yaml, default: [a, '{{ name }}']}\nempty: {type: str, default: ''}\n",
+        encoding="utf-8",
+    )
+    files = {
+        "run.sh": "#!/bin/sh\necho plain\n",
+        "tool.sh.jinja": "#!/bin/sh\necho {{ name }}\n",
+        "both.txt": "plain twin\n",
+        "both.txt.jinja": "templated twin {{ name }}\n",
+        "{{ empty }}": "dropped\n",
+        "{% if 'a' in items %}a.txt{% endif %}.jinja": "{{ items | tojson }} {{ name | to_json }}\n",
+        "{% if 'z' in items %}z.txt{% endif %}": "dropped\n",
+        "x.skip": "excluded\n",
+        "demo.tmp": "excluded by a templated pattern\n",
+        "ignored/file.txt": "excluded folder\n",
+        "{{ name }}/deeper/inner.txt.jinja": "{{ _folder_name }} {{ _copier_conf.sep }} {{ pathjoin('a', 'b') }}",
+        "crlf.txt.jinja": "one\r\ntwo {{ name }}\r\n",
+        "caf\u00e9.txt": "unicode name\n",
+        "{{_copier_conf.answers_file}}.jinja": "{{ _copier_answers|to_nice_yaml -}}",
+    }
+    for name, text in files.items():
+        (project / name).write_bytes(text.encode())
+    for name in ("run.sh", "tool.sh.jinja"):
+        (project / name).chmod(0o755)
+    (root / "versions.yaml").write_text("demo: 1.0.0\n", encoding="utf-8")
+
+
+@pytest.mark.parametrize("data", [{}, {"name": "other", "items": "[b, c]", "empty": "named"}])
+def test_renders_every_supported_rule_as_copier(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, data: dict[str, Any]
+) -> None:
+    root = tmp_path / "templates"
+    _demo_template(root)
+    monkeypatch.setattr(template_store, "templates_root", lambda: root)
+    monkeypatch.setattr(template_render, "templates_root", lambda: root)
+    source = ensure_store("demo")
+    copier_copy(source, tmp_path / "copier" / "p", dict(data), {})
+    render_template(source, tmp_path / "fast" / "p", dict(data), {})
+    assert tree(tmp_path / "fast") == tree(tmp_path / "copier")
+    assert stat.S_IMODE((tmp_path / "fast" / "p" / "tool.sh").stat().st_mode) & 0o111
+
+
 @pytest.mark.parametrize(("kind", "data"), BAD)
 def test_bad_answers_fail_as_copier_fails(tmp_path: Path, kind: str, data: dict[str, Any]) -> None:
     source = ensure_store(kind)
