@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import scaffold
-from scaffold.codegen import model_cache, python_models
+from scaffold.codegen import model_cache, output_cache, python_models
 from scaffold.codegen import module_project as module_generator
 from scaffold.codegen import plugin_project as plugin_generator
 from scaffold.codegen.python_models import generate_python_models
@@ -258,7 +258,7 @@ def _damage_cases(entry: Path, other_entry: Path) -> dict[str, Any]:
         entry.write_bytes(other_entry.read_bytes())  # a whole, valid entry of another key
 
     def oversized() -> None:
-        entry.write_bytes(good + b"#" * (model_cache.ENTRY_LIMIT + 1))
+        entry.write_bytes(good + b"#" * (output_cache.ENTRY_LIMIT + 1))
 
     def symlinked() -> None:
         real = entry.with_name("elsewhere.txt")
@@ -325,7 +325,7 @@ def test_an_entry_over_the_read_limit_is_not_trusted(
 ) -> None:
     spec = _plugin_spec()
     expected = generate_python_models(spec)
-    monkeypatch.setattr(model_cache, "ENTRY_LIMIT", 1000)  # the valid entry is now too large
+    monkeypatch.setattr(output_cache, "ENTRY_LIMIT", 1000)  # the valid entry is now too large
     assert generate_python_models(spec) == expected
     assert len(runs) == 2
 
@@ -346,3 +346,37 @@ def test_no_temporary_files_are_left(fresh_home: Path) -> None:
     names = [p.name for p in _entries(fresh_home)]
     assert len(names) == 1
     assert not any(name.startswith(".tmp-") for name in names)
+
+
+@pytest.mark.parametrize("name", ["datamodel-code-generator", "pydantic", "ruff", "PyYAML", "jinja2"])
+def test_installed_version_agrees_with_importlib_metadata(name: str) -> None:
+    from importlib import metadata
+
+    output_cache.installed_version.cache_clear()
+    assert output_cache.installed_version(name) == metadata.version(name)
+
+
+def test_installed_version_reads_the_first_dist_info_on_the_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first, second = tmp_path / "first", tmp_path / "second"
+    for folder, version in ((first, "1.0"), (second, "2.0")):
+        info = folder / f"acme_thing-{version}.dist-info"
+        info.mkdir(parents=True)
+        (info / "METADATA").write_text(
+            f"Metadata-Version: 2.1\nName: acme-thing\nVersion: {version}\n\nVersion: 9.9\n",
+            encoding="utf-8",
+        )
+    monkeypatch.setattr("sys.path", [str(tmp_path / "missing"), str(first), str(second)])
+    output_cache.installed_version.cache_clear()
+    try:
+        assert output_cache.installed_version("acme-thing") == "1.0"
+        assert output_cache.installed_version("acme.thing") == "1.0"
+        (first / "acme_thing-1.1.dist-info").mkdir()  # two in one folder: importlib decides
+        output_cache.installed_version.cache_clear()
+        from importlib import metadata
+
+        assert output_cache.installed_version("acme-thing") == metadata.version("acme-thing")
+        assert output_cache.installed_version("no-such-distribution-here") is None
+    finally:
+        output_cache.installed_version.cache_clear()
