@@ -1,76 +1,26 @@
-"""Benchmark: `scaffold new-plugin NAME --defaults`, each run a cold process (imports included).
+"""Benchmark: `scaffold new-plugin NAME --defaults`, CPU and wall, each run a new process.
 
-No dependency is installed: this is the time from the command to a complete project on disk.
-The first run also builds the per-user template store (once per scaffold version); it is shown
-separately and left out of the median. Target: median <= 1.5 s.
+No dependency is installed: this is the cost from the command to a complete project on disk.
+Prints every run's CPU (user + system of the child) and wall, the first run after install (fresh
+SCAFFOLD_HOME: the template store and caches are built) on its own, and the median of the rest.
+Target: CPU <= 0.5 s, wall <= 1.0 s per project (figures only, no pass/fail).
 
-Run: python bench/new_plugin.py [--runs N]
+Run: python bench/new_plugin.py [--runs N] [--compare-copier]
 """
 
 from __future__ import annotations
 
-import argparse
-import os
-import shutil
-import statistics
-import subprocess
 import sys
-import tempfile
-import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[1]
-TARGET_SECONDS = 1.5
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-
-def run_once(root: Path, index: int, env: dict[str, str]) -> float:
-    destination = root / f"acme-sales-{index}"
-    started = time.perf_counter()
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "scaffold",
-            "new-plugin",
-            str(destination),
-            "--name",
-            "acme-sales",
-            "--defaults",
-        ],
-        cwd=root,
-        env=env,
-        check=True,
-        capture_output=True,
-    )
-    elapsed = time.perf_counter() - started
-    shutil.rmtree(destination)
-    return elapsed
+from _new_project_timing import measure, parse_runs
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--runs", type=int, default=7)
-    options = parser.parse_args()
-    root = Path(tempfile.mkdtemp(prefix="bench-new-plugin-"))
-    env = {
-        **os.environ,
-        "SCAFFOLD_HOME": str(root / "scaffold-home"),
-        "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
-    }
-    try:
-        first = run_once(root, 0, env)
-        runs = [run_once(root, index, env) for index in range(1, options.runs + 1)]
-    finally:
-        shutil.rmtree(root, ignore_errors=True)
-    median = statistics.median(runs)
-    print(
-        f"scaffold new-plugin acme-sales --defaults (cold process, no dependency install), {len(runs)} runs"
-    )
-    print(f"  first run (builds the template store): {first:.2f} s")
-    print(
-        f"  median {median:.2f} s, min {min(runs):.2f} s, max {max(runs):.2f} s  (target <= {TARGET_SECONDS:.1f} s)"
-    )
-    print(f"  runs: {', '.join(f'{r:.2f}' for r in runs)}")
+    options = parse_runs(__doc__.splitlines()[0] if __doc__ else "")
+    measure("plugin", "acme-sales", ["--name", "acme-sales"], options)
 
 
 if __name__ == "__main__":
