@@ -6,21 +6,32 @@ lists in each template's pyproject files, closed over their dependencies and map
 with the installed distributions' metadata. That closure is recorded in `dependency_imports.json`
 (refresh: `python -m scaffold.projects.dependency_names`), because the user's machine need not have
 the project's dependencies installed; a test keeps the file in step with the templates.
+
+Every command that opens a project validates its package name, so the template's own requirement
+names are remembered per user (keyed by the pyproject files' bytes, this module's bytes and the
+versions of scaffold and packaging): a hit costs no import of packaging or importlib.metadata.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import sys
 from functools import cache
-from importlib import metadata
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from packaging.requirements import InvalidRequirement, Requirement
-from packaging.utils import canonicalize_name
-
+import scaffold
+from scaffold.codegen import output_cache
 from scaffold.resources import templates_root
+
+if TYPE_CHECKING:
+    from importlib import metadata
+
+    from packaging.requirements import Requirement
+
+CACHE_KIND = "template-requirement-names"
 
 RECORD = Path(__file__).with_name("dependency_imports.json")
 _QUOTED = re.compile(r'"([A-Za-z0-9][A-Za-z0-9._-]*(?:\[[A-Za-z0-9_,\s-]+\])?[^"]*)"')
@@ -32,9 +43,11 @@ _KNOWN_IMPORTS = {"pyyaml": ["yaml"], "python-dotenv": ["dotenv"], "python-multi
 
 def template_requirements(kind: str, root: Path | None = None) -> list[Requirement]:
     """The requirements listed in the pyproject files of `kind`'s current template."""
-    base = (root or templates_root()) / kind / "project"
+    from packaging.requirements import InvalidRequirement, Requirement
+    from packaging.utils import canonicalize_name
+
     found: dict[str, Requirement] = {}
-    for pyproject in sorted(base.rglob("pyproject.toml*")):
+    for pyproject in _pyprojects(kind, root):
         for block in _requirement_lists(pyproject.read_text(encoding="utf-8")):
             for quoted in _QUOTED.findall(block):
                 try:
@@ -64,6 +77,11 @@ def _requirement_lists(text: str) -> list[str]:
 
 def import_closure(requirements: list[Requirement]) -> list[str]:
     """Top-level import names of `requirements` and everything they need, as installed here."""
+    from importlib import metadata
+
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
     names: set[str] = set()
     seen: set[str] = set()
     pending = list(requirements)
@@ -90,7 +108,14 @@ def import_closure(requirements: list[Requirement]) -> list[str]:
 
 
 def _as_import(name: str) -> str:
+    from packaging.utils import canonicalize_name
+
     return canonicalize_name(name).replace("-", "_")
+
+
+def _pyprojects(kind: str, root: Path | None = None) -> list[Path]:
+    base = (root or templates_root()) / kind / "project"
+    return sorted(base.rglob("pyproject.toml*"))
 
 
 def _top_level(distribution: metadata.Distribution) -> set[str]:
@@ -114,8 +139,43 @@ def shadowed_imports(kind: str | None = None) -> frozenset[str]:
     names: set[str] = set()
     for name in kinds:
         names.update(recorded.get(name, []))
-        names.update(_as_import(r.name) for r in template_requirements(name))
+        names.update(_template_import_names(name))
     return frozenset(names)
+
+
+def _template_import_names(kind: str) -> list[str]:
+    """`_as_import` of every requirement name in `kind`'s template, remembered per user."""
+    key = _names_key(kind)
+    if key is not None:
+        cached = output_cache.read_entry(CACHE_KIND, key)
+        if cached is not None:
+            try:
+                names = json.loads(cached)
+            except ValueError:
+                names = None
+            if isinstance(names, list) and all(isinstance(n, str) for n in names):
+                return names
+    found = sorted({_as_import(r.name) for r in template_requirements(kind)})
+    if key is not None:
+        output_cache.write_entry(CACHE_KIND, key, json.dumps(found))
+    return found
+
+
+def _names_key(kind: str) -> str | None:
+    """sha256 over the inputs of `_template_import_names(kind)`; None when one is unreadable."""
+    packaging_version = output_cache.installed_version("packaging")
+    if packaging_version is None:
+        return None
+    digest = hashlib.sha256()
+    digest.update(f"{kind}\nscaffold=={scaffold.__version__}\npackaging=={packaging_version}\n".encode())
+    try:
+        digest.update(hashlib.sha256(Path(__file__).read_bytes()).digest())
+        for pyproject in _pyprojects(kind):
+            digest.update(pyproject.name.encode("utf-8", errors="surrogatepass") + b"\0")
+            digest.update(hashlib.sha256(pyproject.read_bytes()).digest())
+    except OSError:
+        return None
+    return digest.hexdigest()
 
 
 def refresh() -> dict[str, list[str]]:
