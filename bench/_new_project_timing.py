@@ -7,6 +7,9 @@ the benchmark starts no other child meanwhile), wall is perf_counter around the 
 The first run after install (a fresh SCAFFOLD_HOME: the template store, the bytecode and model
 caches are built) is printed on its own and left out of the median.
 
+PYTHONDONTWRITEBYTECODE is inherited (then a checkout's modules compile from source on every run);
+--write-bytecode unsets it, as after a pip install, which writes the .pyc files.
+
 With --compare-copier the same runs alternate with SCAFFOLD_RENDER_WITH_COPIER=1 (the template
 rendered by copier, as before scaffold's own renderer) in one SCAFFOLD_HOME, and the ratio of
 medians is printed: what the renderer saves, whatever else changed on the machine meanwhile.
@@ -65,6 +68,11 @@ def parse_runs(description: str) -> argparse.Namespace:
         "--compare-copier", action="store_true", help="alternate with runs rendered by copier (ratio)"
     )
     parser.add_argument("--scaffold-only", action="store_true", help="new_module.py: skip npm install/build")
+    parser.add_argument(
+        "--write-bytecode",
+        action="store_true",
+        help="unset PYTHONDONTWRITEBYTECODE for the runs (as after a pip install, which compiles .pyc files)",
+    )
     return parser.parse_args()
 
 
@@ -79,8 +87,14 @@ def measure(
         "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
     }
     env.pop("SCAFFOLD_RENDER_WITH_COPIER", None)
+    if options.write_bytecode:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
     copier_env = {**env, "SCAFFOLD_RENDER_WITH_COPIER": "1"}
     print(f"scaffold new-{kind} {name} --defaults (a new process each run, no dependency install)")
+    no_pyc = bool(env.get("PYTHONDONTWRITEBYTECODE"))
+    print(
+        f"  PYTHONDONTWRITEBYTECODE {'set: modules without .pyc compile on every run' if no_pyc else 'unset'}"
+    )
     try:
         first = run_once(kind, root / f"{name}-first", args, env)
         print(
