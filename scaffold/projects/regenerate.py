@@ -6,7 +6,6 @@ would lose that edit, so it is reported and left alone unless the user forces it
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,6 +13,7 @@ from scaffold.errors import HandEditedFilesError, StaleFilesError
 from scaffold.projects.contract_files import FileState, compare, plan_contract_files, render_contract_files
 from scaffold.projects.project import Project, open_project
 from scaffold.projects.transaction import apply_changes, project_lock
+from scaffold.specs.document import SpecDocument
 
 
 @dataclass(frozen=True)
@@ -27,6 +27,8 @@ class RegenerateResult:
 
 
 def file_diff(state: FileState) -> str:
+    import difflib  # only a failed check prints a diff
+
     current = (state.current or b"").decode("utf-8", errors="replace")
     before = current.splitlines(keepends=True)
     after = (state.expected or "").splitlines(keepends=True)
@@ -51,17 +53,34 @@ def hand_edited_error(project: Project, edited: list[FileState]) -> HandEditedFi
     )
 
 
-def regenerate(path: Path, *, check: bool = False, force: bool = False) -> RegenerateResult:
-    project = open_project(path, recover=not check)
-    spec = project.recorded_spec()
-    expected = render_contract_files(project.kind, spec, project.answers)
-    states = compare(project.root, project.manifest, expected)
+def check_project(project: Project) -> RegenerateResult:
+    """`scaffold regenerate --check` on a project already opened (without recovery).
+
+    `scaffold status` opens the project itself and asks this, so the project and its spec are
+    read once. Raises StaleFilesError when a contract-owned file differs from fresh output.
+    """
+    spec, _, states = _states(project)
     edited = [s for s in states if s.hand_edited and s.stale]
     stale = [s for s in states if s.stale]
+    if stale or edited:
+        raise _stale_error(spec.identity(), stale, edited)
+    return RegenerateResult(project.root, spec.contract, spec.version, [], [], len(states))
+
+
+def _states(project: Project) -> tuple[SpecDocument, dict[str, str], list[FileState]]:
+    """The recorded spec, fresh output from it, and how every contract-owned file compares."""
+    spec = project.recorded_spec()
+    expected = render_contract_files(project.kind, spec, project.answers)
+    return spec, expected, compare(project.root, project.manifest, expected)
+
+
+def regenerate(path: Path, *, check: bool = False, force: bool = False) -> RegenerateResult:
+    project = open_project(path, recover=not check)
     if check:
-        if stale or edited:
-            raise _stale_error(spec.identity(), stale, edited)
-        return RegenerateResult(project.root, spec.contract, spec.version, [], [], len(states))
+        return check_project(project)
+    spec, expected, states = _states(project)
+    edited = [s for s in states if s.hand_edited and s.stale]
+    stale = [s for s in states if s.stale]
     if edited and not force:
         raise hand_edited_error(project, edited)
     with project_lock(project.root):

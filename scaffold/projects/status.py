@@ -181,7 +181,7 @@ def _with_project(status: ProjectStatus) -> ProjectStatus:
         problem = _regenerate_problem(status.path)
         return replace(status, interrupted=True, regenerate_ok=False, regenerate_problem=problem)
     project = open_project(status.path, recover=False)
-    problem = _regenerate_problem(status.path)
+    problem = _check_problem(project)
     return replace(
         status,
         name=str(project.answers["project_name"]),
@@ -209,6 +209,17 @@ def _regenerate_problem(root: Path) -> str | None:
 
     try:
         regenerate(root, check=True)
+    except ScaffoldError as exc:
+        return str(exc)
+    return None
+
+
+def _check_problem(project: Project) -> str | None:
+    """`_regenerate_problem` for a project status has opened already: it is not read twice."""
+    from scaffold.projects.regenerate import check_project
+
+    try:
+        check_project(project)
     except ScaffoldError as exc:
         return str(exc)
     return None
