@@ -305,6 +305,46 @@ def test_bytecode_cache_never_serves_another_source(tmp_path: Path) -> None:
     assert (first, second) == ("one 1", "two 1")
 
 
+def test_bytecode_entries_are_keyed_by_scaffold_and_jinja_version(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from jinja2.bccache import Bucket
+
+    from scaffold.projects import template_bytecode
+
+    env = template_render.make_environment(tmp_path)
+    bucket = Bucket(env, "key", "checksum")
+    paths = {template_bytecode.TemplateBytecodeCache(tmp_path, "env")._path(bucket)}
+    monkeypatch.setattr(template_bytecode, "__version__", "99.0.0")
+    paths.add(template_bytecode.TemplateBytecodeCache(tmp_path, "env")._path(bucket))
+    monkeypatch.setattr(template_bytecode.jinja2, "__version__", "0.0.1")
+    paths.add(template_bytecode.TemplateBytecodeCache(tmp_path, "env")._path(bucket))
+    paths.add(template_bytecode.TemplateBytecodeCache(tmp_path, "other env")._path(bucket))
+    paths.add(template_bytecode.TemplateBytecodeCache(tmp_path, "env")._path(Bucket(env, "key", "other")))
+    assert len(paths) == 5
+
+
+def test_processes_at_once_share_the_cold_cache(tmp_path: Path) -> None:
+    """Three new projects at once on an empty data folder: same trees, no crash, no temp files left."""
+    script = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from scaffold.projects.create import NewProjectOptions, create_project\n"
+        "from scaffold.projects.kinds import KINDS\n"
+        "create_project(NewProjectOptions(KINDS['plugin'], Path(sys.argv[1]), {'project_name': 'acme'}))\n"
+    )
+    env = {**os.environ, "SCAFFOLD_HOME": str(tmp_path / "home")}
+    env.pop("SCAFFOLD_RENDER_WITH_COPIER", None)
+    children = [
+        subprocess.Popen([sys.executable, "-c", script, str(tmp_path / f"p{i}" / "acme")], env=env)
+        for i in range(3)
+    ]
+    assert [child.wait() for child in children] == [0, 0, 0]
+    assert tree(tmp_path / "p0") == tree(tmp_path / "p1") == tree(tmp_path / "p2")
+    cache = tmp_path / "home" / FOLDER_NAME
+    assert any(cache.glob("*.jbc")) and not list(cache.glob(".tmp-*"))
+
+
 def test_answers_are_data_never_templates(tmp_path: Path) -> None:
     source = ensure_store("plugin")
     render_template(source, tmp_path / "p", {**PLUGIN_SET, "title": "{{ 7 * 7 }}"}, {"project_name": "x"})
