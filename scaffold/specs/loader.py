@@ -20,12 +20,12 @@ from typing import Any
 from scaffold.errors import SpecError
 from scaffold.specs import pointers
 from scaffold.specs.document import SpecDocument
+from scaffold.specs.parsed_cache import parse_spec_text
 from scaffold.specs.reading import read_spec_bytes
 from scaffold.specs.references import check_references
 from scaffold.specs.spec_versions import SPEC_VERSION_FORM, contract_version, is_spec_version, spec_revision
 from scaffold.specs.validation_cache import is_known_valid, remember_valid
 from scaffold.specs.wording import describe
-from scaffold.specs.yaml_reader import parse_yaml
 
 _CONTRACT = re.compile(r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$")
 _METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
@@ -41,7 +41,7 @@ def load_spec_file(path: Path, *, shipped: bool = False) -> SpecDocument:
         raise SpecError(
             f"not UTF-8 text (byte {exc.start})", path=path, hint="Save the spec as UTF-8."
         ) from exc
-    data = parse_yaml(text, path)
+    data = parse_spec_text(raw, text, path)
     sha256 = hashlib.sha256(raw).hexdigest()
     if not isinstance(data, dict):
         raise SpecError(
