@@ -380,3 +380,24 @@ def test_installed_version_reads_the_first_dist_info_on_the_path(
         assert output_cache.installed_version("no-such-distribution-here") is None
     finally:
         output_cache.installed_version.cache_clear()
+
+
+@pytest.mark.parametrize(("contract", "version"), SHIPPED, ids=[f"{c}-{v}" for c, v in SHIPPED])
+def test_every_contract_file_from_warm_caches_equals_an_uncached_run(
+    contract: str, version: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Models and formatter caches together: the whole contract-owned set, byte for byte."""
+    from scaffold.codegen import formatting
+
+    spec = load_shipped(contract, version)
+    if contract == "datasource-plugin":
+        generate = plugin_generator.contract_files
+        answers: dict[str, Any] = {"package_name": "acme_sales"}
+    else:
+        generate = module_generator.contract_files
+        answers = {"package_name": "acme_mod", "scope": "acme-mod", "components": "Settings,Widget"}
+    generate(spec, answers)  # fills the caches
+    warm = generate(spec, answers)
+    monkeypatch.setattr(model_cache, "cache_key", lambda **_: None)
+    monkeypatch.setattr(formatting, "cache_key", lambda _source: None)
+    assert warm == generate(spec, answers)
