@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import REPO
+from tests.run_once import once_per_run
 
 
 @dataclass(frozen=True)
@@ -61,13 +62,18 @@ def pip_install(python: Path, *args: str) -> None:
     assert result.returncode == 0, result.stdout + result.stderr
 
 
-@pytest.fixture(scope="session")
-def installed_scaffold(tmp_path_factory: pytest.TempPathFactory) -> InstalledScaffold:
-    root = tmp_path_factory.mktemp("installed-scaffold")
-    wheel = build_wheel(REPO, root / "dist")
+def _install(source: Path, root: Path) -> dict[str, str]:
+    wheel = build_wheel(source, root / "dist")
     environment = make_venv(root / "venv")
     pip_install(environment / "bin" / "python", str(wheel))
-    return InstalledScaffold(venv=environment, wheel=wheel)
+    return {"venv": str(environment), "wheel": str(wheel)}
+
+
+@pytest.fixture(scope="session")
+def installed_scaffold(tmp_path_factory: pytest.TempPathFactory) -> InstalledScaffold:
+    """Built and installed once per run (shared by xdist workers: no test changes it)."""
+    _, made = once_per_run(tmp_path_factory, "installed-scaffold", lambda root: _install(REPO, root))
+    return InstalledScaffold(venv=Path(made["venv"]), wheel=Path(made["wheel"]))
 
 
 @pytest.fixture(scope="session")
@@ -75,9 +81,8 @@ def future_scaffold(tmp_path_factory: pytest.TempPathFactory) -> InstalledScaffo
     """A later scaffold (the next template version for both kinds) installed from its own wheel."""
     from tests.e2e.future_scaffold import make_future_source
 
-    root = tmp_path_factory.mktemp("future-scaffold")
-    source = make_future_source(root / "src")
-    wheel = build_wheel(source, root / "dist")
-    environment = make_venv(root / "venv")
-    pip_install(environment / "bin" / "python", str(wheel))
-    return InstalledScaffold(venv=environment, wheel=wheel)
+    def make(root: Path) -> dict[str, str]:
+        return _install(make_future_source(root / "src"), root)
+
+    _, made = once_per_run(tmp_path_factory, "future-scaffold", make)
+    return InstalledScaffold(venv=Path(made["venv"]), wheel=Path(made["wheel"]))
