@@ -45,10 +45,7 @@ _LONG_FIRST = (
     "tests/e2e/test_readme_first_command.py",
 )
 
-# Tests that use a session fixture of their own file (a venv with the project installed, an npm
-# install and build, a running server) stay on one xdist worker, so that setup is made once; see
-# `pytest_collection_modifyitems`. Module fixtures are cheap here (at most ~3 s of setup, measured
-# with `--durations=0`), so their tests are spread one by one: each worker makes its own copy.
+
 def _stage(item: pytest.Item) -> int:
     parts = item.path.relative_to(REPO).parts
     folder = parts[1] if len(parts) > 2 and parts[0] == "tests" else ""
@@ -63,7 +60,11 @@ def _long_first(item: pytest.Item) -> int:
 def _shares_setup_in_its_file(item: pytest.Item) -> bool:
     """True if the test uses a session fixture that its own file defines.
 
-    Session fixtures of a conftest.py are cheap or made once per run (tests/run_once.py).
+    Such a fixture is a long setup (a venv with the project installed, an npm install and build, a
+    running server): its tests stay on one xdist worker, so it is made once. Session fixtures of a
+    conftest.py are cheap or made once per run (tests/run_once.py). Module fixtures are cheap here
+    (at most ~3 s of setup, measured with `--durations=0`), so their tests are spread one by one
+    and each worker makes its own.
     """
     info = getattr(item, "_fixtureinfo", None)
     if info is None:
