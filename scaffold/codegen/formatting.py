@@ -4,7 +4,7 @@ Generated files must be formatted and byte-stable; ruff's formatter produces bla
 `--isolated` keeps a user's own ruff configuration from changing scaffold's output.
 
 Each run is a subprocess (about 6 ms of CPU), and a plugin project formats five modules; the
-output for an exact input text is kept in the per-user cache (scaffold.codegen.output_cache),
+output for an exact input text is kept in the per-user cache (scaffold.user_cache),
 keyed by the text, ruff's version, scaffold's version and the bytes of this module.
 """
 
@@ -16,12 +16,12 @@ from functools import lru_cache
 from pathlib import Path
 
 import scaffold
-from scaffold.codegen import output_cache
+from scaffold import user_cache
 from scaffold.errors import GenerationError, ToolMissingError
 
 LINE_LENGTH = 88
 CACHE_KIND = "ruff-format"
-_SOURCES = ("codegen/formatting.py", "codegen/output_cache.py")
+_SOURCES = ("codegen/formatting.py", "user_cache.py")
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -39,8 +39,8 @@ def _ruff_binary() -> str:
 
 @lru_cache(maxsize=1)
 def _environment() -> str | None:
-    ruff = output_cache.installed_version("ruff")
-    source = output_cache.source_fingerprint(_PACKAGE_DIR, _SOURCES)
+    ruff = user_cache.installed_version("ruff")
+    source = user_cache.source_fingerprint(_PACKAGE_DIR, _SOURCES)
     if ruff is None or source is None:
         return None
     return f"ruff=={ruff}\n{source}\n"
@@ -59,12 +59,12 @@ def format_python(source: str, *, what: str) -> str:
     """`source` formatted like black (line length 88, Python 3.11); `what` names it in errors."""
     key = cache_key(source)
     if key is not None:
-        cached = output_cache.read_entry(CACHE_KIND, key)
+        cached = user_cache.read_entry(CACHE_KIND, key)
         if cached is not None:
             return cached
     formatted = _run_ruff(source, what=what)
     if key is not None:
-        output_cache.write_entry(CACHE_KIND, key, formatted)
+        user_cache.write_entry(CACHE_KIND, key, formatted)
     return formatted
 
 

@@ -3,7 +3,7 @@
 Importing and running datamodel-code-generator costs about 0.85 s of CPU, yet its output depends
 only on the spec, never on a project's answers: every project made from one spec gets the same
 models.py. The formatted output is therefore kept in `<user data folder>/cache/python-models/`
-(entries verified on read and written atomically: scaffold.codegen.output_cache) and reused by
+(entries verified on read and written atomically: scaffold.user_cache) and reused by
 `scaffold new-plugin`, `new-module`, `regenerate` and `upgrade`.
 
 The key is the sha256 of everything that shapes the output: the exact schemas and prepared
@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import scaffold
-from scaffold.codegen import output_cache
+from scaffold import user_cache
 
 KIND = "python-models"
 FOLDER = ("cache", KIND)
@@ -38,7 +38,7 @@ _SOURCES = (
     "codegen/formatting.py",
     "codegen/header.py",
     "codegen/model_cache.py",
-    "codegen/output_cache.py",
+    "user_cache.py",
     "specs/shapes.py",
     "specs/references.py",
     "specs/document.py",
@@ -49,7 +49,7 @@ _PACKAGE_DIR = Path(__file__).resolve().parent.parent
 @cache
 def package_versions() -> tuple[str, ...] | None:
     """`name==version` of each package that shapes the output, from its metadata (no import)."""
-    versions = [output_cache.installed_version(name) for name in _PACKAGES]
+    versions = [user_cache.installed_version(name) for name in _PACKAGES]
     if any(version is None for version in versions):
         return None
     return tuple(f"{name}=={version}" for name, version in zip(_PACKAGES, versions, strict=True))
@@ -58,7 +58,7 @@ def package_versions() -> tuple[str, ...] | None:
 @cache
 def source_fingerprint() -> str | None:
     """sha256 over scaffold's generating modules; None when one of them cannot be read."""
-    return output_cache.source_fingerprint(_PACKAGE_DIR, _SOURCES)
+    return user_cache.source_fingerprint(_PACKAGE_DIR, _SOURCES)
 
 
 def _environment() -> str | None:
@@ -118,13 +118,13 @@ def is_plain_json(value: object) -> bool:
 
 
 def cache_folder() -> Path:
-    return output_cache.folder(KIND)
+    return user_cache.folder(KIND)
 
 
 def read_entry(key: str) -> str | None:
-    """The cached models for `key`, or None (see scaffold.codegen.output_cache)."""
-    return output_cache.read_entry(KIND, key)
+    """The cached models for `key`, or None (see scaffold.user_cache)."""
+    return user_cache.read_entry(KIND, key)
 
 
 def write_entry(key: str, text: str) -> None:
-    output_cache.write_entry(KIND, key, text)
+    user_cache.write_entry(KIND, key, text)

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import scaffold
-from scaffold.codegen import output_cache
+from scaffold import user_cache
 from scaffold.resources import templates_root
 
 if TYPE_CHECKING:
@@ -147,7 +147,7 @@ def _template_import_names(kind: str) -> list[str]:
     """`_as_import` of every requirement name in `kind`'s template, remembered per user."""
     key = _names_key(kind)
     if key is not None:
-        cached = output_cache.read_entry(CACHE_KIND, key)
+        cached = user_cache.read_entry(CACHE_KIND, key)
         if cached is not None:
             try:
                 names = json.loads(cached)
@@ -157,13 +157,13 @@ def _template_import_names(kind: str) -> list[str]:
                 return names
     found = sorted({_as_import(r.name) for r in template_requirements(kind)})
     if key is not None:
-        output_cache.write_entry(CACHE_KIND, key, json.dumps(found))
+        user_cache.write_entry(CACHE_KIND, key, json.dumps(found))
     return found
 
 
 def _names_key(kind: str) -> str | None:
     """sha256 over the inputs of `_template_import_names(kind)`; None when one is unreadable."""
-    packaging_version = output_cache.installed_version("packaging")
+    packaging_version = user_cache.installed_version("packaging")
     if packaging_version is None:
         return None
     digest = hashlib.sha256()

@@ -19,8 +19,7 @@ import jinja2
 from jinja2.sandbox import SandboxedEnvironment
 from jinja2_ansible_filters import AnsibleCoreFiltersExtension  # type: ignore[import-untyped]
 
-from scaffold.projects.template_bytecode import FOLDER_NAME, TemplateBytecodeCache
-from scaffold.resources import user_data_home
+from scaffold.projects.template_bytecode import TemplateBytecodeCache
 
 
 class Unsupported(Exception):
@@ -57,7 +56,7 @@ def _pathjoin(*path: str, mode: str = "posix") -> str:
 def make_environment(root: Path) -> jinja2.Environment:
     """copier's environment for a template root (no extra extensions, no envops: refused)."""
     options = {"keep_trailing_newline": True}
-    cache = TemplateBytecodeCache(user_data_home() / FOLDER_NAME, f"copier-sandbox {sorted(options.items())}")
+    cache = TemplateBytecodeCache(f"copier-sandbox {sorted(options.items())}")
     env = _Environment(
         loader=jinja2.FileSystemLoader([str(root.resolve())]),
         extensions=[AnsibleCoreFiltersExtension],

@@ -6,7 +6,7 @@ way again, so the result is kept as JSON in `<user data folder>/cache/parsed-spe
 sha256 of the exact bytes, scaffold's and PyYAML's versions and the bytes of the parsing modules.
 Only a document that passed every check of scaffold.specs.yaml_reader is stored, and it is plain
 JSON data by then (string keys, finite numbers, valid Unicode), so JSON holds it exactly, key
-order included. Entries are verified on read and written atomically (scaffold.codegen.output_cache);
+order included. Entries are verified on read and written atomically (scaffold.user_cache);
 the checks after parsing (identity, references, OpenAPI validity, operations) run either way.
 """
 
@@ -19,18 +19,18 @@ from pathlib import Path
 from typing import Any
 
 import scaffold
-from scaffold.codegen import output_cache
+from scaffold import user_cache
 from scaffold.specs.yaml_reader import parse_yaml
 
 KIND = "parsed-specs"
-_SOURCES = ("specs/yaml_reader.py", "specs/parsed_cache.py", "codegen/output_cache.py")
+_SOURCES = ("specs/yaml_reader.py", "specs/parsed_cache.py", "user_cache.py")
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent
 
 
 @cache
 def _environment() -> str | None:
-    pyyaml = output_cache.installed_version("PyYAML")
-    source = output_cache.source_fingerprint(_PACKAGE_DIR, _SOURCES)
+    pyyaml = user_cache.installed_version("PyYAML")
+    source = user_cache.source_fingerprint(_PACKAGE_DIR, _SOURCES)
     if pyyaml is None or source is None:
         return None
     return f"pyyaml=={pyyaml}\n{source}\n"
@@ -50,7 +50,7 @@ def parse_spec_text(raw: bytes, text: str, path: Path) -> Any:
     """`parse_yaml(text, path)` for `raw` (the bytes `text` was decoded from), remembered per user."""
     key = cache_key(raw)
     if key is not None:
-        cached = output_cache.read_entry(KIND, key)
+        cached = user_cache.read_entry(KIND, key)
         if cached is not None:
             try:
                 return json.loads(cached)
@@ -62,5 +62,5 @@ def parse_spec_text(raw: bytes, text: str, path: Path) -> Any:
             document = json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
         except (TypeError, ValueError, RecursionError):
             return data
-        output_cache.write_entry(KIND, key, document)
+        user_cache.write_entry(KIND, key, document)
     return data

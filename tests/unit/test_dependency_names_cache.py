@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from scaffold.codegen import output_cache
+from scaffold import user_cache
 from scaffold.projects import dependency_names
 from tests.conftest import REPO
 
@@ -33,7 +33,7 @@ def test_remembered_names_equal_parsed_names(kind: str) -> None:
     assert dependency_names._template_import_names(kind) == expected  # miss
     key = dependency_names._names_key(kind)
     assert key is not None
-    assert output_cache.read_entry(dependency_names.CACHE_KIND, key) is not None
+    assert user_cache.read_entry(dependency_names.CACHE_KIND, key) is not None
     assert dependency_names._template_import_names(kind) == expected  # hit
 
 
@@ -60,7 +60,7 @@ def test_a_damaged_entry_is_parsed_again(fresh_home: Path) -> None:
     expected = dependency_names._template_import_names("plugin")
     key = dependency_names._names_key("plugin")
     assert key is not None
-    entry = output_cache.folder(dependency_names.CACHE_KIND) / f"{key}.txt"
+    entry = user_cache.entry_path(dependency_names.CACHE_KIND, key)
     entry.write_bytes(entry.read_bytes().replace(b'"', b"'"))
     assert dependency_names._template_import_names("plugin") == expected
 

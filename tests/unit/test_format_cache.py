@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 import scaffold
-from scaffold.codegen import formatting, output_cache
+from scaffold import user_cache
+from scaffold.codegen import formatting
 from scaffold.errors import GenerationError
 
 SOURCE = "x = {  'a':1,\n 'b' : [1,2,3]}\ndef f( a ):\n  return a\n"
@@ -72,10 +73,10 @@ def test_a_damaged_entry_is_ignored_and_replaced(runs: list[str], fresh_home: Pa
     expected = formatting.format_python(SOURCE, what="t")
     key = formatting.cache_key(SOURCE)
     assert key is not None
-    entry = output_cache.folder(formatting.CACHE_KIND) / f"{key}.txt"
+    entry = user_cache.entry_path(formatting.CACHE_KIND, key)
     entry.write_bytes(entry.read_bytes().replace(b"a", b"b"))
     assert formatting.format_python(SOURCE, what="t") == expected
-    assert output_cache.read_entry(formatting.CACHE_KIND, key) == expected
+    assert user_cache.read_entry(formatting.CACHE_KIND, key) == expected
     assert len(runs) == 2
 
 
@@ -83,4 +84,4 @@ def test_invalid_python_is_an_error_and_not_cached(fresh_home: Path) -> None:
     for _ in range(2):
         with pytest.raises(GenerationError):
             formatting.format_python("def (:\n", what="t")
-    assert not output_cache.folder(formatting.CACHE_KIND).exists()
+    assert not user_cache.folder(formatting.CACHE_KIND).exists()

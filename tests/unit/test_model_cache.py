@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 
 import scaffold
-from scaffold.codegen import model_cache, output_cache, python_models
+from scaffold import user_cache
+from scaffold.codegen import model_cache, python_models
 from scaffold.codegen import module_project as module_generator
 from scaffold.codegen import plugin_project as plugin_generator
 from scaffold.codegen.python_models import generate_python_models
@@ -258,7 +259,7 @@ def _damage_cases(entry: Path, other_entry: Path) -> dict[str, Any]:
         entry.write_bytes(other_entry.read_bytes())  # a whole, valid entry of another key
 
     def oversized() -> None:
-        entry.write_bytes(good + b"#" * (output_cache.ENTRY_LIMIT + 1))
+        entry.write_bytes(good + b"#" * (user_cache.ENTRY_LIMIT + 1))
 
     def symlinked() -> None:
         real = entry.with_name("elsewhere.txt")
@@ -294,7 +295,7 @@ def test_a_damaged_entry_is_ignored_and_replaced(damage: str, runs: list[str], f
     assert len(_entries(fresh_home)) == 2
     key = model_cache.cache_key(**_key_inputs(spec))
     assert key is not None
-    entry = fresh_home.joinpath(*model_cache.FOLDER) / f"{key}.txt"
+    entry = fresh_home.joinpath(*model_cache.FOLDER) / f"{key}.entry"
     other = next(p for p in _entries(fresh_home) if p != entry)
     _damage_cases(entry, other)[damage]()
     assert generate_python_models(spec) == expected
@@ -325,7 +326,7 @@ def test_an_entry_over_the_read_limit_is_not_trusted(
 ) -> None:
     spec = _plugin_spec()
     expected = generate_python_models(spec)
-    monkeypatch.setattr(output_cache, "ENTRY_LIMIT", 1000)  # the valid entry is now too large
+    monkeypatch.setattr(user_cache, "ENTRY_LIMIT", 1000)  # the valid entry is now too large
     assert generate_python_models(spec) == expected
     assert len(runs) == 2
 
@@ -352,8 +353,8 @@ def test_no_temporary_files_are_left(fresh_home: Path) -> None:
 def test_installed_version_agrees_with_importlib_metadata(name: str) -> None:
     from importlib import metadata
 
-    output_cache.installed_version.cache_clear()
-    assert output_cache.installed_version(name) == metadata.version(name)
+    user_cache.installed_version.cache_clear()
+    assert user_cache.installed_version(name) == metadata.version(name)
 
 
 def test_installed_version_reads_the_first_dist_info_on_the_path(
@@ -368,18 +369,18 @@ def test_installed_version_reads_the_first_dist_info_on_the_path(
             encoding="utf-8",
         )
     monkeypatch.setattr("sys.path", [str(tmp_path / "missing"), str(first), str(second)])
-    output_cache.installed_version.cache_clear()
+    user_cache.installed_version.cache_clear()
     try:
-        assert output_cache.installed_version("acme-thing") == "1.0"
-        assert output_cache.installed_version("acme.thing") == "1.0"
+        assert user_cache.installed_version("acme-thing") == "1.0"
+        assert user_cache.installed_version("acme.thing") == "1.0"
         (first / "acme_thing-1.1.dist-info").mkdir()  # two in one folder: importlib decides
-        output_cache.installed_version.cache_clear()
+        user_cache.installed_version.cache_clear()
         from importlib import metadata
 
-        assert output_cache.installed_version("acme-thing") == metadata.version("acme-thing")
-        assert output_cache.installed_version("no-such-distribution-here") is None
+        assert user_cache.installed_version("acme-thing") == metadata.version("acme-thing")
+        assert user_cache.installed_version("no-such-distribution-here") is None
     finally:
-        output_cache.installed_version.cache_clear()
+        user_cache.installed_version.cache_clear()
 
 
 @pytest.mark.parametrize(("contract", "version"), SHIPPED, ids=[f"{c}-{v}" for c, v in SHIPPED])

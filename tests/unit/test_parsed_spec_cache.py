@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 import scaffold
-from scaffold.codegen import output_cache
+from scaffold import user_cache
 from scaffold.errors import SpecError
 from scaffold.specs import parsed_cache
 from scaffold.specs.catalog import shipped_specs
@@ -95,11 +95,11 @@ def test_a_damaged_entry_is_parsed_again(fresh_home: Path, parses: list[Path]) -
     expected = _typed(_parse(PLUGIN_SPEC))
     key = parsed_cache.cache_key(PLUGIN_SPEC.read_bytes())
     assert key is not None
-    entry = output_cache.folder(parsed_cache.KIND) / f"{key}.txt"
+    entry = user_cache.entry_path(parsed_cache.KIND, key)
     entry.write_bytes(entry.read_bytes().replace(b'"openapi"', b'"OPENAPI"'))
     assert _typed(_parse(PLUGIN_SPEC)) == expected
     assert len(parses) == 2
-    assert output_cache.read_entry(parsed_cache.KIND, key) is not None
+    assert user_cache.read_entry(parsed_cache.KIND, key) is not None
 
 
 def test_a_refused_spec_is_refused_every_time_and_never_stored(tmp_path: Path, fresh_home: Path) -> None:
@@ -108,7 +108,7 @@ def test_a_refused_spec_is_refused_every_time_and_never_stored(tmp_path: Path, f
     for _ in range(2):
         with pytest.raises(SpecError, match="duplicate key"):
             load_spec_file(spec)
-    assert not output_cache.folder(parsed_cache.KIND).exists()
+    assert not user_cache.folder(parsed_cache.KIND).exists()
 
 
 def test_load_spec_file_gives_the_same_document_from_the_cache() -> None:

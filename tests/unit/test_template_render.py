@@ -19,14 +19,15 @@ from typing import Any
 
 import pytest
 
+from scaffold import user_cache
 from scaffold.errors import DestinationError
 from scaffold.projects import create, template_render, template_store
 from scaffold.projects.create import NewProjectOptions, create_project
 from scaffold.projects.kinds import KINDS
-from scaffold.projects.template_bytecode import FOLDER_NAME
+from scaffold.projects.template_bytecode import KIND as BYTECODE
 from scaffold.projects.template_render import Unsupported, load_config, render_template
 from scaffold.projects.template_store import TemplateSource, ensure_store
-from scaffold.resources import templates_root, user_data_home
+from scaffold.resources import templates_root
 
 PLUGIN_SET = {"contract_version": "1.2.0+r2", "scaffold_version": "0.1.0"}
 MODULE_SET = {"contract_version": "2026.1.1+r2", "scaffold_version": "0.1.0"}
@@ -128,7 +129,7 @@ def test_renders_exactly_what_copier_renders(
     for attempt in ("cold", "warm"):  # the second one reads compiled templates from the cache
         render_template(source, tmp_path / attempt / "p", dict(data), dict(defaults))
         assert tree(tmp_path / attempt) == tree(tmp_path / "copier")
-    assert any((user_data_home() / FOLDER_NAME).glob("*.jbc"))
+    assert any(user_cache.folder(BYTECODE).glob("*.entry"))
 
 
 def _demo_template(root: Path) -> None:
@@ -281,7 +282,7 @@ def test_damaged_bytecode_cache_is_ignored_and_rewritten(
     source = ensure_store("plugin")
     data, defaults = dict(PLUGIN_SET), {"project_name": "acme-sales"}
     render_template(source, tmp_path / "first" / "p", dict(data), dict(defaults))
-    entries = sorted((user_data_home() / FOLDER_NAME).glob("*.jbc"))
+    entries = sorted(user_cache.folder(BYTECODE).glob("*.entry"))
     assert entries
     for index, entry in enumerate(entries):
         body = entry.read_bytes()
@@ -290,7 +291,7 @@ def test_damaged_bytecode_cache_is_ignored_and_rewritten(
     render_template(source, tmp_path / "second" / "p", dict(data), dict(defaults))
     assert tree(tmp_path / "second") == tree(tmp_path / "first")
     # rewritten: a third run reads good entries and still renders the same
-    assert all(e.stat().st_size > 32 for e in entries)
+    assert all(user_cache.read_bytes_entry(BYTECODE, e.stem) for e in entries)
     render_template(source, tmp_path / "third" / "p", dict(data), dict(defaults))
     assert tree(tmp_path / "third") == tree(tmp_path / "first")
 
@@ -314,13 +315,13 @@ def test_bytecode_entries_are_keyed_by_scaffold_and_jinja_version(
 
     env = template_render.make_environment(tmp_path)
     bucket = Bucket(env, "key", "checksum")
-    paths = {template_bytecode.TemplateBytecodeCache(tmp_path, "env")._path(bucket)}
+    paths = {template_bytecode.TemplateBytecodeCache("env").key(bucket)}
     monkeypatch.setattr(template_bytecode, "__version__", "99.0.0")
-    paths.add(template_bytecode.TemplateBytecodeCache(tmp_path, "env")._path(bucket))
+    paths.add(template_bytecode.TemplateBytecodeCache("env").key(bucket))
     monkeypatch.setattr(template_bytecode.jinja2, "__version__", "0.0.1")
-    paths.add(template_bytecode.TemplateBytecodeCache(tmp_path, "env")._path(bucket))
-    paths.add(template_bytecode.TemplateBytecodeCache(tmp_path, "other env")._path(bucket))
-    paths.add(template_bytecode.TemplateBytecodeCache(tmp_path, "env")._path(Bucket(env, "key", "other")))
+    paths.add(template_bytecode.TemplateBytecodeCache("env").key(bucket))
+    paths.add(template_bytecode.TemplateBytecodeCache("other env").key(bucket))
+    paths.add(template_bytecode.TemplateBytecodeCache("env").key(Bucket(env, "key", "other")))
     assert len(paths) == 5
 
 
@@ -341,8 +342,8 @@ def test_processes_at_once_share_the_cold_cache(tmp_path: Path) -> None:
     ]
     assert [child.wait() for child in children] == [0, 0, 0]
     assert tree(tmp_path / "p0") == tree(tmp_path / "p1") == tree(tmp_path / "p2")
-    cache = tmp_path / "home" / FOLDER_NAME
-    assert any(cache.glob("*.jbc")) and not list(cache.glob(".tmp-*"))
+    cache = tmp_path / "home" / "cache" / BYTECODE
+    assert any(cache.glob("*.entry")) and not list(cache.glob(".tmp-*"))
 
 
 def test_answers_are_data_never_templates(tmp_path: Path) -> None:

@@ -1,8 +1,8 @@
-"""Verified per-user cache entries for generated output: read safely, written atomically.
+"""Verified per-user cache entries: read safely, written atomically; every scaffold cache uses them.
 
-Generated output that depends only on its exact inputs (the models of a spec, the formatter's
-output for a source text) is kept in `<user data folder>/cache/<kind>/<key>.txt`, where the key is
-a sha256 of every input. An entry is trusted only after it proves itself: it is opened without
+Output that depends only on its exact inputs (the models of a spec, the formatter's output for a
+source text, a parsed spec, compiled project templates) is kept in
+`<user data folder>/cache/<kind>/<key>.entry`, where the key is a sha256 of every input. An entry is trusted only after it proves itself: it is opened without
 following a symlink, only if it is a regular file no larger than ENTRY_LIMIT, and its header must
 name its kind, the key it was looked up by, and the sha256 and length of its body. Anything else
 (damaged, truncated, oversized, foreign) is ignored and rewritten.
@@ -36,8 +36,8 @@ def folder(kind: str) -> Path:
     return user_data_home() / "cache" / kind
 
 
-def _entry_path(kind: str, key: str) -> Path:
-    return folder(kind) / f"{key}.txt"
+def entry_path(kind: str, key: str) -> Path:
+    return folder(kind) / f"{key}.entry"
 
 
 def _header(kind: str, key: str, body: bytes) -> bytes:
@@ -47,8 +47,19 @@ def _header(kind: str, key: str, body: bytes) -> bytes:
 
 def read_entry(kind: str, key: str) -> str | None:
     """The cached text for `key`, or None when there is no entry that proves itself."""
+    body = read_bytes_entry(kind, key)
+    if body is None:
+        return None
     try:
-        data = _read_regular_file(_entry_path(kind, key))
+        return body.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def read_bytes_entry(kind: str, key: str) -> bytes | None:
+    """The cached bytes for `key`, or None when there is no entry that proves itself."""
+    try:
+        data = _read_regular_file(entry_path(kind, key))
     except (OSError, ValueError):
         return None
     if data is None:
@@ -56,10 +67,7 @@ def read_entry(kind: str, key: str) -> str | None:
     head, separator, body = data.partition(b"\n\n")
     if not separator or head + b"\n\n" != _header(kind, key, body):
         return None
-    try:
-        return body.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
+    return body
 
 
 def _read_regular_file(path: Path) -> bytes | None:
@@ -79,7 +87,11 @@ def _read_regular_file(path: Path) -> bytes | None:
 
 def write_entry(kind: str, key: str, text: str) -> None:
     """Store `text` under `key`, whole or not at all; a failure leaves the cache as it was."""
-    body = text.encode("utf-8")
+    write_bytes_entry(kind, key, text.encode("utf-8"))
+
+
+def write_bytes_entry(kind: str, key: str, body: bytes) -> None:
+    """Store `body` under `key`, whole or not at all; a failure leaves the cache as it was."""
     entry = _header(kind, key, body) + body
     if len(entry) > ENTRY_LIMIT:
         return
@@ -87,10 +99,10 @@ def write_entry(kind: str, key: str, text: str) -> None:
     temporary: str | None = None
     try:
         target.mkdir(parents=True, exist_ok=True)
-        descriptor, temporary = tempfile.mkstemp(dir=target, prefix=".tmp-", suffix=".txt")
+        descriptor, temporary = tempfile.mkstemp(dir=target, prefix=".tmp-", suffix=".entry")
         with os.fdopen(descriptor, "wb") as handle:
             handle.write(entry)
-        os.replace(temporary, _entry_path(kind, key))
+        os.replace(temporary, entry_path(kind, key))
         temporary = None
     except OSError:
         pass
