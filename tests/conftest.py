@@ -28,33 +28,47 @@ def isolated_scaffold_home(
 
 # --- Order and grouping of the tests (what `.ci/run` relies on to be fast and to fail early) ----
 
-# Fast parts first, so a broken change shows in the first minute: unit, golden and hostile
-# tests, then the functional ones (real servers, npm, Chromium), then end to end (wheel + venv).
-_STAGES = ("unit", "golden", "hostile", "functional", "conformance", "third_party", "e2e")
+# Fast folders first, so a broken change shows within minutes (`.ci/run` runs them as a stage of
+# their own): unit, golden and hostile tests. Then the slow ones: functional (real servers, npm,
+# Chromium), conformance, third-party tools, end to end (the wheel in a fresh venv).
+_FAST = ("unit", "golden", "hostile")
+_SLOW = ("functional", "conformance", "third_party", "e2e")
 
-# Inside a stage, files whose tests share one long setup (npm install + build, a venv) start first:
-# with `pytest -n 2` the long ones then run beside the short ones instead of last and alone.
-# The order changes wall time only, never what runs; measured with `--durations=0`.
+# Among the slow tests, the longest start first (a file, or one test of a file), longest first:
+# under `pytest -n N` they then run beside the many short ones instead of last and alone. Seconds
+# are from `--durations=0` run one after the other on a busy 2-core machine (setup included). The
+# order changes wall time only, never what runs; a name missing here only runs later.
 _LONG_FIRST = (
-    "tests/functional/test_dev_module_page.py",
-    "tests/functional/test_check_scaffolded.py",
-    "tests/e2e/test_new_module.py",
-    "tests/e2e/test_new_plugin.py",
-    "tests/e2e/test_upgrade_module.py",
-    "tests/e2e/test_upgrade_plugin.py",
-    "tests/e2e/test_readme_first_command.py",
+    "tests/e2e/test_new_module.py",  # 442 s: npm install + build, a venv, the project's tests
+    "tests/e2e/test_new_plugin.py",  # 158 s: a venv with the project, its tests, its server
+    "tests/e2e/test_upgrade_plugin.py::test_upgrade_keeps_user_code_and_delivers_contract_and_template",
+    "tests/conformance/test_schemathesis.py::test_generated_servers_conform",  # 115 s
+    "tests/e2e/test_upgrade_module.py",  # 79 s
+    "tests/e2e/test_readme_first_command.py",  # 48 s
+    "tests/functional/test_check_fuzz.py::test_a_generated_plugin_passes_fuzz_25",  # 43 s
+    "tests/functional/test_check_scaffolded.py::test_new_module_project_passes",  # 43 s
+    "tests/functional/test_check_fuzz.py::test_cli_prints_lines_curl_and_exits_1_without_echoing_the_service",
+    "tests/e2e/test_dev_cli.py",  # 33 s
+    "tests/functional/test_module_backend.py::test_the_projects_own_backend_tests_pass",  # 30 s
+    "tests/functional/test_check_fuzz.py::test_strict_plugin_passes_every_operation",  # 30 s
+    "tests/third_party/test_generated_clients.py",  # 25 s
+    "tests/third_party/test_spec_lint.py",  # 23 s
+    "tests/functional/test_plugin_project.py::test_mypy_strict_is_clean",  # 21 s
+    "tests/functional/test_plugin_project.py::test_project_tests_pass",  # 19 s
+    "tests/functional/test_dev_module_page.py::test_scaffolded_module_reloads_after_a_source_change",
 )
 
 
-def _stage(item: pytest.Item) -> int:
+def _order(item: pytest.Item) -> tuple[int, int, int]:
+    """(fast or slow, place among the long ones, folder): a sort key that keeps file order otherwise."""
     parts = item.path.relative_to(REPO).parts
     folder = parts[1] if len(parts) > 2 and parts[0] == "tests" else ""
-    return _STAGES.index(folder) if folder in _STAGES else len(_STAGES)
-
-
-def _long_first(item: pytest.Item) -> int:
-    path = item.path.relative_to(REPO).as_posix()
-    return _LONG_FIRST.index(path) if path in _LONG_FIRST else len(_LONG_FIRST)
+    if folder in _FAST:
+        return (0, 0, _FAST.index(folder))
+    name = item.nodeid.split("[", 1)[0]
+    long = [i for i, prefix in enumerate(_LONG_FIRST) if name == prefix or name.startswith(prefix + "::")]
+    place = long[0] if long else len(_LONG_FIRST)
+    return (1, place, _SLOW.index(folder) if folder in _SLOW else len(_SLOW))
 
 
 def _shares_setup_in_its_file(item: pytest.Item) -> bool:
@@ -80,7 +94,7 @@ def _shares_setup_in_its_file(item: pytest.Item) -> bool:
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Fast stages first; under `pytest -n N --dist loadgroup`, a file's shared setup on one worker."""
-    items.sort(key=lambda item: (_stage(item), _long_first(item)))  # stable: file order otherwise kept
+    items.sort(key=_order)  # a stable sort: file order is kept otherwise
     if not config.pluginmanager.hasplugin("xdist"):
         return
     for item in items:
