@@ -71,32 +71,53 @@ def _order(item: pytest.Item) -> tuple[int, int, int]:
     return (1, place, _SLOW.index(folder) if folder in _SLOW else len(_SLOW))
 
 
-def _shares_setup_in_its_file(item: pytest.Item) -> bool:
-    """True if the test uses a session fixture that its own file defines.
+# Files whose tests share a session fixture of the file's own (a venv with the project installed, an
+# npm install and build, a running server): under `pytest -n N` all their tests go to one worker,
+# so that setup is made once. `pytest_collection_modifyitems` refuses a file missing here. Session
+# fixtures of a conftest.py are cheap or made once per run (tests/run_once.py), and module
+# fixtures are cheap (at most ~3 s of setup, measured with `--durations=0`): other tests are
+# spread one by one and each worker makes its own.
+KEEP_TOGETHER = frozenset({"tests/e2e/test_new_module.py", "tests/e2e/test_new_plugin.py"})
 
-    Such a fixture is a long setup (a venv with the project installed, an npm install and build, a
-    running server): its tests stay on one xdist worker, so it is made once. Session fixtures of a
-    conftest.py are cheap or made once per run (tests/run_once.py). Module fixtures are cheap here
-    (at most ~3 s of setup, measured with `--durations=0`), so their tests are spread one by one
-    and each worker makes its own.
-    """
+
+def _file_session_fixtures(item: pytest.Item) -> list[str]:
+    """The session fixtures defined in the test's own file that the test uses."""
     info = getattr(item, "_fixtureinfo", None)
-    if info is None:
-        return False
     module = item.nodeid.split("::", 1)[0]
-    for definitions in info.name2fixturedefs.values():
-        for definition in definitions:
-            if definition.scope == "session" and definition.baseid == module:
-                return True
-    return False
+    return sorted(
+        name
+        for name, definitions in (info.name2fixturedefs.items() if info is not None else ())
+        if any(d.scope == "session" and d.baseid == module for d in definitions)
+    )
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Fast stages first; under `pytest -n N --dist loadgroup`, a file's shared setup on one worker."""
+    """Fast stages first, the longest slow tests first; no unlisted file-own session fixtures."""
     items.sort(key=_order)  # a stable sort: file order is kept otherwise
-    if not config.pluginmanager.hasplugin("xdist"):
-        return
     for item in items:
-        if _shares_setup_in_its_file(item):
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::", 1)[0]))
+        path = item.nodeid.split("::", 1)[0]
+        if path not in KEEP_TOGETHER and (names := _file_session_fixtures(item)):
+            raise pytest.UsageError(
+                f"{item.nodeid} uses session fixtures of its own file ({', '.join(names)}): add "
+                f"{path} to KEEP_TOGETHER in tests/conftest.py so xdist runs its tests on one worker"
+            )
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
+    """`--dist loadgroup` (pyproject's addopts): KEEP_TOGETHER files on one worker, other tests one by one.
+
+    xdist's own loadgroup reads `xdist_group` marks by renaming each test's nodeid, which pytest 9.2
+    no longer allows (the rename is silently lost), so the files are grouped here, by path.
+    """
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadGroupScheduling
+
+    class _Scheduling(LoadGroupScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::", 1)[0]
+            return path if path in KEEP_TOGETHER else super()._split_scope(nodeid)
+
+    return _Scheduling(config, log)
