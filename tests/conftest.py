@@ -71,13 +71,16 @@ def _order(item: pytest.Item) -> tuple[int, int, int]:
     return (1, place, _SLOW.index(folder) if folder in _SLOW else len(_SLOW))
 
 
-# Files whose tests share a session fixture of the file's own (a venv with the project installed, an
-# npm install and build, a running server): under `pytest -n N` all their tests go to one worker,
-# so that setup is made once. `pytest_collection_modifyitems` refuses a file missing here. Session
-# fixtures of a conftest.py are cheap or made once per run (tests/run_once.py), and module
-# fixtures are cheap (at most ~3 s of setup, measured with `--durations=0`): other tests are
-# spread one by one and each worker makes its own.
-KEEP_TOGETHER = frozenset({"tests/e2e/test_new_module.py", "tests/e2e/test_new_plugin.py"})
+# Files whose tests share a long setup of the file's own (a venv with the project installed, an npm
+# install and build, a running server): under `pytest -n N` all their tests go to one worker, so
+# that setup is made once. `pytest_collection_modifyitems` refuses a file with session fixtures of
+# its own that is missing here; test_dev_cli.py's is a module fixture (a project and its venv,
+# ~20 s). Session fixtures of a conftest.py are cheap or made once per run (tests/run_once.py),
+# other module fixtures are cheap (at most ~3 s of setup, measured with `--durations=0`): other
+# tests are spread one by one and each worker makes its own.
+KEEP_TOGETHER = frozenset(
+    {"tests/e2e/test_new_module.py", "tests/e2e/test_new_plugin.py", "tests/e2e/test_dev_cli.py"}
+)
 
 
 def _file_session_fixtures(item: pytest.Item) -> list[str]:
