@@ -6,12 +6,12 @@ leaves to the app: /readyz answers 503 from the signal's first moment (`begin_sh
 process ends with exit 0 instead of being killed by the signal uvicorn raises again afterwards.
 
 Two settings keep the slowest answers close to the typical one under load (measured with wrk at
-32 connections on get-result answers of 2 x 1,000 points):
+32 connections on get-result answers of 2 x 1,000 and 2 x 10,000 points):
 
 - asyncio's event loop, not uvloop (which `uvicorn[standard]` installs and uvicorn would pick):
-  with uvloop a saturated server left some connections waiting for seconds - p99 10-20 times
-  p50, for a hand-written Starlette app too - while asyncio served them in turn (p99 1.5-2.5
-  times p50) at the same throughput. An explicit `loop` option still wins.
+  with uvloop a saturated server left some connections waiting for seconds - p99 5-20 times
+  p50, for a hand-written Starlette app too - while asyncio served them in turn (p99 1-2 times
+  p50) at about the same throughput. An explicit `loop` option still wins.
 - `gc.freeze()` once the app is built: the objects of the imports and the app (a few hundred
   thousand with FastAPI and pydantic) leave the garbage collector's view, so its full
   collections - triggered by the young objects every answer makes - no longer pause every
