@@ -34,28 +34,28 @@ def isolated_scaffold_home(
 _FAST = ("unit", "golden", "hostile")
 _SLOW = ("functional", "conformance", "third_party", "e2e")
 
-# Among the slow tests, the longest start first (a file, or one test of a file), longest first:
+# Among the slow tests, the longest start first (a file, or one test of a SPREAD file):
 # under `pytest -n N` they then run beside the many short ones instead of last and alone. Seconds
 # are from `--durations=0` run one after the other on a busy 2-core machine (setup included). The
 # order changes wall time only, never what runs; a name missing here only runs later.
 _LONG_FIRST = (
     "tests/e2e/test_new_module.py",  # 442 s: npm install + build, a venv, the project's tests
     "tests/e2e/test_new_plugin.py",  # 158 s: a venv with the project, its tests, its server
-    "tests/e2e/test_upgrade_plugin.py::test_upgrade_keeps_user_code_and_delivers_contract_and_template",
-    "tests/conformance/test_schemathesis.py::test_generated_servers_conform",  # 115 s
+    "tests/e2e/test_upgrade_plugin.py",  # 126 s: the future scaffold's wheel, a venv
+    "tests/conformance/test_schemathesis.py",  # 115 s
     "tests/e2e/test_upgrade_module.py",  # 79 s
     "tests/e2e/test_readme_first_command.py",  # 48 s
     "tests/functional/test_check_fuzz.py::test_a_generated_plugin_passes_fuzz_25",  # 43 s
     "tests/functional/test_check_scaffolded.py::test_new_module_project_passes",  # 43 s
     "tests/functional/test_check_fuzz.py::test_cli_prints_lines_curl_and_exits_1_without_echoing_the_service",
+    "tests/functional/test_check_module.py",  # 85 s, many short tests
+    "tests/functional/test_plugin_project.py",  # 50 s
+    "tests/functional/test_module_backend.py",  # 40 s
     "tests/e2e/test_dev_cli.py",  # 33 s
-    "tests/functional/test_module_backend.py::test_the_projects_own_backend_tests_pass",  # 30 s
     "tests/functional/test_check_fuzz.py::test_strict_plugin_passes_every_operation",  # 30 s
     "tests/third_party/test_generated_clients.py",  # 25 s
     "tests/third_party/test_spec_lint.py",  # 23 s
-    "tests/functional/test_plugin_project.py::test_mypy_strict_is_clean",  # 21 s
-    "tests/functional/test_plugin_project.py::test_project_tests_pass",  # 19 s
-    "tests/functional/test_dev_module_page.py::test_scaffolded_module_reloads_after_a_source_change",
+    "tests/functional/test_dev_module_page.py",  # 22 s
 )
 
 
@@ -71,15 +71,20 @@ def _order(item: pytest.Item) -> tuple[int, int, int]:
     return (1, place, _SLOW.index(folder) if folder in _SLOW else len(_SLOW))
 
 
-# Files whose tests share a long setup of the file's own (a venv with the project installed, an npm
-# install and build, a running server): under `pytest -n N` all their tests go to one worker, so
-# that setup is made once. `pytest_collection_modifyitems` refuses a file with session fixtures of
-# its own that is missing here; test_dev_cli.py's is a module fixture (a project and its venv,
-# ~20 s). Session fixtures of a conftest.py are cheap or made once per run (tests/run_once.py),
-# other module fixtures are cheap (at most ~3 s of setup, measured with `--durations=0`): other
-# tests are spread one by one and each worker makes its own.
-KEEP_TOGETHER = frozenset(
-    {"tests/e2e/test_new_module.py", "tests/e2e/test_new_plugin.py", "tests/e2e/test_dev_cli.py"}
+# Under `pytest -n N` the tests of one file run on one worker, in file order, as they do without
+# xdist (module fixtures are made once, and a test that relies on an earlier one's page or server
+# state still finds it). The files listed here are spread test by test instead: long ones whose
+# tests are independent (each works in its own tmp_path or copy, or asks a stateless server).
+# A file listed here must not use session fixtures of its own (collection stops if it does).
+SPREAD = frozenset(
+    {
+        "tests/hostile/test_hostile_specs.py",  # 55 s
+        "tests/hostile/test_upgrade_atomic.py",  # 49 s
+        "tests/hostile/test_ownership.py",  # 11 s
+        "tests/hostile/test_project_state.py",  # 10 s
+        "tests/functional/test_check_fuzz.py",  # 151 s; fuzz_server is a stateless app
+        "tests/functional/test_check_scaffolded.py",  # 53 s
+    }
 )
 
 
@@ -96,23 +101,23 @@ def _file_session_fixtures(item: pytest.Item) -> list[str]:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Fast stages first, the longest slow tests first; no unlisted file-own session fixtures."""
+    """Fast stages first, the longest slow tests first; SPREAD files own no session fixtures."""
     items.sort(key=_order)  # a stable sort: file order is kept otherwise
     for item in items:
         path = item.nodeid.split("::", 1)[0]
-        if path not in KEEP_TOGETHER and (names := _file_session_fixtures(item)):
+        if path in SPREAD and (names := _file_session_fixtures(item)):
             raise pytest.UsageError(
-                f"{item.nodeid} uses session fixtures of its own file ({', '.join(names)}): add "
-                f"{path} to KEEP_TOGETHER in tests/conftest.py so xdist runs its tests on one worker"
+                f"{item.nodeid} uses session fixtures of its own file ({', '.join(names)}): remove "
+                f"{path} from SPREAD in tests/conftest.py, so xdist runs its tests on one worker"
             )
 
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
-    """`--dist loadgroup` (pyproject's addopts): KEEP_TOGETHER files on one worker, other tests one by one.
+    """`--dist loadgroup` (pyproject's addopts): a file's tests on one worker, SPREAD ones one by one.
 
     xdist's own loadgroup reads `xdist_group` marks by renaming each test's nodeid, which pytest 9.2
-    no longer allows (the rename is silently lost), so the files are grouped here, by path.
+    no longer allows (the rename is silently lost), so the grouping is done here, by path.
     """
     if config.getvalue("dist") != "loadgroup":
         return None
@@ -121,6 +126,6 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | 
     class _Scheduling(LoadGroupScheduling):
         def _split_scope(self, nodeid: str) -> str:
             path = nodeid.split("::", 1)[0]
-            return path if path in KEEP_TOGETHER else super()._split_scope(nodeid)
+            return nodeid if path in SPREAD else path
 
     return _Scheduling(config, log)
