@@ -63,7 +63,7 @@ def test_processes_filling_the_cache_at_once_agree(tmp_path: Path, monkeypatch: 
     expected = generate_python_models(load_spec_file(PLUGIN_SPEC), use_cache=False)
     assert outputs == [hashlib.sha256(expected.encode()).hexdigest()] * WORKERS
     entries = sorted(home.joinpath(*model_cache.FOLDER).iterdir())
-    assert [p.suffix for p in entries] == [".txt"]
+    assert [p.suffix for p in entries] == [".entry"]
     assert not entries[0].name.startswith(".tmp-")
     monkeypatch.setenv("SCAFFOLD_HOME", str(home))  # read it back the way a later process would
     assert model_cache.read_entry(entries[0].stem) == expected

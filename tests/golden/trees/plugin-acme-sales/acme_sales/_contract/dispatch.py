@@ -14,7 +14,7 @@ Every endpoint of a generated plugin runs the same steps, driven by its `Operati
 3. call the data source method with a RequestContext - sync methods in the threadpool, async
    ones awaited;
 4. encrypt password fields of the answer, serialise it once straight to bytes with the
-   contract's wire names and without unset optional fields.
+   contract's wire names and without unset optional fields (`http_json.model_json`).
 
 `PluginError` from the method becomes its status (422 unless it says otherwise) and message; any other exception is a plugin
 bug: the traceback is logged with an incident id and the caller gets a generic 500. A caller that
@@ -50,6 +50,7 @@ from .http_json import (
     error_response,
     incident_id,
     json_bytes,
+    model_json,
     read_json_body,
 )
 from .locale import choose_locale
@@ -161,14 +162,14 @@ def _serialiser(op: Operation) -> Callable[[Any], bytes]:
         def dump_list(result: Any) -> bytes:
             if not (isinstance(result, list) and all(isinstance(item, model) for item in result)):
                 result = adapter.validate_python(result)
-            return adapter.dump_json(result, by_alias=True, exclude_unset=True)
+            return model_json(adapter, result, model)
 
         return dump_list
 
     def dump_model(result: Any) -> bytes:
         if not isinstance(result, model):
             result = adapter.validate_python(result)
-        return adapter.dump_json(result, by_alias=True, exclude_unset=True)
+        return model_json(adapter, result, model)
 
     return dump_model
 
