@@ -166,3 +166,19 @@ def source_fingerprint(package_dir: Path, relatives: tuple[str, ...]) -> str | N
     except OSError:
         return None
     return digest.hexdigest()
+
+
+def environment(package_dir: Path, sources: tuple[str, ...], distributions: tuple[str, ...]) -> str | None:
+    """Everything besides an entry's own input that shapes a cached output, as lines of text.
+
+    The versions of `distributions` and the bytes of scaffold's modules that make the output
+    (`sources`, relative to `package_dir`); None when one is unknown, and nothing is cached then:
+    an output is never served for inputs it was not made from. Callers add scaffold's version to
+    each key (read per key, so it is never stale).
+    """
+    versions = [installed_version(name) for name in distributions]
+    source = source_fingerprint(package_dir, sources)
+    if source is None or any(version is None for version in versions):
+        return None
+    lines = [f"{name.lower()}=={version}" for name, version in zip(distributions, versions, strict=True)]
+    return "\n".join([*lines, source]) + "\n"

@@ -26,6 +26,14 @@ def isolated_scaffold_home(
     yield home
 
 
+@pytest.fixture
+def fresh_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """An empty data folder for one test: nothing another test cached can answer (cache tests)."""
+    home = tmp_path / "scaffold-home"
+    monkeypatch.setenv("SCAFFOLD_HOME", str(home))
+    yield home
+
+
 # --- Order and grouping of the tests (what `.ci/run` relies on to be fast and to fail early) ----
 
 # Fast folders first, so a broken change shows within minutes (`.ci/run` runs them as a stage of

@@ -39,11 +39,7 @@ def _ruff_binary() -> str:
 
 @lru_cache(maxsize=1)
 def _environment() -> str | None:
-    ruff = user_cache.installed_version("ruff")
-    source = user_cache.source_fingerprint(_PACKAGE_DIR, _SOURCES)
-    if ruff is None or source is None:
-        return None
-    return f"ruff=={ruff}\n{source}\n"
+    return user_cache.environment(_PACKAGE_DIR, _SOURCES, ("ruff",))
 
 
 def cache_key(source: str) -> str | None:

@@ -29,11 +29,7 @@ _PACKAGE_DIR = Path(__file__).resolve().parent.parent
 
 @cache
 def _environment() -> str | None:
-    pyyaml = user_cache.installed_version("PyYAML")
-    source = user_cache.source_fingerprint(_PACKAGE_DIR, _SOURCES)
-    if pyyaml is None or source is None:
-        return None
-    return f"pyyaml=={pyyaml}\n{source}\n"
+    return user_cache.environment(_PACKAGE_DIR, _SOURCES, ("PyYAML",))
 
 
 def cache_key(raw: bytes) -> str | None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,11 +14,7 @@ from scaffold.errors import GenerationError
 SOURCE = "x = {  'a':1,\n 'b' : [1,2,3]}\ndef f( a ):\n  return a\n"
 
 
-@pytest.fixture(autouse=True)
-def fresh_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    home = tmp_path / "scaffold-home"
-    monkeypatch.setenv("SCAFFOLD_HOME", str(home))
-    yield home
+pytestmark = pytest.mark.usefixtures("fresh_home")  # an empty data folder per test (tests/conftest.py)
 
 
 @pytest.fixture

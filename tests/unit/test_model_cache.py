@@ -9,7 +9,6 @@ from __future__ import annotations
 import dataclasses
 import os
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,12 +28,7 @@ from tests.conftest import MODULE_SPEC, PLUGIN_SPEC
 SHIPPED = [(s.contract, s.version) for s in shipped_specs()]
 
 
-@pytest.fixture(autouse=True)
-def fresh_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """An empty data folder per test: nothing cached by another test can answer."""
-    home = tmp_path / "scaffold-home"
-    monkeypatch.setenv("SCAFFOLD_HOME", str(home))
-    yield home
+pytestmark = pytest.mark.usefixtures("fresh_home")  # an empty data folder per test (tests/conftest.py)
 
 
 @pytest.fixture

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,11 +20,7 @@ from tests.conftest import PLUGIN_SPEC
 SHIPPED = [s.path for s in shipped_specs()]
 
 
-@pytest.fixture(autouse=True)
-def fresh_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    home = tmp_path / "scaffold-home"
-    monkeypatch.setenv("SCAFFOLD_HOME", str(home))
-    yield home
+pytestmark = pytest.mark.usefixtures("fresh_home")  # an empty data folder per test (tests/conftest.py)
 
 
 @pytest.fixture
