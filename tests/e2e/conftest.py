@@ -8,19 +8,13 @@ from __future__ import annotations
 import subprocess
 import sys
 import venv
-from collections.abc import Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pytest
 
 from tests.conftest import REPO
 from tests.run_once import once_per_run
-
-if TYPE_CHECKING:
-    from tests.e2e.dependency_layer import DependencyLayer, Kind
 
 
 @dataclass(frozen=True)
@@ -92,35 +86,3 @@ def future_scaffold(tmp_path_factory: pytest.TempPathFactory) -> InstalledScaffo
 
     _, made = once_per_run(tmp_path_factory, "future-scaffold", make)
     return InstalledScaffold(venv=Path(made["venv"]), wheel=Path(made["wheel"]))
-
-
-def _dependency_layer(factory: pytest.TempPathFactory, kind: Kind) -> DependencyLayer:
-    from tests.e2e.dependency_layer import DependencyLayer, make_default_layer
-
-    def make(root: Path) -> dict[str, str]:
-        return make_default_layer(kind, root).as_json()
-
-    _, made = once_per_run(factory, f"dependency-layer-{kind}", make)
-    return DependencyLayer.from_json(made)
-
-
-def _in_the_background(factory: pytest.TempPathFactory, kind: Kind) -> Iterator[Future[DependencyLayer]]:
-    """The layer made (or waited for) in a thread: pip's downloads run beside the test's own setup."""
-    factory.getbasetemp()  # made here, not by two threads at once
-    with ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"{kind}-layer") as pool:
-        yield pool.submit(_dependency_layer, factory, kind)  # leaving waits for the thread
-
-
-@pytest.fixture(scope="session")
-def plugin_dependency_layer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Future[DependencyLayer]]:
-    """A default plugin's dependencies (`[test]` too) and pip, once per run (dependency_layer.py).
-
-    Made in the background from the moment a test asks for it; `.result()` waits for it.
-    """
-    yield from _in_the_background(tmp_path_factory, "plugin")
-
-
-@pytest.fixture(scope="session")
-def module_dependency_layer(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Future[DependencyLayer]]:
-    """A default module backend's dependencies (`[test]` too) and pip, like plugin_dependency_layer."""
-    yield from _in_the_background(tmp_path_factory, "module")

@@ -18,8 +18,8 @@ import socket
 import subprocess
 import threading
 import time
+import venv
 from collections.abc import Iterator
-from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,7 +29,6 @@ import pytest
 from scaffold.dev.children import live_group_members
 from scaffold.host.runtime import pinned_files
 from tests.e2e.conftest import InstalledScaffold, pip_install
-from tests.e2e.dependency_layer import DependencyLayer, layered_venv
 from tests.served_process import free_port, serve_package
 
 pytestmark = pytest.mark.slow
@@ -53,9 +52,7 @@ def user_env(home: Path) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def plugin_project(
-    plugin_dependency_layer: Future[DependencyLayer],
-    installed_scaffold: InstalledScaffold,
-    tmp_path_factory: pytest.TempPathFactory,
+    installed_scaffold: InstalledScaffold, tmp_path_factory: pytest.TempPathFactory
 ) -> PluginProject:
     base = tmp_path_factory.mktemp("dev-cli")
     env = user_env(tmp_path_factory.mktemp("dev-home"))
@@ -70,8 +67,8 @@ def plugin_project(
     )
     assert result.returncode == 0, result.stderr
     root = base / "acme-sales"
-    # the project's own .venv; its dependencies come from the shared layer (dependency_layer.py)
-    python = layered_venv(root / ".venv", plugin_dependency_layer.result())
+    venv.EnvBuilder(with_pip=True, clear=True).create(root / ".venv")
+    python = root / ".venv" / "bin" / "python"
     pip_install(python, "-e", str(root))
     return PluginProject(root=root, python=python, env=env)
 

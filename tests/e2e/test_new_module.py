@@ -1,7 +1,7 @@
 """`scaffold new-module` end to end, as a new user would and as the platform would.
 
 With the installed scaffold CLI: scaffold acme-map, `npm install && npm run build` against the real
-registry, install the backend into its own venv, start it on a free port, read well-known, resolve
+registry, install the backend into a fresh venv, start it on a free port, read well-known, resolve
 entryPoint against frontendHost with ?version&buildTimestamp appended as the platform does, and
 let scaffold's own module checker (scaffold.check, the machinery of `scaffold check module`) load
 the script as a classic script into a headless Chromium host page that provides React 18.3.1 and
@@ -10,9 +10,7 @@ component must render with the contract's props, no page or console error, and t
 fire with the contract's values. The project's own `npm test`, `npm run lint` (eslint and
 prettier), `npm run typecheck` and backend pytest run too.
 
-One npm install and one backend venv are shared by the whole session (the npm cache is reused);
-the backend's third-party dependencies come from the shared dependency layer
-(tests/e2e/dependency_layer.py), made by a real fresh install of a default module's backend.
+One npm install and one backend venv are shared by the whole session (the npm cache is reused).
 """
 
 from __future__ import annotations
@@ -25,7 +23,6 @@ import re
 import shutil
 import subprocess
 from collections.abc import Iterator
-from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -39,8 +36,7 @@ from jsonschema import Draft202012Validator
 from scaffold.codegen.typescript import generate_typescript_types
 from scaffold.specs.loader import load_spec_file
 from tests.conftest import MODULE_SPEC
-from tests.e2e.conftest import InstalledScaffold, pip_install
-from tests.e2e.dependency_layer import DependencyLayer, layered_venv
+from tests.e2e.conftest import InstalledScaffold, make_venv, pip_install
 from tests.served_process import serve_package
 
 pytestmark = pytest.mark.slow
@@ -75,14 +71,9 @@ class BuiltModule:
 
 @pytest.fixture(scope="session")
 def built_module(
-    module_dependency_layer: Future[DependencyLayer],
-    installed_scaffold: InstalledScaffold,
-    tmp_path_factory: pytest.TempPathFactory,
+    installed_scaffold: InstalledScaffold, tmp_path_factory: pytest.TempPathFactory
 ) -> BuiltModule:
-    """acme-map scaffolded by the installed CLI, then `npm install && npm run build` (once).
-
-    Asks for the backend's dependency layer only to start it: its pip install runs beside npm's.
-    """
+    """acme-map scaffolded by the installed CLI, then `npm install && npm run build` (once)."""
     assert shutil.which("npm"), "npm is not installed; install Node.js 20 and npm to run the module tests"
     base = tmp_path_factory.mktemp("new-module")
     home = tmp_path_factory.mktemp("scaffold-home-module")
@@ -105,17 +96,11 @@ class RunningBackend:
 
 
 @pytest.fixture(scope="session")
-def backend(
-    built_module: BuiltModule,
-    module_dependency_layer: Future[DependencyLayer],
-    tmp_path_factory: pytest.TempPathFactory,
-) -> Iterator[RunningBackend]:
-    """`pip install ./backend` into its own venv, then `python -m acme_map` on a free port.
-
-    The venv sees the shared dependency layer (tests/e2e/dependency_layer.py): pip installs only
-    the backend itself, and whatever it needs that the layer lacks.
-    """
-    python = layered_venv(tmp_path_factory.mktemp("module-venv"), module_dependency_layer.result())
+def backend(built_module: BuiltModule, tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningBackend]:
+    """`pip install ./backend` into a fresh venv, then `python -m acme_map` on a free port."""
+    environment = tmp_path_factory.mktemp("module-venv")
+    make_venv(environment)
+    python = environment / "bin" / "python"
     pip_install(python, str(built_module.root / "backend"))
     log_path = tmp_path_factory.mktemp("module-log") / "backend.log"
     with serve_package(

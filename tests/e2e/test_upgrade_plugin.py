@@ -10,15 +10,13 @@ implemented, the project's own tests pass; a second upgrade changes nothing.
 from __future__ import annotations
 
 import subprocess
-from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
 
 from tests.cli_runner import run_scaffold
 from tests.conftest import FUTURE_PLUGIN_SPEC
-from tests.e2e.conftest import InstalledScaffold, pip_install
-from tests.e2e.dependency_layer import DependencyLayer, layered_venv
+from tests.e2e.conftest import InstalledScaffold, make_venv, pip_install
 from tests.e2e.future_scaffold import (
     APPENDED_LINE,
     NEW_FILE,
@@ -54,10 +52,7 @@ def scaffold_committed_plugin(installed: InstalledScaffold, folder: Path) -> Pat
 
 
 def test_upgrade_keeps_user_code_and_delivers_contract_and_template(
-    plugin_dependency_layer: Future[DependencyLayer],  # first: it is made while the wheels are built
-    installed_scaffold: InstalledScaffold,
-    future_scaffold: InstalledScaffold,
-    tmp_path: Path,
+    installed_scaffold: InstalledScaffold, future_scaffold: InstalledScaffold, tmp_path: Path
 ) -> None:
     project = scaffold_committed_plugin(installed_scaffold, tmp_path)
     datasource = project / "acme_sales" / "datasource.py"
@@ -113,12 +108,11 @@ def test_upgrade_keeps_user_code_and_delivers_contract_and_template(
         p.read_text(encoding="utf-8") for p in (project / "acme_sales" / "_contract").glob("*.py")
     )
 
-    # the project, installed on its own, names the missing method at startup (its dependencies
-    # come from the shared layer; anything the upgrade added, pip installs into the project's venv)
-    python = layered_venv(tmp_path / "project-venv", plugin_dependency_layer.result())
-    pip_install(python, "-e", f"{project}[test]")
+    # the project, installed on its own, names the missing method at startup
+    venv = make_venv(tmp_path / "project-venv")
+    pip_install(venv / "bin" / "python", "-e", f"{project}[test]")
     startup = subprocess.run(
-        [str(python), "-c", "from acme_sales.app import create_app; create_app()"],
+        [str(venv / "bin" / "python"), "-c", "from acme_sales.app import create_app; create_app()"],
         cwd=project,
         capture_output=True,
         text=True,
@@ -133,7 +127,7 @@ def test_upgrade_keeps_user_code_and_delivers_contract_and_template(
     imports = "from ._contract.models import QueryExplanation\n"
     datasource.write_text(_add_imports(text, imports), encoding="utf-8")
     tests = subprocess.run(
-        [str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider"],
+        [str(venv / "bin" / "python"), "-m", "pytest", "-q", "-p", "no:cacheprovider"],
         cwd=project,
         capture_output=True,
         text=True,
