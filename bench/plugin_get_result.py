@@ -128,7 +128,6 @@ def request_body(points: int) -> bytes:
 class Server:
     def __init__(self, name: str, command: list[str], env: dict[str, str], cwd: Path, port: int) -> None:
         self.name = name
-        self.env = env
         self.url = f"http://127.0.0.1:{port}"
         self.process = subprocess.Popen(
             command, env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
@@ -250,7 +249,7 @@ def main() -> None:
         script = root / "post.lua"
         script.write_text(WRK_SCRIPT, encoding="utf-8")
         base_env = {**os.environ, "LOG_LEVEL": "warning", "PYTHONDONTWRITEBYTECODE": "1"}
-        generated_port, handwritten_port = free_port(), free_port()
+        generated_port = free_port()
         generated = Server(
             "generated",
             [options.python, "-m", "acme_sales"],
@@ -265,37 +264,26 @@ def main() -> None:
             project,
             generated_port,
         )
-        handwritten = Server(
-            "hand-written",
-            [
+        handwritten_env = {
+            **base_env,
+            "PYTHONPATH": str(REPO),
+            "BENCH_DATABASE": str(state / "example.sqlite3"),
+        }
+
+        def handwritten_server(name: str, env: dict[str, str]) -> Server:
+            port = free_port()
+            command = [
                 options.python,
                 "-m",
                 "uvicorn",
                 "bench._plugin_handwritten:app",
-                *uvicorn_options(handwritten_port),
-            ],
-            {**base_env, "PYTHONPATH": str(REPO), "BENCH_DATABASE": str(state / "example.sqlite3")},
-            REPO,
-            handwritten_port,
-        )
-        servers = [generated, handwritten]
+                *uvicorn_options(port),
+            ]
+            return Server(name, command, env, REPO, port)
+
+        servers = [generated, handwritten_server("hand-written", handwritten_env)]
         if options.threaded_baseline:
-            threaded_port = free_port()
-            servers.append(
-                Server(
-                    THREADED,
-                    [
-                        options.python,
-                        "-m",
-                        "uvicorn",
-                        "bench._plugin_handwritten:app",
-                        *uvicorn_options(threaded_port),
-                    ],
-                    {**handwritten.env, "BENCH_IDLE_THREAD": "1"},
-                    REPO,
-                    threaded_port,
-                )
-            )
+            servers.append(handwritten_server(THREADED, {**handwritten_env, "BENCH_IDLE_THREAD": "1"}))
         generator = "wrk (1 thread)" if use_wrk else "python httpx keep-alive client"
         print(
             f"load generator: {generator}, {options.connections} connections, {options.seconds:g} s per run, "
