@@ -49,7 +49,7 @@
             showErrors: true,
             serverErrors: {},
             onChange: (state) => setQueries((list) => list.map((x) => (x.key === q.key ? { ...x, errors: {}, form: { ...x.form, state } } : x))),
-            onTrigger: (state) => loadQuery(q.key, F.filterFields(q.form.fields, state, false), state),
+            onTrigger: (state) => loadQuery(q.key, F.filterFields(q.form.fields, state, false)),
           }),
           mode === "json"
             ? h("div", { className: "field-cell" },
@@ -67,7 +67,7 @@
         );
       }),
       h("div", { className: "actions" },
-        h("button", { type: "button", className: "secondary", onClick: () => { const key = nextKey.current++; setQueries((list) => [...list, newQuery(key)]); loadQuery(key, [], null); } }, "Add query"),
+        h("button", { type: "button", className: "secondary", onClick: () => { const key = nextKey.current++; setQueries((list) => [...list, newQuery(key)]); loadQuery(key, []); } }, "Add query"),
         h("button", { type: "button", onClick: runQuery, disabled: Boolean(busy.run) }, "Run query"))
     );
   }
@@ -102,7 +102,7 @@
         errors: {},
         serverErrors: {},
         onChange: (state) => setVariable((v) => ({ ...v, form: { ...v.form, state } })),
-        onTrigger: (state) => loadVariable(F.filterFields(variable.form.fields, state, false), state),
+        onTrigger: (state) => loadVariable(F.filterFields(variable.form.fields, state, false)),
       }),
       h("div", { className: "actions" },
         h("button", { type: "button", onClick: loadValues, disabled: Boolean(busy.values) }, "Load values"),

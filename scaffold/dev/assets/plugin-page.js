@@ -91,13 +91,22 @@
       return s.saved ? s.saved : F.configFields(s.ds.fields, s.ds.state, s.types);
     };
 
-    const fetchForm = async (operation, filter, previous, localeOverride) => {
+    /* A form answer is applied to the form as it is when the answer arrives, not as it was when asked:
+       what the person typed meanwhile stays (touched values win), and an answer to an older request
+       for the same form (a language or trigger change since) is dropped, so a late answer cannot
+       bring back an old language or an emptied form. fetchForm resolves to null for such an answer,
+       else to a function of the form's current state. */
+    const asked = useRef({});
+    const fetchForm = async (slot, operation, filter, localeOverride) => {
+      const ticket = (asked.current[slot] || 0) + 1;
+      asked.current[slot] = ticket;
       const entry = await call(operation, { config: currentConfig(), filter, variables: variableMap() }, localeOverride);
+      if (asked.current[slot] !== ticket) return null;
       if (entry.status === 200 && Array.isArray(entry.response)) {
-        return { fields: entry.response, state: F.initialState(entry.response, previous), loaded: true, error: null };
+        return (current) => ({ fields: entry.response, state: F.initialState(entry.response, current.state), loaded: true, error: null });
       }
       const why = entry.failure || `HTTP ${entry.status}${entry.response && entry.response.message ? `: ${entry.response.message}` : ""}`;
-      return { fields: [], state: previous || F.initialState([]), loaded: true, error: `The plugin did not answer fields (${why})` };
+      return (current) => ({ fields: [], state: current.state, loaded: true, error: `The plugin did not answer fields (${why})` });
     };
 
     const guard = async (what, work) => {
@@ -112,19 +121,22 @@
       }
     };
 
-    const loadDatasource = (filter, previous, localeOverride) =>
-      guard("datasource", async () => setDs(await fetchForm("datasourceFields", filter, previous, localeOverride)));
-
-    const loadQuery = (key, filter, previous, localeOverride) =>
-      guard(`query-${key}`, async () => {
-        const form = await fetchForm("queryFields", filter, previous, localeOverride);
-        setQueries((list) => list.map((q) => (q.key === key ? { ...q, form } : q)));
+    const loadDatasource = (filter, localeOverride) =>
+      guard("datasource", async () => {
+        const answer = await fetchForm("datasource", "datasourceFields", filter, localeOverride);
+        if (answer) setDs((current) => answer(current));
       });
 
-    const loadVariable = (filter, previous, localeOverride) =>
+    const loadQuery = (key, filter, localeOverride) =>
+      guard(`query-${key}`, async () => {
+        const answer = await fetchForm(`query-${key}`, "queryFields", filter, localeOverride);
+        if (answer) setQueries((list) => list.map((q) => (q.key === key ? { ...q, form: answer(q.form) } : q)));
+      });
+
+    const loadVariable = (filter, localeOverride) =>
       guard("variable", async () => {
-        const form = await fetchForm("variableFields", filter, previous, localeOverride);
-        setVariable((v) => ({ ...v, form }));
+        const answer = await fetchForm("variable", "variableFields", filter, localeOverride);
+        if (answer) setVariable((v) => ({ ...v, form: answer(v.form) }));
       });
 
     useEffect(() => {
@@ -141,9 +153,9 @@
         } catch (error) {
           setProblem(String(error.message || error));
         }
-        await loadDatasource([], null);
-        await loadQuery(1, [], null);
-        await loadVariable([], null);
+        await loadDatasource([]);
+        await loadQuery(1, []);
+        await loadVariable([]);
       })();
     }, []);
 
@@ -154,9 +166,9 @@
       setLocale(value);
       stateRef.current.locale = value;
       const s = stateRef.current;
-      await loadDatasource(F.filterFields(s.ds.fields, s.ds.state, true), s.ds.state, value);
-      for (const q of s.queries) await loadQuery(q.key, F.filterFields(q.form.fields, q.form.state, true), q.form.state, value);
-      await loadVariable(F.filterFields(s.variable.form.fields, s.variable.form.state, true), s.variable.form.state, value);
+      await loadDatasource(F.filterFields(s.ds.fields, s.ds.state, true), value);
+      for (const q of s.queries) await loadQuery(q.key, F.filterFields(q.form.fields, q.form.state, true), value);
+      await loadVariable(F.filterFields(s.variable.form.fields, s.variable.form.state, true), value);
     };
 
     const saveAndTest = () =>
@@ -185,8 +197,8 @@
           setSaved(config);
           stateRef.current.saved = config;
           // The saved configuration may change the query forms (the Code-mode rule reads it).
-          for (const q of s.queries) await loadQuery(q.key, F.filterFields(q.form.fields, q.form.state, false), q.form.state);
-          await loadVariable(F.filterFields(s.variable.form.fields, s.variable.form.state, false), s.variable.form.state);
+          for (const q of s.queries) await loadQuery(q.key, F.filterFields(q.form.fields, q.form.state, false));
+          await loadVariable(F.filterFields(s.variable.form.fields, s.variable.form.state, false));
         }
       });
 
@@ -301,7 +313,7 @@
           stateRef.current.ds = { ...stateRef.current.ds, state };
           if (health && health.errors[key]) setHealth((old) => ({ ...old, errors: Object.fromEntries(Object.entries(old.errors).filter(([k]) => k !== key)) }));
         },
-        onTrigger: (state) => loadDatasource(F.filterFields(ds.fields, state, false), state),
+        onTrigger: (state) => loadDatasource(F.filterFields(ds.fields, state, false)),
       }),
       h("div", { className: "actions" },
         h("button", { type: "button", onClick: saveAndTest, disabled: Boolean(busy.health) }, "Save & test"),
