@@ -68,9 +68,9 @@ async def get_result(request: Request) -> Response:
 
 app = Starlette(routes=[Route("/api/v1/query/get-result", get_result, methods=["POST"])])
 if os.environ.get("BENCH_IDLE_THREAD") == "1":
-    # One more thread that only waits, as a server with a threadpool or the generated example's
-    # query watchdog has (bench/plugin_get_result.py --threaded-baseline): with a second thread
-    # in the process, the sqlite3 module's GIL release and reacquire on every row costs more.
+    # One more thread that only waits, as a server with a threadpool has (bench/plugin_get_result.py
+    # --threaded-baseline): once a process has started a second thread, SQLite's per-row work
+    # costs more (a thread that has ended since costs the same as this idle one).
     threading.Thread(target=threading.Event().wait, name="idle", daemon=True).start()
 # Served as the generated plugin is (its _contract/serving.py freezes the objects of its imports
 # and app before serving), so the comparison is of the request path alone.

@@ -20,12 +20,12 @@ of each round's ratio (less disturbed by other processes). Targets (issue 11): r
 both sizes; p99 <= 2 x p50 for the generated plugin at 32 connections. Figures only, never a
 pass/fail.
 
---threaded-baseline adds a third server: the hand-written app with one more thread that only
-waits. The generated example has such a thread (its query watchdog, example/guards.py) and any
-server with a threadpool has several; the hand-written app has none. The sqlite3 module releases
-and takes back the GIL on every row it steps, which costs more once a second thread exists
-(measured in-process at 2 x 10,000 points: 11.8-12.0 ms a request without, 13.0-14.4 ms with an
-idle thread), so this third figure shows how much of the gap is that, not the generated glue.
+--threaded-baseline adds a third server: the hand-written app after it has started (and ended)
+one thread. Once a process has started a second thread, SQLite's per-row work runs 10-25% slower
+for the rest of its life (measured in-process at 2 x 10,000 points: 11.8-12.0 ms a request
+without, 13.0-14.4 ms with). The generated example starts none unless Code-mode SQL runs (its
+methods are async, its statement deadline is SQLite's progress handler); a plugin with plain
+`def` methods runs them in a threadpool and pays it, and this third figure shows how much.
 
 Run: python bench/plugin_get_result.py [--rounds 5] [--seconds 5] [--connections 4]
      [--latency-connections 32] [--python PATH] [--threaded-baseline]

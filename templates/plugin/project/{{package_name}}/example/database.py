@@ -7,8 +7,8 @@ Three independent guards keep every query read-only, Code mode included:
 3. an authorizer that allows only reading (SELECT, column reads, functions, recursive CTEs)
    and denies everything else (ATTACH, PRAGMA, writes, schema changes, transactions).
 
-On top of that a statement stops at its deadline (`guards.WATCHDOG` interrupts it, even in the
-middle of a recursive CTE), a result stops growing at the answer's budget (`guards.ResultBudget`),
+On top of that a statement stops at its deadline (`guards.StatementDeadline`, SQLite's progress
+handler, stops it even in the middle of a recursive CTE), a result stops growing at the answer's budget (`guards.ResultBudget`),
 a single value is at most MAX_VALUE_BYTES and a LIKE/GLOB pattern at most MAX_PATTERN_CHARS (so
 no single function call can run for long), the string functions whose built-in versions take
 time proportional to the product of their arguments' lengths are replaced by linear ones
@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import SourceError
-from .guards import WATCHDOG, ResultBudget
+from .guards import ResultBudget, StatementDeadline
 from .sql_functions import install_linear_functions
 
 QUERY_SECONDS = 5
@@ -105,7 +105,10 @@ def quote(identifier: str) -> str:
 
 
 class Database:
-    """One database file: read-only connections (one per thread) and its cached schema."""
+    """One database file: read-only connections (one per thread) and its cached schema.
+
+    Without Code mode every statement runs on the event loop's thread, so there is one connection.
+    """
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -113,7 +116,7 @@ class Database:
         self._schema: tuple[float, Schema] | None = None
         self._lock = threading.Lock()
 
-    def _connect(self) -> sqlite3.Connection:
+    def _connect(self) -> tuple[sqlite3.Connection, StatementDeadline]:
         uri = self.path.resolve().as_uri() + "?mode=ro"
         try:
             connection = sqlite3.connect(uri, uri=True, check_same_thread=True, timeout=2.0)
@@ -127,14 +130,19 @@ class Database:
         connection.setlimit(sqlite3.SQLITE_LIMIT_ATTACHED, 0)
         install_linear_functions(connection)
         connection.set_authorizer(_authorize)
-        return connection
+        deadline = StatementDeadline()
+        deadline.install(connection)
+        return connection, deadline
 
-    def connection(self) -> sqlite3.Connection:
-        connection: sqlite3.Connection | None = getattr(self._local, "connection", None)
-        if connection is None:
-            connection = self._connect()
-            self._local.connection = connection
-        return connection
+    def connection(self) -> tuple[sqlite3.Connection, StatementDeadline]:
+        """This thread's connection and the deadline its progress handler checks."""
+        opened: tuple[sqlite3.Connection, StatementDeadline] | None = getattr(
+            self._local, "opened", None
+        )
+        if opened is None:
+            opened = self._connect()
+            self._local.opened = opened
+        return opened
 
     def check(self) -> int:
         """Open the file and run a trivial query; the number of tables."""
@@ -195,10 +203,10 @@ class Database:
         `deadline` is a time.monotonic() value; rows count against `budget` as they are read.
         `number_row_bytes`: the statement returns numbers only, each row counted as that size.
         """
-        connection = self.connection()
+        connection, statement_deadline = self.connection()
         if time.monotonic() >= deadline:
             raise SourceError("timeout", "no time left before the statement started")
-        token = WATCHDOG.watch(connection, deadline)
+        statement_deadline.at = deadline
         cursor: sqlite3.Cursor | None = None
         try:
             cursor = connection.execute(sql, params)
@@ -222,7 +230,7 @@ class Database:
         finally:
             if cursor is not None:
                 cursor.close()
-            WATCHDOG.release(token)
+            statement_deadline.clear()
         return names, rows, truncated
 
 

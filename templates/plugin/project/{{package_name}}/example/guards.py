@@ -1,11 +1,14 @@
-"""What keeps one query from holding the server: a deadline watchdog and a result budget.
+"""What keeps one query from holding the server: a statement deadline and a result budget.
 
-- The deadline holds inside a single statement. One watchdog thread keeps the deadlines of the
-  statements running in every worker thread and calls `connection.interrupt()` on the one that
-  passes its deadline; SQLite checks that flag at every step of its virtual machine, so a
-  recursive CTE or an expensive function evaluated row after row stops within one row. (A
-  progress handler called every N steps would also do it, but costs a Python call on every
-  N-th step of every query; the watchdog costs a heap push and pop per statement.)
+- The deadline holds inside a single statement. Each connection has a progress handler that
+  SQLite calls every PROGRESS_STEPS steps of its virtual machine; past the statement's deadline
+  it answers "stop", and SQLite aborts the statement as interrupted, so a recursive CTE or an
+  expensive function evaluated row after row stops within a fraction of a millisecond. It runs
+  in the thread that runs the statement, so no other thread is needed: measured here, a process
+  that has ever started a second thread (even one that has ended since) runs SQLite's per-row
+  work 10-25% slower, and the Constructor queries answered on the event loop would pay that on
+  every request. At 10,000 steps the handler is called about once per 70 microseconds of SQL
+  work; on a 20,000-row query that costs nothing measurable.
 - The budget bounds the memory of one get-result answer: rows are fetched in small chunks and
   their size (marshal's length, a C-speed measure of the Python values) is counted before the
   next chunk is read, so a query that would build a huge answer stops at the limit instead of
@@ -18,75 +21,37 @@
 
 from __future__ import annotations
 
-import heapq
-import itertools
 import marshal
+import math
 import sqlite3
-import threading
 import time
 from typing import Any
 
 from .errors import SourceError
 
 MAX_CHUNK_ROWS = 512
+PROGRESS_STEPS = 10_000
 
 
-class Watchdog:
-    """Interrupts a connection whose statement is still running at its deadline."""
+class StatementDeadline:
+    """The deadline of the statement running on one connection, checked by SQLite's progress handler.
+
+    Install it once per connection (`install`); set `at` (a time.monotonic() value) before a
+    statement and `clear()` it afterwards. With no statement running the deadline is infinite.
+    """
 
     def __init__(self) -> None:
-        self._condition = threading.Condition()
-        self._heap: list[tuple[float, int, sqlite3.Connection]] = []
-        self._active: set[int] = set()
-        self._tokens = itertools.count()
-        self._thread: threading.Thread | None = None
+        self.at = math.inf
 
-    def watch(self, connection: sqlite3.Connection, deadline: float) -> int:
-        """Start watching `connection` until `deadline` (time.monotonic); a token for release."""
-        with self._condition:
-            token = next(self._tokens)
-            self._active.add(token)
-            heapq.heappush(self._heap, (deadline, token, connection))
-            if self._thread is None:
-                self._thread = threading.Thread(
-                    target=self._run, name="query-watchdog", daemon=True
-                )
-                self._thread.start()
-            elif self._heap[0][1] == token:
-                self._condition.notify()
-        return token
+    def install(self, connection: sqlite3.Connection) -> None:
+        connection.set_progress_handler(self._passed, PROGRESS_STEPS)
 
-    def release(self, token: int) -> bool:
-        """Stop watching; False when the deadline had passed and the statement was interrupted.
+    def clear(self) -> None:
+        self.at = math.inf
 
-        Call it after the statement's cursor is closed: an interrupt that lands between the
-        close and this call finds no statement running, and SQLite then ignores it.
-        """
-        with self._condition:
-            if token in self._active:
-                self._active.discard(token)
-                return True
-            return False
-
-    def _run(self) -> None:
-        with self._condition:
-            while True:
-                while self._heap and self._heap[0][1] not in self._active:
-                    heapq.heappop(self._heap)
-                if not self._heap:
-                    self._condition.wait()
-                    continue
-                deadline, token, connection = self._heap[0]
-                wait = deadline - time.monotonic()
-                if wait > 0:
-                    self._condition.wait(wait)
-                    continue
-                heapq.heappop(self._heap)
-                self._active.discard(token)
-                connection.interrupt()
-
-
-WATCHDOG = Watchdog()
+    def _passed(self) -> int:
+        # Non-zero makes SQLite abort the statement with "interrupted".
+        return 1 if time.monotonic() >= self.at else 0
 
 
 class ResultBudget:
