@@ -39,9 +39,13 @@ def _connection() -> sqlite3.Connection:
     return connection
 
 
-def _frame(query: dict[str, Any]) -> dict[str, Any]:
-    spec = json.loads(query["json"])
-    low, high = query["timeRange"]["from"], query["timeRange"]["to"]
+def series_rows(spec_text: str, low: int, high: int, max_points: int) -> tuple[str, str, list[Any]]:
+    """(table, value column, rows) of one bench query: its COUNT and its SELECT.
+
+    The bench's glue measurement runs this same function inside the generated project
+    (bench/_plugin_glue_datasource.py), so the work between the two is identical by construction.
+    """
+    spec = json.loads(spec_text)
     host = spec["filters"][0]["value"]
     column = spec["valueColumns"][0]
     table = spec["table"]
@@ -49,11 +53,17 @@ def _frame(query: dict[str, Any]) -> dict[str, Any]:
     params = [low, high, host]
     connection = _connection()
     (count,) = connection.execute(f"SELECT MAX(n) FROM (SELECT COUNT(*) AS n{where})", params).fetchone()
-    if count > query["maxDataPoints"]:
+    if count > max_points:
         raise ValueError("the bench queries never need downsampling")
     rows = connection.execute(
-        f'SELECT "time", "{column}"{where} ORDER BY "time" LIMIT ?', [*params, query["maxDataPoints"]]
+        f'SELECT "time", "{column}"{where} ORDER BY "time" LIMIT ?', [*params, max_points]
     ).fetchall()
+    return table, column, rows
+
+
+def _frame(query: dict[str, Any]) -> dict[str, Any]:
+    window = query["timeRange"]
+    table, column, rows = series_rows(query["json"], window["from"], window["to"], query["maxDataPoints"])
     values = [{str(t): v if v.__class__ is str else str(v)} for t, v in rows if v is not None]
     field = {"name": column, "refID": query["refID"], "type": "number", "values": values}
     return {"name": table, "refID": query["refID"], "fields": [field]}
