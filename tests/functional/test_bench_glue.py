@@ -9,9 +9,6 @@ frames value by value.
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
@@ -19,7 +16,7 @@ import pytest
 
 from bench.plugin_get_result import glue_project, make_project
 from tests.conftest import REPO
-from tests.functional.test_plugin_harness import scaffold_home
+from tests.functional.test_plugin_harness import run_json_script, scaffold_home
 
 pytestmark = pytest.mark.slow
 
@@ -58,15 +55,7 @@ def test_the_glue_server_does_the_hand_written_work(tmp_path: Path) -> None:
     with scaffold_home(tmp_path / "home"):
         project, state = make_project(tmp_path)
     glue = glue_project(project, tmp_path / "glue")
-    result = subprocess.run(
-        [sys.executable, "-c", SCRIPT, str(REPO), str(glue), str(state)],
-        capture_output=True,
-        text=True,
-        timeout=240,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr[-3000:]
-    report = json.loads(result.stdout.splitlines()[-1])
+    report = run_json_script(SCRIPT, str(REPO), str(glue), str(state))
     assert report.pop("datasource") == "acme_sales.datasource"
     for points, answer in report.items():
         assert answer["status"] == 200, points

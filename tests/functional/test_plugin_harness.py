@@ -12,8 +12,10 @@ import atexit
 import base64
 import contextlib
 import importlib
+import json
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -187,3 +189,16 @@ def by_code(fields: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
 
 def option_values(field: dict[str, Any]) -> list[str]:
     return [o["value"] for o in field.get("props", {}).get("options", [])]
+
+
+def run_json_script(script: str, *args: str) -> Any:
+    """Run `script` in a fresh interpreter (`python -c script args`) and parse its last stdout line.
+
+    For checks that must start from a clean process: which threads it starts, which modules it
+    imports. A failing script fails the test with its stderr.
+    """
+    result = subprocess.run(
+        [sys.executable, "-c", script, *args], capture_output=True, text=True, timeout=240, check=False
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    return json.loads(result.stdout.splitlines()[-1])

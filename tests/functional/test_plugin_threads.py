@@ -13,14 +13,12 @@ threads (if any) would be no part of the project.
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 import textwrap
 
 import pytest
 
 from tests.conftest import REPO
+from tests.functional.test_plugin_harness import run_json_script
 
 pytestmark = pytest.mark.slow
 
@@ -83,15 +81,7 @@ SCRIPT = textwrap.dedent(
 
 
 def test_only_code_mode_sql_starts_a_thread() -> None:
-    result = subprocess.run(
-        [sys.executable, "-c", SCRIPT, str(REPO)],
-        capture_output=True,
-        text=True,
-        timeout=240,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr[-3000:]
-    report = json.loads(result.stdout.splitlines()[-1])
+    report = run_json_script(SCRIPT, str(REPO))
     assert [call["status"] for call in report] == [200] * 8, report
     *example, code_mode = report
     assert example[-1]["threads"] == [], example  # seven operations, not one thread
