@@ -146,6 +146,45 @@ def test_a_whole_number_float_is_an_integer(api: TestClient) -> None:
     assert api.post(f"{API}/query/get-result", json=result).status_code == 200
 
 
+# Keys spelled as the models' Python attributes: on the wire they are unknown properties, which the
+# schema allows with any value and the plugin ignores (found by Schemathesis in CI).
+ATTRIBUTE_SPELLED_KEYS: dict[str, tuple[str, dict[str, Any]]] = {
+    "fields[].max_file_size 'x', min_length 5.5": (
+        "/variable/constructor-fields",
+        _with(
+            constructor_request(),
+            ("pluginContext", "dataSourceInstanceSettings", "fields"),
+            [*CONFIG, {"code": "extra", "max_file_size": "x", "min_length": 5.5, "read_only": "yes"}],
+        ),
+    ),
+    "filter.fields[].array_index '0'": (
+        "/query/constructor-fields",
+        constructor_request([{"key": "table", "array_index": "0", "value": "cpu_metrics"}]),
+    ),
+    "dataQuery[].max_data_points 'many'": ("/query/get-result", _query(max_data_points="many")),
+    "pluginContext.org_id 'x'": (
+        "/variable/values",
+        {"pluginContext": {"pluginID": "acme-sales", "org_id": "x"}, "json": "{}"},
+    ),
+}
+
+
+@pytest.mark.parametrize("label", list(ATTRIBUTE_SPELLED_KEYS))
+def test_a_key_spelled_as_a_python_attribute_is_an_unknown_property(api: TestClient, label: str) -> None:
+    path, body = ATTRIBUTE_SPELLED_KEYS[label]
+    assert not _schema_errors(path, body), f"{label} should satisfy the request schema of {path}"
+    answer = api.post(API + path, json=body, headers={"Accept-Language": "en-US"})
+    assert answer.status_code != 400, (label, answer.text[:300])
+    assert_valid(path, answer.status_code, answer.json())
+
+
+def test_a_wire_value_is_never_taken_from_an_attribute_spelled_key(api: TestClient) -> None:
+    """Only `refID` names a query: `ref_id` is an unknown property and names nothing."""
+    body = get_result_request([{"refID": "A", "json": SERIES}, {"ref_id": "B", "json": SERIES}])
+    answer = api.post(f"{API}/query/get-result", json=body)
+    assert "B" not in {frame.get("refID") for frame in answer.json().get("frames", [])}, answer.text[:300]
+
+
 def test_the_teams_own_code_may_still_pass_none() -> None:
     """Strictness is the wire's: building a model in code keeps None as "not set"."""
     models = module("_contract")

@@ -3,10 +3,12 @@
 Every endpoint of a generated plugin runs the same steps, driven by its `Operation` entry:
 
 1. read the raw body (JSON only, at most 10 MiB: 413 beyond) and parse it with
-   `Model.model_validate_json(strict=True)` - malformed or schema-invalid bodies are the
-   contract's "request format is wrong", answered 400 in the endpoint's error shape. Strict,
-   because the schema is: "1" is not an integer, "true" is not a boolean, and null is not an
-   omitted field (the models' NOT_NULL marker refuses it in strict validation only);
+   `Model.model_validate_json(strict=True, by_name=False)` - malformed or schema-invalid bodies
+   are the contract's "request format is wrong", answered 400 in the endpoint's error shape.
+   Strict, because the schema is: "1" is not an integer, "true" is not a boolean, and null is not
+   an omitted field (the models' NOT_NULL marker refuses it in strict validation only). Wire
+   names only: a key spelled as a model's Python attribute (`max_file_size`) is an unknown
+   property to the schema, ignored like any other, never read as `maxFileSize`;
 2. decrypt `enc:v1:` values of DatasourceField lists (a token that does not decrypt is content
    the plugin cannot process, not a wrong form: 422, with validationErrors naming the field
    where the endpoint's error body has them);
@@ -104,7 +106,7 @@ def make_endpoint(op: Operation, wiring: Wiring) -> Endpoint:
             locale = context.locale
             try:
                 raw = await read_json_body(request, wiring.max_body_bytes, locale)
-                parsed = op.request_model.model_validate_json(raw, strict=True)
+                parsed = op.request_model.model_validate_json(raw, strict=True, by_name=False)
                 for path in op.request_secrets:
                     _reveal(parsed, path, wiring.secrets)
             except ClientDisconnect:
