@@ -26,7 +26,9 @@ client; the output says which. Throughput: servers measured alternately, several
 median requests/s of each compared (run-to-run noise on a shared machine is large; the ratio
 within one run is what counts). Tail latency (wrk only): then 32 connections, alternated again,
 wrk --latency's p50 and p99 of each. Printed: the ratio of the median requests/s and the median
-of each round's ratio (less disturbed by other processes). Targets (issue 11): glue ratio >= 0.95
+of each round's ratio (less disturbed by other processes); then each server's CPU time per request
+(from /proc, around the same runs) and the CPU ratio, which leaves out time the core spent on other
+processes and so moves least between runs. Targets (issue 11): glue ratio >= 0.95
 at both sizes; p99 <= 2 x p50 for the generated plugin at 32 connections. Figures only, never a
 pass/fail.
 
@@ -175,6 +177,14 @@ class Server:
             return
         raise RuntimeError(f"{self.name} did not start")
 
+    def cpu_seconds(self) -> float:
+        """CPU time (user + system) the server process has used so far; NaN where /proc is absent."""
+        try:
+            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return float("nan")
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def stop(self) -> None:
         self.process.terminate()
         try:
@@ -198,12 +208,19 @@ def run_wrk(
     return result.stdout
 
 
-def wrk_rps(url: str, body_file: Path, seconds: float, connections: int, script: Path) -> float:
+def wrk_rps(url: str, body_file: Path, seconds: float, connections: int, script: Path) -> tuple[float, int]:
+    """(requests/s, requests answered) of one wrk run."""
     output = run_wrk(url, body_file, seconds, connections, script)
+    rps = answered = None
     for line in output.splitlines():
+        words = line.split()
         if line.startswith("Requests/sec:"):
-            return float(line.split()[1])
-    raise RuntimeError(f"no Requests/sec in wrk output:\n{output}")
+            rps = float(words[1])
+        elif len(words) > 2 and words[1:3] == ["requests", "in"]:
+            answered = int(words[0])
+    if rps is None or answered is None:
+        raise RuntimeError(f"no Requests/sec in wrk output:\n{output}")
+    return rps, answered
 
 
 _UNITS = {"us": 1e-3, "ms": 1.0, "s": 1e3, "m": 60e3}
@@ -225,7 +242,7 @@ def wrk_percentiles(
     return found
 
 
-async def _python_load(url: str, body: bytes, seconds: float, connections: int) -> float:
+async def _python_load(url: str, body: bytes, seconds: float, connections: int) -> tuple[float, int]:
     limits = httpx.Limits(max_connections=connections, max_keepalive_connections=connections)
     async with httpx.AsyncClient(base_url=url, limits=limits, timeout=30) as client:
         done = 0
@@ -240,7 +257,7 @@ async def _python_load(url: str, body: bytes, seconds: float, connections: int) 
 
         started = time.monotonic()
         await asyncio.gather(*(worker() for _ in range(connections)))
-        return done / (time.monotonic() - started)
+        return done / (time.monotonic() - started), done
 
 
 WRK_SCRIPT = """
@@ -329,16 +346,21 @@ def main() -> None:
                     wrk_rps(server.url, body_file, warm, options.connections, script)
                 else:
                     asyncio.run(_python_load(server.url, body, warm, options.connections))
+            cpu: dict[str, list[float]] = {s.name: [] for s in servers}
             for round_index in range(options.rounds):
                 order = servers if round_index % 2 == 0 else list(reversed(servers))
                 for server in order:
+                    before = server.cpu_seconds()
                     if use_wrk:
-                        rps = wrk_rps(server.url, body_file, options.seconds, options.connections, script)
+                        rps, answered = wrk_rps(
+                            server.url, body_file, options.seconds, options.connections, script
+                        )
                     else:
-                        rps = asyncio.run(
+                        rps, answered = asyncio.run(
                             _python_load(server.url, body, options.seconds, options.connections)
                         )
                     results[server.name].append(rps)
+                    cpu[server.name].append((server.cpu_seconds() - before) * 1000 / max(1, answered))
             print(f"\n2 queries x {points:,} points ({len(body):,}-byte request)")
             for name, runs in results.items():
                 shown = ", ".join(f"{r:.1f}" for r in runs)
@@ -356,6 +378,7 @@ def main() -> None:
                     f"  ratio {name}/{HAND}: {ratio:.2f} of the medians, {paired:.2f} median of "
                     f"the rounds' ratios{target}"
                 )
+            glue_cpu = print_cpu(cpu)
             if THREADED in results:
                 threaded = statistics.median(results[THREADED])
                 print(f"  the hand-written app slowed by one idle thread: {threaded / handwritten_rps:.2f}")
@@ -364,6 +387,8 @@ def main() -> None:
                 f"{points:>6,} points: glue ratio {glue:.2f} (rounds' median {paired:.2f}; target >= "
                 f"{RATIO_TARGET:.2f}); scaffolded example {ratios[EXAMPLE][0]:.2f}"
             )
+            if glue_cpu is not None:
+                line += f"; glue CPU ratio {glue_cpu[0]:.2f} (rounds' median {glue_cpu[1]:.2f})"
             if use_wrk:
                 tails = latency_rounds(servers, body_file, options, script)
                 connections = options.latency_connections
@@ -392,6 +417,27 @@ EXAMPLE = "example"
 HAND = "hand-written"
 THREADED = "hand+1 thread"
 TAIL_TARGET = 2.0
+
+
+def print_cpu(cpu: dict[str, list[float]]) -> tuple[float, float] | None:
+    """CPU ms per request of each server, and the glue's CPU ratio (the hand-written's / the glue's).
+
+    A saturated single-worker server answers at about 1 / (its CPU per request); CPU time leaves
+    out the moments another process held the core, so this ratio moves less between runs than
+    the requests/s one (the same measurements, read from /proc/<pid>/stat around each run).
+    """
+    if any(value != value for runs in cpu.values() for value in runs):  # NaN: no /proc here
+        return None
+    found: dict[str, tuple[float, float]] = {}
+    for name, runs in cpu.items():
+        shown = ", ".join(f"{r:.3f}" for r in runs)
+        print(f"  {name:<16} CPU {statistics.median(runs):7.3f} ms/request  (runs: {shown})")
+    for name in (GLUE, EXAMPLE):
+        ratio = statistics.median(cpu[HAND]) / statistics.median(cpu[name])
+        paired = statistics.median(h / g for g, h in zip(cpu[name], cpu[HAND], strict=True))
+        print(f"  CPU ratio {name}: {ratio:.2f} of the medians, {paired:.2f} median of the rounds' ratios")
+        found[name] = (ratio, paired)
+    return found[GLUE]
 
 
 def latency_rounds(
