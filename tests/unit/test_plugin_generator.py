@@ -173,7 +173,7 @@ def test_routes_and_base_list_every_operation() -> None:
         routes, base = files["p/_contract/routes.py"], files["p/_contract/base.py"]
         for op in plugin_operations(spec):
             assert (
-                f"    # {op.key} ({op.operation_id})\n    add_operation(router, {op.constant}, wiring)\n"
+                f"    # {op.key} ({op.operation_id})\n    add_operation(router, {op.constant}, wiring, prefix)\n"
                 in routes
             )
             assert f"    def {op.method_name}(" in base

@@ -214,12 +214,13 @@ def _seal(root: Any, path: Sequence[str], secrets: SecretBox, secret_fields: fro
             item.value = secrets.seal(value, field=code)
 
 
-def add_operation(router: Any, op: Operation, wiring: Wiring) -> None:
-    """Register `op` on a FastAPI APIRouter (or any router with a `routes` list).
+def add_operation(router: Any, op: Operation, wiring: Wiring, prefix: str = "") -> None:
+    """Register `op` at `prefix` + its path on a FastAPI APIRouter (or any router with a `routes` list).
 
     A plain Starlette Route: the endpoint reads and answers raw bytes itself, so FastAPI's
     per-request dependency and response-model machinery would only add time.
     """
+    endpoint = make_endpoint(op, wiring)
     router.routes.append(
-        Route(op.path, make_endpoint(op, wiring), methods=[op.http_method.upper()], name=op.operation_id)
+        Route(prefix + op.path, endpoint, methods=[op.http_method.upper()], name=op.operation_id)
     )
