@@ -50,6 +50,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import math
 import os
 import shutil
 import socket
@@ -219,7 +220,7 @@ def wrk_rps(url: str, body_file: Path, seconds: float, connections: int, script:
         elif len(words) > 2 and words[1:3] == ["requests", "in"]:
             answered = int(words[0])
     if rps is None or answered is None:
-        raise RuntimeError(f"no Requests/sec in wrk output:\n{output}")
+        raise RuntimeError(f"no Requests/sec or request count in wrk output:\n{output}")
     return rps, answered
 
 
@@ -368,10 +369,7 @@ def main() -> None:
             handwritten_rps = statistics.median(results[HAND])
             ratios: dict[str, tuple[float, float]] = {}
             for name in (GLUE, EXAMPLE):
-                ratio = statistics.median(results[name]) / handwritten_rps
-                # The runs of a round are seconds apart: their ratio is the least disturbed by the
-                # load of other processes, which drifts over a run of several minutes.
-                paired = statistics.median(g / h for g, h in zip(results[name], results[HAND], strict=True))
+                ratio, paired = ratio_and_paired(results[name], results[HAND])
                 ratios[name] = (ratio, paired)
                 target = f" (target >= {RATIO_TARGET:.2f})" if name == GLUE else " (for information)"
                 print(
@@ -419,6 +417,17 @@ THREADED = "hand+1 thread"
 TAIL_TARGET = 2.0
 
 
+def ratio_and_paired(numerators: list[float], denominators: list[float]) -> tuple[float, float]:
+    """(ratio of the medians, median of each round's ratio) of two servers' runs, round by round.
+
+    The runs of a round are seconds apart: their ratio is the least disturbed by the load of
+    other processes, which drifts over a run of several minutes.
+    """
+    ratio = statistics.median(numerators) / statistics.median(denominators)
+    paired = statistics.median(n / d for n, d in zip(numerators, denominators, strict=True))
+    return ratio, paired
+
+
 def print_cpu(cpu: dict[str, list[float]]) -> tuple[float, float] | None:
     """CPU ms per request of each server, and the glue's CPU ratio (the hand-written's / the glue's).
 
@@ -426,15 +435,14 @@ def print_cpu(cpu: dict[str, list[float]]) -> tuple[float, float] | None:
     out the moments another process held the core, so this ratio moves less between runs than
     the requests/s one (the same measurements, read from /proc/<pid>/stat around each run).
     """
-    if any(value != value for runs in cpu.values() for value in runs):  # NaN: no /proc here
+    if any(math.isnan(value) for runs in cpu.values() for value in runs):  # no /proc here
         return None
     found: dict[str, tuple[float, float]] = {}
     for name, runs in cpu.items():
         shown = ", ".join(f"{r:.3f}" for r in runs)
         print(f"  {name:<16} CPU {statistics.median(runs):7.3f} ms/request  (runs: {shown})")
     for name in (GLUE, EXAMPLE):
-        ratio = statistics.median(cpu[HAND]) / statistics.median(cpu[name])
-        paired = statistics.median(h / g for g, h in zip(cpu[name], cpu[HAND], strict=True))
+        ratio, paired = ratio_and_paired(cpu[HAND], cpu[name])  # less CPU is faster
         print(f"  CPU ratio {name}: {ratio:.2f} of the medians, {paired:.2f} median of the rounds' ratios")
         found[name] = (ratio, paired)
     return found[GLUE]
