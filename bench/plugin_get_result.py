@@ -21,16 +21,19 @@ Timestamp contract, for N = 1,000 and then 10,000.
   it), asyncio's event loop and frozen import-time objects as _contract/serving.py sets them, no
   access log, no server header.
 
-The load generator is wrk (Debian package) when installed, else a small Python keep-alive
-client; the output says which. Throughput: servers measured alternately, several rounds, and the
-median requests/s of each compared (run-to-run noise on a shared machine is large; the ratio
-within one run is what counts). Tail latency (wrk only): then 32 connections, alternated again,
-wrk --latency's p50 and p99 of each. Printed: the ratio of the median requests/s and the median
-of each round's ratio (less disturbed by other processes); then each server's CPU time per request
-(from /proc, around the same runs) and the CPU ratio, which leaves out time the core spent on other
-processes and so moves least between runs. Targets (issue 11): glue ratio >= 0.95
-at both sizes; p99 <= 2 x p50 for the generated plugin at 32 connections. Figures only, never a
-pass/fail.
+How it measures. Each round starts every server as a fresh process: two processes of the very
+same server differ here by up to 2.5% in CPU per request for their whole life (where their memory
+happens to lie), so servers started once would carry that luck into every round. Within a round,
+for each size, the servers are warmed, then measured one after the other (the order alternates
+between rounds) with wrk (Debian package) when installed, else a small Python keep-alive client;
+the output says which. Then, with wrk, the same at 32 connections with --latency for p50 and p99.
+
+Printed per size: each server's requests/s and the ratio of the medians and the median of each
+round's ratio (the runs of a round are seconds apart, so less disturbed by other processes); then
+each server's CPU time per request (from /proc, around the same runs) and the CPU ratio, which
+leaves out time the core spent on other processes and so moves least between runs. Targets
+(issue 11): glue ratio >= 0.95 at both sizes; p99 <= 2 x p50 for the generated plugin at 32
+connections. Figures only, never a pass/fail.
 
 --threaded-baseline adds the hand-written app with one idle thread. Once a process has started a
 second thread (even one that has ended since), SQLite's per-row work runs 10-25% slower for the
@@ -48,17 +51,16 @@ Run: python bench/plugin_get_result.py [--rounds 5] [--seconds 5] [--connections
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import math
 import os
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
@@ -66,18 +68,27 @@ import httpx
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from bench._http_load import (  # noqa: E402
+    WRK_SCRIPT,
+    Server,
+    ServerSpec,
+    python_load,
+    wrk_percentiles,
+    wrk_rps,
+)
 from scaffold.projects.create import NewProjectOptions, create_project  # noqa: E402
 from scaffold.projects.kinds import KINDS  # noqa: E402
 
 PATH = "/api/v1/query/get-result"
 SAMPLE_END = 1_767_225_600 + 7 * 86_400  # the sample window of the generated project's own tests
 KEY = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+SIZES = (1_000, 10_000)
+RATIO_TARGET = 0.95
+TAIL_TARGET = 2.0
+GLUE = "generated glue"
+EXAMPLE = "example"
+HAND = "hand-written"
+THREADED = "hand+1 thread"
 
 
 def uvicorn_options(port: int) -> list[str]:
@@ -152,122 +163,144 @@ def request_body(points: int) -> bytes:
     return json.dumps(body).encode()
 
 
-class Server:
-    def __init__(self, name: str, command: list[str], env: dict[str, str], cwd: Path, port: int) -> None:
-        self.name = name
-        self.url = f"http://127.0.0.1:{port}"
-        self.process = subprocess.Popen(
-            command, env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE
+@dataclass
+class SizeRuns:
+    """Every round's figures of one request size, by server name."""
+
+    rps: dict[str, list[float]] = field(default_factory=dict)
+    cpu: dict[str, list[float]] = field(default_factory=dict)
+    tails: dict[str, list[dict[str, float]]] = field(default_factory=dict)
+
+    def add(self, table: dict[str, list[float]], name: str, value: float) -> None:
+        table.setdefault(name, []).append(value)
+
+
+@dataclass(frozen=True)
+class Load:
+    """How each server is loaded: wrk when installed, else the Python client."""
+
+    seconds: float
+    connections: int
+    latency_connections: int
+    script: Path
+    use_wrk: bool
+
+    def rps(self, server: Server, body_file: Path, seconds: float | None = None) -> tuple[float, int]:
+        duration = self.seconds if seconds is None else seconds
+        if self.use_wrk:
+            return wrk_rps(server.url + PATH, body_file, duration, self.connections, self.script)
+        return python_load(server.url + PATH, body_file.read_bytes(), duration, self.connections)
+
+    def tails(self, server: Server, body_file: Path) -> dict[str, float]:
+        url = server.url + PATH
+        return wrk_percentiles(url, body_file, self.seconds, self.latency_connections, self.script)
+
+
+def server_specs(project: Path, state: Path, root: Path, options: argparse.Namespace) -> list[ServerSpec]:
+    base_env = {**os.environ, "LOG_LEVEL": "warning", "PYTHONDONTWRITEBYTECODE": "1"}
+    handwritten_env = {**base_env, "PYTHONPATH": str(REPO), "BENCH_DATABASE": str(state / "example.sqlite3")}
+
+    def generated(name: str, folder: Path) -> ServerSpec:
+        env = {
+            **handwritten_env,
+            "PYTHONPATH": os.pathsep.join([str(folder), str(REPO)]),
+            "HOST": "127.0.0.1",
+            "PLUGIN_STATE_DIR": str(state),
+            "PLUGIN_SECRET_KEY": KEY,
+        }
+        return ServerSpec(name, lambda port: [options.python, "-m", "acme_sales"], env, folder)
+
+    def handwritten(name: str, env: dict[str, str]) -> ServerSpec:
+        def command(port: int) -> list[str]:
+            return [options.python, "-m", "uvicorn", "bench._plugin_handwritten:app", *uvicorn_options(port)]
+
+        return ServerSpec(name, command, env, REPO)
+
+    specs = [
+        generated(GLUE, glue_project(project, root / "glue")),
+        generated(EXAMPLE, project),
+        handwritten(HAND, handwritten_env),
+    ]
+    if options.threaded_baseline:
+        specs.append(handwritten(THREADED, {**handwritten_env, "BENCH_IDLE_THREAD": "1"}))
+    return specs
+
+
+def answers_points(points: int) -> Callable[[httpx.Response], None]:
+    def check(answer: httpx.Response) -> None:
+        frames = answer.json()["frames"]
+        assert answer.status_code == 200 and len(frames) == 2, answer.text[:300]
+        assert all(len(f["fields"][0]["values"]) == points for f in frames), "unexpected point count"
+
+    return check
+
+
+def measure_round(
+    specs: list[ServerSpec], bodies: dict[int, Path], runs: dict[int, SizeRuns], round_index: int, load: Load
+) -> None:
+    """One round: fresh server processes, then each size measured on each of them, alternated."""
+    servers = [spec.start() for spec in specs]
+    try:
+        for points, body_file in bodies.items():
+            for server in servers:
+                server.wait_ready(PATH, body_file.read_bytes(), answers_points(points))
+            for server in servers:  # warm-up, not counted
+                load.rps(server, body_file, min(2.0, load.seconds))
+            order = servers if round_index % 2 == 0 else servers[::-1]
+            found = runs[points]
+            for server in order:
+                before = server.cpu_seconds()
+                rps, answered = load.rps(server, body_file)
+                found.add(found.rps, server.name, rps)
+                found.add(found.cpu, server.name, (server.cpu_seconds() - before) * 1000 / max(1, answered))
+            if load.use_wrk:
+                for server in order:
+                    found.tails.setdefault(server.name, []).append(load.tails(server, body_file))
+            print(f"  {points:,} points measured", flush=True)
+    finally:
+        for server in servers:
+            server.stop()
+
+
+def report(points: int, body_bytes: int, found: SizeRuns, load: Load) -> str:
+    """Print one size's figures; return its summary line."""
+    print(f"\n2 queries x {points:,} points ({body_bytes:,}-byte request)")
+    for name, values in found.rps.items():
+        shown = ", ".join(f"{r:.1f}" for r in values)
+        print(f"  {name:<16} median {statistics.median(values):8.1f} req/s  (runs: {shown})")
+    ratios: dict[str, tuple[float, float]] = {}
+    for name in (GLUE, EXAMPLE):
+        ratio, paired = ratio_and_paired(found.rps[name], found.rps[HAND])
+        ratios[name] = (ratio, paired)
+        target = f" (target >= {RATIO_TARGET:.2f})" if name == GLUE else " (for information)"
+        print(
+            f"  ratio {name}/{HAND}: {ratio:.2f} of the medians, {paired:.2f} median of the rounds' ratios{target}"
         )
-
-    def wait_ready(self, body: bytes, points: int) -> None:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"{self.name} exited: {self.process.stderr.read().decode()[-2000:]}")  # type: ignore[union-attr]
-            try:
-                answer = httpx.post(
-                    self.url + PATH, content=body, headers={"content-type": "application/json"}
-                )
-            except httpx.HTTPError:
-                time.sleep(0.1)
-                continue
-            frames = answer.json()["frames"]
-            assert answer.status_code == 200 and len(frames) == 2, answer.text[:300]
-            assert all(len(f["fields"][0]["values"]) == points for f in frames), "unexpected point count"
-            return
-        raise RuntimeError(f"{self.name} did not start")
-
-    def cpu_seconds(self) -> float:
-        """CPU time (user + system) the server process has used so far; NaN where /proc is absent."""
-        try:
-            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            return float("nan")
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-
-
-def run_wrk(
-    url: str, body_file: Path, seconds: float, connections: int, script: Path, latency: bool = False
-) -> str:
-    command = ["wrk", "-t1", f"-c{connections}", f"-d{max(1, round(seconds))}s", "--timeout", "30s"]
-    result = subprocess.run(
-        [*command, *(["--latency"] if latency else []), "-s", str(script), url + PATH],
-        env={**os.environ, "BENCH_BODY": str(body_file)},
-        capture_output=True,
-        text=True,
-        check=True,
+    glue_cpu = print_cpu(found.cpu)
+    if THREADED in found.rps:
+        threaded = statistics.median(found.rps[THREADED]) / statistics.median(found.rps[HAND])
+        print(f"  the hand-written app slowed by one idle thread: {threaded:.2f}")
+    glue, paired = ratios[GLUE]
+    line = (
+        f"{points:>6,} points: glue ratio {glue:.2f} (rounds' median {paired:.2f}; target >= "
+        f"{RATIO_TARGET:.2f}); scaffolded example {ratios[EXAMPLE][0]:.2f}"
     )
-    return result.stdout
-
-
-def wrk_rps(url: str, body_file: Path, seconds: float, connections: int, script: Path) -> tuple[float, int]:
-    """(requests/s, requests answered) of one wrk run."""
-    output = run_wrk(url, body_file, seconds, connections, script)
-    rps = answered = None
-    for line in output.splitlines():
-        words = line.split()
-        if line.startswith("Requests/sec:"):
-            rps = float(words[1])
-        elif len(words) > 2 and words[1:3] == ["requests", "in"]:
-            answered = int(words[0])
-    if rps is None or answered is None:
-        raise RuntimeError(f"no Requests/sec or request count in wrk output:\n{output}")
-    return rps, answered
-
-
-_UNITS = {"us": 1e-3, "ms": 1.0, "s": 1e3, "m": 60e3}
-
-
-def wrk_percentiles(
-    url: str, body_file: Path, seconds: float, connections: int, script: Path
-) -> dict[str, float]:
-    """{"50%": ms, "99%": ms, ...} from wrk --latency's Latency Distribution."""
-    output = run_wrk(url, body_file, seconds, connections, script, latency=True)
-    found: dict[str, float] = {}
-    for line in output.splitlines():
-        parts = line.split()
-        if len(parts) == 2 and parts[0] in ("50%", "75%", "90%", "99%"):
-            number = parts[1].rstrip("usm")
-            found[parts[0]] = float(number) * _UNITS[parts[1][len(number) :]]
-    if "99%" not in found:
-        raise RuntimeError(f"no latency distribution in wrk output:\n{output}")
-    return found
-
-
-async def _python_load(url: str, body: bytes, seconds: float, connections: int) -> tuple[float, int]:
-    limits = httpx.Limits(max_connections=connections, max_keepalive_connections=connections)
-    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=30) as client:
-        done = 0
-        deadline = time.monotonic() + seconds
-
-        async def worker() -> None:
-            nonlocal done
-            while time.monotonic() < deadline:
-                answer = await client.post(PATH, content=body, headers={"content-type": "application/json"})
-                answer.raise_for_status()
-                done += 1
-
-        started = time.monotonic()
-        await asyncio.gather(*(worker() for _ in range(connections)))
-        return done / (time.monotonic() - started), done
-
-
-WRK_SCRIPT = """
-local f = io.open(os.getenv("BENCH_BODY"), "rb")
-wrk.method = "POST"
-wrk.body = f:read("*a")
-f:close()
-wrk.headers["Content-Type"] = "application/json"
-"""
+    if glue_cpu is not None:
+        line += f"; glue CPU ratio {glue_cpu[0]:.2f} (rounds' median {glue_cpu[1]:.2f})"
+    if found.tails:
+        print(f"  {load.latency_connections} connections, wrk --latency, medians of the rounds:")
+        tails = {
+            name: (statistics.median(r["50%"] for r in runs), statistics.median(r["99%"] for r in runs))
+            for name, runs in found.tails.items()
+        }
+        for name, (p50, p99) in tails.items():
+            print(f"  {name:<16} p50 {p50:8.1f} ms  p99 {p99:8.1f} ms  p99/p50 {p99 / p50:.2f}")
+        shown = ", ".join(
+            f"{name} p50 {tails[name][0]:.1f} ms, p99 {tails[name][1]:.1f} ms, p99/p50 {tails[name][1] / tails[name][0]:.2f}"
+            for name in (GLUE, EXAMPLE)
+        )
+        line += f"; at {load.latency_connections} connections {shown} (target <= {TAIL_TARGET:.1f})"
+    return line
 
 
 def main() -> None:
@@ -283,138 +316,34 @@ def main() -> None:
         help="also serve the hand-written app with one idle thread (what a threadpool costs)",
     )
     options = parser.parse_args()
-    use_wrk = shutil.which("wrk") is not None
     root = Path(tempfile.mkdtemp(prefix="bench-plugin-"))
-    servers: list[Server] = []
     try:
         project, state = make_project(root)
         script = root / "post.lua"
         script.write_text(WRK_SCRIPT, encoding="utf-8")
-        base_env = {**os.environ, "LOG_LEVEL": "warning", "PYTHONDONTWRITEBYTECODE": "1"}
-        handwritten_env = {
-            **base_env,
-            "PYTHONPATH": str(REPO),
-            "BENCH_DATABASE": str(state / "example.sqlite3"),
-        }
-
-        def generated_server(name: str, folder: Path) -> Server:
-            port = free_port()
-            env = {
-                **handwritten_env,
-                "PYTHONPATH": os.pathsep.join([str(folder), str(REPO)]),
-                "HOST": "127.0.0.1",
-                "PORT": str(port),
-                "PLUGIN_STATE_DIR": str(state),
-                "PLUGIN_SECRET_KEY": KEY,
-            }
-            return Server(name, [options.python, "-m", "acme_sales"], env, folder, port)
-
-        def handwritten_server(name: str, env: dict[str, str]) -> Server:
-            port = free_port()
-            command = [
-                options.python,
-                "-m",
-                "uvicorn",
-                "bench._plugin_handwritten:app",
-                *uvicorn_options(port),
-            ]
-            return Server(name, command, env, REPO, port)
-
-        servers = [
-            generated_server(GLUE, glue_project(project, root / "glue")),
-            generated_server(EXAMPLE, project),
-            handwritten_server(HAND, handwritten_env),
-        ]
-        if options.threaded_baseline:
-            servers.append(handwritten_server(THREADED, {**handwritten_env, "BENCH_IDLE_THREAD": "1"}))
+        use_wrk = shutil.which("wrk") is not None
+        load = Load(options.seconds, options.connections, options.latency_connections, script, use_wrk)
+        specs = server_specs(project, state, root, options)
+        bodies = {points: root / f"body-{points}.json" for points in SIZES}
+        for points, body_file in bodies.items():
+            body_file.write_bytes(request_body(points))
         generator = "wrk (1 thread)" if use_wrk else "python httpx keep-alive client"
         print(
             f"load generator: {generator}, {options.connections} connections, {options.seconds:g} s per run, "
-            f"{options.rounds} rounds, servers alternated; one worker each, served by {options.python} "
-            f"({server_stack(options.python)})"
+            f"{options.rounds} rounds of fresh server processes, servers alternated; one worker each, "
+            f"served by {options.python} ({server_stack(options.python)})",
+            flush=True,
         )
-        summary: list[str] = []
-        for points in (1_000, 10_000):
-            body = request_body(points)
-            body_file = root / f"body-{points}.json"
-            body_file.write_bytes(body)
-            for server in servers:
-                server.wait_ready(body, points)
-            results: dict[str, list[float]] = {s.name: [] for s in servers}
-            warm = min(2.0, options.seconds)
-            for server in servers:  # warm-up, not counted
-                if use_wrk:
-                    wrk_rps(server.url, body_file, warm, options.connections, script)
-                else:
-                    asyncio.run(_python_load(server.url, body, warm, options.connections))
-            cpu: dict[str, list[float]] = {s.name: [] for s in servers}
-            for round_index in range(options.rounds):
-                order = servers if round_index % 2 == 0 else list(reversed(servers))
-                for server in order:
-                    before = server.cpu_seconds()
-                    if use_wrk:
-                        rps, answered = wrk_rps(
-                            server.url, body_file, options.seconds, options.connections, script
-                        )
-                    else:
-                        rps, answered = asyncio.run(
-                            _python_load(server.url, body, options.seconds, options.connections)
-                        )
-                    results[server.name].append(rps)
-                    cpu[server.name].append((server.cpu_seconds() - before) * 1000 / max(1, answered))
-            print(f"\n2 queries x {points:,} points ({len(body):,}-byte request)")
-            for name, runs in results.items():
-                shown = ", ".join(f"{r:.1f}" for r in runs)
-                print(f"  {name:<16} median {statistics.median(runs):8.1f} req/s  (runs: {shown})")
-            handwritten_rps = statistics.median(results[HAND])
-            ratios: dict[str, tuple[float, float]] = {}
-            for name in (GLUE, EXAMPLE):
-                ratio, paired = ratio_and_paired(results[name], results[HAND])
-                ratios[name] = (ratio, paired)
-                target = f" (target >= {RATIO_TARGET:.2f})" if name == GLUE else " (for information)"
-                print(
-                    f"  ratio {name}/{HAND}: {ratio:.2f} of the medians, {paired:.2f} median of "
-                    f"the rounds' ratios{target}"
-                )
-            glue_cpu = print_cpu(cpu)
-            if THREADED in results:
-                threaded = statistics.median(results[THREADED])
-                print(f"  the hand-written app slowed by one idle thread: {threaded / handwritten_rps:.2f}")
-            glue, paired = ratios[GLUE]
-            line = (
-                f"{points:>6,} points: glue ratio {glue:.2f} (rounds' median {paired:.2f}; target >= "
-                f"{RATIO_TARGET:.2f}); scaffolded example {ratios[EXAMPLE][0]:.2f}"
-            )
-            if glue_cpu is not None:
-                line += f"; glue CPU ratio {glue_cpu[0]:.2f} (rounds' median {glue_cpu[1]:.2f})"
-            if use_wrk:
-                tails = latency_rounds(servers, body_file, options, script)
-                connections = options.latency_connections
-                print(f"  {connections} connections, wrk --latency, {options.rounds} rounds alternated:")
-                for name, (p50, p99) in tails.items():
-                    print(f"  {name:<16} p50 {p50:8.1f} ms  p99 {p99:8.1f} ms  p99/p50 {p99 / p50:.2f}")
-                shown = ", ".join(
-                    f"{name} p50 {tails[name][0]:.1f} ms, p99 {tails[name][1]:.1f} ms, "
-                    f"p99/p50 {tails[name][1] / tails[name][0]:.2f}"
-                    for name in (GLUE, EXAMPLE)
-                )
-                line += f"; at {connections} connections {shown} (target <= {TAIL_TARGET:.1f})"
-            summary.append(line)
+        runs = {points: SizeRuns() for points in SIZES}
+        for round_index in range(options.rounds):
+            print(f"round {round_index + 1} of {options.rounds}: starting {len(specs)} servers", flush=True)
+            measure_round(specs, bodies, runs, round_index, load)
+        summary = [report(points, bodies[points].stat().st_size, runs[points], load) for points in SIZES]
         print("\nsummary (medians of the rounds):")
         for line in summary:
             print("  " + line)
     finally:
-        for server in servers:
-            server.stop()
         shutil.rmtree(root, ignore_errors=True)
-
-
-RATIO_TARGET = 0.95
-GLUE = "generated glue"
-EXAMPLE = "example"
-HAND = "hand-written"
-THREADED = "hand+1 thread"
-TAIL_TARGET = 2.0
 
 
 def ratio_and_paired(numerators: list[float], denominators: list[float]) -> tuple[float, float]:
@@ -446,23 +375,6 @@ def print_cpu(cpu: dict[str, list[float]]) -> tuple[float, float] | None:
         print(f"  CPU ratio {name}: {ratio:.2f} of the medians, {paired:.2f} median of the rounds' ratios")
         found[name] = (ratio, paired)
     return found[GLUE]
-
-
-def latency_rounds(
-    servers: list[Server], body_file: Path, options: argparse.Namespace, script: Path
-) -> dict[str, tuple[float, float]]:
-    """Median (p50, p99) in ms of each server at --latency-connections, servers alternated."""
-    runs: dict[str, list[dict[str, float]]] = {s.name: [] for s in servers}
-    for round_index in range(options.rounds):
-        order = servers if round_index % 2 == 0 else list(reversed(servers))
-        for server in order:
-            runs[server.name].append(
-                wrk_percentiles(server.url, body_file, options.seconds, options.latency_connections, script)
-            )
-    return {
-        name: (statistics.median(r["50%"] for r in found), statistics.median(r["99%"] for r in found))
-        for name, found in runs.items()
-    }
 
 
 def server_stack(python: str) -> str:
