@@ -7,6 +7,7 @@ import logging
 import logging.config
 import re
 import sys
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -29,6 +30,7 @@ from scaffold.codegen.runtime_files.observability import (
     current_request_id,
     install_observability,
     logging_config,
+    new_request_id,
     request_id_from,
     route_templates,
 )
@@ -93,6 +95,15 @@ def test_a_safe_request_id_is_kept(value: bytes) -> None:
 )
 def test_an_unsafe_request_id_is_refused(value: bytes | None) -> None:
     assert request_id_from(value) is None
+
+
+def test_a_new_request_id_is_a_random_uuid4_in_hex() -> None:
+    ids = [new_request_id() for _ in range(200)]
+    assert len(set(ids)) == len(ids)
+    for value in ids:
+        parsed = uuid.UUID(hex=value)
+        assert parsed.version == 4 and parsed.variant == uuid.RFC_4122
+        assert value == parsed.hex and request_id_from(value.encode()) == value
 
 
 def test_api_operation_strips_the_prefix_only() -> None:

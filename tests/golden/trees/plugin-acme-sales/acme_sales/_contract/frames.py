@@ -5,9 +5,9 @@
 - Regular contract: each element of `values` is an object with arbitrary keys (a table row,
   a label and a value, ...).
 
-The builders construct the models without validating every point (`model_construct`) and the
-routes serialise the answer once, straight to bytes: validating thousands of points would cost
-more than the query itself. They trust their inputs, so pass what the type hints say: int unix
+The builders construct the models without validating every point (what `model_construct` makes,
+see `_construct`) and the routes serialise the answer once, straight to bytes: validating
+thousands of points would cost more than the query itself. They trust their inputs, so pass what the type hints say: int unix
 times, and values that are str, int, float, bool or None (None points are skipped in the
 Timestamp contract).
 """
@@ -15,7 +15,9 @@ Timestamp contract).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
+
+from pydantic_core import PydanticUndefined
 
 from .models import ContractModel, Frame, FrameField, QueryDataResponse
 
@@ -117,7 +119,86 @@ def query_response(frames: Iterable[Frame], *, status: int = 200) -> QueryDataRe
 
 
 def _construct(cls: type[Model], **values: Any) -> Model:
-    """`cls` built without validation; None values stay unset, so they are left out of the answer."""
-    return cls.model_construct(
-        **{key: value for key, value in values.items() if value is not None}
+    """`cls` built without validation; None values stay unset, so they are left out of the answer.
+
+    The model is exactly what `cls.model_construct(**values)` makes, at about half its cost (it
+    is built up to five times per answer): `model_construct` works out every field's alias and
+    default again on each call, this reads them from a plan made once per class. A class the
+    plan cannot copy faithfully (see `_plan`) is left to `model_construct`.
+    """
+    given = {key: value for key, value in values.items() if value is not None}
+    try:
+        plan = _PLANS[cls]
+    except KeyError:
+        plan = _PLANS[cls] = _plan(cls)
+    if plan is None:
+        return cls.model_construct(**given)
+    return _assemble(cls, plan, given)
+
+
+_Plan = tuple[tuple[str, Any], ...]
+# A field without a default: absent from the model unless given.
+_REQUIRED: Final = object()
+_ABSENT: Final = object()
+_PLANS: dict[type[ContractModel], _Plan | None] = {}
+_set = object.__setattr__
+
+
+def _assemble(cls: type[Model], plan: _Plan, given: dict[str, Any]) -> Model:
+    fields: dict[str, Any] = {}
+    for name, default in plan:
+        if name in given:
+            fields[name] = given[name]
+        elif default is not _REQUIRED:
+            fields[name] = default
+    model = cls.__new__(cls)
+    _set(model, "__dict__", fields)
+    _set(model, "__pydantic_fields_set__", set(given))
+    _set(model, "__pydantic_extra__", None)
+    _set(model, "__pydantic_private__", None)
+    return model
+
+
+def _plan(cls: type[ContractModel]) -> _Plan | None:
+    """(field, default) pairs of `cls`, or None when `_assemble` would not make its model_construct.
+
+    Only a class whose construction is its fields alone qualifies: no post-init hook, no private
+    attributes, no extra fields kept, a root model never, and defaults that are None (a mutable
+    default or a factory is a new object per model, which model_construct makes). Then one
+    model built both ways, every field given and then none, must agree on everything pydantic
+    keeps for a model, so a pydantic that builds models differently falls back by itself.
+    """
+    fields = cls.model_fields
+    if (
+        cls.__pydantic_root_model__
+        or cls.__pydantic_post_init__ is not None
+        or cls.__private_attributes__
+        or cls.model_config.get("extra") == "allow"
+        or any(info.default_factory is not None for info in fields.values())
+        or any(
+            not (info.default is None or info.default is PydanticUndefined)
+            for info in fields.values()
+        )
+    ):
+        return None
+    plan = tuple(
+        (name, _REQUIRED if info.is_required() else None)
+        for name, info in fields.items()
+    )
+    everything: dict[str, Any] = {name: object() for name in fields}
+    for sample in (everything, {}):
+        fast = _assemble(cls, plan, sample)
+        slow = cls.model_construct(**sample)
+        if _state(fast) != _state(slow):
+            return None
+    return plan
+
+
+def _state(model: ContractModel) -> tuple[Any, ...]:
+    """What pydantic keeps for a model built without validation, field order included."""
+    return (
+        list(model.__dict__.items()),
+        model.__pydantic_fields_set__,
+        model.__pydantic_extra__,
+        getattr(model, "__pydantic_private__", _ABSENT),
     )
