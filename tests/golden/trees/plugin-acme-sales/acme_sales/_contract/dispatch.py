@@ -29,16 +29,17 @@ from __future__ import annotations
 import inspect
 import logging
 import re
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import ClientDisconnect, Request
-from starlette.responses import Response
+from starlette.datastructures import Headers
+from starlette.requests import ClientDisconnect
 from starlette.routing import Route
+from starlette.types import Receive, Scope, Send
 
 from .catalog import runtime_text
 from .context import RequestContext
@@ -60,7 +61,6 @@ from .operations import Operation
 from .secrets import SecretBox, SecretError, is_token
 
 _log = logging.getLogger(__name__)
-Endpoint = Callable[[Request], Awaitable[Response]]
 # A field code that may be a validationErrors key: the contract keys errors by field code, but a
 # code that is not a plain identifier is the caller's text, and is not reflected.
 _FIELD_CODE = re.compile(r"[A-Za-z_][A-Za-z0-9_.-]{0,63}")
@@ -84,70 +84,120 @@ class _FieldSecretError(Exception):
         self.reason = reason
 
 
-def make_endpoint(op: Operation, wiring: Wiring) -> Endpoint:
-    """The ASGI endpoint serving `op` with the data source method of the same name."""
-    method = getattr(wiring.datasource, op.method_name)
-    is_async = inspect.iscoroutinefunction(method)
-    serialise = _serialiser(op)
-    errors = op.errors
+class OperationApp:
+    """The ASGI app serving `op` with the data source method of the same name.
 
-    def fail(status: int, message: str, validation_errors: Mapping[str, str] | None = None) -> Response:
-        body = errors.body(status, message, validation_errors)
-        return Response(json_bytes(body), status_code=status, media_type=JSON_MEDIA_TYPE)
+    An ASGI app rather than a Starlette request/response function: it reads the four headers it
+    needs in one pass, the body straight from `receive`, and sends its answer itself, so no
+    Request, Response or per-route exception wrapper is built per call (8 us of the glue's 65 us
+    around a get-result, measured in-process). It answers every outcome itself, so nothing but a
+    bug in this module reaches the app's error handlers.
+    """
 
-    async def endpoint(request: Request) -> Response:
+    def __init__(self, op: Operation, wiring: Wiring) -> None:
+        self.op = op
+        self.wiring = wiring
+        self.method = getattr(wiring.datasource, op.method_name)
+        self.is_async = inspect.iscoroutinefunction(self.method)
+        self.serialise = _serialiser(op)
+
+    def __repr__(self) -> str:
+        return f"<OperationApp {self.op.key}>"
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        op, wiring = self.op, self.wiring
+        language, host, content_type, content_length = _call_headers(scope)
         context = RequestContext(
-            locale=choose_locale(request.headers.get("accept-language"), wiring.locales, wiring.locales[0]),
-            headers=request.headers,
+            locale=choose_locale(language, wiring.locales, wiring.locales[0]),
+            headers=Headers(scope=scope),
             operation_id=op.operation_id,
-            base_url=_base_url(request, op.path),
+            base_url=_base_url(scope, host, op.path),
         )
         args: tuple[Any, ...] = (context,)
         if op.request_model is not None:
             locale = context.locale
             try:
-                raw = await read_json_body(request, wiring.max_body_bytes, locale)
+                raw = await read_json_body(
+                    receive, content_type, content_length, wiring.max_body_bytes, locale
+                )
                 parsed = op.request_model.model_validate_json(raw, strict=True, by_name=False)
                 for path in op.request_secrets:
                     _reveal(parsed, path, wiring.secrets)
             except ClientDisconnect:
                 _log.info("%s: the client disconnected before its request body arrived", op.method_name)
-                return Response(status_code=499)
+                await _send_answer(send, 499, b"", None)
+                return
             except BodyError as exc:
                 if exc.status == 413:  # the spec's decision: exactly {"error": true, "message"}
-                    return error_response(413, exc.message)
-                return fail(exc.status, exc.message)
+                    await error_response(413, exc.message)(scope, receive, send)
+                    return
+                await self._fail(send, exc.status, exc.message)
+                return
             except ValidationError as exc:
-                return fail(400, describe_validation_error(exc, locale, op.request_model))
+                await self._fail(send, 400, describe_validation_error(exc, locale, op.request_model))
+                return
             except _FieldSecretError as exc:
                 _log.info("%s: field %r: %s", op.method_name, clip(exc.code, 64), exc.reason)
                 message = runtime_text(locale, "secret.undecryptable")
                 field_errors = {exc.code: message} if _FIELD_CODE.fullmatch(exc.code) else None
-                return fail(422, message, field_errors)
+                await self._fail(send, 422, message, field_errors)
+                return
             args = (parsed, context)
         try:
-            result = await method(*args) if is_async else await run_in_threadpool(method, *args)
+            method = self.method
+            result = await method(*args) if self.is_async else await run_in_threadpool(method, *args)
             for path in op.response_secrets:
                 _seal(result, path, wiring.secrets, wiring.secret_fields)
-            payload = serialise(result)
+            payload = self.serialise(result)
         except PluginError as exc:
-            return fail(exc.status, exc.message, exc.validation_errors)
+            await self._fail(send, exc.status, exc.message, exc.validation_errors)
+            return
         except Exception as exc:
             incident = incident_id()
             _log.error("%s failed (incident %s)", op.method_name, incident, exc_info=exc)
-            return fail(500, runtime_text(context.locale, "internal", incident=incident))
-        return Response(payload, media_type=JSON_MEDIA_TYPE)
+            await self._fail(send, 500, runtime_text(context.locale, "internal", incident=incident))
+            return
+        await _send_answer(send, 200, payload, _JSON)
 
-    endpoint.__name__ = op.method_name
-    return endpoint
+    async def _fail(
+        self, send: Send, status: int, message: str, validation_errors: Mapping[str, str] | None = None
+    ) -> None:
+        body = self.op.errors.body(status, message, validation_errors)
+        await _send_answer(send, status, json_bytes(body), _JSON)
 
 
-def _base_url(request: Request, path: str) -> str:
+_JSON = JSON_MEDIA_TYPE.encode("latin-1")
+
+
+async def _send_answer(send: Send, status: int, body: bytes, content_type: bytes | None) -> None:
+    """The answer as Starlette's Response would send it: Content-Length, then Content-Type."""
+    headers = [(b"content-length", str(len(body)).encode("latin-1"))]
+    if content_type is not None:
+        headers.append((b"content-type", content_type))
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+def _call_headers(scope: Scope) -> tuple[str | None, str | None, str | None, str | None]:
+    """Accept-Language, Host, Content-Type and Content-Length (the first of each, None if absent)."""
+    language = host = content_type = content_length = None
+    for name, value in scope["headers"]:
+        if name == b"accept-language":
+            language = language if language is not None else value.decode("latin-1")
+        elif name == b"host":
+            host = host if host is not None else value.decode("latin-1")
+        elif name == b"content-type":
+            content_type = content_type if content_type is not None else value.decode("latin-1")
+        elif name == b"content-length":
+            content_length = content_length if content_length is not None else value.decode("latin-1")
+    return language, host, content_type, content_length
+
+
+def _base_url(scope: Scope, host: str | None, path: str) -> str:
     """scheme://host[:port]/root/api/v1 as the caller reached it (cheaper than request.url)."""
-    scope = request.scope
     full_path = scope["path"]  # ASGI: includes root_path
     base_path = full_path[: -len(path)] if full_path.endswith(path) else full_path
-    host = clip(request.headers.get("host", ""), 255)
+    host = clip(host or "", 255)
     if not host:
         server = scope.get("server") or ("localhost", None)
         host = server[0] if server[1] is None else f"{server[0]}:{server[1]}"
@@ -218,10 +268,9 @@ def _seal(root: Any, path: Sequence[str], secrets: SecretBox, secret_fields: fro
 def add_operation(router: Any, op: Operation, wiring: Wiring, prefix: str = "") -> None:
     """Register `op` at `prefix` + its path on a FastAPI APIRouter (or any router with a `routes` list).
 
-    A plain Starlette Route: the endpoint reads and answers raw bytes itself, so FastAPI's
-    per-request dependency and response-model machinery would only add time.
+    A plain Starlette Route around the operation's own ASGI app (`OperationApp`): it reads and
+    answers raw bytes itself, so FastAPI's per-request dependency and response-model machinery
+    would only add time.
     """
-    endpoint = make_endpoint(op, wiring)
-    router.routes.append(
-        Route(prefix + op.path, endpoint, methods=[op.http_method.upper()], name=op.operation_id)
-    )
+    app = OperationApp(op, wiring)
+    router.routes.append(Route(prefix + op.path, app, methods=[op.http_method.upper()], name=op.operation_id))

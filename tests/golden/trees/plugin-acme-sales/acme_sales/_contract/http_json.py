@@ -28,8 +28,9 @@ from typing import Any
 
 from pydantic import BaseModel, RootModel, TypeAdapter, ValidationError
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
+from starlette.types import Receive
 
 from .catalog import RUNTIME_LOCALES, runtime_text
 from .locale import DEFAULT_LOCALE, choose_locale
@@ -101,29 +102,38 @@ def clip(text: object, limit: int = 60) -> str:
 
 
 async def read_json_body(
-    request: Request, limit: int = MAX_BODY_BYTES, locale: str = DEFAULT_LOCALE
+    receive: Receive,
+    content_type: str | None,
+    content_length: str | None,
+    limit: int = MAX_BODY_BYTES,
+    locale: str = DEFAULT_LOCALE,
 ) -> bytes:
-    """The raw body, refused (BodyError) when it is over `limit` bytes or declared as non-JSON.
+    """The raw body from ASGI `receive`, refused (BodyError) when over `limit` bytes or declared non-JSON.
 
-    A missing Content-Type is accepted (the body must still parse as JSON); a declared type other
-    than JSON is a wrong request format. The size is checked from Content-Length first and then
-    while streaming, so an oversized body is never held in memory whole.
+    `content_type` and `content_length` are the request's headers of those names (None when
+    absent). A missing Content-Type is accepted (the body must still parse as JSON); a declared
+    type other than JSON is a wrong request format. The size is checked from Content-Length first
+    and then while receiving, so an oversized body is never held in memory whole. A caller that
+    hangs up before its body has arrived raises Starlette's ClientDisconnect.
     """
-    content_type = request.headers.get("content-type")
     if content_type is not None and not is_json_media_type(content_type):
         _log.info("refused a body declared as %r", clip(content_type))
         raise BodyError(400, runtime_text(locale, "body.contentType"))
-    declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > limit:
+    if content_length is not None and content_length.isdigit() and int(content_length) > limit:
         raise BodyError(413, too_large_message(limit, locale))
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            raise ClientDisconnect
+        chunk = message.get("body", b"")
         size += len(chunk)
         if size > limit:
             raise BodyError(413, too_large_message(limit, locale))
         chunks.append(chunk)
-    return b"".join(chunks)
+        if not message.get("more_body", False):
+            return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
 def too_large_message(limit: int, locale: str = DEFAULT_LOCALE) -> str:
