@@ -82,9 +82,7 @@ def contract_files(spec: SpecDocument, answers: Answers) -> dict[str, str]:
         "operations": operations,
         "classes": import_order({name for op in operations for name in op.classes}),
         "model_classes": import_order(model_classes),
-        "base_imports": import_order(
-            {"CONTRACT", "OPERATIONS", "DataSourceBase", *(op.constant for op in operations)}
-        ),
+        "base_imports": import_order({"CONTRACT", "OPERATIONS", "DataSourceBase"}),
         "exports": all_order({*_HELPER_EXPORTS, *model_classes}),
         "base_path": base_path(spec),
     }

@@ -137,10 +137,9 @@ def test_new_operation_is_generated(next_project: Path) -> None:
     base = (next_project / "acme_next/_contract/base.py").read_text(encoding="utf-8")
     routes = (next_project / "acme_next/_contract/routes.py").read_text(encoding="utf-8")
     assert "def explain_query(" in base and "EXPLAIN_QUERY = Operation(" in base
-    assert (
-        "# POST /query/explain (explainQuery)\n    add_operation(router, EXPLAIN_QUERY, wiring, prefix)"
-        in routes
-    )
+    operations = base[base.index("OPERATIONS: tuple[Operation, ...] = (") :].split(")", 1)[0]
+    assert "    EXPLAIN_QUERY,\n" in operations  # routes.py adds a route for each of OPERATIONS
+    assert "for op in in_route_order(OPERATIONS, first, CONTRACT):" in routes
     models = (next_project / "acme_next/_contract/models.py").read_text(encoding="utf-8")
     assert "class QueryExplanation(ContractModel)" in models and "interval_ms" in models
 

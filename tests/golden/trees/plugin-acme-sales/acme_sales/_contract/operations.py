@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .errors import MissingOperationError
+from .errors import MissingOperationError, StartupError
 
 StatusType = Literal["boolean", "integer"] | None
 
@@ -104,3 +104,21 @@ def require_operations(cls: type, operations: Iterable[Operation], contract: str
     missing = missing_operations(cls, operations)
     if missing:
         raise MissingOperationError(missing_operations_message(cls, missing, contract))
+
+
+def in_route_order(operations: Iterable[Operation], first: Iterable[str], contract: str) -> list[Operation]:
+    """`operations` with those whose operationId is in `first` ahead (in that order), the rest as they are.
+
+    Starlette tries an app's routes one after the other, each route before the one that matches
+    costing about 0.6 us, so the operation called most is best found first. An id that names no
+    operation stops the start: it would otherwise order nothing without a word.
+    """
+    by_id = {op.operation_id: op for op in operations}
+    ahead = list(dict.fromkeys(first))
+    unknown = [name for name in ahead if name not in by_id]
+    if unknown:
+        known = ", ".join(by_id)
+        raise StartupError(
+            f"build_router(first=...): {', '.join(unknown)} is no operationId of {contract}; use one of {known}"
+        )
+    return [by_id[name] for name in ahead] + [op for op in by_id.values() if op.operation_id not in ahead]

@@ -17,21 +17,14 @@ from collections.abc import Sequence
 from fastapi import APIRouter
 
 from .base import (
-    CHECK_HEALTH,
     CONTRACT,
-    GET_DATASOURCE_CONSTRUCTOR_FIELDS,
-    GET_METADATA,
-    GET_QUERY_CONSTRUCTOR_FIELDS,
-    GET_QUERY_RESULT,
-    GET_VARIABLE_CONSTRUCTOR_FIELDS,
-    GET_VARIABLE_VALUES,
     OPERATIONS,
     DataSourceBase,
 )
 from .dispatch import Wiring, add_operation
 from .http_json import MAX_BODY_BYTES
 from .locale import DEFAULT_LOCALE
-from .operations import require_operations
+from .operations import in_route_order, require_operations
 from .secrets import SecretBox
 
 BASE_PATH = "/api/v1"
@@ -44,6 +37,7 @@ def build_router(
     locales: Sequence[str] = (DEFAULT_LOCALE,),
     max_body_bytes: int = MAX_BODY_BYTES,
     prefix: str = "",
+    first: Sequence[str] = (),
 ) -> APIRouter:
     """The contract's routes served by `datasource`, each at `prefix` + its contract path.
 
@@ -53,7 +47,9 @@ def build_router(
     with `include_router(router, prefix=BASE_PATH)` and no prefix here works too.
 
     `locales` are the languages the plugin has texts for (default first): each call's
-    RequestContext.locale is the best of them for its Accept-Language header.
+    RequestContext.locale is the best of them for its Accept-Language header. `first` names the
+    operationIds whose routes come first, the rest follow in the contract's order: a request is
+    matched against the routes in turn, so the operation called most is best found first.
     """
     require_operations(type(datasource), OPERATIONS, CONTRACT)
     wiring = Wiring(
@@ -64,18 +60,6 @@ def build_router(
         secret_fields=frozenset(datasource.secret_fields),
     )
     router = APIRouter()
-    # GET /well-known (getMetadata)
-    add_operation(router, GET_METADATA, wiring, prefix)
-    # POST /datasource/health-check (checkHealth)
-    add_operation(router, CHECK_HEALTH, wiring, prefix)
-    # POST /datasource/constructor-fields (getDatasourceConstructorFields)
-    add_operation(router, GET_DATASOURCE_CONSTRUCTOR_FIELDS, wiring, prefix)
-    # POST /query/constructor-fields (getQueryConstructorFields)
-    add_operation(router, GET_QUERY_CONSTRUCTOR_FIELDS, wiring, prefix)
-    # POST /query/get-result (getQueryResult)
-    add_operation(router, GET_QUERY_RESULT, wiring, prefix)
-    # POST /variable/constructor-fields (getVariableConstructorFields)
-    add_operation(router, GET_VARIABLE_CONSTRUCTOR_FIELDS, wiring, prefix)
-    # POST /variable/values (getVariableValues)
-    add_operation(router, GET_VARIABLE_VALUES, wiring, prefix)
+    for op in in_route_order(OPERATIONS, first, CONTRACT):
+        add_operation(router, op, wiring, prefix)
     return router
