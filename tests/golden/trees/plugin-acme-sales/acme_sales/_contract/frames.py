@@ -7,9 +7,9 @@
 
 The builders construct the models without validating every point (what `model_construct` makes,
 see `_construct`) and the routes serialise the answer once, straight to bytes: validating
-thousands of points would cost more than the query itself. They trust their inputs, so pass what the type hints say: int unix
-times, and values that are str, int, float, bool or None (None points are skipped in the
-Timestamp contract).
+thousands of points would cost more than the query itself. They trust their inputs, so pass what
+the type hints say: int unix times, and values that are str, int, float, bool or None (None
+points are skipped in the Timestamp contract).
 """
 
 from __future__ import annotations
