@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import datetime
 import enum
-import json
 from typing import Any
 
 import pytest
@@ -22,10 +21,10 @@ from pydantic import TypeAdapter
 from tests.functional.test_plugin_harness import (
     API,
     HOSTS,
+    constructor_query,
     get_result_request,
     module,
     shared_client,
-    window,
 )
 
 pytestmark = pytest.mark.filterwarnings("ignore:Pydantic serializer warnings")
@@ -148,19 +147,6 @@ def test_plain_answers_do_not_go_through_pydantic() -> None:
     assert http_json().model_json(Refusing(), answer, model) == TypeAdapter(model).dump_json(
         answer, by_alias=True, exclude_unset=True
     )
-
-
-def constructor_query(ref: str, host: str, **spec: Any) -> dict[str, Any]:
-    first, _last = window()
-    body = {"queryType": "constructor", "table": "cpu_metrics", "timeColumn": "time", **spec}
-    body.setdefault("valueColumns", ["usage"])
-    body["filters"] = [{"column": "host", "operator": "=", "value": host}]
-    return {
-        "refID": ref,
-        "maxDataPoints": 500,
-        "timeRange": {"from": first, "to": first + 3 * 3600},
-        "json": json.dumps(body),
-    }
 
 
 @pytest.mark.parametrize(

@@ -144,6 +144,20 @@ def get_result_request(
     return {"pluginContext": plugin_context(config), "dataQuery": queries, "variables": variables or {}}
 
 
+def constructor_query(ref: str, host: str, **spec: Any) -> dict[str, Any]:
+    """A Constructor-mode DataQuery on the sample cpu_metrics table: `host`, the window's first 3 hours."""
+    first, _last = window()
+    body = {"queryType": "constructor", "table": "cpu_metrics", "timeColumn": "time", **spec}
+    body.setdefault("valueColumns", ["usage"])
+    body["filters"] = [{"column": "host", "operator": "=", "value": host}]
+    return {
+        "refID": ref,
+        "maxDataPoints": 500,
+        "timeRange": {"from": first, "to": first + 3 * 3600},
+        "json": json.dumps(body),
+    }
+
+
 @cache
 def spec_validator() -> SpecValidator:
     return SpecValidator(load_shipped("datasource-plugin"))

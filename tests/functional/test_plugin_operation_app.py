@@ -18,12 +18,13 @@ from starlette.routing import Route
 
 from tests.functional.test_plugin_harness import (
     API,
+    HOSTS,
     KEY,
+    constructor_query,
     get_result_request,
     make_app,
     module,
     state_dir,
-    window,
 )
 
 Message = dict[str, Any]
@@ -72,22 +73,7 @@ def call(
 
 
 def get_result_body() -> bytes:
-    first, last = window()
-    spec = {
-        "queryType": "constructor",
-        "table": "cpu_metrics",
-        "format": "timeseries",
-        "timeColumn": "time",
-        "valueColumns": ["usage"],
-        "filters": [{"column": "host", "operator": "=", "value": "db-01"}],
-    }
-    query = {
-        "refID": "A",
-        "maxDataPoints": 50,
-        "timeRange": {"from": first, "to": last},
-        "json": json.dumps(spec),
-    }
-    return json.dumps(get_result_request([query])).encode()
+    return json.dumps(get_result_request([constructor_query("A", HOSTS[0])])).encode()
 
 
 JSON_HEADERS = [(b"host", b"plugin.test"), (b"content-type", b"application/json")]
