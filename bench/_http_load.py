@@ -2,8 +2,9 @@
 
 A server is started from a `ServerSpec` as often as the bench needs a fresh process; the load is
 wrk (Debian package) when installed, else a small Python keep-alive client. Every function here
-measures one server for one stretch of time and returns figures; the bench decides what to
-compare.
+measures one server for one stretch of time and returns figures; `Measured` adds up a server's
+runs within a round and `ratio_and_paired` compares two servers round by round; the bench decides
+what to compare.
 """
 
 from __future__ import annotations
@@ -11,10 +12,11 @@ from __future__ import annotations
 import asyncio
 import os
 import socket
+import statistics
 import subprocess
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
@@ -160,3 +162,36 @@ async def _python_load(url: str, body: bytes, seconds: float, connections: int) 
         started = time.monotonic()
         await asyncio.gather(*(worker() for _ in range(connections)))
         return done / (time.monotonic() - started), done
+
+
+@dataclass
+class Measured:
+    """One server's two half-runs of a round (one in the round's order, one in reverse)."""
+
+    runs: list[float] = field(default_factory=list)
+    answered: int = 0
+    cpu_seconds: float = 0.0
+
+    def add(self, rps: float, answered: int, cpu_seconds: float) -> None:
+        self.runs.append(rps)
+        self.answered += answered
+        self.cpu_seconds += cpu_seconds
+
+    @property
+    def rps(self) -> float:
+        return statistics.fmean(self.runs)  # runs of equal length
+
+    @property
+    def cpu_ms_per_request(self) -> float:
+        return self.cpu_seconds * 1000 / max(1, self.answered)
+
+
+def ratio_and_paired(numerators: list[float], denominators: list[float]) -> tuple[float, float]:
+    """(ratio of the medians, median of each round's ratio) of two servers' runs, round by round.
+
+    The runs of a round are seconds apart: their ratio is the least disturbed by the load of
+    other processes, which drifts over a run of several minutes.
+    """
+    ratio = statistics.median(numerators) / statistics.median(denominators)
+    paired = statistics.median(n / d for n, d in zip(numerators, denominators, strict=True))
+    return ratio, paired

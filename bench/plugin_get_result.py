@@ -24,9 +24,14 @@ Timestamp contract, for N = 1,000 and then 10,000.
 How it measures. Each round starts every server as a fresh process: two processes of the very
 same server differ here by up to 2.5% in CPU per request for their whole life (where their memory
 happens to lie), so servers started once would carry that luck into every round. Within a round,
-for each size, the servers are warmed, then measured one after the other (the order alternates
-between rounds) with wrk (Debian package) when installed, else a small Python keep-alive client;
-the output says which. Then, with wrk, the same at 32 connections with --latency for p50 and p99.
+for each size, the servers are warmed, then measured one after the other and then again in the
+reverse order, for half the run time each (the round's order alternates between rounds), with wrk
+(Debian package) when installed, else a small Python keep-alive client; the output says which.
+Measuring each server at both ends of the round evens out its place in it: in one run here the
+server measured first after the warm-ups answered 2-3% faster, round after round, so with the
+order alternating only between rounds five rounds gave 0.93 for the ratio of the medians and
+0.97 for the median of the rounds' ratios. Then, with wrk, each server at 32 connections with
+--latency for p50 and p99.
 
 Printed per size: each server's requests/s and the ratio of the medians and the median of each
 round's ratio (the runs of a round are seconds apart, so less disturbed by other processes); then
@@ -70,9 +75,11 @@ sys.path.insert(0, str(REPO))
 
 from bench._http_load import (  # noqa: E402
     WRK_SCRIPT,
+    Measured,
     Server,
     ServerSpec,
     python_load,
+    ratio_and_paired,
     wrk_percentiles,
     wrk_rps,
 )
@@ -248,11 +255,14 @@ def measure_round(
                 load.rps(server, body_file, min(2.0, load.seconds))
             order = servers if round_index % 2 == 0 else servers[::-1]
             found = runs[points]
-            for server in order:
+            measured = {server.name: Measured() for server in servers}
+            for server in [*order, *order[::-1]]:  # each server's place in the round evens out
                 before = server.cpu_seconds()
-                rps, answered = load.rps(server, body_file)
-                found.add(found.rps, server.name, rps)
-                found.add(found.cpu, server.name, (server.cpu_seconds() - before) * 1000 / max(1, answered))
+                rps, answered = load.rps(server, body_file, load.seconds / 2)
+                measured[server.name].add(rps, answered, server.cpu_seconds() - before)
+            for name, figures in measured.items():
+                found.add(found.rps, name, figures.rps)
+                found.add(found.cpu, name, figures.cpu_ms_per_request)
             if load.use_wrk:
                 for server in order:
                     found.tails.setdefault(server.name, []).append(load.tails(server, body_file))
@@ -344,17 +354,6 @@ def main() -> None:
             print("  " + line)
     finally:
         shutil.rmtree(root, ignore_errors=True)
-
-
-def ratio_and_paired(numerators: list[float], denominators: list[float]) -> tuple[float, float]:
-    """(ratio of the medians, median of each round's ratio) of two servers' runs, round by round.
-
-    The runs of a round are seconds apart: their ratio is the least disturbed by the load of
-    other processes, which drifts over a run of several minutes.
-    """
-    ratio = statistics.median(numerators) / statistics.median(denominators)
-    paired = statistics.median(n / d for n, d in zip(numerators, denominators, strict=True))
-    return ratio, paired
 
 
 def print_cpu(cpu: dict[str, list[float]]) -> tuple[float, float] | None:
