@@ -32,6 +32,7 @@ RUNTIME_MODULES = (
     "forms.py",
     "http_json.py",
     "locale.py",
+    "metrics.py",
     "observability.py",
     "operations.py",
     "secrets.py",

@@ -5,11 +5,13 @@ from __future__ import annotations
 import json
 import logging
 import logging.config
+import os
 import re
 import sys
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi import APIRouter, FastAPI
@@ -20,7 +22,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.testclient import TestClient
 
-from scaffold.codegen.runtime_files import observability
+from scaffold.codegen.runtime_files import metrics, observability
 from scaffold.codegen.runtime_files.observability import (
     ACCESS_LOGGER,
     JsonFormatter,
@@ -98,12 +100,29 @@ def test_an_unsafe_request_id_is_refused(value: bytes | None) -> None:
 
 
 def test_a_new_request_id_is_a_random_uuid4_in_hex() -> None:
-    ids = [new_request_id() for _ in range(200)]
+    ids = [new_request_id() for _ in range(600)]  # more than one read of random bytes (256 ids)
     assert len(set(ids)) == len(ids)
     for value in ids:
         parsed = uuid.UUID(hex=value)
         assert parsed.version == 4 and parsed.variant == uuid.RFC_4122
         assert value == parsed.hex and request_id_from(value.encode()) == value
+
+
+def test_a_forked_child_makes_request_ids_of_its_own() -> None:
+    """The ids come from random bytes read ahead: a child must not go on with its parent's."""
+    new_request_id()  # the parent now holds random bytes it has not used yet
+    reader, writer = os.pipe()
+    child = os.fork()
+    if child == 0:  # pragma: no cover - the child process
+        os.write(writer, new_request_id().encode())
+        os._exit(0)
+    os.close(writer)
+    try:
+        child_id = os.read(reader, 64).decode()
+    finally:
+        os.close(reader)
+        os.waitpid(child, 0)
+    assert len(child_id) == 32 and child_id != new_request_id()
 
 
 def test_api_operation_strips_the_prefix_only() -> None:
@@ -282,10 +301,19 @@ def test_configure_logging_leaves_existing_handlers_alone(clean_logging: None) -
     assert isinstance(root.handlers[0].formatter, JsonFormatter)
 
 
-def test_the_module_imports_only_what_projects_install() -> None:
-    """stdlib, starlette (FastAPI's base) and prometheus_client: the projects' runtime dependencies."""
-    source = Path(str(observability.__file__)).read_text(encoding="utf-8")
-    imported = {
-        line.split()[1].split(".")[0] for line in source.splitlines() if line.startswith(("import ", "from "))
-    }
+@pytest.mark.parametrize("module", [observability, metrics], ids=["observability", "metrics"])
+def test_the_module_imports_only_what_projects_install(module: Any) -> None:
+    """stdlib, starlette (FastAPI's base) and prometheus_client: the projects' runtime dependencies.
+
+    A relative import is of another runtime file, copied into the same `_contract/` beside it.
+    """
+    path = Path(str(module.__file__))
+    lines = [
+        line
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.startswith(("import ", "from "))
+    ]
+    imported = {line.split()[1].split(".")[0] for line in lines if not line.startswith("from .")}
     assert imported <= {"__future__", *sys.stdlib_module_names, "prometheus_client", "starlette"}
+    siblings = {line.split()[1][1:] for line in lines if line.startswith("from .")}
+    assert siblings <= {"metrics"} and all((path.parent / f"{name}.py").is_file() for name in siblings)

@@ -22,6 +22,7 @@ RUNTIME_COPIES = {
     "locale.py": "locale.py",
     "envelope.py": "module_envelope.py",
     "assets.py": "module_assets.py",
+    "metrics.py": "metrics.py",
     "observability.py": "observability.py",
     "serving.py": "serving.py",
 }

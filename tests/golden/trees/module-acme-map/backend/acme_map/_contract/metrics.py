@@ -1,0 +1,82 @@
+# generated from dashboard-module 2026.1.1+r2 (sha256 f2c1375397204ef243e2b651d2555f7cf1d041e4fd106385fe366482eb61ad79) — do not edit; run `scaffold regenerate`
+"""The request metrics of a generated service, counted at the cost of a few dict operations.
+
+`RequestMetrics` keeps `http_requests_total{operation,method,status}` and
+`http_request_duration_seconds{operation,method}` in plain dicts and lists and hands them to the
+app's prometheus_client registry as a collector, which writes them exactly as prometheus_client's
+own Counter and Histogram would (the same families, samples, order and `_created` series).
+
+Why not those classes: each of their updates takes a lock and goes through several calls - about
+1.2 us of the middleware's time on every request, where this takes 0.3 us. The lock is not
+needed here: the observability middleware counts on the event loop's thread, and a scrape is
+answered on that same thread, so an update and a scrape never overlap.
+"""
+
+from __future__ import annotations
+
+import bisect
+import time
+from collections.abc import Callable, Iterator, Sequence
+
+import prometheus_client.metrics
+from prometheus_client import CollectorRegistry
+from prometheus_client.metrics_core import Metric
+from prometheus_client.registry import Collector
+from prometheus_client.utils import floatToGoString
+
+REQUESTS = "http_requests"
+REQUESTS_HELP = "HTTP requests answered, by operation (route template), method and status."
+DURATION = "http_request_duration_seconds"
+DURATION_HELP = "Time from the request's arrival to the end of its answer, by operation and method."
+# How prometheus_client writes a bucket bound in `le` (0.005, 1.0, 60.0); typed here, untyped there.
+_bound_text: Callable[[float], str] = floatToGoString
+
+
+class RequestMetrics(Collector):
+    """The two request metrics of one app, registered in its `registry`."""
+
+    def __init__(self, registry: CollectorRegistry, buckets: Sequence[float]) -> None:
+        self.bounds = tuple(float(bound) for bound in buckets)
+        if list(self.bounds) != sorted(set(self.bounds)):
+            raise ValueError("histogram buckets must be increasing")
+        # (operation, method, status) -> [count, created]
+        self._requests: dict[tuple[str, str, int], list[float]] = {}
+        # (operation, method) -> [count per bucket (+Inf last)..., sum, created]
+        self._durations: dict[tuple[str, str], list[float]] = {}
+        registry.register(self)
+
+    def observe(self, operation: str, method: str, status: int, seconds: float) -> None:
+        """One answered request: its labels and how long it took."""
+        counted = self._requests.get((operation, method, status))
+        if counted is None:
+            counted = self._requests[(operation, method, status)] = [0, time.time()]
+        counted[0] += 1
+        timing = self._durations.get((operation, method))
+        if timing is None:
+            timing = [0] * (len(self.bounds) + 1) + [0.0, time.time()]
+            self._durations[(operation, method)] = timing
+        timing[bisect.bisect_left(self.bounds, seconds)] += 1  # the first bound >= seconds
+        timing[-2] += seconds
+
+    def collect(self) -> Iterator[Metric]:
+        created = getattr(prometheus_client.metrics, "_use_created", True)
+        requests = Metric(REQUESTS, REQUESTS_HELP, "counter")
+        for (operation, method, status), (count, since) in self._requests.items():
+            labels = {"operation": operation, "method": method, "status": str(status)}
+            requests.add_sample(REQUESTS + "_total", labels, float(count))
+            if created:
+                requests.add_sample(REQUESTS + "_created", labels, since)
+        yield requests
+        durations = Metric(DURATION, DURATION_HELP, "histogram")
+        edges = [*(_bound_text(bound) for bound in self.bounds), "+Inf"]
+        for (operation, method), timing in self._durations.items():
+            labels = {"operation": operation, "method": method}
+            total = 0.0
+            for edge, count in zip(edges, timing, strict=False):
+                total += count
+                durations.add_sample(DURATION + "_bucket", {**labels, "le": edge}, total)
+            durations.add_sample(DURATION + "_count", labels, total)
+            durations.add_sample(DURATION + "_sum", labels, timing[-2])
+            if created:
+                durations.add_sample(DURATION + "_created", labels, timing[-1])
+        yield durations

@@ -1,0 +1,114 @@
+"""The request metrics runtime module (`_contract/metrics.py`): prometheus_client's own text, cheaper.
+
+RequestMetrics replaces a prometheus_client Counter and Histogram on the request path. What a
+scraper reads must not change: the same families, help, samples, label order, bucket edges and
+`_created` series as those classes write for the same observations.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import prometheus_client
+import pytest
+from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
+
+from scaffold.codegen.runtime_files.metrics import (
+    DURATION,
+    DURATION_HELP,
+    REQUESTS_HELP,
+    RequestMetrics,
+)
+from scaffold.codegen.runtime_files.observability import DURATION_BUCKETS
+
+OBSERVATIONS = [
+    ("/query/get-result", "POST", 200, 0.0042),
+    ("/query/get-result", "POST", 200, 0.005),  # on a bound: counted in that bucket
+    ("/query/get-result", "POST", 200, 0.0051),
+    ("/health-check", "POST", 200, 0.3),
+    ("/query/get-result", "POST", 422, 12.0),
+    ("/query/get-result", "POST", 200, 75.0),  # beyond the last bound: +Inf only
+    ("other", "GET", 404, 0.0),
+    ("/health-check", "other", 405, 1e-7),
+]
+
+
+def prometheus_text(observations: list[tuple[str, str, int, float]]) -> str:
+    registry = CollectorRegistry()
+    requests = Counter(
+        "http_requests_total", REQUESTS_HELP, ("operation", "method", "status"), registry=registry
+    )
+    duration = Histogram(
+        DURATION, DURATION_HELP, ("operation", "method"), registry=registry, buckets=DURATION_BUCKETS
+    )
+    for operation, method, status, seconds in observations:
+        requests.labels(operation, method, str(status)).inc()
+        duration.labels(operation, method).observe(seconds)
+    return generate_latest(registry).decode()
+
+
+def our_text(observations: list[tuple[str, str, int, float]]) -> str:
+    registry = CollectorRegistry()
+    metrics = RequestMetrics(registry, DURATION_BUCKETS)
+    for observation in observations:
+        metrics.observe(*observation)
+    return generate_latest(registry).decode()
+
+
+def without_times(text: str) -> str:
+    """The `_created` values are the moments the series began: they differ between two runs."""
+    return re.sub(r"(_created\{[^}]*\}) \S+", r"\1 <time>", text)
+
+
+@pytest.mark.parametrize("count", [0, 1, 3, len(OBSERVATIONS)])
+def test_the_text_is_prometheus_clients_own(count: int) -> None:
+    observations = OBSERVATIONS[:count]
+    ours = our_text(observations)
+    assert without_times(ours) == without_times(prometheus_text(observations))
+    if count == len(OBSERVATIONS):  # not an empty comparison: 5 get-results, 4 of them 200s
+        assert (
+            'http_request_duration_seconds_bucket{le="+Inf",method="POST",operation="/query/get-result"} 5.0'
+            in ours
+        )
+
+
+@pytest.fixture
+def no_created_series() -> Iterator[None]:
+    prometheus_client.disable_created_metrics()
+    try:
+        yield
+    finally:
+        prometheus_client.enable_created_metrics()
+
+
+@pytest.mark.usefixtures("no_created_series")
+def test_created_series_are_left_out_as_prometheus_client_leaves_them_out() -> None:
+    ours = our_text(OBSERVATIONS)
+    assert "_created" not in ours
+    assert ours == prometheus_text(OBSERVATIONS)
+
+
+def test_created_is_when_a_series_began() -> None:
+    registry = CollectorRegistry()
+    metrics = RequestMetrics(registry, (0.1, 1.0))
+    metrics.observe("other", "GET", 404, 0.5)
+    first = registry.get_sample_value(
+        "http_requests_created", {"operation": "other", "method": "GET", "status": "404"}
+    )
+    metrics.observe("other", "GET", 404, 0.5)
+    again = registry.get_sample_value(
+        "http_requests_created", {"operation": "other", "method": "GET", "status": "404"}
+    )
+    assert first is not None and first == again
+    assert (
+        registry.get_sample_value(
+            "http_requests_total", {"operation": "other", "method": "GET", "status": "404"}
+        )
+        == 2
+    )
+
+
+def test_buckets_must_increase() -> None:
+    with pytest.raises(ValueError, match="increasing"):
+        RequestMetrics(CollectorRegistry(), (1.0, 0.5))
