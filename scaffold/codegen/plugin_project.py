@@ -25,6 +25,7 @@ CONTRACT_FOLDER = "_contract"
 # Static runtime modules copied as they are (same names in the project, so their relative
 # imports hold in both places).
 RUNTIME_MODULES = (
+    "answer_json.py",
     "catalog.py",
     "context.py",
     "dispatch.py",

@@ -1,6 +1,6 @@
 """The generated plugin's answers are the bytes pydantic would write, whoever writes them.
 
-`_contract/http_json.model_json` serialises answers with orjson from a tree of plain dicts built
+`_contract/answer_json.model_json` serialises answers with orjson from a tree of plain dicts built
 from the models; it must write exactly what `TypeAdapter.dump_json(by_alias=True,
 exclude_unset=True)` writes (the serialisation before it): wire names, unset optional fields and
 None-valued optional fields left out, UTF-8 without escapes, the same floats, null for NaN and
@@ -16,7 +16,7 @@ import enum
 from typing import Any
 
 import pytest
-from pydantic import TypeAdapter
+from pydantic import Field, TypeAdapter
 
 from tests.functional.test_plugin_harness import (
     API,
@@ -34,8 +34,8 @@ def contract() -> Any:
     return module("_contract")
 
 
-def http_json() -> Any:
-    return module("_contract.http_json")
+def answer_json() -> Any:
+    return module("_contract.answer_json")
 
 
 class Colour(enum.StrEnum):
@@ -118,7 +118,7 @@ def test_query_answers_are_pydantics_bytes(name: str) -> None:
     model = contract().QueryDataResponse
     adapter = TypeAdapter(model)
     expected = adapter.dump_json(answer, by_alias=True, exclude_unset=True, warnings=False)
-    assert http_json().model_json(adapter, answer, model) == expected
+    assert answer_json().model_json(adapter, answer, model) == expected
 
 
 def test_list_answers_are_pydantics_bytes() -> None:
@@ -130,8 +130,8 @@ def test_list_answers_are_pydantics_bytes() -> None:
     ]
     adapter = TypeAdapter(list[c.ConstructorFieldPropOption])
     expected = adapter.dump_json(options, by_alias=True, exclude_unset=True)
-    assert http_json().model_json(adapter, options, c.ConstructorFieldPropOption) == expected
-    assert http_json().model_json(adapter, [], c.ConstructorFieldPropOption) == b"[]"
+    assert answer_json().model_json(adapter, options, c.ConstructorFieldPropOption) == expected
+    assert answer_json().model_json(adapter, [], c.ConstructorFieldPropOption) == b"[]"
 
 
 def test_plain_answers_do_not_go_through_pydantic() -> None:
@@ -143,10 +143,36 @@ def test_plain_answers_do_not_go_through_pydantic() -> None:
 
     answer = timestamp_answer([(1, 2.5), (2, "x")])
     model = contract().QueryDataResponse
-    assert http_json().orjson is not None
-    assert http_json().model_json(Refusing(), answer, model) == TypeAdapter(model).dump_json(
+    assert answer_json().orjson is not None
+    assert answer_json().model_json(Refusing(), answer, model) == TypeAdapter(model).dump_json(
         answer, by_alias=True, exclude_unset=True
     )
+
+
+def test_exclude_if_other_than_omit_none_is_called() -> None:
+    """The contract's optional fields skip None by a flag; any other exclude_if is still asked."""
+    m = module("_contract.models")
+
+    class Counted(m.ContractModel):  # type: ignore[misc, name-defined]
+        zero_left_out: int | None = Field(
+            default=None, alias="zeroLeftOut", exclude_if=lambda value: value == 0
+        )
+        never_null: str | None = Field(default=None, alias="neverNull", exclude_if=m.omit_none)
+
+    adapter = TypeAdapter(Counted)
+    for answer in (
+        Counted(zeroLeftOut=0, neverNull=None),
+        Counted(zeroLeftOut=None, neverNull="x"),
+        Counted(zeroLeftOut=5),
+        Counted(),
+    ):
+        expected = adapter.dump_json(answer, by_alias=True, exclude_unset=True)
+        assert answer_json().model_json(adapter, answer, Counted) == expected
+    plan = answer_json()._PLANS[Counted]
+    assert [(name, none_left_out, exclude_if is None) for name, _, none_left_out, exclude_if, *_ in plan] == [
+        ("zero_left_out", False, False),
+        ("never_null", True, True),
+    ]
 
 
 @pytest.mark.parametrize(

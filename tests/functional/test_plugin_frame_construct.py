@@ -75,6 +75,13 @@ def test_builders_serialise_as_before() -> None:
     assert answer == expected
 
 
+def test_a_name_that_is_no_field_goes_to_model_construct() -> None:
+    cls = models().FrameField
+    assert state(frames()._construct(cls, name="cpu", unknown=1)) == state(
+        constructed(cls, name="cpu", unknown=1)
+    )
+
+
 def special_classes() -> dict[str, type[Any]]:
     base = models().ContractModel
 

@@ -16,7 +16,7 @@ Every endpoint of a generated plugin runs the same steps, driven by its `Operati
 3. call the data source method with a RequestContext - sync methods in the threadpool, async
    ones awaited;
 4. encrypt password fields of the answer, serialise it once straight to bytes with the
-   contract's wire names and without unset optional fields (`http_json.model_json`).
+   contract's wire names and without unset optional fields (`answer_json.model_json`).
 
 `PluginError` from the method becomes its status (422 unless it says otherwise) and message; any other exception is a plugin
 bug: the traceback is logged with an incident id and the caller gets a generic 500. A caller that
@@ -41,6 +41,7 @@ from starlette.requests import ClientDisconnect
 from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
+from .answer_json import model_json
 from .catalog import runtime_text
 from .context import RequestContext
 from .errors import PluginError
@@ -53,7 +54,6 @@ from .http_json import (
     error_response,
     incident_id,
     json_bytes,
-    model_json,
     read_json_body,
 )
 from .locale import choose_locale

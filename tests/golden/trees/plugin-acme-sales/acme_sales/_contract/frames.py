@@ -17,8 +17,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Final, TypeVar
 
-from pydantic_core import PydanticUndefined
-
 from .models import ContractModel, Frame, FrameField, QueryDataResponse
 
 Point = tuple[int, Any]
@@ -127,30 +125,27 @@ def _construct(cls: type[Model], **values: Any) -> Model:
     plan cannot copy faithfully (see `_plan`) is left to `model_construct`.
     """
     given = {key: value for key, value in values.items() if value is not None}
-    try:
-        plan = _PLANS[cls]
-    except KeyError:
+    plan = _PLANS.get(cls, _UNPLANNED)
+    if plan is _UNPLANNED:
         plan = _PLANS[cls] = _plan(cls)
     if plan is None:
         return cls.model_construct(**given)
     return _assemble(cls, plan, given)
 
 
-_Plan = tuple[tuple[str, Any], ...]
-# A field without a default: absent from the model unless given.
-_REQUIRED: Final = object()
+# Every field of a class, in order, with its default: None, the only default a plan allows.
+_Plan = dict[str, None]
+_UNPLANNED: Any = object()
 _ABSENT: Final = object()
 _PLANS: dict[type[ContractModel], _Plan | None] = {}
 _set = object.__setattr__
 
 
 def _assemble(cls: type[Model], plan: _Plan, given: dict[str, Any]) -> Model:
-    fields: dict[str, Any] = {}
-    for name, default in plan:
-        if name in given:
-            fields[name] = given[name]
-        elif default is not _REQUIRED:
-            fields[name] = default
+    fields: dict[str, Any] = plan.copy()
+    fields.update(given)  # a field keeps its place in the class's order
+    if len(fields) != len(plan):  # a name that is no field of `cls`
+        return cls.model_construct(**given)
     model = cls.__new__(cls)
     _set(model, "__dict__", fields)
     _set(model, "__pydantic_fields_set__", set(given))
@@ -160,13 +155,14 @@ def _assemble(cls: type[Model], plan: _Plan, given: dict[str, Any]) -> Model:
 
 
 def _plan(cls: type[ContractModel]) -> _Plan | None:
-    """(field, default) pairs of `cls`, or None when `_assemble` would not make its model_construct.
+    """Every field of `cls` with its default, or None when `_assemble` would not make its model_construct.
 
     Only a class whose construction is its fields alone qualifies: no post-init hook, no private
-    attributes, no extra fields kept, a root model never, and defaults that are None (a mutable
-    default or a factory is a new object per model, which model_construct makes). Then one
-    model built both ways, every field given and then none, must agree on everything pydantic
-    keeps for a model, so a pydantic that builds models differently falls back by itself.
+    attributes, no extra fields kept, a root model never, and every field optional with None as
+    its default (a required field absent is left out of the model, a mutable default or a factory
+    is a new object per model: model_construct does both). Then one model built both ways, every
+    field given and then none, must agree on everything pydantic keeps for a model, so a pydantic
+    that builds models differently falls back by itself.
     """
     fields = cls.model_fields
     if (
@@ -176,15 +172,11 @@ def _plan(cls: type[ContractModel]) -> _Plan | None:
         or cls.model_config.get("extra") == "allow"
         or any(info.default_factory is not None for info in fields.values())
         or any(
-            not (info.default is None or info.default is PydanticUndefined)
-            for info in fields.values()
+            info.is_required() or info.default is not None for info in fields.values()
         )
     ):
         return None
-    plan = tuple(
-        (name, _REQUIRED if info.is_required() else None)
-        for name, info in fields.items()
-    )
+    plan: _Plan = dict.fromkeys(fields)
     everything: dict[str, Any] = {name: object() for name in fields}
     for sample in (everything, {}):
         fast = _assemble(cls, plan, sample)

@@ -57,4 +57,6 @@ def _choose(header: str, available: tuple[str, ...], default: str) -> str:
 
 def choose_locale(header: str | None, available: Iterable[str], default: str = DEFAULT_LOCALE) -> str:
     """The locale to answer in: the best match of `header` among `available`, else `default`."""
-    return _choose(header or "", tuple(available), default)
+    if not header:  # no Accept-Language: nothing to match
+        return default
+    return _choose(header, tuple(available), default)
