@@ -89,20 +89,16 @@ def _plain_model(model: Any, cls: type[BaseModel]) -> dict[str, Any]:
         if name not in fields_set:
             continue
         value = values[name]
-        if value is None:
-            if none_left_out or (exclude_if is not None and exclude_if(value)):
-                continue
-        else:
-            if exclude_if is not None and exclude_if(value):
-                continue
-            if kind != _AS_IS:
-                assert inner is not None
-                if kind == _MODEL:
-                    value = _plain_model(value, inner)
-                elif value.__class__ is list:
-                    value = [_plain_model(item, inner) for item in value]
-                else:
-                    raise _NotPlain
+        if (value is None and none_left_out) or (exclude_if is not None and exclude_if(value)):
+            continue
+        if value is not None and kind != _AS_IS:
+            assert inner is not None
+            if kind == _MODEL:
+                value = _plain_model(value, inner)
+            elif value.__class__ is list:
+                value = [_plain_model(item, inner) for item in value]
+            else:
+                raise _NotPlain
         tree[wire_name] = value
     return tree
 
@@ -135,11 +131,8 @@ def _plan(cls: type[BaseModel]) -> _Plan | None:
         if kind is None:
             return None
         wire_name = info.serialization_alias or info.alias or name
-        exclude_if = info.exclude_if
-        if exclude_if is not None and exclude_if is omit_none:
-            plan.append((name, wire_name, True, None, kind, inner))
-        else:
-            plan.append((name, wire_name, False, exclude_if, kind, inner))
+        none_left_out = omit_none is not None and info.exclude_if is omit_none
+        plan.append((name, wire_name, none_left_out, None if none_left_out else info.exclude_if, kind, inner))
     return tuple(plan)
 
 
