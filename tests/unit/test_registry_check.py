@@ -439,3 +439,21 @@ def test_the_command_prints_no_credential(
     assert_no_secret(result.stdout + result.stderr, case)
     if case.shown is not None:
         assert f"@ui-kit -> {case.shown}" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("url", "secret", "message"),
+    [
+        ("https://ci:hunter2-Pa55word@npm.example.com/npm/", "hunter2-Pa55word", "carries credentials"),
+        ("https://npm.example.com/npm/?token=s3cret-query-token", "s3cret-query-token", "without query"),
+    ],
+)
+def test_new_module_refuses_a_registry_url_with_credentials_without_echoing_them(
+    url: str, secret: str, message: str, tmp_path: Path
+) -> None:
+    """`new-module --registry-url` would write the URL into .npmrc and the README: no secrets there."""
+    result = run_scaffold(["new-module", str(tmp_path / "acme-map"), "--registry-url", url, "--defaults"])
+    assert result.returncode == 1
+    assert message in result.stderr
+    assert secret not in result.stdout + result.stderr
+    assert list(tmp_path.iterdir()) == []
