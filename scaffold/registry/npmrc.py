@@ -26,8 +26,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from scaffold.errors import RegistryConfigError
 from scaffold.registry.env_expand import Reference, expand, references
+from scaffold.registry.files import read_limited
 
 MAX_NPMRC_BYTES = 256 * 1024  # a project .npmrc is a few lines; refuse anything far larger
 
@@ -68,22 +68,12 @@ class Setting:
 
 def read_npmrc(path: Path) -> list[NpmrcEntry]:
     """Top-level entries of `path` in npm's order; refuses a missing, unreadable or huge file."""
-    try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_NPMRC_BYTES + 1)
-    except FileNotFoundError:
-        raise RegistryConfigError(
-            f"{path} is missing",
-            hint="It must map the private scopes to their registry; restore it from the template "
-            "(scaffold upgrade) or git.",
-        ) from None
-    except OSError as exc:
-        raise RegistryConfigError(f"{path} cannot be read ({exc.strerror or exc})") from exc
-    if len(data) > MAX_NPMRC_BYTES:
-        raise RegistryConfigError(
-            f"{path} is larger than {MAX_NPMRC_BYTES // 1024} KiB, which no .npmrc needs",
-            hint="Keep only the registry and credential lines in it.",
-        )
+    data = read_limited(
+        path,
+        MAX_NPMRC_BYTES,
+        missing_hint="It must map the private scopes to their registry; restore it from the template "
+        "(scaffold upgrade) or git.",
+    )
     return parse_npmrc(data.decode("utf-8", errors="replace"))  # as node's readFile(path, 'utf8')
 
 

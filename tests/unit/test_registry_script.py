@@ -6,6 +6,7 @@ silent success when no private package is needed, exit 1 with every problem name
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -84,3 +85,26 @@ def test_script_runs_before_node_modules_exist(tmp_path: Path) -> None:
     frontend = make_frontend(tmp_path, Case("fresh"))
     assert not (frontend / "node_modules").exists()
     assert run_script(frontend, GOOD_ENV).returncode == 0
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "message"),
+    [
+        ("package.json", "[" * 100_000, "package.json is not readable JSON"),
+        (".npmrc", "# padding\n" * 30_000, ".npmrc is larger than 256 KiB"),
+        ("src/contract/registry.json", "[" * 20_000, "registry.json is not readable JSON"),
+    ],
+)
+def test_a_hostile_project_file_is_one_sentence_in_both_checks(
+    name: str, content: str, message: str, tmp_path: Path
+) -> None:
+    """Deeply nested JSON or a huge .npmrc: an error naming the file, never a traceback."""
+    from scaffold.errors import RegistryConfigError
+    from scaffold.registry import check_registry
+
+    frontend = make_frontend(tmp_path, Case("hostile"))
+    (frontend / name).write_text(content, encoding="utf-8")
+    with pytest.raises(RegistryConfigError, match=re.escape(message)):
+        check_registry(frontend, GOOD_ENV)
+    result = run_script(frontend, GOOD_ENV)
+    assert result.returncode == 1 and result.stderr.startswith("error: ") and message in result.stderr

@@ -25,7 +25,7 @@
 // text is scrubbed of every secret value the file refers to.
 //
 // Usage: node scripts/check-registry.mjs [FRONTEND_DIR]   (exit 0: usable or not needed; 1: not)
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -44,57 +44,46 @@ const SECRET_KEYS = ['_password', '_authToken', '_auth'];
 const CREDENTIAL_KEYS = [...SECRET_KEYS, 'username', 'email'];
 const PUBLIC_KEYS = ['username', 'email'];
 const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'];
+// Far above what each file needs: a larger one is refused, never read whole (as scaffold does).
 const MAX_NPMRC_BYTES = 256 * 1024;
+const MAX_PACKAGE_JSON_BYTES = 4 * 1024 * 1024;
+const MAX_RULES_BYTES = 64 * 1024;
 
 export class RegistryConfigError extends Error {}
 
-function readText(path, what) {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (error) {
-    if (error.code === 'ENOENT') throw new RegistryConfigError(`${path} is missing (${what})`);
-    throw new RegistryConfigError(`${path} cannot be read (${error.message})`);
-  }
-}
-
-function readJson(path, what) {
-  try {
-    return JSON.parse(readText(path, what));
-  } catch (error) {
-    if (error instanceof RegistryConfigError) throw error;
-    throw new RegistryConfigError(`${path} is not readable JSON (${error.message})`);
-  }
-}
-
-/** At most MAX_NPMRC_BYTES of .npmrc, as text (a larger file is refused, not read whole). */
-function readNpmrc(path) {
+/** The text of a project file, refused when missing, unreadable or larger than `limit` bytes. */
+function readLimited(path, limit, missingHint) {
   let handle;
   try {
     handle = openSync(path, 'r');
   } catch (error) {
-    if (error.code === 'ENOENT') {
-      throw new RegistryConfigError(
-        `${path} is missing. It must map the private scopes to their registry; restore it from the ` +
-          'template (scaffold upgrade) or git.',
-      );
-    }
+    if (error.code === 'ENOENT') throw new RegistryConfigError(`${path} is missing. ${missingHint}`);
     throw new RegistryConfigError(`${path} cannot be read (${error.message})`);
   }
   try {
-    const buffer = Buffer.alloc(MAX_NPMRC_BYTES + 1);
+    const buffer = Buffer.alloc(limit + 1);
     let length = 0;
     for (let got = 1; got > 0 && length < buffer.length; length += got) {
       got = readSync(handle, buffer, length, buffer.length - length, null);
     }
-    if (length > MAX_NPMRC_BYTES) {
+    if (length > limit) {
       throw new RegistryConfigError(
-        `${path} is larger than ${MAX_NPMRC_BYTES / 1024} KiB, which no .npmrc needs. ` +
-          'Keep only the registry and credential lines in it.',
+        `${path} is larger than ${limit / 1024} KiB, far more than such a file needs. ` +
+          'Check that it is the file you meant; shorten it.',
       );
     }
     return buffer.subarray(0, length).toString('utf8');
   } finally {
     closeSync(handle);
+  }
+}
+
+function readJson(path, limit, missingHint) {
+  const text = readLimited(path, limit, missingHint);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new RegistryConfigError(`${path} is not readable JSON (${error.message})`);
   }
 }
 
@@ -262,16 +251,27 @@ function secretValues(entries, npmrc) {
 
 /** {registries: Map scope -> URL as written, credentials masked} or throws RegistryConfigError. */
 export function checkRegistry(folder, env) {
-  const pkg = readJson(join(folder, 'package.json'), 'the frontend package');
+  const pkg = readJson(
+    join(folder, 'package.json'),
+    MAX_PACKAGE_JSON_BYTES,
+    'Pass the module project or its frontend folder.',
+  );
   const rules = readJson(
     join(folder, 'src', 'contract', 'registry.json'),
-    'run `scaffold regenerate` to restore it',
+    MAX_RULES_BYTES,
+    'Run `scaffold regenerate` in the project to restore it.',
   );
   const needed = neededScopes(pkg, rules.scopes);
   const registries = new Map();
   if (needed.size === 0) return { registries };
   const where = join(folder, '.npmrc');
-  const entries = parseNpmrc(readNpmrc(where));
+  const entries = parseNpmrc(
+    readLimited(
+      where,
+      MAX_NPMRC_BYTES,
+      'It must map the private scopes to their registry; restore it from the template (scaffold upgrade) or git.',
+    ),
+  );
   const npmrc = { where, settings: npmSettings(entries, env), env, rules };
   const problems = [];
   for (const [scope, packages] of needed) {
