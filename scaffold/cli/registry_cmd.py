@@ -23,6 +23,8 @@ def register(app: typer.Typer) -> None:
 
         Silent when package.json depends on no private package yet; otherwise one line on success,
         or one message naming every unset variable, invalid base64 password or missing .npmrc line.
+        .npmrc is read as npm reads it (variables expanded in keys and values); URLs are shown as
+        written there, credentials masked: nothing printed holds a secret.
         """
         result = check_registry(path, os.environ)
         if result.needed:

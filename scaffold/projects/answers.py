@@ -14,6 +14,7 @@ from packaging.version import InvalidVersion, Version
 
 from scaffold.errors import InvalidNameError
 from scaffold.projects.names import validate_package_name, validate_project_name, validate_scope
+from scaffold.registry.redact import shown_url
 
 MODULE_COMPONENTS = ("Widget", "WidgetEditor", "Settings")
 
@@ -101,10 +102,18 @@ def parse_components(value: object) -> list[str]:
 
 
 def validate_registry_url(url: str) -> str:
+    """The registry URL for `.npmrc`, or one sentence that does not echo a credential it holds."""
     parsed = urlparse(url)
+    shown = shown_url(url)  # userinfo, query and token-like segments masked (issue 24, finding 5)
+    if parsed.username is not None or parsed.password is not None:
+        raise InvalidNameError(
+            f"registry URL '{shown}' carries credentials (user:password@), which would be written "
+            "into frontend/.npmrc: pass the URL without them; the project reads them from "
+            "REGISTRY_USERNAME and REGISTRY_PASSWORD_BASE64 (README, Private registry)."
+        )
     if parsed.scheme not in ("http", "https") or not parsed.netloc or parsed.query or parsed.fragment:
         raise InvalidNameError(
-            f"registry URL {url!r} is not allowed: use an http(s) URL of the npm registry without "
+            f"registry URL '{shown}' is not allowed: use an http(s) URL of the npm registry without "
             "query or fragment (e.g. https://npm.example.com/repository/npm/)."
         )
     return url if url.endswith("/") else url + "/"

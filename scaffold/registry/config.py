@@ -14,8 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from scaffold.errors import GenerationError, RegistryConfigError
+from scaffold.registry.files import read_json
 
 CONFIG_PATH = "src/contract/registry.json"
+MAX_RULES_BYTES = 64 * 1024
 
 
 @dataclass(frozen=True)
@@ -61,8 +63,9 @@ def rules_from_spec(spec_data: Mapping[str, Any]) -> RegistryRules:
 
 def rules_from_file(path: Path) -> RegistryRules:
     """Read the rules a project carries (`frontend/src/contract/registry.json`)."""
+    restore = "Run `scaffold regenerate` in the project to restore it."
+    data = read_json(path, MAX_RULES_BYTES, missing_hint=restore)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
         credentials = data["credentials"]
         return RegistryRules(
             scopes=tuple(str(scope) for scope in data["scopes"]),
@@ -71,15 +74,10 @@ def rules_from_file(path: Path) -> RegistryRules:
             email_var=str(credentials["email"]),
             encoding=str(data.get("passwordEncoding", "base64")),
         )
-    except FileNotFoundError:
+    except (KeyError, TypeError, AttributeError) as exc:
         raise RegistryConfigError(
-            f"{path} is missing", hint="Run `scaffold regenerate` in the project to restore it."
+            f"{path} is not a valid registry rules file ({exc})", hint=restore
         ) from None
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise RegistryConfigError(
-            f"{path} is not a valid registry rules file ({exc})",
-            hint="Run `scaffold regenerate` in the project to restore it.",
-        ) from exc
 
 
 def load_rules(frontend: Path) -> RegistryRules:

@@ -2,25 +2,21 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from scaffold.errors import RegistryConfigError
+from scaffold.registry.files import read_json
 
+MAX_PACKAGE_JSON_BYTES = 4 * 1024 * 1024
 DEPENDENCY_FIELDS = ("dependencies", "devDependencies", "optionalDependencies", "peerDependencies")
 
 
 def read_package_json(path: Path) -> dict[str, Any]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise RegistryConfigError(
-            f"{path} is missing", hint="Pass the module project or its frontend folder."
-        ) from None
-    except (OSError, ValueError) as exc:
-        raise RegistryConfigError(f"{path} is not readable JSON ({exc})") from exc
+    data = read_json(
+        path, MAX_PACKAGE_JSON_BYTES, missing_hint="Pass the module project or its frontend folder."
+    )
     if not isinstance(data, dict):
         raise RegistryConfigError(f"{path} is not a JSON object")
     return data

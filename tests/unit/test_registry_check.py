@@ -19,8 +19,12 @@ from scaffold.codegen.header import header_text
 from scaffold.errors import RegistryConfigError
 from scaffold.registry import check_registry
 from scaffold.registry.config import rules_from_spec
-from scaffold.registry.npmrc import credential_prefixes, nerf_dart, parse_npmrc
+from scaffold.registry.env_expand import expand, references, written
+from scaffold.registry.npmrc import npm_settings, parse_npmrc
+from scaffold.registry.redact import shown_url
+from scaffold.registry.registry_url import parse_registry_url
 from scaffold.specs.loader import load_spec_file
+from tests.cli_runner import run_scaffold
 from tests.conftest import MODULE_SPEC
 
 REGISTRY = "https://npm.example.com/repository/npm/"
@@ -39,6 +43,10 @@ NPMRC = (
     f"{DART}:email=${{REGISTRY_EMAIL}}\n"
 )
 UI_KIT = {"@ui-kit/ui": "1.17.1"}
+# Issue 24, finding 5: a registry whose URL holds a token (Gemfury's form), by reference.
+FURY = "https://npm.example.test/${FURY_TOKEN}/acme/"
+FURY_NPMRC = f"@ui-kit:registry={FURY}\n//npm.example.test/${{FURY_TOKEN}}/acme/:_authToken=${{NPM_TOKEN}}\n"
+FURY_ENV = {"FURY_TOKEN": "fury0path1token2secret", "NPM_TOKEN": "npm-token-s3cret"}
 
 
 @dataclass(frozen=True)
@@ -48,6 +56,8 @@ class Case:
     dependencies: dict[str, str] = field(default_factory=lambda: dict(UI_KIT))
     npmrc: str | None = NPMRC
     problems: tuple[str, ...] = ()  # empty: the check passes
+    secrets: tuple[str, ...] = ()  # values no output may contain, whatever the outcome
+    shown: str | None = None  # how the success line shows the @ui-kit registry, when it passes
 
     @property
     def needed(self) -> bool:
@@ -137,6 +147,108 @@ CASES = [
         npmrc=NPMRC.replace(f"@ui-kit:registry={REGISTRY}", "@ui-kit:registry=${UI_KIT_REGISTRY}"),
         problems=("UI_KIT_REGISTRY is not set", "not an http(s) URL"),
     ),
+    # -- issue 24, finding 5: no output holds a credential; variables expand as npm expands them --
+    Case(
+        "token in the registry path, credentials keyed with the same variable",
+        env=FURY_ENV,
+        npmrc=FURY_NPMRC,
+        secrets=tuple(FURY_ENV.values()),
+        shown=FURY,
+    ),
+    Case(
+        "token in the registry path, its variable unset",
+        env={"NPM_TOKEN": "npm-token-s3cret"},
+        npmrc=FURY_NPMRC,
+        problems=("FURY_TOKEN is not set", "line 1", "line 2"),
+        secrets=("npm-token-s3cret",),
+    ),
+    Case(
+        "token in the registry path, no credentials for it",
+        env=FURY_ENV,
+        npmrc=f"@ui-kit:registry={FURY}\n",
+        problems=(
+            f"has no credentials for the registry {FURY}",
+            "`//npm.example.test/${FURY_TOKEN}/acme/:username=${REGISTRY_USERNAME}`",
+        ),
+        secrets=tuple(FURY_ENV.values()),
+    ),
+    Case(
+        "whole registry URL from a variable that holds a token",
+        env={"UI_KIT_REGISTRY": "https://npm.example.test/fury0path1token2secret/acme/"},
+        npmrc="@ui-kit:registry=${UI_KIT_REGISTRY}\n",
+        problems=("has no credentials for the registry ${UI_KIT_REGISTRY}", "//npm.example.test/***/acme/"),
+        secrets=("fury0path1token2secret",),
+    ),
+    Case(
+        "user and password in the registry URL",
+        npmrc=NPMRC.replace(REGISTRY, "https://ci:hunter2-Pa55word@npm.example.com/repository/npm/", 1),
+        problems=("carries credentials", "`https://***@npm.example.com/repository/npm/`"),
+        secrets=("hunter2-Pa55word",),
+    ),
+    Case(
+        "user and password in the registry URL, by variables",
+        env={**GOOD_ENV, "URL_PASSWORD": "hunter2-Pa55word"},
+        npmrc=NPMRC.replace(REGISTRY, "https://ci:${URL_PASSWORD}@npm.example.com/repository/npm/", 1),
+        problems=("carries credentials", "`https://***@npm.example.com/repository/npm/`"),
+        secrets=("hunter2-Pa55word",),
+    ),
+    Case(
+        "shell default syntax is not npm's",
+        env={},
+        npmrc=f"@ui-kit:registry={REGISTRY}\n{DART}:_authToken=${{NPM_TOKEN:-literal-s3cret-token}}\n",
+        problems=("`${NPM_TOKEN:-...}`", "is not npm syntax", "write `${NPM_TOKEN}` and set NPM_TOKEN"),
+        secrets=("literal-s3cret-token",),
+    ),
+    Case(
+        "shell default syntax with the variable set is still a lookup of another name",
+        env={"NPM_TOKEN": "npm-token-s3cret"},
+        npmrc=f"@ui-kit:registry={REGISTRY}\n{DART}:_authToken=${{NPM_TOKEN:-literal-s3cret-token}}\n",
+        problems=("is not npm syntax",),
+        secrets=("literal-s3cret-token", "npm-token-s3cret"),
+    ),
+    Case(
+        "escaped reference is literal text",
+        env={"NPM_TOKEN": "npm-token-s3cret"},
+        npmrc=f"@ui-kit:registry={REGISTRY}\n{DART}:_authToken=\\${{NPM_TOKEN}}\n",
+        problems=("line 2 holds a literal secret",),
+        secrets=("npm-token-s3cret",),
+    ),
+    Case(
+        "optional reference to an unset token",
+        env={},
+        npmrc=f"@ui-kit:registry={REGISTRY}\n{DART}:_authToken=${{NPM_TOKEN?}}\n",
+        problems=("NPM_TOKEN is not set",),
+    ),
+    Case(
+        "literal token in the registry path is masked",
+        env={"NPM_TOKEN": "npm-token-s3cret"},
+        npmrc="@ui-kit:registry=https://npm.example.test/AbCd0123EfGh4567ijkl/acme/\n"
+        "//npm.example.test/AbCd0123EfGh4567ijkl/acme/:_authToken=${NPM_TOKEN}\n",
+        secrets=("AbCd0123EfGh4567ijkl", "npm-token-s3cret"),
+        shown="https://npm.example.test/***/acme/",
+    ),
+    Case(
+        "credentials under the registry path without its trailing slash, as npm walks",
+        env={"NPM_TOKEN": "npm-token-s3cret"},
+        npmrc=f"@ui-kit:registry={REGISTRY}\n{DART.rstrip('/')}:_authToken=${{NPM_TOKEN}}\n",
+        secrets=("npm-token-s3cret",),
+    ),
+    Case(
+        "an inline comment after the URL",
+        npmrc=NPMRC.replace(f"@ui-kit:registry={REGISTRY}", f"@ui-kit:registry = {REGISTRY} ; mirror"),
+        shown=REGISTRY,
+    ),
+    Case(
+        "credentials after a [section] header are not npm's top level",
+        env={"NPM_TOKEN": "npm-token-s3cret"},
+        npmrc=f"@ui-kit:registry={REGISTRY}\n[npm]\n{DART}:_authToken=${{NPM_TOKEN}}\n",
+        problems=("has no credentials for the registry",),
+    ),
+    Case(
+        "a key that expands to the credential key",
+        env={**GOOD_ENV, "REGISTRY_HOST": "npm.example.com"},
+        npmrc=NPMRC.replace(f"{DART}:", "//${REGISTRY_HOST}/repository/npm/:"),
+    ),
 ]
 
 
@@ -163,15 +275,26 @@ def test_library(case: Case, tmp_path: Path) -> None:
         assert set(result.registries) == ({"@ui-kit"} if "@ui-kit/ui" in case.dependencies else set()) | (
             {"@platform"} if "@platform/frontend-shared" in case.dependencies else set()
         )
+        if case.shown is not None:
+            assert result.registries["@ui-kit"] == case.shown
+        assert_no_secret(repr(result.registries), case)
         return
     with pytest.raises(RegistryConfigError) as caught:
         check_registry(frontend, case.env)
     message = str(caught.value)
     for problem in case.problems:
         assert problem in message
-    for value in case.env.values():
+    assert_no_secret(message, case)
+
+
+def assert_no_secret(output: str, case: Case) -> None:
+    """No credential of the case in `output`, nor any variable value longer than 3 characters."""
+    for value in (
+        *case.secrets,
+        *(v for k, v in case.env.items() if k not in ("REGISTRY_USERNAME", "REGISTRY_EMAIL")),
+    ):
         if len(value) > 3:
-            assert value not in message, "a credential value leaked into the message"
+            assert value not in output, f"a credential leaked: {value!r} in {output!r}"
 
 
 def test_project_root_is_accepted_as_well_as_the_frontend(tmp_path: Path) -> None:
@@ -181,15 +304,83 @@ def test_project_root_is_accepted_as_well_as_the_frontend(tmp_path: Path) -> Non
         check_registry(tmp_path / "frontend" / "src", GOOD_ENV)
 
 
-def test_npm_semantics_helpers() -> None:
-    assert nerf_dart("https://NPM.example.com:443/a/b/") == "//npm.example.com/a/b/"
-    assert nerf_dart("http://h:8080/a/b") == "//h:8080/a/"
-    assert credential_prefixes("https://h/a/b/") == ["//h/a/b/", "//h/a/", "//h/"]
-    entries = parse_npmrc("a = 'x'\n; gone=1\nb=${X}${Y?}\na=2\n")
-    assert entries["a"].value == "2" and entries["a"].line == 4
-    assert entries["b"].references == ["X", "Y"]
-    assert entries["b"].expand({"X": "1"}) == "1"
-    assert entries["b"].expand({}) == "${X}"
+# What npm 11 does (read in @npmcli/config's env-replace.js and `ini`, confirmed with `npm config
+# get` on this machine); test_registry_npm_parity.py runs the real npm on the same table.
+EXPANSIONS = [
+    ("${A}", {"A": "x"}, "x"),
+    ("${A}", {}, "${A}"),  # unset: the reference stays, literally
+    ("${A}", {"A": ""}, ""),
+    ("${A?}", {}, ""),  # optional: empty when unset
+    ("${A?}", {"A": "x"}, "x"),
+    ("${A:-fallback}", {"A": "x"}, "${A:-fallback}"),  # no shell defaults: a name with ":-" in it
+    ("${A?x}", {"A": "x"}, "${A?x}"),
+    ("\\${A}", {"A": "x"}, "${A}"),  # one backslash escapes
+    ("\\\\${A}", {"A": "x"}, "\\x"),  # two: one is kept, the reference is replaced
+    ("\\\\\\${A}", {"A": "x"}, "\\${A}"),
+    ("${A}${B}", {"A": "1", "B": "${A}"}, "1${A}"),  # one pass, no recursion
+    ("$A {A} ${} ${A", {"A": "x"}, "$A {A} ${} ${A"),
+]
+
+
+@pytest.mark.parametrize(("text", "env", "expected"), EXPANSIONS)
+def test_expansion_is_npms(text: str, env: dict[str, str], expected: str) -> None:
+    assert expand(text, env) == expected
+
+
+def test_references_and_their_written_form() -> None:
+    assert [r.name for r in references("${A}\\${B}${C?}")] == ["A", "C"]
+    assert written("x${NPM_TOKEN:-literal-secret}y${A?}") == "x${NPM_TOKEN:-...}y${A?}"
+    assert written("${A/B}") == "${A...}"
+
+
+# `ini` as npm uses it: the file text -> (key, value, is text) at npm's top level.
+INI = [
+    ("a = 'x'", ("a", "x", True)),
+    ('a = "x\\u0041"', ("a", "xA", True)),  # double quotes are JSON
+    ("a = 'x' ; no comment inside quotes", ("a", "'x'", True)),  # not quoted as a whole: comment cut
+    ("a = b ; comment", ("a", "b", True)),
+    ("a = b#c", ("a", "b", True)),
+    ("a = b\\#c", ("a", "b#c", True)),
+    ("a = true", ("a", "true", False)),
+    ("a", ("a", "true", False)),
+    ("a = '12'", ("a", "12", False)),
+    ("  ; a = b", None),
+    ("[section]", None),
+]
+
+
+@pytest.mark.parametrize(("line", "expected"), INI)
+def test_ini_lines(line: str, expected: tuple[str, str, bool] | None) -> None:
+    entries = parse_npmrc(line + "\n")
+    assert [(e.key, e.value, e.text) for e in entries] == ([expected] if expected else [])
+
+
+def test_ini_order_lines_and_sections() -> None:
+    entries = parse_npmrc("a=1\r\n\r\n; c\nb=${X}\na=2\nl[]=1\nl[]=2\n[s]\nz=1\n")
+    assert [(e.key, e.value, e.line) for e in entries] == [("a", "2", 5), ("b", "${X}", 4), ("l", "1,2", 7)]
+    settings = npm_settings(parse_npmrc("//h/${P}/:_authToken=${T}\n"), {"P": "p", "T": "t"})
+    assert list(settings) == ["//h/p/:_authToken"] and settings["//h/p/:_authToken"].value == "t"
+
+
+def test_npm_credential_keys() -> None:
+    url = parse_registry_url("https://NPM.example.com:443/a/./b")
+    assert url is not None and url.auth_keys() == [
+        "//npm.example.com/a/b/",
+        "//npm.example.com/a/b",
+        "//npm.example.com/a/",
+        "//npm.example.com/a",
+        "//npm.example.com/",
+        "//npm.example.com",
+    ]
+    assert parse_registry_url("http://h:8080/{x}/").auth_keys()[0] == "//h:8080/%7Bx%7D/"  # type: ignore[union-attr]
+    assert parse_registry_url("ftp://h/") is None and parse_registry_url("${X}") is None
+
+
+def test_shown_urls_hold_no_credentials() -> None:
+    assert shown_url("https://u:p@h/${T}/a/?token=x#y") == "https://***@h/${T}/a/?***#***"
+    assert shown_url("https://h/${T?}/npm_abcdefgh1234/") == "https://h/${T?}/***/"
+    assert shown_url("https://h/repository/npm-private/") == "https://h/repository/npm-private/"
+    assert shown_url("https://h/\x1b[31m/") == "https://h/\\u001b[31m/"
 
 
 def cli() -> typer.Typer:
@@ -230,3 +421,39 @@ def test_cli_raises_the_scaffold_error_for_the_app_to_print(
     result = CliRunner().invoke(cli(), ["registry-check"])
     assert isinstance(result.exception, RegistryConfigError)
     assert "REGISTRY_PASSWORD_BASE64 is not set" in str(result.exception)
+
+
+LEAKY = [case for case in CASES if case.secrets]
+
+
+@pytest.mark.parametrize("case", LEAKY, ids=[c.name for c in LEAKY])
+def test_the_command_prints_no_credential(
+    case: Case, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 24, finding 5, end to end: `scaffold registry-check` in a child process, as a user runs it."""
+    frontend = make_frontend(tmp_path, case)
+    for name in {name for each in CASES for name in each.env}:
+        monkeypatch.delenv(name, raising=False)  # the child sees only the case's variables
+    result = run_scaffold(["registry-check", str(frontend)], env=case.env, timeout=60)
+    assert result.returncode == (1 if case.problems else 0), result.stderr
+    assert_no_secret(result.stdout + result.stderr, case)
+    if case.shown is not None:
+        assert f"@ui-kit -> {case.shown}" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("url", "secret", "message"),
+    [
+        ("https://ci:hunter2-Pa55word@npm.example.com/npm/", "hunter2-Pa55word", "carries credentials"),
+        ("https://npm.example.com/npm/?token=s3cret-query-token", "s3cret-query-token", "without query"),
+    ],
+)
+def test_new_module_refuses_a_registry_url_with_credentials_without_echoing_them(
+    url: str, secret: str, message: str, tmp_path: Path
+) -> None:
+    """`new-module --registry-url` would write the URL into .npmrc and the README: no secrets there."""
+    result = run_scaffold(["new-module", str(tmp_path / "acme-map"), "--registry-url", url, "--defaults"])
+    assert result.returncode == 1
+    assert message in result.stderr
+    assert secret not in result.stdout + result.stderr
+    assert list(tmp_path.iterdir()) == []

@@ -10,85 +10,84 @@
 //
 // Rules:
 //   1. No dependency in a private scope (src/contract/registry.json): nothing to check, pass silently.
-//   2. Every private scope in use has `@scope:registry=URL` in .npmrc.
+//   2. Every private scope in use has `@scope:registry=URL` in .npmrc, and the URL carries no
+//      credentials (`user:password@`): secrets go in credential lines.
 //   3. That registry has credentials keyed to it (//host/path/:username, :_password or a token),
-//      found the way npm finds them (walking up the URL path).
+//      found the way npm finds them: keys and values expanded as npm expands them (${VAR} in a key
+//      too), walking up the URL path.
 //   4. Secrets are ${VAR} references, never literal text in the file.
-//   5. Every referenced variable is set and not empty; the password is canonical base64.
+//   5. Every referenced variable is set and not empty (${VAR:-default} is not npm syntax and is
+//      named as such); the password is canonical base64.
+//
+// How npm reads .npmrc is in npmrc.mjs; registry URLs, their credential keys and how they are shown,
+// in registry-url.mjs. Nothing printed holds a credential: URLs and keys are shown as written in .npmrc (${FURY_TOKEN}
+// stays ${FURY_TOKEN}), userinfo, queries and token-like path segments are masked, and the finished
+// text is scrubbed of every secret value the file refers to.
 //
 // Usage: node scripts/check-registry.mjs [FRONTEND_DIR]   (exit 0: usable or not needed; 1: not)
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import {
+  entryReferences,
+  npmSettings,
+  parseNpmrc,
+  PLAIN_NAME,
+  references,
+  shownName,
+  written,
+} from './npmrc.mjs';
+import { authKeys, parseRegistryUrl, scrub, shownKey, shownUrl, suggestedKey } from './registry-url.mjs';
+
 const SECRET_KEYS = ['_password', '_authToken', '_auth'];
 const CREDENTIAL_KEYS = [...SECRET_KEYS, 'username', 'email'];
+const PUBLIC_KEYS = ['username', 'email'];
 const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies'];
-const REFERENCE = /(?<!\\)\$\{([^${}?]+)(\?)?\}/g;
+// Far above what each file needs: a larger one is refused, never read whole (as scaffold does).
+const MAX_NPMRC_BYTES = 256 * 1024;
+const MAX_PACKAGE_JSON_BYTES = 4 * 1024 * 1024;
+const MAX_RULES_BYTES = 64 * 1024;
 
 export class RegistryConfigError extends Error {}
 
-function readText(path, what) {
+/** The text of a project file, refused when missing, unreadable or larger than `limit` bytes. */
+function readLimited(path, limit, missingHint) {
+  let handle;
   try {
-    return readFileSync(path, 'utf8');
+    handle = openSync(path, 'r');
   } catch (error) {
-    if (error.code === 'ENOENT') throw new RegistryConfigError(`${path} is missing (${what})`);
+    if (error.code === 'ENOENT') throw new RegistryConfigError(`${path} is missing. ${missingHint}`);
     throw new RegistryConfigError(`${path} cannot be read (${error.message})`);
+  }
+  try {
+    const buffer = Buffer.alloc(limit + 1);
+    let length = 0;
+    for (let got = 1; got > 0 && length < buffer.length; length += got) {
+      got = readSync(handle, buffer, length, buffer.length - length, null);
+    }
+    if (length > limit) {
+      throw new RegistryConfigError(
+        `${path} is larger than ${limit / 1024} KiB, far more than such a file needs. ` +
+          'Check that it is the file you meant; shorten it.',
+      );
+    }
+    return buffer.subarray(0, length).toString('utf8');
+  } finally {
+    closeSync(handle);
   }
 }
 
-function readJson(path, what) {
+function readJson(path, limit, missingHint) {
+  const text = readLimited(path, limit, missingHint);
   try {
-    return JSON.parse(readText(path, what));
+    return JSON.parse(text);
   } catch (error) {
-    if (error instanceof RegistryConfigError) throw error;
     throw new RegistryConfigError(`${path} is not readable JSON (${error.message})`);
   }
 }
 
-/** key -> {value, line, references}; a later line wins, as in npm. */
-export function parseNpmrc(text) {
-  const entries = new Map();
-  text.split(/\r?\n/).forEach((raw, index) => {
-    const line = raw.trim();
-    if (!line || line.startsWith('#') || line.startsWith(';') || !line.includes('=')) return;
-    const at = line.indexOf('=');
-    const key = line.slice(0, at).trim();
-    let value = line.slice(at + 1).trim();
-    if (value.length >= 2 && value[0] === value[value.length - 1] && (value[0] === '"' || value[0] === "'")) {
-      value = value.slice(1, -1);
-    }
-    const references = [...value.matchAll(REFERENCE)].map((match) => match[1]);
-    entries.set(key, { key, value, line: index + 1, references });
-  });
-  return entries;
-}
-
-/** The value as npm sees it: set variables replaced, unset ones left as literal text. */
-export function expand(entry, env) {
-  return entry.value.replace(REFERENCE, (whole, name, optional) => {
-    if (Object.prototype.hasOwnProperty.call(env, name)) return env[name];
-    return optional ? '' : whole;
-  });
-}
-
-/** npm's credential key for a registry URL: https://h:1/a/b/ -> //h:1/a/b/ */
-export function nerfDart(url) {
-  const parsed = new URL(url);
-  const path = parsed.pathname.endsWith('/') ? parsed.pathname : parsed.pathname.replace(/[^/]*$/, '');
-  return `//${parsed.host}${path}`;
-}
-
-/** Nerf darts npm tries for a URL, most specific first (it walks up the path). */
-export function credentialPrefixes(url) {
-  let dart = nerfDart(url);
-  const prefixes = [dart];
-  while ((dart.match(/\//g) || []).length > 3) {
-    dart = dart.slice(0, dart.slice(0, -1).lastIndexOf('/') + 1);
-    prefixes.push(dart);
-  }
-  return prefixes;
-}
+// -- base64 and package.json -------------------------------------------------------------------------
 
 /** Why a value is not canonical base64, without revealing it; null when it is valid. */
 export function base64Problem(value) {
@@ -119,98 +118,186 @@ export function neededScopes(pkg, scopes) {
   return needed;
 }
 
-function unset(entry, env, where) {
-  return entry.references
-    .filter((name) => !env[name])
-    .map((name) => {
-      const state = Object.prototype.hasOwnProperty.call(env, name) ? 'is empty' : 'is not set';
-      return `${name} ${state} (${where} line ${entry.line}, \`${entry.key}\`, refers to it)`;
-    });
-}
+// -- the rules -------------------------------------------------------------------------------------------
 
-function credentialProblems(prefix, found, env, rules, where) {
+const lastPart = (key) => key.slice(key.lastIndexOf(':') + 1);
+const envValue = (env, name) => (Object.prototype.hasOwnProperty.call(env, name) ? env[name] : undefined);
+
+/** Every variable the entry refers to that npm cannot replace with a non-empty value. */
+function variableProblems(entry, npmrc, keyOnly = false) {
   const problems = [];
-  for (const [key, entry] of found) {
-    if (SECRET_KEYS.includes(key) && entry.references.length === 0) {
-      const variable = key === '_password' ? rules.credentials.password : 'VARIABLE';
+  const where = `${npmrc.where} line ${entry.line}, \`${shownKey(written(entry.key))}\``;
+  const found = keyOnly ? references(entry.key) : entryReferences(entry);
+  for (const reference of found) {
+    if (envValue(npmrc.env, reference.name)) continue;
+    const shown = shownName(reference.name);
+    const isSet = Object.prototype.hasOwnProperty.call(npmrc.env, reference.name);
+    if (!PLAIN_NAME.test(reference.name) && !isSet) {
+      const plain = shown.replace(/\.\.\.$/, '').replace(/[:\-=+]+$/, '') || 'NAME';
       problems.push(
-        `${where} line ${entry.line} holds a literal secret for ${prefix}: ` +
-          `write \`${prefix}:${key}=\${${variable}}\` and set the variable instead`,
+        `\`\${${shown}}\` (${where}) is not npm syntax: npm has no default values, it ` +
+          `looks for a variable named \`${shown}\` and, as none is set, uses the text as ` +
+          `written; write \`\${${plain}}\` and set ${plain}`,
       );
       continue;
     }
-    const missing = unset(entry, env, where);
-    problems.push(...missing);
-    if (key === '_password' && (rules.passwordEncoding ?? 'base64') === 'base64' && missing.length === 0) {
-      const problem = base64Problem(expand(entry, env));
-      if (problem) {
-        problems.push(
-          `${entry.references.join(', ')} must be the password encoded as base64, but ${problem}`,
-        );
-      }
-    }
-  }
-  if (found.has('_password') && !found.has('username')) {
-    problems.push(`${where} has a password but no \`${prefix}:username=\${${rules.credentials.username}}\``);
+    problems.push(`${shown} ${isSet ? 'is empty' : 'is not set'} (${where}, refers to it)`);
   }
   return problems;
 }
 
-function credentials(url, entries, env, rules, where) {
-  for (const prefix of credentialPrefixes(url)) {
-    const found = new Map();
-    for (const key of CREDENTIAL_KEYS) {
-      if (entries.has(`${prefix}:${key}`)) found.set(key, entries.get(`${prefix}:${key}`));
+function credentialProblems(found, npmrc) {
+  const problems = [];
+  const { rules } = npmrc;
+  const first = SECRET_KEYS.filter((name) => found.has(name)).map((name) => found.get(name).entry)[0];
+  const firstKey = written(first.key);
+  const prefix = shownKey(firstKey.slice(0, firstKey.lastIndexOf(':')));
+  for (const [name, setting] of found) {
+    const { entry } = setting;
+    if (SECRET_KEYS.includes(name) && !(entry.text && references(entry.value).length)) {
+      const variable = name === '_password' ? rules.credentials.password : 'VARIABLE';
+      problems.push(
+        `${npmrc.where} line ${entry.line} holds a literal secret for ${prefix}: ` +
+          `write \`${prefix}:${name}=\${${variable}}\` and set the variable instead`,
+      );
+      continue;
     }
-    if (SECRET_KEYS.some((key) => found.has(key)))
-      return credentialProblems(prefix, found, env, rules, where);
+    const unset = variableProblems(entry, npmrc);
+    problems.push(...unset);
+    if (name === '_password' && (rules.passwordEncoding ?? 'base64') === 'base64' && unset.length === 0) {
+      const problem = base64Problem(setting.value);
+      if (problem) {
+        const names = references(entry.value)
+          .map((reference) => shownName(reference.name))
+          .join(', ');
+        problems.push(`${names} must be the password encoded as base64, but ${problem}`);
+      }
+    }
   }
-  const dart = credentialPrefixes(url)[0];
-  const c = rules.credentials;
-  return [
-    `${where} has no credentials for the registry ${url}: add \`${dart}:username=\${${c.username}}\`, ` +
-      `\`${dart}:_password=\${${c.password}}\` and \`${dart}:email=\${${c.email}}\``,
-  ];
+  if (found.has('_password') && !found.has('username')) {
+    problems.push(
+      `${npmrc.where} has a password but no \`${prefix}:username=\${${rules.credentials.username}}\``,
+    );
+  }
+  return problems;
 }
 
-/** {registries: Map scope -> URL} or throws RegistryConfigError listing every problem. */
+function credentials(url, shown, suggested, npmrc) {
+  for (const key of authKeys(url)) {
+    const found = new Map();
+    for (const name of CREDENTIAL_KEYS) {
+      if (npmrc.settings.has(`${key}:${name}`)) found.set(name, npmrc.settings.get(`${key}:${name}`));
+    }
+    if (SECRET_KEYS.some((name) => found.has(name))) return credentialProblems(found, npmrc);
+  }
+  const c = npmrc.rules.credentials;
+  const problems = [
+    `${npmrc.where} has no credentials for the registry ${shown}: add ` +
+      `\`${suggested}:username=\${${c.username}}\`, \`${suggested}:_password=\${${c.password}}\` ` +
+      `and \`${suggested}:email=\${${c.email}}\``,
+  ];
+  for (const setting of npmrc.settings.values()) {
+    // a key npm cannot match while its variable is unset
+    if (CREDENTIAL_KEYS.includes(lastPart(setting.entry.key))) {
+      problems.push(...variableProblems(setting.entry, npmrc, true));
+    }
+  }
+  return problems;
+}
+
+function registryProblems(scope, setting, npmrc) {
+  const { entry } = setting;
+  const problems = variableProblems(entry, npmrc);
+  const url = parseRegistryUrl(setting.value);
+  if (!url)
+    return [...problems, `${scope}:registry in ${npmrc.where} line ${entry.line} is not an http(s) URL`];
+  const shown = shownUrl(written(entry.value));
+  const suggested = parseRegistryUrl(written(entry.value))
+    ? shownUrl(suggestedKey(written(entry.value)))
+    : shownUrl(authKeys(url)[0]); // the whole URL comes from a variable
+  if (url.userinfo) {
+    const c = npmrc.rules.credentials;
+    problems.push(
+      `the ${scope} registry URL in ${npmrc.where} line ${entry.line} (\`${shown}\`) carries ` +
+        'credentials: secrets must be ${VAR} references in credential lines, not part of the ' +
+        `URL; remove what comes before the \`@\` and write \`${suggested}:username=` +
+        `\${${c.username}}\` and \`${suggested}:_password=\${${c.password}}\``,
+    );
+  }
+  return [...problems, ...credentials(url, shown, suggested, npmrc)];
+}
+
+/** Values no message may show: what the variables hold, literal secrets, URL userinfo. */
+function secretValues(entries, npmrc) {
+  const secrets = [];
+  for (const entry of entries) {
+    const isPublic = PUBLIC_KEYS.includes(lastPart(entry.key));
+    for (const reference of isPublic ? references(entry.key) : entryReferences(entry)) {
+      secrets.push(envValue(npmrc.env, reference.name) ?? '');
+    }
+    if (SECRET_KEYS.includes(lastPart(entry.key)) && references(entry.value).length === 0) {
+      secrets.push(entry.value); // a literal secret: reported by line, never shown
+    }
+  }
+  for (const [key, setting] of npmrc.settings) {
+    const url = key.endsWith(':registry') ? parseRegistryUrl(setting.value) : null;
+    if (url && url.userinfo) {
+      // the user name alone is not secret
+      secrets.push(url.userinfo, url.userinfo.slice(url.userinfo.indexOf(':') + 1));
+    }
+  }
+  return secrets;
+}
+
+/** {registries: Map scope -> URL as written, credentials masked} or throws RegistryConfigError. */
 export function checkRegistry(folder, env) {
-  const pkg = readJson(join(folder, 'package.json'), 'the frontend package');
+  const pkg = readJson(
+    join(folder, 'package.json'),
+    MAX_PACKAGE_JSON_BYTES,
+    'Pass the module project or its frontend folder.',
+  );
   const rules = readJson(
     join(folder, 'src', 'contract', 'registry.json'),
-    'run `scaffold regenerate` to restore it',
+    MAX_RULES_BYTES,
+    'Run `scaffold regenerate` in the project to restore it.',
   );
   const needed = neededScopes(pkg, rules.scopes);
   const registries = new Map();
   if (needed.size === 0) return { registries };
   const where = join(folder, '.npmrc');
-  const entries = parseNpmrc(readText(where, 'it must map the private scopes to their registry'));
+  const entries = parseNpmrc(
+    readLimited(
+      where,
+      MAX_NPMRC_BYTES,
+      'It must map the private scopes to their registry; restore it from the template (scaffold upgrade) or git.',
+    ),
+  );
+  const npmrc = { where, settings: npmSettings(entries, env), env, rules };
   const problems = [];
   for (const [scope, packages] of needed) {
-    const entry = entries.get(`${scope}:registry`);
-    if (!entry) {
+    const setting = npmrc.settings.get(`${scope}:registry`);
+    if (!setting) {
       problems.push(
         `${packages.join(', ')} need(s) \`${scope}:registry=URL\` in ${where}, and there is none`,
       );
       continue;
     }
-    problems.push(...unset(entry, env, where));
-    const url = expand(entry, env);
-    registries.set(scope, url);
-    if (!/^https?:\/\//.test(url)) {
-      problems.push(`${scope}:registry in ${where} line ${entry.line} is not an http(s) URL`);
-      continue;
-    }
-    problems.push(...credentials(url, entries, env, rules, where));
+    registries.set(scope, shownUrl(written(setting.entry.value)));
+    problems.push(...registryProblems(scope, setting, npmrc));
   }
+  const secrets = secretValues(entries, npmrc);
   if (problems.length) {
     const unique = [...new Set(problems)];
     throw new RegistryConfigError(
-      `the private npm registry configuration of ${folder} is not usable: ${unique.join('; ')}. ` +
-        `Set the variables in your shell or CI secrets, e.g. export ${rules.credentials.password}=` +
+      scrub(
+        `the private npm registry configuration of ${folder} is not usable: ${unique.join('; ')}`,
+        secrets,
+      ) +
+        `. Set the variables in your shell or CI secrets, e.g. export ${rules.credentials.password}=` +
         `$(printf '%s' "$PASSWORD" | base64 -w0); never write the secrets into .npmrc.`,
     );
   }
+  for (const [scope, url] of registries) registries.set(scope, scrub(url, secrets));
   return { registries };
 }
 

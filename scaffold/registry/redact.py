@@ -1,0 +1,84 @@
+"""Showing registry URLs and `.npmrc` keys without the credentials they may carry.
+
+Everything the check prints about the configuration is built from the text as written in
+`.npmrc` (`env_expand.written`: `${FURY_TOKEN}` stays `${FURY_TOKEN}`), never from the value npm
+would use. On top of that, what may still be a literal secret is masked: userinfo (`user:pw@`
+becomes `***@`), a query or fragment, and a path segment that looks like a token. Last, `scrub`
+replaces any known secret value left in a finished message, so a rule added later that forgets
+the first two steps still cannot print one. The same rules are in `check-registry.mjs`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from urllib.parse import quote
+
+MASK = "***"
+SHORTEST_SCRUBBED = 4  # shorter values are replaced only where the structure says so
+_URL = re.compile(
+    r"(?P<scheme>[A-Za-z][A-Za-z0-9+.\-]*:)?(?P<slashes>//)?(?P<authority>[^/?#]*)"
+    r"(?P<path>[^?#]*)(?P<query>\?[^#]*)?(?P<fragment>#.*)?",
+    re.DOTALL,
+)
+# Tokens registries put in URLs: a long run of letters and digits mixing both (Gemfury, hex
+# keys, base64url), or a prefix of a well-known token format. Folder names such as
+# `npm-private` or `repository` are short runs; a false positive only hides a folder name.
+_TOKEN_RUN = re.compile(r"[A-Za-z0-9]{16,}")
+_TOKEN_PREFIX = re.compile(r"(?:npm_|gh[pousr]_|github_pat_|glpat-|xox[abpr]-|eyJ)[A-Za-z0-9_\-.]{8,}")
+_REFERENCE = re.compile(r"\$\{[^${}]*\}")
+_HOLE = re.compile("\ue000([0-9]+)\ue001")  # a reference set aside while the URL is cut up
+_UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def printable(text: str) -> str:
+    """`text` with control, bidi and lone-surrogate characters escaped: one safe terminal line."""
+    return _UNPRINTABLE.sub(lambda match: f"\\u{ord(match[0]):04x}", text)
+
+
+def looks_like_token(segment: str) -> bool:
+    """True for a literal path segment that may be a credential (references are not)."""
+    segment = _HOLE.sub("\x00", _REFERENCE.sub("\x00", segment))
+    if _TOKEN_PREFIX.search(segment):
+        return True
+    return any(re.search("[0-9]", run) and re.search("[A-Za-z]", run) for run in _TOKEN_RUN.findall(segment))
+
+
+def shown_url(written_url: str) -> str:
+    """A URL as written in .npmrc, with userinfo, query, fragment and token-like segments masked."""
+    written_url = re.sub("[\ue000\ue001]", "\ufffd", written_url)  # no fake holes from the file
+    held = _REFERENCE.findall(written_url)  # `${TOKEN?}` holds a `?` that starts no query
+    counter = iter(range(len(held)))
+    match = _URL.fullmatch(_REFERENCE.sub(lambda _: f"\ue000{next(counter)}\ue001", written_url))
+    if match is None:  # pragma: no cover - the expression matches any text
+        return MASK
+    authority, path = match["authority"], match["path"]
+    if not match["slashes"]:
+        authority, path = "", authority + path
+    if "@" in authority:
+        authority = f"{MASK}@{authority.rpartition('@')[2]}"
+    segments = [MASK if looks_like_token(segment) else segment for segment in path.split("/")]
+    shown = (match["scheme"] or "") + (match["slashes"] or "") + authority + "/".join(segments)
+    if match["query"]:
+        shown += f"?{MASK}"
+    if match["fragment"]:
+        shown += f"#{MASK}"
+    return printable(_HOLE.sub(lambda hole: held[int(hole[1])], shown))
+
+
+def shown_key(written_key: str) -> str:
+    """A key as written: a credential key's `//host/path/` part masked like a URL."""
+    if written_key.startswith("//"):
+        dart, colon, name = written_key.rpartition(":")
+        if colon:
+            return f"{shown_url(dart)}:{printable(name)}"
+    return printable(written_key)
+
+
+def scrub(text: str, secrets: Iterable[str]) -> str:
+    """`text` with every secret value (and its percent-encoded form) replaced by the mask."""
+    for secret in sorted({s for s in secrets if len(s) >= SHORTEST_SCRUBBED}, key=len, reverse=True):
+        raw = secret.encode("utf-8", errors="surrogatepass")  # os.environ may hold undecodable bytes
+        for form in dict.fromkeys((secret, quote(raw, safe=""), quote(raw, safe="/:@"))):
+            text = text.replace(form, MASK)
+    return text
