@@ -30,6 +30,7 @@ from pathlib import Path
 
 from scaffold.errors import ToolMissingError
 from scaffold.fsutil import write_bytes_atomic
+from scaffold.registry.redact import mask_urls
 from scaffold.resources import user_data_home
 from scaffold.specs.document import SpecDocument
 
@@ -203,4 +204,4 @@ def _last_line(text: str) -> str:
         for line in text.splitlines()
         if line.strip() and "Unknown user config" not in line and "Unknown env config" not in line
     ]
-    return lines[-1] if lines else ""
+    return mask_urls(lines[-1]) if lines else ""

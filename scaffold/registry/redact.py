@@ -75,6 +75,18 @@ def shown_key(written_key: str) -> str:
     return printable(written_key)
 
 
+_URL_IN_TEXT = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*://[^\s'\"<>]+")
+
+
+def mask_urls(text: str) -> str:
+    """`text` (a tool's message, such as npm's last error line) with every URL in it shown masked.
+
+    npm prints the registry URL it failed on with a token in its path or userinfo as configured;
+    relaying that line must not relay the credential.
+    """
+    return printable(_URL_IN_TEXT.sub(lambda match: shown_url(match[0]), text))
+
+
 def scrub(text: str, secrets: Iterable[str]) -> str:
     """`text` with every secret value (and its percent-encoded form) replaced by the mask."""
     for secret in sorted({s for s in secrets if len(s) >= SHORTEST_SCRUBBED}, key=len, reverse=True):

@@ -92,6 +92,27 @@ def test_npm_failure_is_reported(monkeypatch: pytest.MonkeyPatch, tmp_path: Path
     assert "npm config get registry" in message
 
 
+def test_npm_failure_never_relays_a_registry_credential(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """npm names the registry URL it failed on as configured: a token in its path or userinfo."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    _script(
+        bin_dir / "npm",
+        "#!/bin/sh\necho 'npm error 401 Unauthorized - GET "
+        "https://npm.example.test/k3yAbCdEf0123456789xyz/acme/react - "
+        "https://deploy:hunter2pass@npm.example.test/react' >&2\nexit 1\n",
+    )
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    with pytest.raises(ToolMissingError) as caught:
+        host_runtime.ensure_runtime(SPEC, cache=tmp_path / "cache")
+    message = str(caught.value)
+    assert "npm error 401 Unauthorized - GET https://npm.example.test/***/acme/react" in message
+    assert "k3yAbCdEf0123456789xyz" not in message
+    assert "hunter2pass" not in message and "https://***@npm.example.test/react" in message
+
+
 def _fake_cache(tmp_path: Path) -> Path:
     cache = tmp_path / "cache"
     for folder, name in (
