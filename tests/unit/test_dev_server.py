@@ -66,7 +66,8 @@ def test_an_oversized_api_body_is_refused_without_reading_it() -> None:
         port = int(server.url.rsplit(":", 1)[1])
         with socket.create_connection(("127.0.0.1", port), timeout=10) as raw:
             raw.sendall(
-                b"POST /dev-api/plugin/call HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000000\r\n\r\n{}"
+                b"POST /dev-api/plugin/call HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n"
+                b"Content-Type: application/json\r\nContent-Length: 1000000000\r\n\r\n{}" % port
             )
             status_line = raw.recv(200).split(b"\r\n", 1)[0]
     assert status_line.endswith(b"413 Request Entity Too Large")
