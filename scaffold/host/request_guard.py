@@ -37,6 +37,7 @@ Kind = Literal["file", "api", "proxy"]
 _SAME_SITE_VALUES = ("same-origin", "none")  # "none": typed into the address bar, a bookmark
 _BODYLESS = ("GET", "HEAD")
 _SINGLE = ("host", "origin", "sec-fetch-site", "content-type")
+_OWN_PAGES = "the API and the proxy answer only the pages this server serves"
 
 
 @dataclass(frozen=True)
@@ -65,8 +66,10 @@ class ServedAddress:
 
     def shown(self) -> str:
         """The accepted Host values, for the refusal's sentence."""
-        listed = ", ".join(_authority_text(name, self.port) for name in sorted(self.names))
-        return listed + (f" or any IP address with port {self.port}" if self.any_ip else "")
+        listed = [_authority_text(name, self.port) for name in sorted(self.names)]
+        if self.any_ip:
+            listed.append(f"any IP address with port {self.port}")
+        return ", ".join(listed[:-1]) + " or " + listed[-1] if len(listed) > 1 else listed[0]
 
 
 def served_address(bind_host: str, port: int) -> ServedAddress:
@@ -95,22 +98,24 @@ def refusal(
     if not address.accepts(authority):
         return Refusal(
             421,
-            f"Host {host[:200]!r} is not an address of this scaffold page server "
-            f"(it answers to {address.shown()})",
+            f"Host {host[:200]!r} is not an address of this scaffold page server; "
+            f"open it as {address.shown()}",
         )
     if kind == "file":
         return None
     site = lowered.get("sec-fetch-site")
     if site is not None and site.strip().lower() not in _SAME_SITE_VALUES:
-        return Refusal(403, f"a request sent by another site ({site[:40]}) is refused here")
+        return Refusal(
+            403, f"a request another site made (Sec-Fetch-Site: {site[:40]}) is refused: {_OWN_PAGES}"
+        )
     origin = lowered.get("origin")
     if origin is not None and _origin_authority(origin) != authority:
-        return Refusal(403, f"a request from the origin {origin[:200]!r} is refused here")
+        return Refusal(403, f"a request from the origin {origin[:200]!r} is refused: {_OWN_PAGES}")
     if kind == "api" and method.upper() not in _BODYLESS:
         media = lowered.get("content-type", "").split(";", 1)[0].strip().lower()
         if media != "application/json":
             shown = media or "no Content-Type"
-            return Refusal(415, f"the API takes application/json, not {shown[:100]}")
+            return Refusal(415, f"the API takes a body only as application/json, not {shown[:100]}")
     return None
 
 
