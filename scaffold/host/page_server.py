@@ -35,6 +35,14 @@ MAX_REQUEST_BYTES = 4 * 1024 * 1024
 MAX_PROXIED_ANSWER_BYTES = 32 * 1024 * 1024
 _FORWARDED_HEADERS = ("content-type", "accept", "accept-language")
 _MAX_PROXY_LOG = 500
+# Nothing here is meant for another origin: no framing (a page of another site cannot put this one
+# under its own clicks), no embedding as a script or style of another site, no sniffing of types.
+_SAME_ORIGIN_HEADERS = (
+    ("X-Content-Type-Options", "nosniff"),
+    ("Cross-Origin-Resource-Policy", "same-origin"),
+    ("X-Frame-Options", "DENY"),
+    ("Content-Security-Policy", "frame-ancestors 'none'"),
+)
 
 
 @dataclass(frozen=True)
@@ -188,6 +196,8 @@ def _handler_class(
             self.send_header("Content-Type", content_type)
             self.send_header("Content-Length", str(len(body)))
             self.send_header("Cache-Control", "no-store")
+            for name, value in _SAME_ORIGIN_HEADERS:
+                self.send_header(name, value)
             self.end_headers()
             if self.command != "HEAD":
                 self.wfile.write(body)
