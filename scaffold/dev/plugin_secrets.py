@@ -78,8 +78,7 @@ class PluginSecrets:
 
     def echoed(self, answer: Any) -> bool:
         """Whether an answer holds a known secret (a plugin that sends a password back in plain text)."""
-        needles = self._needles()
-        return bool(needles) and _replace_strings(answer, needles) != answer
+        return _contains(answer, self._needles())
 
     def saved_config(self, answer: Any) -> tuple[list[Any] | None, list[str]]:
         """The health-check answer's datasourceConfig fields for the page to resend, and the codes
@@ -92,10 +91,9 @@ class PluginSecrets:
         kept: list[Any] = []
         echoed: list[str] = []
         for field in fields:
-            masked = _replace_strings(field, needles)
-            if masked != field and isinstance(field, dict) and isinstance(field.get("code"), str):
+            if _contains(field, needles) and isinstance(field, dict) and isinstance(field.get("code"), str):
                 echoed.append(field["code"])
-            kept.append(masked)
+            kept.append(_replace_strings(field, needles))
         return kept, echoed
 
     # -- helpers ----------------------------------------------------------------------------------
@@ -205,6 +203,22 @@ def _mask_fields(value: Any, secure: set[str], *, saved_config: bool) -> Any:
     if saved_config:
         at(("datasourceConfig", "fields"), lambda items: field_list(items, "code"))
     return masked
+
+
+def _contains(value: Any, needles: list[str]) -> bool:
+    """Whether any string in JSON `value` (keys too) holds a needle; iterative, like _replace_strings."""
+    stack: list[Any] = [value]
+    while stack and needles:
+        item = stack.pop()
+        if isinstance(item, str):
+            if any(needle in item for needle in needles):
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
 
 
 def _replace_strings(value: Any, needles: list[str]) -> Any:
