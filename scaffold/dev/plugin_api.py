@@ -9,7 +9,13 @@ answer is judged against the spec: every call becomes a log entry with its contr
 Routes (paths after /dev-api/plugin):
 - `GET /metadata`: calls well-known; `{"entry": LogEntry, "datasourceFieldTypes": [...]}`.
 - `POST /call`: `{"operation", "locale", "input"}` -> `{"entry": LogEntry}`; bad input is 400.
+  A healthCheck answer adds `datasourceConfig` (the fields the plugin returned, for the page to
+  keep and resend) and `echoedSecrets` (codes whose returned value is what the page typed, shown
+  masked: the page resends its own value for them).
 - `GET /log[?after=ID]`: `{"entries": [...]}`, the last LOG_SIZE calls, newest last.
+
+Entries, in the log and in /call's answer, never hold a password: scaffold.dev.plugin_secrets
+masks them (the page keeps what it typed in its own memory).
 """
 
 from __future__ import annotations
@@ -26,12 +32,18 @@ from scaffold.check.http_client import DEFAULT_TIMEOUT, Exchange, HttpClient
 from scaffold.check.spec_validation import SpecValidator
 from scaffold.dev.api import ApiAnswer, ApiRequest, BadApiRequest, error_answer, json_answer
 from scaffold.dev.plugin_input import OPERATIONS, InputError, build_body, check_locale
+from scaffold.dev.plugin_secrets import PluginSecrets
 from scaffold.errors import SpecError
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.shapes import OperationShape, operations
 
 JsonObject = dict[str, Any]
 WELL_KNOWN = "getMetadata"
+HEALTH_CHECK = "checkHealth"
+ECHO_PROBLEM = (
+    "the answer contains a password that was sent, in plain text (masked here); the contract has "
+    "the plugin return passwords only encrypted"
+)
 LOG_SIZE = 500
 # A logged body above this many bytes is kept as a note: the page got it whole from /call.
 LOG_BODY_LIMIT = 256 * 1024
@@ -63,6 +75,7 @@ class PluginDevApi:
                 hint="Serve the plugin page with a datasource-plugin spec.",
             )
         self._log: deque[JsonObject] = deque(maxlen=LOG_SIZE)
+        self._secrets = PluginSecrets()
         self._lock = threading.Lock()
         self._next_id = 1
         self._routes: dict[tuple[str, str], Callable[[ApiRequest], ApiAnswer]] = {
@@ -104,7 +117,13 @@ class PluginDevApi:
             raise InputError(f"operation must be one of {', '.join(OPERATIONS)}, got {name!r}")
         locale = check_locale(data.get("locale"))
         body = build_body(name, data.get("input", {}))
-        return json_answer({"entry": self.call(OPERATIONS[name], body, locale=locale)})
+        entry, answer = self._exchange(OPERATIONS[name], body, locale)
+        result: JsonObject = {"entry": entry}
+        if OPERATIONS[name] == HEALTH_CHECK:
+            with self._lock:
+                saved, echoed = self._secrets.saved_config(answer)
+            result.update(datasourceConfig=saved, echoedSecrets=echoed)
+        return json_answer(result)
 
     def _entries(self, request: ApiRequest) -> ApiAnswer:
         after_text = parse_qs(request.query).get("after", ["0"])[0]
@@ -124,8 +143,15 @@ class PluginDevApi:
         return [str(value) for value in enum]
 
     def call(self, operation_id: str, body: Any, *, locale: str | None) -> JsonObject:
-        """Make one call, log it and return its entry (the full response, whatever its size)."""
+        """Make one call, log it and return its entry (the full response, whatever its size),
+        passwords masked."""
+        return self._exchange(operation_id, body, locale)[0]
+
+    def _exchange(self, operation_id: str, body: Any, locale: str | None) -> tuple[JsonObject, Any]:
+        """The call's entry as served (passwords masked) and the plugin's answer as it came."""
         operation = self._operations[operation_id]
+        with self._lock:
+            self._secrets.learn_request(body)
         headers = {"Accept-Language": locale} if locale else {}
         url = self.base_url + operation.path
         started = time.monotonic()
@@ -134,6 +160,17 @@ class PluginDevApi:
         else:
             exchange = self.client.post_json(url, body, headers=headers)
         duration = (time.monotonic() - started) * 1000
+        response = _response_of(exchange)
+        problems = self.problems(operation, body, exchange)
+        with self._lock:
+            secrets = self._secrets
+            secrets.learn_answer(operation_id, response)
+            if operation_id == HEALTH_CHECK and secrets.echoed(response):
+                problems.append(ECHO_PROBLEM)
+            served_request = secrets.mask(body)
+            served_response = secrets.mask(response, saved_config=operation_id == HEALTH_CHECK)
+            failure = secrets.mask(exchange.failure)
+            problems = secrets.mask(problems)
         entry: JsonObject = {
             "id": 0,
             "operation": operation_id,
@@ -143,16 +180,16 @@ class PluginDevApi:
             "at": time.time(),
             "status": exchange.status,
             "durationMs": round(duration, 1),
-            "request": body,
-            "response": _response_of(exchange),
-            "failure": exchange.failure,
-            "problems": self.problems(operation, body, exchange),
+            "request": served_request,
+            "response": served_response,
+            "failure": failure,
+            "problems": problems,
         }
         with self._lock:
             entry["id"] = self._next_id
             self._next_id += 1
             self._log.append(_for_log(entry))
-        return entry
+        return entry, response
 
     def problems(self, operation: OperationShape, body: Any, exchange: Exchange) -> list[str]:
         """Contract findings about this call: the request sent (the person's values) and the answer."""

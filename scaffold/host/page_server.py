@@ -8,7 +8,9 @@ bundle, served by the module's own server, stays a cross-origin classic <script 
 the platform. `check` serves its harness page with it; `dev` adds its pages and a JSON API.
 
 Everything reaching this server comes from a browser running untrusted bundles, and everything the
-proxy forwards comes back from an untrusted service, so both directions are bounded in size.
+proxy forwards comes back from an untrusted service, so both directions are bounded in size. The
+browser also visits other sites meanwhile: requests are accepted only for this server's own
+address, and the API and proxy only from its own pages (scaffold.host.request_guard).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from urllib.parse import urlsplit
 
 import httpx
 
+from scaffold.host.request_guard import Kind, ServedAddress, refusal, served_address
 from scaffold.host.runtime import RuntimeScript
 
 PROXY_PREFIX = "/api/v1/modules/"
@@ -32,6 +35,14 @@ MAX_REQUEST_BYTES = 4 * 1024 * 1024
 MAX_PROXIED_ANSWER_BYTES = 32 * 1024 * 1024
 _FORWARDED_HEADERS = ("content-type", "accept", "accept-language")
 _MAX_PROXY_LOG = 500
+# Nothing here is meant for another origin: no framing (a page of another site cannot put this one
+# under its own clicks), no embedding as a script or style of another site, no sniffing of types.
+_SAME_ORIGIN_HEADERS = (
+    ("X-Content-Type-Options", "nosniff"),
+    ("Cross-Origin-Resource-Policy", "same-origin"),
+    ("X-Frame-Options", "DENY"),
+    ("Content-Security-Policy", "frame-ancestors 'none'"),
+)
 
 
 @dataclass(frozen=True)
@@ -154,9 +165,11 @@ def serve_pages(routes: PageRoutes, *, host: str = "127.0.0.1", port: int = 0) -
     server_state = HostServer(url="")
     timeout = routes.proxy.timeout if routes.proxy else 10.0
     client = httpx.Client(timeout=timeout)
-    handler = _handler_class(routes, client, server_state)
+    accepted: list[ServedAddress] = []  # known once bound (port 0 is chosen by the system)
+    handler = _handler_class(routes, client, server_state, accepted)
     httpd = ThreadingHTTPServer((host, port), handler)
     httpd.daemon_threads = True
+    accepted.append(served_address(host, httpd.server_address[1]))
     shown = "127.0.0.1" if host in ("", "0.0.0.0") else host  # noqa: S104 - a display name, not a bind
     shown = f"[{shown}]" if ":" in shown else shown
     server_state.url = f"http://{shown}:{httpd.server_address[1]}"
@@ -172,7 +185,7 @@ def serve_pages(routes: PageRoutes, *, host: str = "127.0.0.1", port: int = 0) -
 
 
 def _handler_class(
-    routes: PageRoutes, client: httpx.Client, state: HostServer
+    routes: PageRoutes, client: httpx.Client, state: HostServer, accepted: Sequence[ServedAddress]
 ) -> type[BaseHTTPRequestHandler]:
     class Handler(BaseHTTPRequestHandler):
         def log_message(self, format: str, *args: Any) -> None:  # the caller's output is the report
@@ -183,6 +196,8 @@ def _handler_class(
             self.send_header("Content-Type", content_type)
             self.send_header("Content-Length", str(len(body)))
             self.send_header("Cache-Control", "no-store")
+            for name, value in _SAME_ORIGIN_HEADERS:
+                self.send_header(name, value)
             self.end_headers()
             if self.command != "HEAD":
                 self.wfile.write(body)
@@ -205,13 +220,27 @@ def _handler_class(
                 return None
             return self.rfile.read(length) if length else b""
 
+        def _refused(self, kind: Kind) -> bool:
+            """Answer a request the guard refuses (its body unread, so the connection closes)."""
+            found = refusal(accepted[0], self.command, self.headers.items(), kind)
+            if found is None:
+                return False
+            self.close_connection = True
+            self._error(found.status, found.message)
+            return True
+
         def _dispatch(self) -> None:
             parts = urlsplit(self.path)
             path = parts.path
-            if routes.proxy is not None and path.startswith(PROXY_PREFIX) and "/proxy/" in path:
+            api_prefix = routes.api_prefix if routes.api is not None else None
+            is_proxy = routes.proxy is not None and path.startswith(PROXY_PREFIX) and "/proxy/" in path
+            is_api = bool(api_prefix) and path.startswith(api_prefix or "")
+            if self._refused("proxy" if is_proxy else "api" if is_api else "file"):
+                return
+            if is_proxy and routes.proxy is not None:
                 self._proxy(routes.proxy)
                 return
-            if routes.api is not None and routes.api_prefix and path.startswith(routes.api_prefix):
+            if is_api and routes.api is not None and routes.api_prefix:
                 body = self._body()
                 if body is None:
                     return

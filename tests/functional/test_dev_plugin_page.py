@@ -8,6 +8,7 @@ query, run it, see the chart and the request log. One browser for the module.
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from collections.abc import Iterator
@@ -18,6 +19,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from scaffold.dev.plugin_api import PluginDevApi
+from scaffold.dev.plugin_secrets import MASK
 from scaffold.dev.server import DevPage, serve_dev
 from scaffold.host.browser import BrowserSession, open_browser
 from scaffold.specs import catalog
@@ -75,14 +77,51 @@ def chart_points(result: Locator) -> list[int]:
     return [int(charts.nth(i).get_attribute("data-points") or 0) for i in range(charts.count())]
 
 
+class Received:
+    """What reached the plugin, by path: the page's log masks passwords, so resending is seen here."""
+
+    def __init__(self) -> None:
+        self.bodies: list[tuple[str, Any]] = []
+
+    def last(self, path: str) -> Any:
+        return [body for at, body in self.bodies if at.endswith(path)][-1]
+
+
+def recording(app: Any, received: Received) -> Any:
+    async def wrapper(scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await app(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        more = True
+        while more:
+            message = await receive()
+            chunks.append(message.get("body", b""))
+            more = message.get("more_body", False)
+        raw = b"".join(chunks)
+        received.bodies.append((scope["path"], json.loads(raw) if raw else None))
+
+        async def replay() -> Any:
+            return {"type": "http.request", "body": raw, "more_body": False}
+
+        await app(scope, replay, send)
+
+    return wrapper
+
+
 @pytest.fixture(scope="module")
-def fixture_plugin() -> Iterator[str]:
-    with serve(all_fields_plugin.create_app()) as origin:
+def plugin_received() -> Received:
+    return Received()
+
+
+@pytest.fixture(scope="module")
+def fixture_plugin(plugin_received: Received) -> Iterator[str]:
+    with serve(recording(all_fields_plugin.create_app(), plugin_received)) as origin:
         yield f"{origin}/api/v1"
 
 
 def test_every_field_type_and_prop_from_the_all_fields_plugin(
-    browser: BrowserSession, fixture_plugin: str
+    browser: BrowserSession, fixture_plugin: str, plugin_received: Received
 ) -> None:
     with dev_page(fixture_plugin) as server:
         page, errors = new_page(browser, server.url)
@@ -181,6 +220,10 @@ def test_every_field_type_and_prop_from_the_all_fields_plugin(
         expect(page.get_by_role("status")).to_have_text("Data source works: Connected to the server")
         health = last_call(server.url, "/datasource/health-check")["request"]["fields"]
         by_code = {f["code"]: f for f in health}
+        assert by_code["token"] == {"code": "token", "value": MASK, "type": "password"}  # the log masks it
+        assert {f["code"]: f for f in plugin_received.last("/health-check")["fields"]}["token"][
+            "value"
+        ] == "s3cret"
         assert by_code["tags"] == {"code": "tags", "value": "blue,canary", "type": "select"}
         assert by_code["codeMode"] == {
             "code": "codeMode",
@@ -209,9 +252,14 @@ def test_every_field_type_and_prop_from_the_all_fields_plugin(
         expect(result.get_by_role("columnheader", name="mem db-01,db-02", exact=True)).to_be_visible()
         expect(result.get_by_role("cell", name="down")).to_be_visible()
         run = last_call(server.url, "/query/get-result")["request"]
-        assert run["pluginContext"]["dataSourceInstanceSettings"]["fields"][1][
-            "value"
-        ] == all_fields_plugin.encrypt("s3cret")
+        # The page resends the saved (encrypted) token from its own memory; the log shows it masked.
+        assert run["pluginContext"]["dataSourceInstanceSettings"]["fields"][1]["value"] == MASK
+        sent = plugin_received.last("/query/get-result")["pluginContext"]["dataSourceInstanceSettings"]
+        assert sent["fields"][1] == {
+            "code": "token",
+            "value": all_fields_plugin.encrypt("s3cret"),
+            "type": "password",
+        }
         assert [q["refID"] for q in run["dataQuery"]] == ["A", "B"] and run["dataQuery"][1][
             "codeQuery"
         ] == "up\ndown"
@@ -248,6 +296,16 @@ def test_every_field_type_and_prop_from_the_all_fields_plugin(
         opened = requests.locator("details[open]")
         expect(opened.locator("pre").first).to_contain_text('\\"prefix\\":\\"c\\"')  # the JSON text sent
         expect(opened.locator("pre").nth(1)).to_contain_text('"label": "CPU"')
+        # No password typed (or saved) is ever served back: not in the log, not on the page's log.
+        served = httpx.get(f"{server.url}/dev-api/plugin/log", timeout=5).text + requests.inner_text()
+        for secret in (
+            "s3cret",
+            "wrong",
+            all_fields_plugin.encrypt("s3cret"),
+            all_fields_plugin.encrypt("wrong"),
+        ):
+            assert secret not in served, secret
+        assert MASK in served
         assert errors == []
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from scaffold.dev import plugin_api
+from scaffold.dev import plugin_api, plugin_secrets
 from scaffold.dev.api import ApiAnswer, ApiRequest
 from scaffold.dev.plugin_api import PluginDevApi
 from scaffold.specs import catalog
@@ -133,12 +133,17 @@ def test_health_check_422_is_documented_and_success_returns_the_encrypted_config
         {"code": "url", "value": "https://a.example", "type": "text"},
         {"code": "token", "value": "s3cret", "type": "password"},
     ]
-    saved = call(api, "healthCheck", {"fields": fields})
-    assert saved["request"] == {"fields": fields}
+    body = {"operation": "healthCheck", "locale": "en-US", "input": {"fields": fields}}
+    answer = answer_json(api.handle(request("POST", "/call", body)))
+    saved = answer["entry"]
+    # The entry shows both passwords masked: the one typed and the encrypted one the plugin saved.
+    assert saved["request"] == {"fields": [fields[0], {**fields[1], "value": plugin_secrets.MASK}]}
     config = saved["response"]["datasourceConfig"]["fields"]
-    assert saved["response"]["status"] is True and by_code(config)["token"][
-        "value"
-    ] == all_fields_plugin.encrypt("s3cret")
+    assert saved["response"]["status"] is True and by_code(config)["token"]["value"] == plugin_secrets.MASK
+    # The page gets the saved config to resend, as the plugin returned it (password encrypted).
+    assert by_code(answer["datasourceConfig"])["token"]["value"] == all_fields_plugin.encrypt("s3cret")
+    assert answer["echoedSecrets"] == []
+    assert "s3cret" not in json.dumps(answer_json(api.handle(request("GET", "/log"))))
 
 
 def test_get_result_builds_queries_with_ref_ids_and_carries_the_config(api: PluginDevApi) -> None:

@@ -41,7 +41,13 @@ def _page(kind: str = "plugin") -> tuple[DevPage, EchoApi]:
 def test_the_page_its_runtime_and_its_api_are_served_and_the_api_is_closed_after() -> None:
     page, api = _page()
     with serve_dev(page, port=0) as server, httpx.Client(base_url=server.url) as client:
-        html = client.get("/").text
+        answer = client.get("/")
+        html = answer.text
+        # No other site may frame the page (to steer clicks) or embed what it serves.
+        assert answer.headers["x-frame-options"] == "DENY"
+        assert answer.headers["content-security-policy"] == "frame-ancestors 'none'"
+        assert answer.headers["cross-origin-resource-policy"] == "same-origin"
+        assert answer.headers["x-content-type-options"] == "nosniff"
         assert '<script src="/vendor/react.js"></script>' in html
         assert '<script src="/assets/plugin-page.js"></script>' in html
         config = client.get("/dev-config.js").text
@@ -66,7 +72,8 @@ def test_an_oversized_api_body_is_refused_without_reading_it() -> None:
         port = int(server.url.rsplit(":", 1)[1])
         with socket.create_connection(("127.0.0.1", port), timeout=10) as raw:
             raw.sendall(
-                b"POST /dev-api/plugin/call HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000000\r\n\r\n{}"
+                b"POST /dev-api/plugin/call HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n"
+                b"Content-Type: application/json\r\nContent-Length: 1000000000\r\n\r\n{}" % port
             )
             status_line = raw.recv(200).split(b"\r\n", 1)[0]
     assert status_line.endswith(b"413 Request Entity Too Large")

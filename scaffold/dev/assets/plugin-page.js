@@ -70,11 +70,26 @@
 
     const record = useCallback((entry) => setLog((old) => [...old.filter((e) => e.id !== entry.id), entry].slice(-500)), []);
 
-    const call = useCallback(async (operation, input, localeOverride) => {
+    /* One call through the dev server: its whole answer (callAnswer) or just the log entry (call). */
+    const callAnswer = useCallback(async (operation, input, localeOverride) => {
       const data = await api("/call", { operation, locale: localeOverride || stateRef.current.locale, input });
       record(data.entry);
-      return data.entry;
+      return data;
     }, [record]);
+    const call = useCallback(async (operation, input, localeOverride) => (await callAnswer(operation, input, localeOverride)).entry, [callAnswer]);
+
+    /* The configuration later requests carry after a successful health check: the datasourceConfig
+       the plugin returned (passwords encrypted). The server never sends a password back (entries
+       show them masked); a field it names in echoedSecrets came back as the very value typed, so it
+       carries the value this page sent, kept here in memory. */
+    const savedConfig = (data, sent) => {
+      if (!Array.isArray(data.datasourceConfig)) return sent;
+      const echoed = new Set(Array.isArray(data.echoedSecrets) ? data.echoedSecrets : []);
+      return data.datasourceConfig.map((field) => {
+        const mine = field && echoed.has(field.code) ? sent.find((f) => f.code === field.code) : null;
+        return mine ? { ...field, value: mine.value } : field;
+      });
+    };
 
     const variableMap = () => {
       const map = {};
@@ -180,7 +195,9 @@
           setHealth({ ok: false, text: `Fix ${Object.keys(errors).length} field(s) before saving`, errors: {} });
           return;
         }
-        const entry = await call("healthCheck", { fields: F.configFields(s.ds.fields, s.ds.state, s.types) });
+        const sent = F.configFields(s.ds.fields, s.ds.state, s.types);
+        const data = await callAnswer("healthCheck", { fields: sent });
+        const entry = data.entry;
         const body = entry.response && typeof entry.response === "object" ? entry.response : {};
         const errorsFromPlugin = body.validationErrors && typeof body.validationErrors === "object" ? body.validationErrors : {};
         if (entry.failure) {
@@ -193,7 +210,7 @@
           : `Data source check failed (HTTP ${entry.status}): ${body.message || (typeof entry.response === "string" ? entry.response.slice(0, 200) : "no message")}`;
         setHealth({ ok, text, errors: errorsFromPlugin });
         if (ok) {
-          const config = body.datasourceConfig && Array.isArray(body.datasourceConfig.fields) ? body.datasourceConfig.fields : F.configFields(s.ds.fields, s.ds.state, s.types);
+          const config = savedConfig(data, sent);
           setSaved(config);
           stateRef.current.saved = config;
           // The saved configuration may change the query forms (the Code-mode rule reads it).
