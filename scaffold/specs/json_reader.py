@@ -22,7 +22,7 @@ from typing import Any
 
 from scaffold.errors import SpecError
 from scaffold.specs.pointers import to_pointer
-from scaffold.specs.yaml_reader import MAX_DEPTH, require_json_data
+from scaffold.specs.yaml_reader import MAX_DEPTH, require_json_data, too_many_digits
 
 _TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[{}\[\]:,]', re.DOTALL)
 _BYTE_ORDER_MARK = "\ufeff"
@@ -43,7 +43,7 @@ def parse_json(text: str, path: Path) -> Any:
         raise SpecError(
             f"{exc.msg} (line {exc.lineno}, column {exc.colno})",
             path=path,
-            hint="Fix the JSON syntax at that position.",
+            hint="A spec that starts with { is read as JSON; fix the JSON syntax at that position.",
         ) from None
     except _NotJson as exc:
         raise SpecError(
@@ -51,8 +51,8 @@ def parse_json(text: str, path: Path) -> Any:
             path=path,
             hint="Use a number, or quote it so it is a string.",
         ) from None
-    except ValueError as exc:  # an integer of more digits than Python converts
-        raise SpecError(f"a value cannot be read ({exc})", path=path, hint="Shorten that number.") from None
+    except ValueError:  # int() of a number longer than Python converts
+        raise too_many_digits(path) from None
     require_json_data(data, path)
     return data
 

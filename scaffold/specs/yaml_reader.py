@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -83,8 +84,19 @@ def parse_yaml(text: str, path: Path) -> Any:
         ) from exc
     except yaml.YAMLError as exc:
         raise SpecError("the file is not valid YAML", path=path, hint="Fix the YAML syntax.") from exc
+    except ValueError as exc:  # int() of a number longer than Python converts
+        raise too_many_digits(path) from exc
     require_json_data(data, path)
     return data
+
+
+def too_many_digits(path: Path) -> SpecError:
+    """Python converts integers of at most sys.get_int_max_str_digits() digits (4300 by default)."""
+    return SpecError(
+        f"a number has more than {sys.get_int_max_str_digits()} digits, more than scaffold reads",
+        path=path,
+        hint="Shorten it, or quote it so it is a string.",
+    )
 
 
 def _refuse_yaml11_breaks(text: str, path: Path) -> None:

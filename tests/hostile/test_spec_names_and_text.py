@@ -269,3 +269,34 @@ def test_deep_json_is_refused_in_seconds_naming_the_pointer(tmp_path: Path) -> N
     line = _refused(run_scaffold(["specs", "show", str(spec)], timeout=30))
     assert time.monotonic() - started < 30
     assert "nested more than 64 levels deep (line 1)" in line and "/x-deep/0/0/0" in line
+
+
+@pytest.mark.parametrize("suffix", ["yaml", "json"])
+def test_a_number_longer_than_python_reads_is_one_sentence(tmp_path: Path, suffix: str) -> None:
+    spec = tmp_path / f"big.{suffix}"
+    digits = "9" * 5000
+    text = (
+        f'{{"openapi": "3.1.0", "x-big": {digits}}}'
+        if suffix == "json"
+        else f"openapi: 3.1.0\nx-big: {digits}\n"
+    )
+    spec.write_text(text, encoding="utf-8")
+    assert "a number has more than 4300 digits" in _refused(run_scaffold(["specs", "show", str(spec)]))
+
+
+TERMINAL_HOSTILE = "evil\x1b]0;title\x07\x1b[2J\rover\u2028x"
+
+
+def test_spec_text_printed_to_the_terminal_has_its_control_characters_escaped(tmp_path: Path) -> None:
+    data = _plugin_spec()
+    data["info"]["title"] = TERMINAL_HOSTILE
+    _schemas(data)["HealthCheckResponse"]["properties"][TERMINAL_HOSTILE] = {"type": "string"}
+    spec = _write_json(tmp_path, data)
+    for args in (["specs", "show", str(spec)], ["specs", "diff", "datasource-plugin", "1.2.0", str(spec)]):
+        result = run_scaffold(args)
+        assert result.returncode == 0, result.stderr
+        assert "evil\\x1b]0;title\\x07\\x1b[2J\\rover\\u2028x" in result.stdout
+        assert not any(char in result.stdout for char in "\x1b\x07\r\u2028")
+    _schemas(data)["HealthCheckResponse"]["properties"][TERMINAL_HOSTILE] = {"$ref": "http://example.test/x"}
+    line = _refused(run_scaffold(["models", str(_write_json(tmp_path, data))]))
+    assert "properties/evil\\x1b]0;title\\x07\\x1b[2J\\rover\\u2028x/$ref" in line
