@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 import yaml
+from pydantic import BaseModel
 
 from scaffold.codegen.module_project import contract_files as module_contract_files
 from scaffold.codegen.plugin_project import contract_files as plugin_contract_files
@@ -112,7 +113,7 @@ def test_properties_equal_after_nfkc_each_keep_a_field_and_round_trip(tmp_path: 
 @pytest.mark.parametrize(
     "names",
     [
-        ["model_dump", "model_validate", "model_dump_json"],
+        [name for name in dir(BaseModel) if not name.startswith("_")],  # model_dump, json, copy, ...
         ["omit_none", "NOT_NULL", "bool", "int", "str", "Annotated", "Field"],
     ],
     ids=["pydantic-methods", "names-the-models-use"],
