@@ -301,3 +301,13 @@ def test_spec_text_printed_to_the_terminal_has_its_control_characters_escaped(tm
     _schemas(data)["HealthCheckResponse"]["properties"][TERMINAL_HOSTILE] = {"$ref": "http://example.test/x"}
     line = _refused(run_scaffold(["models", str(_write_json(tmp_path, data))]))
     assert "properties/evil\\x1b]0;title\\x07\\x1b[2J\\rover\\u2028x/$ref" in line
+
+
+@pytest.mark.parametrize("char", ["\x07", "\x1b", "\x9b"])
+def test_a_raw_control_character_in_a_yaml_spec_is_one_sentence_naming_line_and_column(
+    tmp_path: Path, char: str
+) -> None:
+    spec = tmp_path / "spec.yaml"
+    spec.write_text(f'openapi: 3.1.0\n# é 日本\ninfo:\n  title: "aé{char}b"\n', encoding="utf-8")
+    line = _refused(run_scaffold(["specs", "show", str(spec)]))
+    assert f"a raw control character U+{ord(char):04X} on line 4, column 13" in line
