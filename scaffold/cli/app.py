@@ -12,6 +12,7 @@ import typer
 
 from scaffold import __version__
 from scaffold.errors import InterruptedByUser, ScaffoldError, StaleFilesError
+from scaffold.specs.wording import terminal_text
 
 app = typer.Typer(
     name="scaffold",
@@ -93,7 +94,9 @@ def report_error(error: ScaffoldError) -> int:
     """Print `error` as one red sentence on stderr (plus a diff when it carries one)."""
     if isinstance(error, StaleFilesError) and error.diff:
         typer.echo(error.diff, err=True)
-    typer.secho(f"error: {error}", fg=typer.colors.RED, err=True)
+    # Messages quote spec keys, paths and names from outside: a raw CR or escape sequence in one
+    # must neither rewrite the terminal nor break the message into several lines.
+    typer.secho(f"error: {terminal_text(str(error))}", fg=typer.colors.RED, err=True)
     return error.exit_code
 
 

@@ -9,6 +9,7 @@ file always parses and the text reads the same as in the spec.
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 
@@ -57,3 +58,28 @@ def block_comment_text(value: object) -> str:
     """Text safe inside a `/* ... */` or `/** ... */` comment (line breaks kept for wrapping)."""
     text = _escape_unprintable(str(value).replace("\r\n", "\n"), keep_newlines=True)
     return text.replace("*/", "*\\/")
+
+
+# Characters that end a line for Python's tokenizer (\r) or for str.splitlines() (\x0b, \x0c,
+# \x1c-\x1e, \x85, \u2028, \u2029), and every other control character except \n and \t.
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def escape_controls_in_python_source(source: str) -> str:
+    """`source` with each such character written as its backslash escape (`\\r`, `\\x85`, ...).
+
+    datamodel-code-generator writes spec descriptions into docstrings with these characters raw:
+    a bare CR there is a line break to Python's parser but not to anything counting `\\n`, so the
+    post-processing edits land at wrong offsets (an IndexError, or code that does not parse).
+    Every identifier in the generated models is ASCII (scaffold.codegen.attribute_names), so these
+    characters can only stand in string literals and comments, where the escape keeps the text
+    exact (a docstring's `\\r` is a CR again at run time; in a regex pattern `\\x85` means U+0085).
+    """
+    return _CONTROLS.sub(_python_escape, source)
+
+
+def _python_escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return {0x0D: "\\r", 0x0B: "\\v", 0x0C: "\\f"}.get(code) or (
+        f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    )

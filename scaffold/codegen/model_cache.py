@@ -34,7 +34,9 @@ _PACKAGES = ("datamodel-code-generator", "pydantic", "ruff")
 # scaffold's own modules that shape the output, relative to the scaffold package.
 _SOURCES = (
     "codegen/python_models.py",
+    "codegen/attribute_names.py",
     "codegen/class_names.py",
+    "codegen/escaping.py",
     "codegen/formatting.py",
     "codegen/header.py",
     "codegen/model_cache.py",

@@ -22,11 +22,14 @@ from collections.abc import Mapping
 from typing import Any, Literal
 
 from scaffold.codegen import model_cache
+from scaffold.codegen.attribute_names import attribute_renames, class_body_names, generated_fields, unrenamed
 from scaffold.codegen.class_names import CLASS_NAMES, check_class_names
+from scaffold.codegen.escaping import escape_controls_in_python_source
 from scaffold.codegen.formatting import format_python
 from scaffold.codegen.header import python_header
 from scaffold.errors import GenerationError
 from scaffold.specs.document import SpecDocument
+from scaffold.specs.keyword_nodes import keyword_objects
 from scaffold.specs.references import COMPONENT_REF
 from scaffold.specs.shapes import is_nullable, wire_schemas
 
@@ -140,7 +143,7 @@ def generate_python_models(spec: SpecDocument, *, scope: Scope = "wire", use_cac
         cached = model_cache.read_entry(key)
         if cached is not None:
             return cached
-    raw = _run_datamodel_codegen(document, spec)
+    raw = _generate_with_safe_attributes(document, spec)
     _require_planned_classes(raw, schemas, spec)
     source = _post_process(raw, schemas)
     models = _format(header + source, spec)
@@ -195,22 +198,14 @@ def _require_local_refs(document: Mapping[str, Any], spec: SpecDocument) -> None
     The loader already refuses such specs; this holds for any SpecDocument (one built in code,
     one loaded by a future path), so the model generator can never read a file or a URL.
     """
-    stack: list[Any] = [document]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, dict):
-            for key in _REFERENCE_KEYWORDS:
-                value = node.get(key)
-                if key in node and not (
-                    key == "$ref" and isinstance(value, str) and COMPONENT_REF.match(value)
-                ):
-                    raise GenerationError(
-                        f"{spec.identity()} has a {key} that is not a local #/components/ reference",
-                        hint="scaffold never reads other files or URLs; refer to #/components/schemas/<name>.",
-                    )
-            stack.extend(node.values())
-        elif isinstance(node, list):
-            stack.extend(node)
+    for _parts, node in keyword_objects(document):
+        for key in _REFERENCE_KEYWORDS:
+            value = node.get(key)
+            if key in node and not (key == "$ref" and isinstance(value, str) and COMPONENT_REF.match(value)):
+                raise GenerationError(
+                    f"{spec.identity()} has a {key} that is not a local #/components/ reference",
+                    hint="scaffold never reads other files or URLs; refer to #/components/schemas/<name>.",
+                )
 
 
 def _require_planned_classes(source: str, schemas: Mapping[str, Any], spec: SpecDocument) -> None:
@@ -229,7 +224,34 @@ def _require_planned_classes(source: str, schemas: Mapping[str, Any], spec: Spec
             )
 
 
-def _run_datamodel_codegen(document: dict[str, Any], spec: SpecDocument) -> str:
+# Names the post-processing adds to every class body (the field markers and their imports).
+_POST_PROCESS_NAMES = frozenset({"Annotated", "Field", _OMIT, _NOT_NULL})
+
+
+def _generate_with_safe_attributes(document: dict[str, Any], spec: SpecDocument) -> str:
+    """datamodel-code-generator's models with control characters escaped and every attribute safe.
+
+    A property whose attribute would be lost or harmful (scaffold.codegen.attribute_names) is
+    named explicitly in a second run; the output of ordinary specs comes from the first run alone.
+    """
+    raw = escape_controls_in_python_source(_run_datamodel_codegen(document, spec))
+    renames = attribute_renames(generated_fields(raw), class_body_names(raw) | _POST_PROCESS_NAMES)
+    if not renames:
+        return raw
+    raw = escape_controls_in_python_source(_run_datamodel_codegen(document, spec, aliases=renames))
+    broken = unrenamed(generated_fields(raw), class_body_names(raw) | _POST_PROCESS_NAMES)
+    if broken:
+        raise GenerationError(
+            f"{spec.identity()}: the property {broken[0].wire_name!r} of {broken[0].class_name} "
+            "gets no Python attribute of its own",
+            hint="Rename the property; this is also a scaffold bug, please report it with the spec file.",
+        )
+    return raw
+
+
+def _run_datamodel_codegen(
+    document: dict[str, Any], spec: SpecDocument, aliases: Mapping[str, str] | None = None
+) -> str:
     import warnings
 
     # The package's documented top-level names; it declares no __all__ for mypy to see.
@@ -270,6 +292,7 @@ def _run_datamodel_codegen(document: dict[str, Any], spec: SpecDocument) -> str:
                 formatters=[],
                 custom_file_header="",
                 allow_remote_refs=False,
+                aliases=dict(aliases or {}),
             )
         except Exception as exc:  # datamodel-code-generator raises many unrelated types
             raise GenerationError(
@@ -296,7 +319,9 @@ def _post_process(source: str, schemas: Mapping[str, Any]) -> str:
     for node in tree.body:
         if isinstance(node, ast.ImportFrom) and node.module:
             if node.module != _BASE_MARKER_MODULE:
-                imports.setdefault(node.module, set()).update(a.name for a in node.names)
+                imports.setdefault(node.module, set()).update(
+                    f"{a.name} as {a.asname}" if a.asname else a.name for a in node.names
+                )
             edits.append((_node_start(node, offset), _node_end(node, offset), b""))
         elif isinstance(node, ast.ClassDef):
             schema = schemas.get(class_to_schema.get(node.name, ""))

@@ -19,7 +19,8 @@ PROJECT_RULE = (
 )
 PACKAGE_RULE = (
     "a Python identifier of lowercase letters, digits and underscores, starting with a letter, "
-    "at most 64 characters, not a Python keyword, standard-library module or dependency of the project "
+    "at most 64 characters, not a Python keyword, standard-library module, start-up hook (sitecustomize, "
+    "usercustomize) or dependency of the project "
     "(e.g. acme_sales)"
 )
 SCOPE_RULE = (
@@ -30,6 +31,12 @@ SCOPE_RULE = (
 _PROJECT = re.compile(r"^[a-z](?:[a-z0-9]|-(?=[a-z0-9]))*$")
 _PACKAGE = re.compile(r"^[a-z][a-z0-9_]*$")
 _SCOPE = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$-]*$")
+# Modules Python imports by name on its own, from wherever they are on the path: site.py imports
+# `sitecustomize` and then `usercustomize` at the start of every interpreter. An installed package
+# of either name would run inside every Python process of that environment (pip, the test
+# runner, the editor's language server), so it is refused like a standard-library name.
+# (`__future__`, `site`, `encodings` and the rest are in sys.stdlib_module_names already.)
+IMPLICIT_IMPORTS = frozenset({"sitecustomize", "usercustomize"})
 
 # Properties of `window` a module must not replace, plus the host's own globals (contract table).
 _RESERVED_SCOPES = frozenset(
@@ -113,6 +120,11 @@ def validate_package_name(name: str, kind: str | None = None) -> str:
         raise InvalidNameError(
             f"package name {name!r} would shadow {name}, which the generated project depends on: "
             f"use {PACKAGE_RULE}, and not the import name of one of its dependencies."
+        )
+    if name in IMPLICIT_IMPORTS:
+        raise InvalidNameError(
+            f"package name {name!r} is a module Python imports by itself at every start, so the "
+            f"installed project would run inside every Python process of its environment: use {PACKAGE_RULE}."
         )
     if keyword.iskeyword(name) or name in sys.stdlib_module_names or name in {"scaffold", "tests", "test"}:
         raise InvalidNameError(

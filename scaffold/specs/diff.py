@@ -22,6 +22,7 @@ from scaffold.specs.shapes import (
     operations,
     schema_shapes,
 )
+from scaffold.specs.wording import terminal_text
 
 Action = Literal["added", "removed", "changed"]
 _SIGN: dict[str, str] = {"added": "+", "removed": "-", "changed": "~"}
@@ -39,7 +40,7 @@ class Change:
 
     def line(self) -> str:
         mark = "  BREAKING" if self.breaking else ""
-        return f"{_SIGN[self.action]} {self.kind} {self.subject}: {self.detail}{mark}"
+        return terminal_text(f"{_SIGN[self.action]} {self.kind} {self.subject}: {self.detail}{mark}")
 
 
 @dataclass(frozen=True)

@@ -20,10 +20,11 @@ from typing import Any
 
 import scaffold
 from scaffold import user_cache
+from scaffold.specs.json_reader import looks_like_json, parse_json
 from scaffold.specs.yaml_reader import parse_yaml
 
 KIND = "parsed-specs"
-_SOURCES = ("specs/yaml_reader.py", "specs/parsed_cache.py", "user_cache.py")
+_SOURCES = ("specs/yaml_reader.py", "specs/json_reader.py", "specs/parsed_cache.py", "user_cache.py")
 _PACKAGE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -43,7 +44,10 @@ def cache_key(raw: bytes) -> str | None:
 
 
 def parse_spec_text(raw: bytes, text: str, path: Path) -> Any:
-    """`parse_yaml(text, path)` for `raw` (the bytes `text` was decoded from), remembered per user."""
+    """The document in `text` (JSON if it looks like JSON, else YAML) for `raw`, remembered per user.
+
+    `raw` is the bytes `text` was decoded from.
+    """
     key = cache_key(raw)
     if key is not None:
         cached = user_cache.read_entry(KIND, key)
@@ -52,7 +56,7 @@ def parse_spec_text(raw: bytes, text: str, path: Path) -> Any:
                 return json.loads(cached)
             except ValueError:
                 pass
-    data = parse_yaml(text, path)
+    data = parse_json(text, path) if looks_like_json(text) else parse_yaml(text, path)
     if key is not None:
         try:
             document = json.dumps(data, ensure_ascii=False, allow_nan=False, separators=(",", ":"))

@@ -6,9 +6,10 @@ a file path or a `file://` / `https://` URL is read or fetched by them, and its 
 the generated code. So a spec may refer only to its own components, by `$ref`, and nothing that
 changes how references resolve (`$id`, anchors, `$schema` dialects, `$dynamicRef`) is accepted.
 
-The rules, checked on the parsed document before anything else reads it:
+The rules, checked on the parsed document before anything else reads it (a property *named*
+`$ref` is a name, not a reference: scaffold.specs.keyword_nodes):
 
-- every `$ref` (and `discriminator.mapping` value) is `#/components/<section>/<name>` naming an
+- every `$ref` keyword (and `discriminator.mapping` value) is `#/components/<section>/<name>` naming an
   entry that exists, and an `operationRef` points into this file's `#/paths/`;
 - `$dynamicRef`, `$recursiveRef`, `$id`, `$anchor`, `$dynamicAnchor`, `$recursiveAnchor` and
   `$vocabulary` do not occur; `$schema` and `jsonSchemaDialect` only name the standard dialects;
@@ -28,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from scaffold.errors import SpecError
+from scaffold.specs.keyword_nodes import NAME_MAPS, is_schema_name_map
 from scaffold.specs.pointers import to_pointer
 from scaffold.specs.wording import describe
 
@@ -127,16 +129,19 @@ def _owner(parts: tuple[str | int, ...]) -> tuple[_Entry | None, int]:
 def _collect(data: Mapping[str, Any], path: Path) -> _Graph:
     """One pass over the document: forbidden keywords, and every reference as an edge of a graph."""
     graph = _Graph()
-    stack: list[tuple[tuple[str | int, ...], Any]] = [((), data)]
+    stack: list[tuple[tuple[str | int, ...], Any, bool]] = [((), data, False)]
     while stack:
-        parts, node = stack.pop()
+        parts, node, is_name_map = stack.pop()
         owner, prefix = _owner(parts)
         relative = parts[prefix:]
         graph.own_depth[owner] = max(graph.own_depth.get(owner, 0), len(relative))
         if isinstance(node, list):
-            stack.extend(((*parts, index), value) for index, value in enumerate(node))
+            stack.extend(((*parts, index), value, False) for index, value in enumerate(node))
             continue
         if not isinstance(node, dict):
+            continue
+        if is_name_map and is_schema_name_map(node):  # names of properties: `$ref` may be one
+            stack.extend(((*parts, key), value, False) for key, value in node.items())
             continue
         for keyword in _FORBIDDEN:
             if keyword in node:
@@ -170,7 +175,7 @@ def _collect(data: Mapping[str, Any], path: Path) -> _Graph:
                 if isinstance(value, str) and re.fullmatch(r"[A-Za-z0-9_-]+", value):
                     value = f"#/components/schemas/{value}"
                 _component(value, data, path, where)
-        stack.extend(((*parts, key), value) for key, value in node.items())
+        stack.extend(((*parts, key), value, key in NAME_MAPS) for key, value in node.items())
     return graph
 
 

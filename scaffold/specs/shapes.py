@@ -317,7 +317,8 @@ def referenced_schemas(spec: SpecDocument, roots: list[Mapping[str, Any]]) -> li
             elif isinstance(ref, str) and ref not in followed:
                 followed.add(ref)  # a shared response, request body or parameter
                 stack.append(deref(spec.data, "", node)[1])
-            stack.extend(v for k, v in node.items() if k != "$ref")
+            # A property *named* `$ref` holds a schema (scaffold.specs.keyword_nodes): walk it.
+            stack.extend(v for k, v in node.items() if not (k == "$ref" and isinstance(v, str)))
         elif isinstance(node, list):
             stack.extend(node)
     return [name for name in schemas if name in seen]

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.shapes import operations, schema_shapes
+from scaffold.specs.wording import terminal_text
 
 
 def summarize(spec: SpecDocument) -> str:
+    """The summary, with control characters from the spec's text escaped (wording.terminal_text)."""
     lines = [
         f"{spec.contract} {spec.version}  (release label {spec.release_label or '-'})",
         f"  title:  {spec.title}",
@@ -38,4 +40,4 @@ def summarize(spec: SpecDocument) -> str:
             if prop.nullable:
                 flags += ", nullable"
             lines.append(f"    {prop.name}: {prop.type_label} ({flags})")
-    return "\n".join(lines)
+    return terminal_text("\n".join(lines))

@@ -9,9 +9,26 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
 from typing import Any
 
 _SHOWN = 60
+# Every control character but tab and line feed, and the Unicode line and paragraph separators.
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def terminal_text(text: str) -> str:
+    """`text` with those characters escaped (`\\r`, `\\x1b`), for printing to a terminal.
+
+    Titles, names and paths in a spec are printed by `specs show`, `specs diff` and `upgrade`: a raw
+    CR would rewrite the line before it, an escape sequence recolour the terminal or set its title.
+    """
+    return _CONTROLS.sub(_escape, text)
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return {0x0D: "\\r"}.get(code) or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
 
 
 def quoted(text: str) -> str:

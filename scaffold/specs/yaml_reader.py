@@ -7,6 +7,11 @@
   `$ref`). Refusing them is simpler to explain and to trust than an expansion budget.
 - Nesting deeper than MAX_DEPTH levels is refused before the document is built, so no recursive
   walk here or in the validators and generators downstream can exhaust the Python stack.
+- A raw U+0085 (NEXT LINE), U+2028 or U+2029 is refused: PyYAML reads YAML 1.1, where they are
+  line breaks (a U+0085 inside a quoted string comes back as a space, one in a comment ends it),
+  while YAML 1.2, JSON and every editor keep them as characters. The escapes "\x85", "\u2028"
+  and "\u2029" in a double-quoted string mean the same in both, so the message points to them.
+  (JSON specs are read by scaffold.specs.json_reader and keep these characters.)
 - Only JSON data is accepted (string keys; strings, numbers, booleans, null, lists, mappings): an
   OpenAPI document is JSON, and the generators write these values into Python and TypeScript.
 
@@ -17,6 +22,8 @@ hostile document is refused in the time it takes to read it.
 from __future__ import annotations
 
 import math
+import re
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -57,8 +64,14 @@ def _construct_mapping(loader: Any, node: yaml.MappingNode, deep: bool = False) 
 _StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 
 
+# Line breaks in YAML 1.1 only; CR and LF are line breaks in every version.
+_YAML11_BREAKS = re.compile("[\x85\u2028\u2029]")
+_BREAK_NAMES = {"\x85": "NEXT LINE", "\u2028": "LINE SEPARATOR", "\u2029": "PARAGRAPH SEPARATOR"}
+
+
 def parse_yaml(text: str, path: Path) -> Any:
     """Parse YAML text, turning syntax errors into a SpecError that names the line and column."""
+    _refuse_yaml11_breaks(text, path)
     try:
         check_structure(text, path)
         data = yaml.load(text, Loader=_StrictLoader)  # noqa: S506 - a safe loader subclass
@@ -69,10 +82,59 @@ def parse_yaml(text: str, path: Path) -> Any:
         raise SpecError(
             f"{problem} ({where})", path=path, hint="Fix the YAML syntax at that position."
         ) from exc
+    except yaml.reader.ReaderError as exc:  # a raw control character: YAML only allows it escaped
+        raise _raw_control(text, exc, path) from exc
     except yaml.YAMLError as exc:
         raise SpecError("the file is not valid YAML", path=path, hint="Fix the YAML syntax.") from exc
-    _require_json_data(data, path)
+    except ValueError as exc:  # int() of a number longer than Python converts
+        raise too_many_digits(path) from exc
+    require_json_data(data, path)
     return data
+
+
+def _raw_control(text: str, error: yaml.reader.ReaderError, path: Path) -> SpecError:
+    """The refusal of a character YAML does not allow raw, found again by PyYAML's own rule.
+
+    (libyaml reports a byte offset, the pure-Python reader a character offset; searching the text
+    gives the same line and column either way.)
+    """
+    found = yaml.reader.Reader.NON_PRINTABLE.search(text)
+    code = ord(found.group()) if found else int(error.character) if isinstance(error.character, int) else 0
+    where = ""
+    if found is not None:
+        line = text.count("\n", 0, found.start()) + 1
+        column = found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
+        where = f" on line {line}, column {column}"
+    return SpecError(
+        f"a raw control character U+{code:04X}{where} is not allowed in YAML",
+        path=path,
+        hint=f'Write it as the escape "\\u{code:04x}" inside a double-quoted string, or remove it.',
+    )
+
+
+def too_many_digits(path: Path) -> SpecError:
+    """Python converts integers of at most sys.get_int_max_str_digits() digits (4300 by default)."""
+    return SpecError(
+        f"a number has more than {sys.get_int_max_str_digits()} digits, more than scaffold reads",
+        path=path,
+        hint="Shorten it, or quote it so it is a string.",
+    )
+
+
+def _refuse_yaml11_breaks(text: str, path: Path) -> None:
+    found = _YAML11_BREAKS.search(text)
+    if found is None:
+        return
+    char = found.group()
+    line = text.count("\n", 0, found.start()) + 1
+    column = found.start() - (text.rfind("\n", 0, found.start()) + 1) + 1
+    code = f"U+{ord(char):04X}"
+    raise SpecError(
+        f"a raw {code} ({_BREAK_NAMES[char]}) on line {line}, column {column} is a line break to "
+        "the YAML 1.1 reader and would not be kept as written",
+        path=path,
+        hint=f'Write it as the escape "\\u{ord(char):04x}" inside a double-quoted string, or save the spec as JSON.',
+    )
 
 
 @dataclass
@@ -143,7 +205,7 @@ def check_structure(text: str, path: Path) -> None:
                 levels[-1].finish_value()
 
 
-def _require_json_data(data: Any, path: Path) -> None:
+def require_json_data(data: Any, path: Path) -> None:
     """Every key a string, every value JSON data (the depth is already bounded by MAX_DEPTH)."""
     stack: list[tuple[tuple[str | int, ...], Any]] = [((), data)]
     while stack:

@@ -193,7 +193,7 @@ def test_source_fingerprint_follows_every_generating_module(
     finally:
         monkeypatch.undo()
         model_cache.source_fingerprint.cache_clear()
-    for module in ("python_models", "class_names", "formatting", "header"):
+    for module in ("python_models", "attribute_names", "class_names", "escaping", "formatting", "header"):
         assert f"codegen/{module}.py" in model_cache._SOURCES
 
 

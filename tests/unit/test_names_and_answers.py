@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from scaffold.errors import InvalidNameError
@@ -13,6 +15,7 @@ from scaffold.projects.names import (
     validate_project_name,
     validate_scope,
 )
+from tests.cli_runner import run_scaffold
 
 
 @pytest.mark.parametrize("name", ["acme-sales", "a", "acme2", "a-b-c", "x" * 64])
@@ -44,6 +47,23 @@ def test_invalid_package_names_state_the_rule(name: str) -> None:
 def test_package_names_that_shadow(name: str) -> None:
     with pytest.raises(InvalidNameError, match="would shadow"):
         validate_package_name(name)
+
+
+@pytest.mark.parametrize("name", ["sitecustomize", "usercustomize"])
+def test_package_names_python_imports_by_itself_are_refused(name: str) -> None:
+    """site.py imports these from the path at every start: installed, the project would run everywhere."""
+    with pytest.raises(InvalidNameError, match="a module Python imports by itself at every start"):
+        validate_package_name(name)
+
+
+@pytest.mark.parametrize("kind", ["new-plugin", "new-module"])
+def test_new_project_named_sitecustomize_is_refused_in_one_sentence(tmp_path: Path, kind: str) -> None:
+    result = run_scaffold([kind, str(tmp_path / "dest"), "--name", "sitecustomize", "--defaults"], timeout=60)
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "'sitecustomize' is a module Python imports by itself" in lines[0]
+    assert not (tmp_path / "dest").exists()
 
 
 @pytest.mark.parametrize("scope", ["acme_map", "acmeMap", "acme-map", "$acme", "_acme"])
