@@ -147,10 +147,10 @@ def test_write_error_leaves_the_project_as_it_was(plugin: Path, where: str) -> N
     assert_untouched(plugin, before, flags)
 
 
-def test_a_second_upgrade_or_regenerate_is_refused_while_one_runs(plugin: Path, tmp_path: Path) -> None:
+def test_a_second_upgrade_regenerate_or_new_is_refused_while_one_runs(plugin: Path, tmp_path: Path) -> None:
     process = paused_upgrade(plugin, tmp_path, "scaffold.projects.upgrade:write_contract_files")
     try:
-        for args in (["regenerate", "--force"], ["upgrade"]):
+        for args in (["regenerate", "--force"], ["upgrade"], ["new-plugin", "--defaults", "--force"]):
             result = run_scaffold([*args, str(plugin)])
             assert result.returncode == 1, result.stderr
             assert "another scaffold command" in result.stderr, result.stderr
