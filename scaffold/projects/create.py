@@ -239,6 +239,7 @@ def _run_copier(
     import jinja2
     from copier.errors import CopierAnswersInterrupt, CopierError, InteractiveSessionError
 
+    rebuild_if_damaged(source)  # copier renders what the store holds: check it is what scaffold ships
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")

@@ -1,5 +1,7 @@
 """Someone who can write scaffold's cache folder cannot make scaffold use what they wrote.
 
+(Nor, through the template store beside it, make scaffold render other templates or run commands.)
+
 The attacker edits an entry and recomputes everything its header holds that they can compute:
 a sha256 and length (the header scaffold once trusted), or an HMAC under a key of their own (all
 they can make without the user's cache secret). Such an entry is never used: the output is
@@ -9,6 +11,7 @@ generated again, and `regenerate --check` judges a project against the spec's tr
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from pathlib import Path
 
@@ -23,11 +26,14 @@ from scaffold.errors import SpecError
 from scaffold.projects.create import NewProjectOptions, create_project
 from scaffold.projects.kinds import KINDS
 from scaffold.projects.regenerate import regenerate
+from scaffold.projects.template_store import current_version
+from scaffold.resources import templates_root
 from scaffold.specs import validation_cache
 from scaffold.specs.catalog import load_shipped
 from scaffold.specs.loader import load_spec_file
 from tests.cli_runner import run_scaffold
 from tests.conftest import PLUGIN_SPEC
+from tests.git_helpers import git
 from tests.hostile.test_project_state import assert_one_sentence
 
 pytestmark = pytest.mark.usefixtures("fresh_home")  # an empty data folder per test (tests/conftest.py)
@@ -126,3 +132,55 @@ def test_a_planted_validation_pass_does_not_let_an_invalid_spec_through(
         )
     with pytest.raises(SpecError, match="not valid OpenAPI 3.1"):
         load_spec_file(path)
+
+
+def _store(home: Path) -> Path:
+    """The plugin template store, built by a first `new-plugin` (as any user's first run builds it)."""
+    create_project(NewProjectOptions(kind=KINDS["plugin"], destination=home.parent / "first", answers={}))
+    store = home / "template-store" / "plugin"
+    assert (store / ".git").is_dir()
+    return store
+
+
+def test_a_store_tag_moved_to_other_template_files_is_rebuilt_before_copier_reads_it(
+    fresh_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = _store(fresh_home)
+    version = current_version("plugin")
+    schemathesis = store / "project" / "schemathesis.toml"
+    schemathesis.write_bytes(schemathesis.read_bytes() + POISON)
+    git(store, "commit", "--quiet", "-am", "poisoned")
+    git(store, "tag", "--force", f"v{version}")
+    monkeypatch.setenv("SCAFFOLD_RENDER_WITH_COPIER", "1")  # the path that renders from the store
+    project = tmp_path / "acme-sales"
+    create_project(NewProjectOptions(kind=KINDS["plugin"], destination=project, answers={}))
+    assert POISON not in (project / "schemathesis.toml").read_bytes()
+    shipped = templates_root() / "plugin" / "project" / "schemathesis.toml"
+    assert (project / "schemathesis.toml").read_bytes() == shipped.read_bytes()
+
+
+@pytest.mark.parametrize("planted", ["filter", "hook"])
+def test_git_settings_or_hooks_planted_in_the_store_never_run(
+    fresh_home: Path, tmp_path: Path, planted: str
+) -> None:
+    store = _store(fresh_home)
+    ran = tmp_path / "ran"
+    if planted == "filter":
+        with (store / ".git" / "config").open("a", encoding="utf-8") as handle:
+            handle.write(f'[filter "planted"]\n\tclean = touch {ran}\n')
+        (store / ".git" / "info" / "attributes").write_text("* filter=planted\n", encoding="utf-8")
+    else:
+        hook = store / ".git" / "hooks" / "post-commit"
+        hook.write_text(f"#!/bin/sh\ntouch {ran}\n", encoding="utf-8")
+        hook.chmod(0o755)
+    marker = next((store / ".git").glob("scaffold-store*.json"))
+    recorded = json.loads(marker.read_text(encoding="utf-8"))
+    del recorded[current_version("plugin")]  # so scaffold commits that version again: git add, git commit
+    marker.write_text(json.dumps(recorded), encoding="utf-8")
+    project = tmp_path / "acme-sales"
+    create_project(NewProjectOptions(kind=KINDS["plugin"], destination=project, answers={}))
+    assert not ran.exists(), "a command planted in the store ran"
+    assert (
+        not (store / ".git" / "info" / "attributes").exists()
+        and not (store / ".git/hooks/post-commit").exists()
+    )
