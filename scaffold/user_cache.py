@@ -2,10 +2,14 @@
 
 Output that depends only on its exact inputs (the models of a spec, the formatter's output for a
 source text, a parsed spec, compiled project templates) is kept in
-`<user data folder>/cache/<kind>/<key>.entry`, where the key is a sha256 of every input. An entry is trusted only after it proves itself: it is opened without
-following a symlink, only if it is a regular file no larger than ENTRY_LIMIT, and its header must
-name its kind, the key it was looked up by, and the sha256 and length of its body. Anything else
-(damaged, truncated, oversized, foreign) is ignored and rewritten.
+`<user data folder>/cache/<kind>/<key>.entry`, where the key is a sha256 of every input. An entry is
+trusted only after it proves itself: it is opened without following a symlink, only if it is a
+regular file no larger than ENTRY_LIMIT, and its header must name its kind, the key it was looked
+up by, the length of its body, and an HMAC-SHA256 of all three under the cache secret
+(scaffold.cache_secret), a key kept outside the cache folder. Anyone who can write the folder
+can recompute a plain checksum, never that HMAC; so an entry edited, forged, copied from another
+machine's cache, damaged, truncated, oversized or foreign is ignored: the output is generated
+again and the entry rewritten. Without a usable secret nothing is read or stored.
 
 Entries are written to a temporary file and moved into place with os.replace, so concurrent
 processes (pytest-xdist workers sharing one data folder) only ever see a whole entry; two writers
@@ -17,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import hmac
 import os
 import re
 import stat
@@ -25,6 +30,7 @@ import tempfile
 from functools import cache
 from pathlib import Path
 
+from scaffold.cache_secret import cache_secret
 from scaffold.resources import user_data_home
 
 ENTRY_LIMIT = 4 * 1024 * 1024  # bytes; larger output is generated every time instead
@@ -40,9 +46,12 @@ def entry_path(kind: str, key: str) -> Path:
     return folder(kind) / f"{key}.entry"
 
 
-def _header(kind: str, key: str, body: bytes) -> bytes:
-    digest = hashlib.sha256(body).hexdigest()
-    return f"scaffold-cache {kind} 1\nkey {key}\nsha256 {digest}\nlength {len(body)}\n\n".encode("ascii")
+def seal(kind: str, key: str, body: bytes, secret: bytes) -> bytes:
+    """The whole entry for `body`: a header naming kind, key and length, sealed with `secret`."""
+    mac = hmac.new(secret, f"{kind}\n{key}\n{len(body)}\n".encode("ascii"), hashlib.sha256)
+    mac.update(body)
+    header = f"scaffold-cache {kind} 2\nkey {key}\nlength {len(body)}\nhmac-sha256 {mac.hexdigest()}\n\n"
+    return header.encode("ascii") + body
 
 
 def read_entry(kind: str, key: str) -> str | None:
@@ -58,14 +67,17 @@ def read_entry(kind: str, key: str) -> str | None:
 
 def read_bytes_entry(kind: str, key: str) -> bytes | None:
     """The cached bytes for `key`, or None when there is no entry that proves itself."""
+    secret = cache_secret()
+    if secret is None:
+        return None
     try:
         data = _read_regular_file(entry_path(kind, key))
     except (OSError, ValueError):
         return None
     if data is None:
         return None
-    head, separator, body = data.partition(b"\n\n")
-    if not separator or head + b"\n\n" != _header(kind, key, body):
+    _, separator, body = data.partition(b"\n\n")
+    if not separator or not hmac.compare_digest(data, seal(kind, key, body, secret)):
         return None
     return body
 
@@ -92,7 +104,10 @@ def write_entry(kind: str, key: str, text: str) -> None:
 
 def write_bytes_entry(kind: str, key: str, body: bytes) -> None:
     """Store `body` under `key`, whole or not at all; a failure leaves the cache as it was."""
-    entry = _header(kind, key, body) + body
+    secret = cache_secret()
+    if secret is None:
+        return
+    entry = seal(kind, key, body, secret)
     if len(entry) > ENTRY_LIMIT:
         return
     target = folder(kind)

@@ -14,15 +14,19 @@ PLUGIN_SPEC = SPECS / "datasource-plugin" / "1.2.0.yaml"
 MODULE_SPEC = SPECS / "dashboard-module" / "2026.1.1.yaml"
 FUTURE_PLUGIN_SPEC = FIXTURES / "specs" / "datasource-plugin-1.3.0.yaml"
 FUTURE_MODULE_SPEC = FIXTURES / "specs" / "dashboard-module-2026.2.0.yaml"
+TEST_CACHE_KEY = "tests-only-cache-key-0123456789abcdef"
 
 
 @pytest.fixture(autouse=True)
 def isolated_scaffold_home(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
 ) -> Iterator[Path]:
-    """Keep the per-user template store and caches out of the real home directory."""
+    """Keep the per-user template store, caches and cache key out of the real home directory."""
     home = tmp_path_factory.getbasetemp() / "scaffold-home"
     monkeypatch.setenv("SCAFFOLD_HOME", str(home))
+    # The secret that seals cache entries (scaffold/cache_secret.py); otherwise a key file is made
+    # in the user's own state folder.
+    monkeypatch.setenv("SCAFFOLD_CACHE_KEY", TEST_CACHE_KEY)
     yield home
 
 

@@ -3,8 +3,8 @@
 Importing and running datamodel-code-generator costs about 0.85 s of CPU, yet its output depends
 only on the spec, never on a project's answers: every project made from one spec gets the same
 models.py. The formatted output is therefore kept in `<user data folder>/cache/python-models/`
-(entries verified on read and written atomically: scaffold.user_cache) and reused by
-`scaffold new-plugin`, `new-module`, `regenerate` and `upgrade`.
+(entries sealed with the user's cache secret, verified on read and written atomically:
+scaffold.user_cache) and reused by `scaffold new-plugin`, `new-module`, `regenerate` and `upgrade`.
 
 The key is the sha256 of everything that shapes the output: the exact schemas and prepared
 document handed to the generator, the header (contract, version, spec sha256), the scope, scaffold's

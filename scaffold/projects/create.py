@@ -6,7 +6,8 @@ renderer does not reproduce, go through copier itself.
 
 Everything is rendered into a staging folder beside the destination and moved into place only
 when complete, so a failure at any step (bad answer, template error, generator error) leaves the
-destination exactly as it was.
+destination exactly as it was. DEST is claimed and locked first (folder_lock), so two commands
+writing one DEST never both succeed: the second refuses in one sentence.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import yaml
 from scaffold import __version__
 from scaffold.errors import DestinationError, InterruptedByUser, InvalidNameError, TemplateError
 from scaffold.projects.contract_files import render_contract_files, write_contract_files
+from scaffold.projects.folder_lock import FolderLocks, folder_locks
 from scaffold.projects.kinds import ProjectKind
 from scaffold.projects.manifest import Manifest
 from scaffold.projects.names import project_name_from_folder
@@ -61,13 +63,7 @@ def create_project(options: NewProjectOptions) -> CreatedProject:
     destination = Path(os.path.abspath(options.destination.expanduser()))
     if "project_name" not in options.answers:
         project_name_from_folder(destination.name)
-    try:
-        _check_destination(destination, options.force)
-    except OSError as exc:
-        raise DestinationError(
-            f"{options.destination} cannot be used as the project folder ({exc.strerror})",
-            hint="Choose a shorter or different path.",
-        ) from None
+    _checked_destination(options, destination)  # refuse an occupied folder before any work
     version = options.contract_version
     spec = (
         load_shipped(options.kind.contract)
@@ -78,46 +74,81 @@ def create_project(options: NewProjectOptions) -> CreatedProject:
     existed = destination.exists()
     try:
         with signals_interrupt():
-            return _render_project(options, destination, spec, source)
+            return _create_claimed(options, destination, spec, source)
     except KeyboardInterrupt:
         state = "is as it was" if existed else "was not created"
         raise InterruptedByUser(f"interrupted: nothing was written, {destination} {state}") from None
 
 
-def _render_project(
+def _checked_destination(options: NewProjectOptions, destination: Path) -> None:
+    try:
+        _check_destination(destination, options.force)
+    except OSError as exc:
+        raise DestinationError(
+            f"{options.destination} cannot be used as the project folder ({exc.strerror})",
+            hint="Choose a shorter or different path.",
+        ) from None
+
+
+def _create_claimed(
     options: NewProjectOptions, destination: Path, spec: SpecDocument, source: TemplateSource
+) -> CreatedProject:
+    """Claim DEST (create it if missing, then lock it: scaffold.projects.folder_lock) and render.
+
+    While this command holds DEST, every other scaffold command writing it refuses; the check
+    that DEST is empty is repeated under the lock, so a project another command finished a moment
+    ago is refused as "not empty", never mixed with this one.
+    """
+    created_parents = _make_parents(destination.parent)
+    succeeded = False
+    try:
+        with folder_locks() as locks:
+            created = locks.acquire(destination, create=True)
+            try:
+                _checked_destination(options, destination)
+                project = _render_project(options, destination, spec, source, locks)
+                succeeded = True
+                return project
+            finally:
+                if created and not succeeded:
+                    with contextlib.suppress(OSError):
+                        destination.rmdir()  # only the empty folder this command made
+    finally:
+        if not succeeded:
+            for folder in reversed(created_parents):
+                with contextlib.suppress(OSError):
+                    folder.rmdir()
+
+
+def _render_project(
+    options: NewProjectOptions,
+    destination: Path,
+    spec: SpecDocument,
+    source: TemplateSource,
+    locks: FolderLocks,
 ) -> CreatedProject:
     """Render into a staging folder beside DEST and move it into place only when complete."""
     # Set by scaffold, never asked: copier does not prompt for a question given as data.
     data = {**options.answers, "contract_version": spec.version, "scaffold_version": __version__}
     defaults = {"project_name": destination.name}
     parent = destination.parent
-    created_parents = _make_parents(parent)
-    succeeded = False
     try:
-        try:
-            staging = Path(tempfile.mkdtemp(prefix=f".{destination.name[:32]}.scaffold-", dir=parent))
-        except OSError as exc:
-            raise DestinationError(
-                f"cannot write in {parent} ({exc.strerror}); nothing was written"
-            ) from None
-        try:
-            rendered = staging / destination.name
-            _render_template(source, rendered, data, defaults, options.interactive)
-            answers = _read_answers(rendered)
-            options.kind.validate_answers(answers)
-            files = render_contract_files(options.kind, spec, answers)
-            manifest = write_contract_files(rendered, options.kind, spec, files, None)
-            count = sum(1 for p in rendered.rglob("*") if p.is_file())
-            _move_into_place(rendered, destination, f"new-{options.kind.name} --force")
-            succeeded = True
-        finally:
-            shutil.rmtree(staging, ignore_errors=True)
+        staging = Path(tempfile.mkdtemp(prefix=f".{destination.name[:32]}.scaffold-", dir=parent))
+    except OSError as exc:
+        raise DestinationError(f"cannot write in {parent} ({exc.strerror}); nothing was written") from None
+    try:
+        rendered = staging / destination.name
+        _render_template(source, rendered, data, defaults, options.interactive)
+        answers = _read_answers(rendered)
+        options.kind.validate_answers(answers)
+        files = render_contract_files(options.kind, spec, answers)
+        manifest = write_contract_files(rendered, options.kind, spec, files, None)
+        count = sum(1 for p in rendered.rglob("*") if p.is_file())
+        # Locked before it is renamed onto DEST, so DEST is never unlocked while this command runs.
+        locks.acquire(rendered)
+        _move_into_place(rendered, destination, f"new-{options.kind.name} --force", options.force)
     finally:
-        if not succeeded:
-            for folder in reversed(created_parents):
-                with contextlib.suppress(OSError):
-                    folder.rmdir()
+        shutil.rmtree(staging, ignore_errors=True)
     return CreatedProject(
         root=destination,
         answers=answers,
@@ -208,6 +239,7 @@ def _run_copier(
     import jinja2
     from copier.errors import CopierAnswersInterrupt, CopierError, InteractiveSessionError
 
+    rebuild_if_damaged(source)  # copier renders what the store holds: check it is what scaffold ships
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -257,18 +289,26 @@ def _read_answers(project: Path) -> dict[str, Any]:
     return {str(k): v for k, v in answers.items()}
 
 
-def _move_into_place(rendered: Path, destination: Path, action: str) -> None:
+def _move_into_place(rendered: Path, destination: Path, action: str, force: bool) -> None:
+    """Rename the finished project onto DEST (an empty folder this command holds) in one step.
+
+    rename(2) replaces an empty folder atomically and refuses one that is not empty, so a folder
+    something else wrote into meanwhile is refused rather than mixed; with --force, scaffold's
+    files go into the non-empty DEST as one journaled set.
+    """
+    if force and any(destination.iterdir()):
+        _merge_tree(rendered, destination, action)
+        return
     try:
-        if not destination.exists():
-            os.replace(rendered, destination)
-            return
-        if not any(destination.iterdir()):
-            destination.rmdir()
-            os.replace(rendered, destination)
-            return
+        os.replace(rendered, destination)
     except OSError as exc:
+        if exc.errno in (errno.ENOTEMPTY, errno.EEXIST):
+            raise DestinationError(
+                f"{destination} was written to by another program while scaffold made the project; "
+                "nothing was written",
+                hint="Choose an empty or new folder, or pass --force to write into it.",
+            ) from None
         raise DestinationError(f"cannot move the new project into {destination}: {exc.strerror}") from exc
-    _merge_tree(rendered, destination, action)
 
 
 def _merge_tree(source: Path, target: Path, action: str) -> None:

@@ -111,6 +111,8 @@ def open_project(path: Path, *, recover: bool = True) -> Project:
     root = find_project_root(path)
     if transaction.pending(root):
         if not recover:
+            with transaction.project_lock(root):  # a journal of a command still running: say so
+                pass
             raise ProjectError(
                 f"{root} holds an interrupted upgrade or regenerate ({transaction.JOURNAL_DIR}); "
                 f"run `scaffold regenerate {root}` to restore the files it had changed"

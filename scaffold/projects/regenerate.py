@@ -11,7 +11,7 @@ from pathlib import Path
 
 from scaffold.errors import HandEditedFilesError, StaleFilesError
 from scaffold.projects.contract_files import FileState, compare, plan_contract_files, render_contract_files
-from scaffold.projects.project import Project, open_project
+from scaffold.projects.project import Project, find_project_root, open_project
 from scaffold.projects.transaction import apply_changes, project_lock
 from scaffold.specs.document import SpecDocument
 
@@ -75,17 +75,21 @@ def _states(project: Project) -> tuple[SpecDocument, dict[str, str], list[FileSt
 
 
 def regenerate(path: Path, *, check: bool = False, force: bool = False) -> RegenerateResult:
-    project = open_project(path, recover=not check)
     if check:
-        return check_project(project)
+        return check_project(open_project(path, recover=False))
+    # The lock is taken before anything is read, so what is compared is what gets replaced.
+    with project_lock(find_project_root(path)):
+        return _regenerate(open_project(path), force=force)
+
+
+def _regenerate(project: Project, *, force: bool) -> RegenerateResult:
     spec, expected, states = _states(project)
     edited = [s for s in states if s.hand_edited and s.stale]
     stale = [s for s in states if s.stale]
     if edited and not force:
         raise hand_edited_error(project, edited)
-    with project_lock(project.root):
-        changes, _ = plan_contract_files(project.root, project.kind, spec, expected, project.manifest)
-        apply_changes(project.root, changes, action="regenerate")
+    changes, _ = plan_contract_files(project.root, project.kind, spec, expected, project.manifest)
+    apply_changes(project.root, changes, action="regenerate")
     return RegenerateResult(
         project=project.root,
         contract=spec.contract,

@@ -4,8 +4,8 @@ Why: compiling the ~50 templates of a project kind costs about 0.2 s of CPU on e
 `scaffold new-plugin`/`new-module`, for templates that only change with scaffold itself. The
 compiled code is stored per template source, so a later run only unmarshals it.
 
-Entries live in scaffold's verified per-user cache (scaffold.user_cache: sha256-checked, bounded,
-never through a symlink, written atomically), one per (jinja version, scaffold version, Python
+Entries live in scaffold's verified per-user cache (scaffold.user_cache: sealed with the user's
+cache secret, since unmarshalled code is run; bounded, never through a symlink, written atomically), one per (jinja version, scaffold version, Python
 bytecode magic, environment options, template name and path, source checksum): an entry is never
 served for another source or another interpreter (jinja also checks its own magic header and the
 source checksum). A damaged entry is ignored and the template compiled again. It stores compiled

@@ -34,6 +34,7 @@ import yaml
 from packaging.version import InvalidVersion, Version
 
 from scaffold.errors import TemplateError, ToolMissingError
+from scaffold.projects.store_integrity import git_dir_is_plain, git_tree_id
 from scaffold.resources import data_home_error, templates_root, user_data_home
 
 _FIXED_DATE = "2026-01-01T00:00:00+00:00"
@@ -123,21 +124,33 @@ def ensure_store(kind: str, root: Path | None = None) -> TemplateSource:
 
 
 def rebuild_if_damaged(source: TemplateSource) -> bool:
-    """Check the store with `git fsck`; if it is damaged, delete and rebuild it. True when rebuilt.
+    """Check the store before copier reads it; if it is damaged or not what scaffold ships,
+    delete and rebuild it. True when rebuilt.
 
-    The store is a cache of what the wheel ships, so rebuilding it loses nothing.
+    Checked: no git setting or hook that could run a command, `git fsck` (every object's bytes
+    match its id), and every version's tag naming exactly the tree of the shipped files
+    (scaffold.projects.store_integrity). The store is a cache of what the wheel ships, so
+    rebuilding it loses nothing.
     """
-    healthy = _git_ok(source.path, "fsck", "--no-progress", "--no-dangling")
-    if healthy:
-        healthy = all(
-            _git_ok(source.path, "rev-parse", "--verify", "--quiet", f"{v.tag}^{{commit}}")
-            for v in known_versions(source.kind)
-        )
-    if healthy:
+    if _trustworthy(source):
         return False
     shutil.rmtree(source.path, ignore_errors=True)
     ensure_store(source.kind)
     return True
+
+
+def _trustworthy(source: TemplateSource) -> bool:
+    if not git_dir_is_plain(source.path):
+        return False
+    if not _git_ok(source.path, "fsck", "--no-progress", "--no-dangling"):
+        return False
+    versions = known_versions(source.kind)
+    try:
+        trees = _git(source.path, "rev-parse", *(f"{v.tag}^{{tree}}" for v in versions)).split()
+    except (TemplateError, OSError):
+        return False
+    expected = [git_tree_id(v.folder, _template_files(v.folder)) for v in versions]
+    return trees == expected
 
 
 def _git_ok(cwd: Path, *args: str) -> bool:
@@ -153,6 +166,8 @@ def _ensure_store(kind: str, root: Path | None) -> TemplateSource:
     expected = {v.version: content_hash(v.folder) for v in versions}
     store = user_data_home() / "template-store" / kind
     with _locked(store.with_suffix(".lock")):
+        if (store / ".git").is_dir() and not git_dir_is_plain(store):
+            shutil.rmtree(store)  # never run git where a setting or hook could run a command
         recorded = _read_marker(store)
         stale = [v for v in versions if recorded.get(v.version) not in (None, expected[v.version])]
         if stale or bool(recorded) != (store / ".git").is_dir():
@@ -240,9 +255,16 @@ def _git(cwd: Path, *args: str) -> str:
         "GIT_AUTHOR_DATE": _FIXED_DATE,
         "GIT_COMMITTER_DATE": _FIXED_DATE,
         "GIT_CONFIG_NOSYSTEM": "1",
+        # The user's own git settings (hooks, filters, autocrlf) must neither run nor change bytes.
+        "GIT_CONFIG_GLOBAL": os.devnull,
     }
     result = subprocess.run(
-        ["git", "-c", "commit.gpgsign=false", "-c", "tag.gpgsign=false", *args],
+        [
+            "git",
+            *("-c", "commit.gpgsign=false", "-c", "tag.gpgsign=false"),
+            *("-c", f"core.hooksPath={os.devnull}", "-c", "core.fsmonitor=false"),
+            *args,
+        ],
         cwd=cwd,
         env=env,
         capture_output=True,

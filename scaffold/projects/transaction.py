@@ -5,14 +5,14 @@ copier merge in a throwaway clone), then hand the set to `apply_changes`. It kee
 `.scaffold/journal/`: a copy of every file it will replace, the new files staged beside it, and
 `journal.json`, written before the first file in the project changes. An error or a signal rolls
 the set back from the journal; after a SIGKILL the journal is still there, and the next scaffold
-command in the project rolls it back (`recover`). A per-project lock (flock on the `.scaffold`
-folder, so no lock file is ever left behind) keeps two commands from changing one project at once.
+command in the project rolls it back (`recover`). The project folder's lock (folder_lock: flock on
+the folder itself, so no lock file is ever left behind) keeps two commands, `new-* --force` into
+it included, from changing one project at once.
 """
 
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import json
 import os
 import shutil
@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
 
-from scaffold.errors import DestinationError, InterruptedByUser, ProjectBusyError, ProjectError
+from scaffold.errors import DestinationError, InterruptedByUser, ProjectError
+from scaffold.projects.folder_lock import locked_folder
 from scaffold.projects.state_paths import confined, read_bounded
 
 JOURNAL_DIR = ".scaffold/journal"
@@ -41,22 +42,9 @@ class Change:
 
 @contextlib.contextmanager
 def project_lock(root: Path) -> Iterator[None]:
-    """Hold the project's lock, or refuse at once if another scaffold command holds it."""
-    try:
-        fd = os.open(root / ".scaffold", os.O_RDONLY | os.O_DIRECTORY)
-    except OSError as exc:
-        raise ProjectError(f"cannot open {root / '.scaffold'} ({exc.strerror})") from exc
-    try:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            raise ProjectBusyError(
-                f"another scaffold command (upgrade or regenerate) is changing {root} right now; "
-                "wait for it to finish, then run this one again"
-            ) from None
+    """Hold the project folder's lock (scaffold.projects.folder_lock), or refuse at once if it is held."""
+    with locked_folder(root):
         yield
-    finally:
-        os.close(fd)  # closing the descriptor releases the lock
 
 
 def _raise_interrupt(signum: int, frame: FrameType | None) -> None:

@@ -24,7 +24,7 @@ from pathlib import Path
 from scaffold.errors import InterruptedByUser, ProjectError, TemplateError
 from scaffold.projects import git
 from scaffold.projects.contract_files import compare, render_contract_files, write_contract_files
-from scaffold.projects.project import Project, open_project
+from scaffold.projects.project import Project, find_project_root, open_project
 from scaffold.projects.regenerate import hand_edited_error
 from scaffold.projects.template_merge import template_paths, update_template
 from scaffold.projects.template_store import TemplateSource, ensure_store, rebuild_if_damaged
@@ -65,7 +65,15 @@ class UpgradePlan:
 
 
 def upgrade(path: Path, *, to: str | None = None, dry_run: bool = False) -> UpgradeReport:
-    project = open_project(path)
+    if dry_run:
+        return _upgrade(open_project(path), to=to, dry_run=True)
+    # The lock is taken before anything is read: a second upgrade, a regenerate or a `new-* --force`
+    # into this folder refuses at once instead of racing this one.
+    with project_lock(find_project_root(path)):
+        return _upgrade(open_project(path), to=to, dry_run=False)
+
+
+def _upgrade(project: Project, *, to: str | None, dry_run: bool) -> UpgradeReport:
     repo = git.repository_root(project.root)
     git.require_clean(project.root)
     current = project.recorded_spec()
@@ -81,12 +89,9 @@ def upgrade(path: Path, *, to: str | None = None, dry_run: bool = False) -> Upgr
     rebuild_if_damaged(source)
     _require_known_template(project, source)
     contract_diff = diff_specs(current, target)
-    with contextlib.ExitStack() as stack:
-        if not dry_run:
-            stack.enter_context(project_lock(project.root))
-        plan = _plan_in_clone(project, repo, target, source, target_files)
-        if not dry_run and plan.changes:
-            apply_changes(project.root, plan.changes, action="the upgrade")
+    plan = _plan_in_clone(project, repo, target, source, target_files)
+    if not dry_run and plan.changes:
+        apply_changes(project.root, plan.changes, action="the upgrade")
     return UpgradeReport(
         project=project.root,
         dry_run=dry_run,

@@ -1,28 +1,33 @@
 """Remembers which spec texts (by sha256) already passed full OpenAPI validation.
 
 Full validation costs more than generating models from a spec; a spec's bytes do not change
-under the same hash, so a pass is recorded once per user and reused.
+under the same hash, so a pass is recorded once per user and reused. The record is a sealed
+entry of scaffold's per-user cache (scaffold.user_cache), not a bare marker file: a marker
+anyone who can write the cache folder could create would let a spec that fails validation skip
+it; a sealed entry cannot be made without the user's cache secret.
 """
 
 from __future__ import annotations
 
-import contextlib
+import hashlib
 
-from scaffold import __version__
-from scaffold.resources import user_data_home
+from scaffold import __version__, user_cache
+
+KIND = "valid-specs"
 
 
-def _marker(sha256: str) -> str:
+def _key(sha256: str) -> str:
     """Keyed by scaffold's version too: a later release may validate more strictly."""
-    return f"{sha256}-{__version__}.ok"
+    return hashlib.sha256(f"{sha256}\n{__version__}".encode()).hexdigest()
+
+
+def _record(sha256: str) -> str:
+    return f"passed OpenAPI validation: {sha256} (scaffold {__version__})\n"
 
 
 def is_known_valid(sha256: str) -> bool:
-    return (user_data_home() / "cache" / "valid-specs" / _marker(sha256)).is_file()
+    return user_cache.read_entry(KIND, _key(sha256)) == _record(sha256)
 
 
 def remember_valid(sha256: str) -> None:
-    folder = user_data_home() / "cache" / "valid-specs"
-    with contextlib.suppress(OSError):
-        folder.mkdir(parents=True, exist_ok=True)
-        (folder / _marker(sha256)).touch()
+    user_cache.write_entry(KIND, _key(sha256), _record(sha256))

@@ -147,13 +147,29 @@ def test_write_error_leaves_the_project_as_it_was(plugin: Path, where: str) -> N
     assert_untouched(plugin, before, flags)
 
 
-def test_a_second_upgrade_or_regenerate_is_refused_while_one_runs(plugin: Path, tmp_path: Path) -> None:
+def test_a_second_upgrade_regenerate_or_new_is_refused_while_one_runs(plugin: Path, tmp_path: Path) -> None:
     process = paused_upgrade(plugin, tmp_path, "scaffold.projects.upgrade:write_contract_files")
     try:
-        for args in (["regenerate", "--force"], ["upgrade"]):
+        for args in (["regenerate", "--force"], ["upgrade"], ["new-plugin", "--defaults", "--force"]):
             result = run_scaffold([*args, str(plugin)])
             assert result.returncode == 1, result.stderr
             assert "another scaffold command" in result.stderr, result.stderr
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.communicate(timeout=60)
+
+
+def test_a_running_upgrade_is_not_mistaken_for_an_interrupted_one(plugin: Path, tmp_path: Path) -> None:
+    """Its journal is there while it applies the files: readers say it is busy, nobody rolls it back."""
+    process = paused_upgrade(plugin, tmp_path, "os:replace", match=f"{plugin}/{PACKAGE}/_contract/", call=3)
+    try:
+        assert (plugin / ".scaffold" / "journal").is_dir()
+        for args in (["regenerate", "--check"], ["regenerate"]):
+            result = run_scaffold([*args, str(plugin)])
+            assert result.returncode == 1, result.stderr
+            assert "another scaffold command is writing" in result.stderr, result.stderr
+            assert "restored" not in result.stderr and "interrupted" not in result.stderr, result.stderr
+        assert (plugin / ".scaffold" / "journal" / "journal.json").is_file(), "the journal was left alone"
     finally:
         process.send_signal(signal.SIGINT)
         process.communicate(timeout=60)
