@@ -348,9 +348,12 @@ def test_processes_at_once_share_the_cold_cache(tmp_path: Path) -> None:
 
 def test_answers_are_data_never_templates(tmp_path: Path) -> None:
     source = ensure_store("plugin")
-    render_template(source, tmp_path / "p", {**PLUGIN_SET, "title": "{{ 7 * 7 }}"}, {"project_name": "x"})
+    render_template(
+        source, tmp_path / "p", {**PLUGIN_SET, "title": "{{ 7919 * 7907 }}"}, {"project_name": "x"}
+    )
     answers = (tmp_path / "p" / ".copier-answers.yml").read_text(encoding="utf-8")
-    assert "{{ 7 * 7 }}" in answers and "49" not in answers
+    # a product no path or version holds: the temp folder's own number once held "49" (7 * 7)
+    assert "{{ 7919 * 7907 }}" in answers and str(7919 * 7907) not in answers
 
 
 def test_fast_path_does_not_import_copier(tmp_path: Path) -> None:
