@@ -8,7 +8,8 @@ bundle, served by the module's own server, stays a cross-origin classic <script 
 the platform. `check` serves its harness page with it; `dev` adds its pages and a JSON API.
 
 Everything reaching this server comes from a browser running untrusted bundles, and everything the
-proxy forwards comes back from an untrusted service, so both directions are bounded in size.
+proxy forwards comes back from an untrusted service, so both directions are bounded in size (the
+answers by scaffold.host.bounded_http: bytes, codings and time).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from urllib.parse import urlsplit
 
 import httpx
 
+from scaffold.host.bounded_http import ReadProblem, bounded_client, read_answer, shown_url
 from scaffold.host.runtime import RuntimeScript
 
 PROXY_PREFIX = "/api/v1/modules/"
@@ -153,7 +155,7 @@ def serve_pages(routes: PageRoutes, *, host: str = "127.0.0.1", port: int = 0) -
     """
     server_state = HostServer(url="")
     timeout = routes.proxy.timeout if routes.proxy else 10.0
-    client = httpx.Client(timeout=timeout)
+    client = bounded_client(timeout)
     handler = _handler_class(routes, client, server_state)
     httpd = ThreadingHTTPServer((host, port), handler)
     httpd.daemon_threads = True
@@ -261,21 +263,36 @@ def _handler_class(
 def _forward(
     client: httpx.Client, method: str, target: str, body: bytes, headers: Mapping[str, str]
 ) -> tuple[int, bytes, str]:
-    """Send one proxied request; an answer above the size cap becomes a 502."""
-    with client.stream(method, target, content=body or None, headers=dict(headers)) as answer:
-        chunks: list[bytes] = []
-        size = 0
-        for chunk in answer.iter_bytes():
-            size += len(chunk)
-            if size > MAX_PROXIED_ANSWER_BYTES:
-                message = f"proxy: the module's answer is larger than {MAX_PROXIED_ANSWER_BYTES} bytes"
-                return 502, json.dumps({"error": True, "message": message}).encode(), "application/json"
-            chunks.append(chunk)
-        return (
-            answer.status_code,
-            b"".join(chunks),
-            answer.headers.get("content-type", "application/octet-stream"),
+    """Send one proxied request; an answer that breaks a bound, or redirects, becomes a 502.
+
+    The platform's proxy stands between a widget and its backend: a redirect is not followed (it
+    would send the call to a host the platform does not proxy) nor passed on, it is a 502 saying
+    where it pointed. The answer is read by scaffold.host.bounded_http (size, codings, time).
+    """
+    timeout = client.timeout.read or 10.0
+    try:
+        answer = read_answer(
+            client,
+            method,
+            target,
+            max_bytes=MAX_PROXIED_ANSWER_BYTES,
+            seconds=timeout,
+            content=body or None,
+            headers=headers,
         )
+    except ReadProblem as exc:
+        return _proxy_error(f"proxy: {exc}, from {shown_url(target)}")
+    redirect = answer.redirect_target()
+    if redirect is not None:
+        return _proxy_error(
+            f"proxy: the module answered {answer.status}, a redirect to {redirect}; "
+            "the platform's proxy does not follow redirects"
+        )
+    return answer.status, answer.body, answer.headers.get("content-type", "application/octet-stream")
+
+
+def _proxy_error(message: str) -> tuple[int, bytes, str]:
+    return 502, json.dumps({"error": True, "message": message}).encode(), "application/json"
 
 
 def _record(state: HostServer, call: ProxyCall) -> None:
