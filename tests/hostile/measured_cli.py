@@ -45,7 +45,9 @@ class Measured:
 class RunningScaffold:
     """A scaffold CLI child with its output in files (no pipe can fill up and stall it)."""
 
-    def __init__(self, args: Sequence[str], *, cwd: Path | None = None) -> None:
+    def __init__(
+        self, args: Sequence[str], *, cwd: Path | None = None, entry: Sequence[str] = ("-m", "scaffold")
+    ) -> None:
         cwd = cwd or REPO
         self._folder = tempfile.TemporaryDirectory(prefix="scaffold-measured-")
         folder = Path(self._folder.name)
@@ -57,7 +59,7 @@ class RunningScaffold:
         self.started = time.monotonic()
         with self._out_path.open("wb") as out, self._err_path.open("wb") as err:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "scaffold", *args],
+                [sys.executable, *entry, *args],
                 cwd=cwd,
                 env=env,
                 stdout=out,
@@ -90,13 +92,14 @@ class RunningScaffold:
     def finish(self, timeout: float) -> Measured:
         """Wait for the child (killing it after `timeout` s) and report how it ended."""
         ends = time.monotonic() + timeout
-        status, usage = 0, None
+        status, usage, killed = 0, None, False
         while usage is None:
             pid, status, rusage = os.wait4(self.process.pid, os.WNOHANG)
             if pid:
                 usage = rusage
-            elif time.monotonic() > ends:
-                self.process.kill()
+            elif time.monotonic() > ends and not killed:
+                os.kill(self.process.pid, signal.SIGKILL)  # not Popen.kill: it would reap the child
+                killed = True
             else:
                 time.sleep(0.05)
         self.process.returncode = os.waitstatus_to_exitcode(status)

@@ -237,3 +237,45 @@ def test_dev_proxy_answers_a_redirect_with_502_naming_its_target(real_plugin: st
     message = str(body["message"])
     assert f"answered 307, a redirect to {real_plugin}/api/v1/data" in message, message
     assert "redirect to" in result.stderr  # the probe's warning names it too
+
+
+# -- the readiness probe of a project's own service (`scaffold dev` in a project) -----------------------
+
+# The child is killed after 30 s (the server trickles for 60 s): the old probe outlived that whole
+# window in one read; the bounded one gives up after its 4 s or stops within 0.2 s of the event.
+_READY = """
+import sys, threading
+from pathlib import Path
+from scaffold.dev.children import ChildGroup
+from scaffold.dev.project_runner import ProjectLayout, ServicePlan, wait_ready
+from scaffold.errors import DevServiceError
+
+port, timeout, stop_after = int(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3])
+plan = ServicePlan(ProjectLayout(Path("."), "plugin", "acme"), Path(sys.executable), port, ())
+stop = threading.Event()
+if stop_after:
+    threading.Timer(stop_after, stop.set).start()
+try:
+    ready = wait_ready(plan, ChildGroup(lambda label, line: None), stop, timeout=timeout)
+    print("ready" if ready else "stopped")
+except DevServiceError as exc:
+    print(f"error: {exc}")
+"""
+
+
+@pytest.mark.parametrize("case", ["endless", "single-gzip-4GiB", "trickle"])
+def test_the_readiness_probe_is_bounded(case: str, single_gzip: bytes) -> None:
+    answer = _probe_cases(single_gzip)[case][0]
+    with raw_tcp_server(answer) as server:
+        port = server.url.rsplit(":", 1)[1]
+        result = RunningScaffold([port, "4", "0"], entry=("-c", _READY)).finish(30)
+    _assert_bounded(result)
+    assert result.stdout.startswith("error: the service did not answer "), result.describe()
+
+
+def test_the_readiness_probe_stops_on_its_event() -> None:
+    with raw_tcp_server(trickle_answer) as server:
+        port = server.url.rsplit(":", 1)[1]
+        result = RunningScaffold([port, "600", "1"], entry=("-c", _READY)).finish(30)
+    _assert_bounded(result)
+    assert result.stdout.strip() == "stopped", result.describe()
