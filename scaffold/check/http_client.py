@@ -12,7 +12,8 @@ and decoding included); an answer larger than `max_body`, raw or decoded, is cut
 a Content-Encoding scaffold did not offer, or more than two layers of it, fails with a sentence;
 a redirect fails with its target (check never follows one: a plugin that answers elsewhere is
 not the plugin at the URL given); a JSON body nested deeper than `MAX_JSON_DEPTH` counts as not
-JSON, so no check can recurse itself to death on it.
+JSON, so no check can recurse itself to death on it, and so does one with more than
+`MAX_JSON_CONTAINERS` objects and arrays, so no answer costs more memory parsed than it may.
 """
 
 from __future__ import annotations
@@ -38,7 +39,14 @@ DEFAULT_TIMEOUT = 10.0
 MIB = 1024 * 1024
 MAX_BODY_BYTES = 8 * MIB
 MAX_JSON_DEPTH = 128
+# Python holds an empty {} or [] in about 100 bytes, from 3 bytes of JSON: 8 MiB of `[{},{},…]`
+# took 443 MiB. A million containers (~100 MiB) is far more than any plugin answer of 8 MiB has
+# (a frame of 400,000 rows of [time, value] is 400,000 arrays).
+MAX_JSON_CONTAINERS = 1_000_000
 _DROPPED = "connection dropped"
+_SNIPPET_BYTES = 1024
+_JSON_WHITESPACE = b" \t\n\r"
+_JSON_STARTS = frozenset(b'{["-0123456789tfn')
 
 
 class _NotJson:
@@ -59,12 +67,17 @@ class Exchange:
     url: str
     status: int | None
     content_type: str = ""
-    text: str = ""
+    raw: bytes = b""
     body: Any = NOT_JSON
     json_error: str | None = None
     failure: str | None = None
     elapsed: float = 0.0
     headers: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        """The body as text, decoded at each use: a 32 MiB bundle held as text could take 128 MiB."""
+        return self.raw.decode("utf-8", errors="replace")
 
     @property
     def is_json(self) -> bool:
@@ -98,7 +111,7 @@ class Exchange:
         if self.failure is not None:
             return self.failure
         kind = self.content_type.split(";")[0].strip() or "no content-type"
-        snippet = self.text.strip().replace("\n", " ")
+        snippet = self.raw[:_SNIPPET_BYTES].decode("utf-8", errors="replace").strip().replace("\n", " ")
         if len(snippet) > 120:
             snippet = snippet[:117] + "..."
         return f"{self.status} {kind} {snippet!r}" if snippet else f"{self.status} {kind} (empty body)"
@@ -240,15 +253,25 @@ def json_depth(value: Any) -> int:
         else:
             continue
         deepest = max(deepest, depth)
-        stack.extend((child, depth + 1) for child in children)
+        # Only containers go on the stack: 2 million numbers would cost 2 million tuples.
+        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
     return deepest
 
 
 def parse_json(raw: bytes) -> tuple[Any, str | None]:
-    """(value, None), or (NOT_JSON, why): the body must be JSON nested at most MAX_JSON_DEPTH deep."""
+    """(value, None), or (NOT_JSON, why): the body must be JSON nested at most MAX_JSON_DEPTH deep,
+    with at most MAX_JSON_CONTAINERS objects and arrays (what the parsed value may cost in memory)."""
     if not raw.strip():
         return NOT_JSON, "empty body"
     too_deep = f"not JSON the checker accepts: nested deeper than {MAX_JSON_DEPTH} levels"
+    # An upper bound (braces inside strings count too), found without building anything.
+    if raw.count(b"{") + raw.count(b"[") > MAX_JSON_CONTAINERS:
+        return NOT_JSON, f"not JSON the checker accepts: more than {MAX_JSON_CONTAINERS:,} objects and arrays"
+    start = len(raw) - len(raw.lstrip(_JSON_WHITESPACE))
+    if raw[start] not in _JSON_STARTS:
+        # Not JSON from its first character (a script, a page): json words the error from that
+        # prefix exactly as from the whole, without decoding megabytes of text to say so.
+        raw = raw[: start + 1]
     try:
         value = json.loads(raw.decode("utf-8", errors="replace"))
     except RecursionError:
@@ -261,15 +284,13 @@ def parse_json(raw: bytes) -> tuple[Any, str | None]:
 
 
 def _exchange(method: str, url: str, answer: ServiceAnswer, elapsed: float) -> Exchange:
-    raw = answer.body
-    text = raw.decode("utf-8", errors="replace")
-    body, json_error = parse_json(raw)
+    body, json_error = parse_json(answer.body)
     return Exchange(
         method,
         url,
         answer.status,
         content_type=answer.headers.get("content-type", ""),
-        text=text,
+        raw=answer.body,
         body=body,
         json_error=json_error,
         elapsed=elapsed,

@@ -100,7 +100,10 @@ class ContentDecoder:
         self._push(0, data, tick)
 
     def body(self) -> bytes:
-        return b"".join(self._pieces)
+        """The decoded body; the pieces are let go, so it is held once."""
+        whole = b"".join(self._pieces)
+        self._pieces = [whole]
+        return whole
 
     def _push(self, index: int, data: bytes, tick: Callable[[], None]) -> None:
         if index == len(self._layers):

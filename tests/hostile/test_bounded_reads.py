@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import signal
+import socket
 import time
 import urllib.error
 import urllib.request
@@ -29,6 +30,7 @@ from tests.fixtures.check.servers import (
     gzip_of_zeros,
     gzipped,
     raw_tcp_server,
+    read_request_head,
     redirect_answer,
     serve,
     trickle_answer,
@@ -96,6 +98,17 @@ def test_codings_scaffold_does_not_decode_are_a_finding(encoding: str, reason: s
     _assert_bounded(result)
     first = _check_lines(result)[0]
     assert first.startswith("FAIL  well-known") and reason in first, first
+
+
+def test_an_answer_of_millions_of_empty_containers_is_refused_before_it_is_parsed() -> None:
+    # 8 MiB of `[{},{},...]` is 2.8 million dicts once parsed: 443 MiB before this bound.
+    count = (8 * 1024 * 1024 - 2) // 3
+    body = b"[" + b"{}," * (count - 1) + b"{}]"
+    with raw_tcp_server(encoded_answer(gzipped(body), "gzip")) as server:
+        result = run_measured(["check", "plugin", f"{server.url}/api/v1"])
+    _assert_bounded(result)
+    first = _check_lines(result)[0]
+    assert first.startswith("FAIL  well-known") and "more than 1,000,000 objects and arrays" in first, first
 
 
 def _page_url(run: RunningScaffold) -> str:
@@ -279,3 +292,65 @@ def test_the_readiness_probe_stops_on_its_event() -> None:
         result = RunningScaffold([port, "600", "1"], entry=("-c", _READY)).finish(30)
     _assert_bounded(result)
     assert result.stdout.strip() == "stopped", result.describe()
+
+
+# -- the module fetch (what `check module` and the dev module page read before any browser runs) -------
+
+
+def _module_serving(js_head: str, js_body: bytes) -> Answer:
+    """A module backend whose well-known is usable and whose JS (every other path) is hostile."""
+
+    def answer(connection: socket.socket) -> None:
+        request_line = read_request_head(connection).split(b"\r\n", 1)[0]
+        if b" /api/v1/well-known " in request_line:
+            host, port = connection.getsockname()[:2]
+            metadata = {
+                "name": "hostile-module",
+                "title": [{"lang": "en-US", "value": "Hostile"}],
+                "description": [{"lang": "en-US", "value": "Serves a hostile bundle"}],
+                "version": "1.0.0",
+                "entryPoint": "/static/module.js",
+                "frontendHost": f"http://{host}:{port}",
+                "scope": "hostile",
+                "components": ["Widget"],
+            }
+            body = json.dumps(metadata).encode()
+            head = f"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {len(body)}\r\n"
+            connection.sendall(head.encode() + b"Connection: close\r\n\r\n" + body)
+            return
+        connection.sendall(js_head.encode() + b"\r\n\r\n" + js_body)
+
+    return answer
+
+
+def _js_head(encoding: str, length: int) -> str:
+    return (
+        f"HTTP/1.1 200 OK\r\nContent-Type: text/javascript\r\nContent-Encoding: {encoding}\r\n"
+        f"Content-Length: {length}\r\nConnection: close"
+    )
+
+
+def test_the_module_fetch_reads_stacked_gzip_within_its_cap(stacked_gzip: bytes) -> None:
+    with raw_tcp_server(_module_serving(_js_head("gzip, gzip", len(stacked_gzip)), stacked_gzip)) as server:
+        run = RunningScaffold(["dev", "module", server.url, "--port", "0"])
+        status, body = _get(_page_url(run) + "/dev-api/module/target")
+        result = _stop(run)
+    _assert_bounded(result)
+    assert status == 200, body
+    problems = {p["check"]: p["detail"] for p in body["problems"]}  # type: ignore[attr-defined]
+    assert "answer larger than 32 MiB" in problems["frontend.js"], problems
+    assert "answer larger than 32 MiB" in problems["frontend.js-cacheable"], problems
+
+
+def test_the_largest_bundle_scaffold_accepts_fits_the_memory_bound() -> None:
+    # Just under the 32 MiB cap, ASCII but for one character outside the BMP: Python keeps such
+    # text at 4 bytes a character (128 MiB), so every extra copy of it counts.
+    text = b"a" * (32 * 1024 * 1024 - 8) + "\U0001f600".encode()
+    body = gzipped(text)
+    with raw_tcp_server(_module_serving(_js_head("gzip", len(body)), body)) as server:
+        run = RunningScaffold(["dev", "module", server.url, "--port", "0"])
+        status, answer = _get(_page_url(run) + "/dev-api/module/target")
+        result = _stop(run)
+    _assert_bounded(result)
+    assert status == 200, answer
+    assert answer["target"] is not None, answer
