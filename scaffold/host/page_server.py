@@ -8,8 +8,7 @@ bundle, served by the module's own server, stays a cross-origin classic <script 
 the platform. `check` serves its harness page with it; `dev` adds its pages and a JSON API.
 
 Everything reaching this server comes from a browser running untrusted bundles, and everything the
-proxy forwards comes back from an untrusted service, so both directions are bounded in size (the
-answers by scaffold.host.bounded_http: bytes, codings and time).
+proxy forwards comes back from an untrusted service, so both directions are bounded in size.
 """
 
 from __future__ import annotations
