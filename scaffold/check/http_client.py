@@ -6,18 +6,19 @@ parsed JSON, or the transport failure) and the checks judge it. Whatever the ser
 call never raises; the one exception is the run's own deadline (`DeadlinePassed`), which the
 run's driver turns into SKIP lines.
 
-Bounds: each call waits at most its timeout, and never longer than what is left of the run's
-deadline, for the whole answer, body included (a watchdog shuts the socket down on a service
-that trickles bytes); an answer larger than `max_body` is cut off and fails; a JSON body nested
-deeper than `MAX_JSON_DEPTH` counts as not JSON, so no check can recurse itself to death on it.
+Bounds: every answer is read by scaffold.host.bounded_http: each call waits at most its timeout,
+and never longer than what is left of the run's deadline, for the whole answer (headers, body
+and decoding included); an answer larger than `max_body`, raw or decoded, is cut off and fails;
+a Content-Encoding scaffold did not offer, or more than two layers of it, fails with a sentence;
+a redirect fails with its target (check never follows one: a plugin that answers elsewhere is
+not the plugin at the URL given); a JSON body nested deeper than `MAX_JSON_DEPTH` counts as not
+JSON, so no check can recurse itself to death on it, and so does one with more than
+`MAX_JSON_CONTAINERS` objects and arrays, so no answer costs more memory parsed than it may.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
-import socket
-import threading
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -26,12 +27,26 @@ from typing import Any
 import httpx
 
 from scaffold.check.deadline import Deadline, DeadlinePassed
+from scaffold.host.bounded_http import (
+    AnswerTooSlow,
+    ReadProblem,
+    ServiceAnswer,
+    bounded_client,
+    read_answer,
+)
 
 DEFAULT_TIMEOUT = 10.0
 MIB = 1024 * 1024
 MAX_BODY_BYTES = 8 * MIB
 MAX_JSON_DEPTH = 128
+# Python holds an empty {} or [] in about 100 bytes, from 3 bytes of JSON: 8 MiB of `[{},{},…]`
+# took 443 MiB. A million containers (~100 MiB) is far more than any plugin answer of 8 MiB has
+# (a frame of 400,000 rows of [time, value] is 400,000 arrays).
+MAX_JSON_CONTAINERS = 1_000_000
 _DROPPED = "connection dropped"
+_SNIPPET_BYTES = 1024
+_JSON_WHITESPACE = b" \t\n\r"
+_JSON_STARTS = frozenset(b'{["-0123456789tfn')
 
 
 class _NotJson:
@@ -52,12 +67,17 @@ class Exchange:
     url: str
     status: int | None
     content_type: str = ""
-    text: str = ""
+    raw: bytes = b""
     body: Any = NOT_JSON
     json_error: str | None = None
     failure: str | None = None
     elapsed: float = 0.0
     headers: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        """The body as text, decoded at each use: a 32 MiB bundle held as text could take 128 MiB."""
+        return self.raw.decode("utf-8", errors="replace")
 
     @property
     def is_json(self) -> bool:
@@ -91,7 +111,7 @@ class Exchange:
         if self.failure is not None:
             return self.failure
         kind = self.content_type.split(";")[0].strip() or "no content-type"
-        snippet = self.text.strip().replace("\n", " ")
+        snippet = self.raw[:_SNIPPET_BYTES].decode("utf-8", errors="replace").strip().replace("\n", " ")
         if len(snippet) > 120:
             snippet = snippet[:117] + "..."
         return f"{self.status} {kind} {snippet!r}" if snippet else f"{self.status} {kind} (empty body)"
@@ -110,12 +130,7 @@ class HttpClient:
         self.timeout = timeout
         self.max_body = max_body
         self.deadline = deadline or Deadline(None)
-        # TCP_NODELAY: httpx writes headers and body separately; without it Nagle's algorithm and
-        # delayed ACKs add about 40 ms to every POST, which a run of ~100 requests feels.
-        transport = httpx.HTTPTransport(socket_options=[(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)])
-        self._client = httpx.Client(
-            timeout=httpx.Timeout(timeout), follow_redirects=True, transport=transport
-        )
+        self._client = bounded_client(timeout)
 
     def __enter__(self) -> HttpClient:
         return self
@@ -178,31 +193,14 @@ class HttpClient:
     ) -> Exchange:
         limit = self.deadline.limit(self.timeout)
         started = time.monotonic()
-        late = f"no complete answer within {limit:g} s"
         try:
-            with self._client.stream(
-                method, url, content=content, headers=dict(headers or {}), timeout=httpx.Timeout(limit)
-            ) as response:
-                declared = response.headers.get("content-length", "")
-                if declared.isdigit() and int(declared) > max_body:
-                    return self._failed(method, url, started, _too_large(max_body))
-                with _Watchdog(response, limit - (time.monotonic() - started)) as watchdog:
-                    chunks: list[bytes] = []
-                    size = 0
-                    try:
-                        for chunk in response.iter_bytes():
-                            chunks.append(chunk)
-                            size += len(chunk)
-                            if size > max_body:
-                                return self._failed(method, url, started, _too_large(max_body))
-                            if time.monotonic() - started > limit:
-                                return self._late(method, url, started, late, limit)
-                    except httpx.HTTPError:
-                        if watchdog.fired:
-                            return self._late(method, url, started, late, limit)
-                        raise
-                raw = b"".join(chunks)
-                return _exchange(method, url, response, raw, time.monotonic() - started)
+            answer = read_answer(
+                self._client, method, url, max_bytes=max_body, seconds=limit, content=content, headers=headers
+            )
+        except AnswerTooSlow as exc:
+            return self._late(method, url, started, str(exc), limit)
+        except ReadProblem as exc:
+            return self._failed(method, url, started, str(exc))
         except httpx.TimeoutException:
             return self._late(method, url, started, f"no answer within {limit:g} s (timeout)", limit)
         except httpx.ConnectError as exc:
@@ -218,6 +216,10 @@ class HttpClient:
             return self._failed(method, url, started, f"HTTP error: {_reason(exc)}")
         except (ValueError, UnicodeError) as exc:  # URLs httpx cannot even parse (bad port, IDNA)
             return self._failed(method, url, started, f"invalid URL {url!r}: {_reason(exc)}")
+        target = answer.redirect_target()
+        if target is not None:
+            return self._failed(method, url, started, redirect_finding(answer.status, target))
+        return _exchange(method, url, answer, time.monotonic() - started)
 
     def _late(self, method: str, url: str, started: float, failure: str, limit: float) -> Exchange:
         """A call that ran out of time: the service's FAIL, unless the run's deadline cut it short."""
@@ -230,39 +232,12 @@ class HttpClient:
         return Exchange(method, url, None, failure=failure, elapsed=time.monotonic() - started)
 
 
-class _Watchdog:
-    """Shuts the response's socket down when the body is still arriving after `seconds`.
-
-    httpx's read timeout applies to each read, so a service sending one byte per second would
-    never time out; shutting the socket down wakes the blocked read, which then fails.
-    """
-
-    def __init__(self, response: httpx.Response, seconds: float) -> None:
-        self.fired = False
-        stream = response.extensions.get("network_stream")
-        self._socket: socket.socket | None = None
-        if stream is not None and hasattr(stream, "get_extra_info"):
-            found = stream.get_extra_info("socket")
-            self._socket = found if isinstance(found, socket.socket) else None
-        self._timer = threading.Timer(max(seconds, 0.0), self._fire)
-        self._timer.daemon = True
-
-    def _fire(self) -> None:
-        self.fired = True
-        if self._socket is not None:
-            with contextlib.suppress(OSError):
-                self._socket.shutdown(socket.SHUT_RDWR)
-
-    def __enter__(self) -> _Watchdog:
-        self._timer.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._timer.cancel()
-
-
-def _too_large(max_body: int) -> str:
-    return f"answer larger than {max_body / MIB:g} MiB"
+def redirect_finding(status: int, target: str) -> str:
+    """The failure of an answer that redirects: check and the dev page report where to, never follow."""
+    return (
+        f"answered {status}, a redirect to {target}; scaffold does not follow redirects "
+        "(use that URL itself if it is the service)"
+    )
 
 
 def json_depth(value: Any) -> int:
@@ -278,15 +253,25 @@ def json_depth(value: Any) -> int:
         else:
             continue
         deepest = max(deepest, depth)
-        stack.extend((child, depth + 1) for child in children)
+        # Only containers go on the stack: 2 million numbers would cost 2 million tuples.
+        stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
     return deepest
 
 
 def parse_json(raw: bytes) -> tuple[Any, str | None]:
-    """(value, None), or (NOT_JSON, why): the body must be JSON nested at most MAX_JSON_DEPTH deep."""
+    """(value, None), or (NOT_JSON, why): the body must be JSON nested at most MAX_JSON_DEPTH deep,
+    with at most MAX_JSON_CONTAINERS objects and arrays (what the parsed value may cost in memory)."""
     if not raw.strip():
         return NOT_JSON, "empty body"
     too_deep = f"not JSON the checker accepts: nested deeper than {MAX_JSON_DEPTH} levels"
+    # An upper bound (braces inside strings count too), found without building anything.
+    if raw.count(b"{") + raw.count(b"[") > MAX_JSON_CONTAINERS:
+        return NOT_JSON, f"not JSON the checker accepts: more than {MAX_JSON_CONTAINERS:,} objects and arrays"
+    start = len(raw) - len(raw.lstrip(_JSON_WHITESPACE))
+    if raw[start] not in _JSON_STARTS:
+        # Not JSON from its first character (a script, a page): json words the error from that
+        # prefix exactly as from the whole, without decoding megabytes of text to say so.
+        raw = raw[: start + 1]
     try:
         value = json.loads(raw.decode("utf-8", errors="replace"))
     except RecursionError:
@@ -298,19 +283,18 @@ def parse_json(raw: bytes) -> tuple[Any, str | None]:
     return value, None
 
 
-def _exchange(method: str, url: str, response: httpx.Response, raw: bytes, elapsed: float) -> Exchange:
-    text = raw.decode("utf-8", errors="replace")
-    body, json_error = parse_json(raw)
+def _exchange(method: str, url: str, answer: ServiceAnswer, elapsed: float) -> Exchange:
+    body, json_error = parse_json(answer.body)
     return Exchange(
         method,
         url,
-        response.status_code,
-        content_type=response.headers.get("content-type", ""),
-        text=text,
+        answer.status,
+        content_type=answer.headers.get("content-type", ""),
+        raw=answer.body,
         body=body,
         json_error=json_error,
         elapsed=elapsed,
-        headers=dict(response.headers),
+        headers=dict(answer.headers),
     )
 
 

@@ -154,10 +154,10 @@ def check_artifacts(
 
 def _fetch_js(client: HttpClient, url: str, name: str, rule: str, report: CheckReport) -> Exchange | None:
     js = client.get(url, max_body=ARTIFACT_MAX_BYTES)
-    if js.failure is not None or js.status != 200 or not js.text.strip():
+    if js.failure is not None or js.status != 200 or not js.raw.strip():
         report.failed(name, f"{url}: {js.failure or js.summary()}", rule)
         return None
-    report.passed(name, f"{url} ({len(js.text.encode())} bytes)")
+    report.passed(name, f"{url} ({len(js.raw)} bytes)")
     return js
 
 
@@ -185,5 +185,5 @@ def _check_css(client: HttpClient, css_url: str | None, report: CheckReport) -> 
             RULE_CSS,
         )
         return False
-    report.passed("frontend.css", f"{css_url} ({len(css.text.encode())} bytes)")
+    report.passed("frontend.css", f"{css_url} ({len(css.raw)} bytes)")
     return True

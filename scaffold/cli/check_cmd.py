@@ -9,6 +9,8 @@ are reported by the root command like every other error.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Annotated
 
 import typer
@@ -22,6 +24,7 @@ from scaffold.check.fuzz_options import (
     parse_fuzz_cases,
 )
 from scaffold.check.report import CheckReport, CheckResult, Listener, render_json, render_line
+from scaffold.errors import InterruptedByUser
 from scaffold.specs import catalog
 from scaffold.specs.document import SpecDocument
 
@@ -127,6 +130,25 @@ def streamer(as_json: bool) -> Listener | None:
         typer.echo(render_line(result))
 
     return show
+
+
+@contextmanager
+def stops_on_signals() -> Iterator[None]:
+    """Ctrl-C or SIGTERM end a run at once, wherever it waits, with one sentence and exit 130.
+
+    The signals raise KeyboardInterrupt during the run rather than scaffold's InterruptedByUser:
+    Hypothesis (under --fuzz) treats any Exception raised in a case as a failure to shrink and
+    replay, and the run went on after Ctrl-C; a BaseException passes through it untouched.
+    """
+    from scaffold.projects.transaction import signals_interrupt
+
+    try:
+        with signals_interrupt():
+            yield
+    except KeyboardInterrupt:
+        raise InterruptedByUser(
+            "interrupted: scaffold check stopped before it finished (the lines above are the checks that ran)"
+        ) from None
 
 
 def emit(report: CheckReport, as_json: bool) -> None:
@@ -235,7 +257,9 @@ def register(app: typer.Typer) -> None:
             cases = parse_fuzz_cases(fuzz)
             whole_run = default_fuzz_deadline(cases) if deadline is None else deadline
             fuzz_options = FuzzOptions(cases=cases, seed=seed, timeout=timeout, deadline=whole_run)
-            emit(check_plugin_fuzz(base_url, fuzz_options, spec=chosen, on_result=streamer(as_json)), as_json)
+            with stops_on_signals():
+                report = check_plugin_fuzz(base_url, fuzz_options, spec=chosen, on_result=streamer(as_json))
+            emit(report, as_json)
             return
 
         from scaffold.check.plugin_checks import check_plugin
@@ -247,7 +271,9 @@ def register(app: typer.Typer) -> None:
             queries=parse_queries(query or []),
             deadline=DEFAULT_PLUGIN_DEADLINE if deadline is None else deadline,
         )
-        emit(check_plugin(base_url, options, spec=chosen, on_result=streamer(as_json)), as_json)
+        with stops_on_signals():
+            report = check_plugin(base_url, options, spec=chosen, on_result=streamer(as_json))
+        emit(report, as_json)
 
     @check_app.command("module")
     def module(
@@ -283,6 +309,8 @@ def register(app: typer.Typer) -> None:
 
         options = ModuleCheckOptions(timeout=timeout, page_timeout=page_timeout, deadline=deadline)
         chosen = _spec(MODULE_CONTRACT, spec)
-        emit(check_module(base_url, options, spec=chosen, on_result=streamer(as_json)), as_json)
+        with stops_on_signals():
+            report = check_module(base_url, options, spec=chosen, on_result=streamer(as_json))
+        emit(report, as_json)
 
     app.add_typer(check_app, name="check")

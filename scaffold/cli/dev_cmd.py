@@ -233,13 +233,15 @@ def register(app: typer.Typer) -> None:
         echo = _Echo()
         announce_urls = _announce(echo, wants_open, options.host)
 
-        def announce(urls: DevUrls) -> None:  # the page is bound by now: a taken --port came first
-            problem = probe_target(kind, target)
-            if problem is not None:
-                echo.line(f"warning: {problem}", err=True, color=typer.colors.YELLOW)
-            announce_urls(urls)
-
         with _stop_on_signals() as stop:
+
+            def announce(urls: DevUrls) -> None:  # the page is bound by now: a taken --port came first
+                # Bounded in time and bytes; Ctrl-C or SIGTERM (which set `stop`) end it at once.
+                problem = probe_target(kind, target, stop=stop)
+                if problem is not None:
+                    echo.line(f"warning: {problem}", err=True, color=typer.colors.YELLOW)
+                announce_urls(urls)
+
             outcome = run_target(kind, target, spec, options, stop, announce)
         echo.line(_closing_line(outcome.stopped, outcome.ready))
 

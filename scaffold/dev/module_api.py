@@ -209,8 +209,7 @@ class ModuleDevApi:
             return json_answer({"stamp": None, "error": exchange.failure})
         if exchange.status != 200:
             return json_answer({"stamp": None, "error": f"{url}: {exchange.summary()}"})
-        # The decoded text stands for the bytes: any change of the bytes changes it.
-        stamp = hashlib.sha256(exchange.text.encode("utf-8")).hexdigest()
+        stamp = hashlib.sha256(exchange.raw).hexdigest()
         return json_answer({"stamp": stamp, "error": None})
 
     def _proxy_log(self, _request: ApiRequest) -> ApiAnswer:

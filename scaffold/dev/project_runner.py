@@ -37,6 +37,7 @@ import httpx
 
 from scaffold.dev.children import Child, ChildCommand, ChildGroup, OutputSink
 from scaffold.errors import DevServiceError, ProjectError, ToolMissingError
+from scaffold.host.bounded_http import ReadInterrupted, ReadProblem, bounded_client, read_answer
 
 SERVICE_LABEL = "service"
 FRONTEND_LABEL = "frontend"
@@ -44,6 +45,8 @@ SERVICE_HOST = "127.0.0.1"
 DEFAULT_SERVICE_PORTS = {"plugin": 8080, "module": 8090}
 READY_TIMEOUT = 60.0
 _PROBE_INTERVAL = 0.1
+_PROBE_TIMEOUT = 2.0
+_PROBE_MAX_BYTES = 1024 * 1024  # well-known of the project's own service: a few hundred bytes
 _IMPORT_CHECK_TIMEOUT = 60.0
 _DETAIL_LIMIT = 200
 
@@ -295,7 +298,7 @@ def wait_ready(
     Raises DevServiceError when a child exits first or `timeout` passes.
     """
     deadline = time.monotonic() + timeout
-    with httpx.Client(timeout=2.0, trust_env=False) as client:
+    with bounded_client(_PROBE_TIMEOUT) as client:
         while not stop.is_set():
             gone = group.exited()
             if gone is not None:
@@ -304,8 +307,17 @@ def wait_ready(
                     f"{gone.exit_code()} before {plan.probe_url} answered; its output is above, "
                     f"prefixed [{gone.label}]"
                 )
-            with contextlib.suppress(httpx.HTTPError):
-                if client.get(plan.probe_url).status_code == 200:
+            # Read like any service's answer (bounded in bytes, codings and time), and ended by `stop`.
+            with contextlib.suppress(httpx.HTTPError, ReadProblem, ReadInterrupted):
+                answer = read_answer(
+                    client,
+                    "GET",
+                    plan.probe_url,
+                    max_bytes=_PROBE_MAX_BYTES,
+                    seconds=_PROBE_TIMEOUT,
+                    stop=stop,
+                )
+                if answer.status == 200:
                     return True
             if time.monotonic() >= deadline:
                 raise DevServiceError(

@@ -32,11 +32,12 @@ from scaffold.dev.project_runner import (
     run_service,
 )
 from scaffold.dev.server import DevPage, PageKind, serve_dev
-from scaffold.errors import DevServiceError, ProjectError
+from scaffold.errors import DevServiceError, InterruptedByUser, ProjectError
 from scaffold.projects.project import open_project
 from scaffold.specs.document import SpecDocument
 
 CALL_TIMEOUT = 10.0
+PROBE_TIMEOUT = 3.0
 _WATCH_INTERVAL = 0.2
 
 
@@ -87,19 +88,43 @@ def serve_page(kind: PageKind, target: str, spec: SpecDocument, options: DevOpti
         yield server.url + "/"
 
 
-def probe_target(kind: PageKind, target: str, timeout: float = 3.0) -> str | None:
-    """Why `target`'s well-known does not answer 200 right now (a warning: it may start later), or None."""
+def probe_target(
+    kind: PageKind, target: str, timeout: float = PROBE_TIMEOUT, stop: threading.Event | None = None
+) -> str | None:
+    """Why `target`'s well-known does not answer 200 right now (a warning: it may start later), or None.
+
+    The answer is read like every answer from a service (scaffold.host.bounded_http): at most
+    `timeout` seconds for the whole of it and MAX_BODY_BYTES decoded, so an endless, trickling or
+    compressed-bomb answer is a warning, not a hang or a MemoryError. Raises InterruptedByUser
+    when `stop` is set meanwhile (Ctrl-C or SIGTERM): the page line is never printed then.
+    """
     import httpx
 
+    from scaffold.check.http_client import MAX_BODY_BYTES
+    from scaffold.host.bounded_http import ReadInterrupted, ReadProblem, bounded_client, read_answer
+
     url = f"{target}/well-known" if kind == "plugin" else f"{target}/api/v1/well-known"
+    failing = "the page shows every call failing until it does"
     try:
-        with httpx.Client(timeout=timeout, trust_env=False) as client:
-            status = client.get(url).status_code
+        with bounded_client(timeout) as client:
+            answer = read_answer(client, "GET", url, max_bytes=MAX_BODY_BYTES, seconds=timeout, stop=stop)
+    except ReadInterrupted:
+        raise InterruptedByUser(
+            f"interrupted while waiting for {url} to answer: the page is closed and nothing was started"
+        ) from None
+    except ReadProblem as exc:
+        return f"{url} does not answer usably ({exc}); {failing}"
     except httpx.HTTPError as exc:
         reason = type(exc).__name__ if not str(exc) else " ".join(str(exc).split())[:160]
-        return f"{url} does not answer ({reason}); the page shows every call failing until it does"
-    if status != 200:
-        return f"{url} answers {status}, not 200; is this a {kind}'s URL?"
+        return f"{url} does not answer ({reason}); {failing}"
+    redirect = answer.redirect_target()
+    if redirect is not None:
+        return (
+            f"{url} answers {answer.status}, a redirect to {redirect}, which the page does not follow; "
+            f"give scaffold dev {kind} the URL the service answers at"
+        )
+    if answer.status != 200:
+        return f"{url} answers {answer.status}, not 200; is this a {kind}'s URL?"
     return None
 
 

@@ -27,6 +27,7 @@ from urllib.parse import urlsplit
 
 import httpx
 
+from scaffold.host.bounded_http import ReadProblem, bounded_client, read_answer, shown_url
 from scaffold.host.request_guard import Kind, ServedAddress, refusal, served_address
 from scaffold.host.runtime import RuntimeScript
 
@@ -164,7 +165,7 @@ def serve_pages(routes: PageRoutes, *, host: str = "127.0.0.1", port: int = 0) -
     """
     server_state = HostServer(url="")
     timeout = routes.proxy.timeout if routes.proxy else 10.0
-    client = httpx.Client(timeout=timeout)
+    client = bounded_client(timeout)
     accepted: list[ServedAddress] = []  # known once bound (port 0 is chosen by the system)
     handler = _handler_class(routes, client, server_state, accepted)
     httpd = ThreadingHTTPServer((host, port), handler)
@@ -290,21 +291,36 @@ def _handler_class(
 def _forward(
     client: httpx.Client, method: str, target: str, body: bytes, headers: Mapping[str, str]
 ) -> tuple[int, bytes, str]:
-    """Send one proxied request; an answer above the size cap becomes a 502."""
-    with client.stream(method, target, content=body or None, headers=dict(headers)) as answer:
-        chunks: list[bytes] = []
-        size = 0
-        for chunk in answer.iter_bytes():
-            size += len(chunk)
-            if size > MAX_PROXIED_ANSWER_BYTES:
-                message = f"proxy: the module's answer is larger than {MAX_PROXIED_ANSWER_BYTES} bytes"
-                return 502, json.dumps({"error": True, "message": message}).encode(), "application/json"
-            chunks.append(chunk)
-        return (
-            answer.status_code,
-            b"".join(chunks),
-            answer.headers.get("content-type", "application/octet-stream"),
+    """Send one proxied request; an answer that breaks a bound, or redirects, becomes a 502.
+
+    The platform's proxy stands between a widget and its backend: a redirect is not followed (it
+    would send the call to a host the platform does not proxy) nor passed on, it is a 502 saying
+    where it pointed. The answer is read by scaffold.host.bounded_http (size, codings, time).
+    """
+    timeout = client.timeout.read or 10.0
+    try:
+        answer = read_answer(
+            client,
+            method,
+            target,
+            max_bytes=MAX_PROXIED_ANSWER_BYTES,
+            seconds=timeout,
+            content=body or None,
+            headers=headers,
         )
+    except ReadProblem as exc:
+        return _proxy_error(f"proxy: {exc}, from {shown_url(target)}")
+    redirect = answer.redirect_target()
+    if redirect is not None:
+        return _proxy_error(
+            f"proxy: the module answered {answer.status}, a redirect to {redirect}; "
+            "the platform's proxy does not follow redirects"
+        )
+    return answer.status, answer.body, answer.headers.get("content-type", "application/octet-stream")
+
+
+def _proxy_error(message: str) -> tuple[int, bytes, str]:
+    return 502, json.dumps({"error": True, "message": message}).encode(), "application/json"
 
 
 def _record(state: HostServer, call: ProxyCall) -> None:
