@@ -181,6 +181,37 @@ def test_expensive_statements_stop_near_the_deadline(state: Path, tmp_path: Path
                 assert message == "Query A: the query took longer than 1 s and was stopped", message
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time the process has used so far (from /proc/PID/stat)."""
+    fields = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8").rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+# Each is one function call SQLite runs without calling its progress handler: on the landed
+# plugin the first used 31 s of CPU (10.5 s per call), the others 10-11 s, the last built 1.8 GB.
+ONE_CALL_PAST_THE_DEADLINE = [
+    "SELECT format('%.*c', 2147483647, 'x'), format('%.*c', 2147483647, 'x'), "
+    "format('%.*c', 2147483647, 'x'), 1",
+    "SELECT printf('%.2147483647c', 'x'), 1",
+    "SELECT printf('%!*.*c', 2147483647, 2147483647, 'x'), 1",
+    "SELECT length(replace(printf('%.*c', 60000, 'a'), 'a', printf('%.*c', 30000, 'b'))), 1",
+]
+
+
+def test_one_function_call_cannot_outrun_the_deadline(state: Path, tmp_path: Path) -> None:
+    """Refused before SQLite loops: a few CPU seconds in all (generous), little memory."""
+    with served(state, tmp_path / "server.log", PLUGIN_QUERY_SECONDS="1") as origin:
+        pid = server_pid(origin)
+        memory, cpu = peak_rss_mib(pid), cpu_seconds(pid)
+        answers = [post_result(origin, [code_query(sql)], "en-US") for sql in ONE_CALL_PAST_THE_DEADLINE]
+        cpu, grown = cpu_seconds(pid) - cpu, peak_rss_mib(pid) - memory
+    for answer in answers:
+        assert answer.status_code == 422, answer.text[:300]
+        assert answer.json()["message"] == "Query A: a value in the query is larger than 256 KiB"
+    assert cpu < 5, f"the server used {cpu:.1f} s of CPU for {len(answers)} one-call statements"
+    assert grown < 150, f"the server's peak memory grew by {grown:.0f} MiB"
+
+
 # --- a client that hangs up ---------------------------------------------------------------------
 
 
