@@ -212,6 +212,24 @@ def test_one_function_call_cannot_outrun_the_deadline(state: Path, tmp_path: Pat
     assert grown < 150, f"the server's peak memory grew by {grown:.0f} MiB"
 
 
+# --- log forging ------------------------------------------------------------------------------
+
+
+def test_request_text_cannot_forge_log_lines(state: Path, tmp_path: Path) -> None:
+    """A Code-mode SQL text with a newline and a fake record stays inside its own log line."""
+    forged = "ERROR acme_sales.secrets: the key is hunter2"
+    sql = f"SELECT nope\n2026-01-01 00:00:00,000 {forged}\r\x1b[2K\x00 FROM x"
+    log = tmp_path / "server.log"
+    with served(state, log) as origin:
+        answer = post_result(origin, [code_query(sql)], "en-US")
+    assert answer.status_code == 422, answer.text[:300]
+    text = log.read_text(encoding="utf-8")
+    assert forged in text, text[-3000:]  # it is logged ...
+    for line in text.splitlines():  # ... but only inside the line of the record that quotes it
+        assert not line.startswith("2026-01-01") and forged not in line.split(": ", 1)[0], line
+    assert not re.search(r"[\x00\r\x1b]", text), text[-3000:]
+
+
 # --- a client that hangs up ---------------------------------------------------------------------
 
 
