@@ -16,6 +16,8 @@ measured from /proc) or driven in-process where only the answer matters.
 
 from __future__ import annotations
 
+import concurrent.futures
+import http.client
 import json
 import os
 import re
@@ -23,6 +25,8 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -228,6 +232,66 @@ def test_request_text_cannot_forge_log_lines(state: Path, tmp_path: Path) -> Non
     for line in text.splitlines():  # ... but only inside the line of the record that quotes it
         assert not line.startswith("2026-01-01") and forged not in line.split(": ", 1)[0], line
     assert not re.search(r"[\x00\r\x1b]", text), text[-3000:]
+
+
+# --- bodies: one too large, many at once ---------------------------------------------------------
+
+
+def health_check_body(size: int) -> bytes:
+    """A valid health-check body of `size` bytes (the padding is a key the schema ignores)."""
+    body = {"fields": CONFIG, "padding": ""}
+    body["padding"] = "x" * (size - len(json.dumps(body)))
+    return json.dumps(body).encode()
+
+
+def test_a_client_that_writes_its_whole_body_first_reads_the_413(state: Path, tmp_path: Path) -> None:
+    """urllib sends all of a 12 MiB body before it reads: on the landed plugin it saw a reset."""
+    with served(state, tmp_path / "server.log") as origin:
+        request = urllib.request.Request(
+            f"{origin}{API}/datasource/health-check",
+            data=health_check_body(12 * MEBIBYTE),
+            headers={"Content-Type": "application/json", "Accept-Language": "en-US"},
+        )
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=60)
+    assert refused.value.code == 413
+    assert json.loads(refused.value.read()) == {
+        "error": True,
+        "message": "Request body is larger than 10 MiB",
+    }
+
+
+def test_bodies_in_flight_are_bounded(state: Path, tmp_path: Path) -> None:
+    """60 concurrent 9 MB bodies: what does not fit the 64 MiB in flight is answered 503 with
+    Retry-After (the landed plugin held them all: 150 took it to 1.1 GB), nobody sees a reset."""
+    body = health_check_body(9 * MEBIBYTE)
+
+    def post(origin: str) -> tuple[int, str | None]:
+        host, port = origin.removeprefix("http://").split(":")
+        connection = http.client.HTTPConnection(host, int(port), timeout=120)
+        try:
+            connection.request(
+                "POST",
+                f"{API}/datasource/health-check",
+                body=body,
+                headers={"Content-Type": "application/json"},
+            )
+            answer = connection.getresponse()
+            answer.read()
+            return answer.status, answer.getheader("Retry-After")
+        finally:
+            connection.close()
+
+    with served(state, tmp_path / "server.log") as origin:
+        pid = server_pid(origin)
+        before = peak_rss_mib(pid)
+        with concurrent.futures.ThreadPoolExecutor(60) as pool:
+            answers = list(pool.map(lambda _: post(origin), range(60)))
+        grown = peak_rss_mib(pid) - before
+    statuses = {status for status, _ in answers}
+    assert statuses <= {200, 503} and 503 in statuses, answers
+    assert all(retry == "1" for status, retry in answers if status == 503), answers
+    assert grown < 250, f"the server's peak memory grew by {grown:.0f} MiB"
 
 
 # --- a client that hangs up ---------------------------------------------------------------------

@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 from acme_sales.__main__ import address_problem
 from acme_sales.app import create_app
 from acme_sales.example.sql_functions import instr, replace, sqlite_text
+from acme_sales.example.sql_printf import format_fields
 from acme_sales.settings import Settings
 
 from .conftest import CONFIG, TEST_KEY, plugin_context
@@ -86,8 +87,42 @@ def test_linear_string_functions_match_sqlite() -> None:
     assert (
         instr("hello", "l") == 3 and instr(b"\x01\x02", b"\x02") == 2 and instr(None, "a") is None
     )
-    assert replace("aXbX", "X", "yy") == "ayybyy" and replace("abc", "", "z") == "abc"
+    assert replace("aXbX", "X", "yy", max_chars=9) == "ayybyy"
+    assert replace("abc", "", "z", max_chars=9) == "abc"
     assert [sqlite_text(v) for v in (1.0, 1e20, 0.5, 7)] == ["1.0", "1.0e+20", "0.5", "7"]
+
+
+# One call each that SQLite would run for 10 s or more, or that would build gigabytes first.
+ONE_CALL_TOO_LARGE = [
+    "SELECT format('%.*c', 2147483647, 'x'), format('%.*c', 2147483647, 'x'), 1",
+    "SELECT printf('%.2147483647c', 'x'), 1",
+    "SELECT printf('%-*.*c', -2147483647, 2147483647, 'x'), 1",
+    "SELECT length(replace(printf('%.*c', 60000, 'a'), 'a', printf('%.*c', 30000, 'b'))), 1",
+]
+
+
+@pytest.mark.parametrize("sql", ONE_CALL_TOO_LARGE)
+def test_one_function_call_cannot_outrun_the_deadline(strict: TestClient, sql: str) -> None:
+    answer = code(strict, sql)
+    assert answer.status_code == 422
+    assert answer.json()["message"] == "Query A: a value in the query is larger than 256 KiB"
+
+
+def test_printf_within_its_bound_is_sqlites_own(client: TestClient) -> None:
+    sql = (
+        "SELECT printf('%5.2f|%-4d|%,d|%.3c|%*s|%.*s|%q|%%|%!.3g', 3.14159, 7, 1234567, 'z', 4, "
+        "'ab', 2, 'xyz', 'it''s', 1.5) AS a, format('%d', '12abc') AS b"
+    )
+    answer = code(client, sql, json='{"queryType": "code", "format": "table"}')
+    row = answer.json()["frames"][0]["fields"][0]["values"][0]
+    assert row == {"a": " 3.14|7   |1,234,567|zzz|  ab|xy|it''s|%|1.5", "b": "12"}
+
+
+def test_format_fields_reads_widths_as_sqlite_does() -> None:
+    assert format_fields("%d %*.*c %.5s %5d %%") == ([2, 3], 10)
+    assert format_fields("%-0,5.*lld %n%c") == ([1], 5)
+    assert format_fields("%y %.*c") == ([], 0)  # an unknown type ends the formatting
+    assert format_fields("%.99999999999c")[1] > 2**31
 
 
 def test_a_busy_port_is_one_sentence_naming_port() -> None:
