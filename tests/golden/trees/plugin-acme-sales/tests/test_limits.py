@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 import socket
+import sqlite3
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,8 +17,9 @@ from fastapi.testclient import TestClient
 
 from acme_sales.__main__ import address_problem
 from acme_sales.app import create_app
+from acme_sales.example.database import MAX_VALUE_BYTES
 from acme_sales.example.sql_functions import instr, replace, sqlite_text
-from acme_sales.example.sql_printf import format_fields
+from acme_sales.example.sql_printf import BoundedPrintf, format_fields
 from acme_sales.settings import Settings
 
 from .conftest import CONFIG, TEST_KEY, plugin_context
@@ -118,10 +121,24 @@ def test_printf_within_its_bound_is_sqlites_own(client: TestClient) -> None:
     assert row == {"a": " 3.14|7   |1,234,567|zzz|  ab|xy|it''s|%|1.5", "b": "12"}
 
 
+def test_printf_matches_sqlites_own_on_random_formats() -> None:
+    """Where a `*` takes its argument decides what is checked: any slip would change the output."""
+    bounded = BoundedPrintf(MAX_VALUE_BYTES)
+    reference = sqlite3.connect(":memory:")
+    pieces = [*"%%%%-+ #!0,l.*123dscxfgqQwnyz9", "ab"]
+    values: list[Any] = [0, 1, 7, -3, 12, "5", "x", 2.5, None, b"q", "-4", "ab"]
+    chosen = random.Random(24)
+    for _ in range(3000):
+        text = "".join(chosen.choice(pieces) for _ in range(chosen.randint(1, 12)))
+        args = [text, *(chosen.choice(values) for _ in range(chosen.randint(0, 5)))]
+        sql = "SELECT printf(" + ", ".join("?" * len(args)) + ")"
+        assert bounded(*args) == reference.execute(sql, args).fetchone()[0], args
+
+
 def test_format_fields_reads_widths_as_sqlite_does() -> None:
-    assert format_fields("%d %*.*c %.5s %5d %%") == ([2, 3], 10)
-    assert format_fields("%-0,5.*lld %n%c") == ([1], 5)
-    assert format_fields("%y %.*c") == ([], 0)  # an unknown type ends the formatting
+    assert format_fields("%d %*.*c %.5s %5d %%") == ((2, 3), 10)
+    assert format_fields("%-0,5.*lld %n%c") == ((1,), 5)
+    assert format_fields("%y %.*c") == ((), 0)  # an unknown type ends the formatting
     assert format_fields("%.99999999999c")[1] > 2**31
 
 

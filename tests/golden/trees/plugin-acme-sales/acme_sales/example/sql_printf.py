@@ -36,6 +36,9 @@ _INT32 = 2**31
 # More digits than this in a literal width or precision is over any bound (and int() of a very
 # long digit string is itself slow).
 _MAX_DIGITS = 10
+# Formats up to this long have their reading cached: a query calls printf with the same format
+# row after row, and reading it is half the wrapper's cost (about 2 us of 4 us a call).
+_CACHED_FORMAT_CHARS = 256
 
 
 def install_bounded_printf(connection: sqlite3.Connection, max_chars: int) -> None:
@@ -58,7 +61,9 @@ class BoundedPrintf:
         if not args or args[0] is None:
             return None
         text = args[0] if isinstance(args[0], str) else self._text(args[0])
-        stars, literal = format_fields(text)
+        stars, literal = (
+            _cached_fields(text) if len(text) <= _CACHED_FORMAT_CHARS else format_fields(text)
+        )
         values = list(args)
         total = literal
         for index in stars:
@@ -104,7 +109,7 @@ def _as_int32(value: int) -> int:
     return (value + _INT32) % (2 * _INT32) - _INT32
 
 
-def format_fields(text: str) -> tuple[list[int], int]:
+def format_fields(text: str) -> tuple[tuple[int, ...], int]:
     """(positions of the arguments `*` reads, sum of the literal widths and precisions) of a format.
 
     Positions count the format itself as 0. It follows sqlite3_str_vappendf step by step: text up
@@ -189,7 +194,10 @@ def format_fields(text: str) -> tuple[list[int], int]:
         elif char not in ("%", "n"):
             break
         index += 1
-    return stars, literal
+    return tuple(stars), literal
+
+
+_cached_fields = lru_cache(maxsize=256)(format_fields)
 
 
 def _at(text: str, index: int) -> str:
