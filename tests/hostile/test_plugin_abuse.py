@@ -216,6 +216,37 @@ def test_one_function_call_cannot_outrun_the_deadline(state: Path, tmp_path: Pat
     assert grown < 150, f"the server's peak memory grew by {grown:.0f} MiB"
 
 
+def calls_in_one_row(call: str, count: int, source: str) -> str:
+    """One row of `count` calls (4 to a column: SQLite allows 2,000 columns, 1,000 levels deep)."""
+    columns = [" + ".join([call] * 4) for _ in range(count // 4)]
+    return f"WITH t AS ({source}) SELECT 1, " + ", ".join(columns) + " FROM t"
+
+
+# Thousands of calls in one row, each up to 0.16 s (GLOB with a 290-character class on 250,000
+# characters) or 1.3 ms (a 262,000-character printf): SQLite's progress handler runs only every
+# 10,000 steps, so on the landed plugin 100 of the GLOB calls ran 15.5 s of CPU past a 1 s deadline.
+MANY_CALLS_IN_ONE_ROW = [
+    calls_in_one_row(
+        "(s GLOB p)",
+        200,
+        "SELECT printf('%.*c', 250000, 'a') AS s, '*[' || printf('%.*c', 290, 'b') || ']' AS p",
+    ),
+    calls_in_one_row("length(printf('%.*c', 262000, s))", 2400, "SELECT 'a' AS s"),
+]
+
+
+def test_many_calls_in_one_row_stop_at_the_deadline(state: Path, tmp_path: Path) -> None:
+    with served(state, tmp_path / "server.log", PLUGIN_QUERY_SECONDS="1") as origin:
+        pid = server_pid(origin)
+        cpu = cpu_seconds(pid)
+        answers = [post_result(origin, [code_query(sql)], "en-US") for sql in MANY_CALLS_IN_ONE_ROW]
+        cpu = cpu_seconds(pid) - cpu
+    for answer in answers:
+        assert answer.status_code == 422, answer.text[:300]
+        assert answer.json()["message"] == "Query A: the query took longer than 1 s and was stopped"
+    assert cpu < 8, f"the server used {cpu:.1f} s of CPU for two statements with a 1 s deadline"
+
+
 # --- log forging ------------------------------------------------------------------------------
 
 

@@ -12,7 +12,9 @@ call ("valueTooLarge", through `sql_functions.refuse`) when the sum is over the 
 statement may build. A call within that bound is handed to SQLite's own printf on a private
 in-memory connection, so the output is SQLite's, byte for byte. The arguments `*` reads are
 passed on as the integers that were checked, so SQLite cannot read a different number than the
-one bounded here.
+one bounded here. Past the statement's deadline a call refuses ("timeout"): a row of thousands
+of calls of 256 KiB each would otherwise run for seconds between two calls of the progress
+handler.
 
 Written here rather than taken from a library: no package offers SQLite's printf grammar, and
 refusing the function outright would take a common formatting tool away from Code mode.
@@ -22,9 +24,11 @@ from __future__ import annotations
 
 import math
 import sqlite3
+import time
 from functools import lru_cache
 from typing import Any
 
+from .guards import StatementDeadline
 from .sql_functions import refuse
 
 _FLAGS = frozenset("-+ #!0,")
@@ -41,9 +45,11 @@ _MAX_DIGITS = 10
 _CACHED_FORMAT_CHARS = 256
 
 
-def install_bounded_printf(connection: sqlite3.Connection, max_chars: int) -> None:
+def install_bounded_printf(
+    connection: sqlite3.Connection, max_chars: int, deadline: StatementDeadline | None = None
+) -> None:
     """Replace `printf` and `format` on `connection` (call it in the thread that uses it)."""
-    printf = BoundedPrintf(max_chars)
+    printf = BoundedPrintf(max_chars, deadline)
     connection.create_function("printf", -1, printf, deterministic=True)
     connection.create_function("format", -1, printf, deterministic=True)
 
@@ -51,13 +57,16 @@ def install_bounded_printf(connection: sqlite3.Connection, max_chars: int) -> No
 class BoundedPrintf:
     """The replacement function: checks the widths and precisions, then runs SQLite's printf."""
 
-    def __init__(self, max_chars: int) -> None:
+    def __init__(self, max_chars: int, deadline: StatementDeadline | None = None) -> None:
         self.max_chars = max_chars
+        self._deadline = deadline or StatementDeadline()
         # A connection of its own: the one running the statement cannot run another meanwhile.
         self._engine = sqlite3.connect(":memory:")
         self._engine.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, max_chars)
 
     def __call__(self, *args: Any) -> Any:
+        if time.monotonic() >= self._deadline.at:
+            refuse("timeout", "interrupted at the deadline between two printf calls")
         if not args or args[0] is None:
             return None
         text = args[0] if isinstance(args[0], str) else self._text(args[0])

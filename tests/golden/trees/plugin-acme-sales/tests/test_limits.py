@@ -111,6 +111,15 @@ def test_one_function_call_cannot_outrun_the_deadline(strict: TestClient, sql: s
     assert answer.json()["message"] == "Query A: a value in the query is larger than 256 KiB"
 
 
+def test_many_expensive_calls_in_one_row_stop_at_the_deadline(strict: TestClient) -> None:
+    """100 GLOB calls of 0.16 s each in one row: the progress handler alone would let them run."""
+    globs = ", ".join(["(s GLOB p)"] * 100)
+    source = "SELECT printf('%.*c', 250000, 'a') AS s, '*[' || printf('%.*c', 290, 'b') || ']' AS p"
+    answer = code(strict, f"WITH t AS ({source}) SELECT 1, {globs} FROM t")
+    assert answer.status_code == 422
+    assert answer.json()["message"] == "Query A: the query took longer than 1 s and was stopped"
+
+
 def test_printf_within_its_bound_is_sqlites_own(client: TestClient) -> None:
     sql = (
         "SELECT printf('%5.2f|%-4d|%,d|%.3c|%*s|%.*s|%q|%%|%!.3g', 3.14159, 7, 1234567, 'z', 4, "

@@ -13,7 +13,9 @@ a single value is at most MAX_VALUE_BYTES and a LIKE/GLOB pattern at most MAX_PA
 no single function call can run for long), the string functions whose built-in versions take
 time proportional to the product of their arguments' lengths are replaced by linear ones
 (`sql_functions`), `printf`/`format` refuse widths and precisions that would loop inside one
-call for seconds (`sql_printf`), and Python's sqlite3 refuses more than one statement per call. Table and
+call for seconds (`sql_printf`), `printf`, `format`, `like` and `glob` look at the deadline before
+every call (the progress handler is only called every so many steps, and a row can hold thousands
+of calls of up to 0.16 s each: `sql_patterns`), and Python's sqlite3 refuses more than one statement per call. Table and
 column names used in SQL text always come from `Schema` (read from the database itself), never
 from a request.
 """
@@ -32,6 +34,7 @@ from typing import Any
 from .errors import SourceError
 from .guards import ResultBudget, StatementDeadline
 from .sql_functions import install_linear_functions, take_refusal
+from .sql_patterns import install_deadline_patterns
 from .sql_printf import install_bounded_printf
 
 QUERY_SECONDS = 5
@@ -130,10 +133,11 @@ class Database:
         connection.setlimit(sqlite3.SQLITE_LIMIT_SQL_LENGTH, MAX_SQL_CHARS)
         connection.setlimit(sqlite3.SQLITE_LIMIT_LIKE_PATTERN_LENGTH, MAX_PATTERN_CHARS)
         connection.setlimit(sqlite3.SQLITE_LIMIT_ATTACHED, 0)
-        install_linear_functions(connection, MAX_VALUE_BYTES)
-        install_bounded_printf(connection, MAX_VALUE_BYTES)
-        connection.set_authorizer(_authorize)
         deadline = StatementDeadline()
+        install_linear_functions(connection, MAX_VALUE_BYTES)
+        install_bounded_printf(connection, MAX_VALUE_BYTES, deadline)
+        install_deadline_patterns(connection, deadline, MAX_PATTERN_CHARS)
+        connection.set_authorizer(_authorize)
         deadline.install(connection)
         return connection, deadline
 
