@@ -287,8 +287,9 @@ def test_a_refused_body_is_read_to_its_end_before_the_answer(client: TestClient)
 
 
 def test_bodies_held_at_once_are_bounded(client: TestClient) -> None:
-    """16 bodies of 1 MiB on their way hold the 16 MiB the backend may hold: the next gets 503
-    with Retry-After; once they are answered, the budget is whole again."""
+    """16 bodies with 1 MiB (less a byte) arrived and more to come hold the 16 MiB the backend
+    may hold: the next gets 503 with Retry-After; once they are answered, the budget is whole
+    again."""
     body = json.dumps({"message": "hello"}).encode()
 
     async def scenario() -> list[tuple[int, dict[bytes, bytes]]]:
@@ -299,14 +300,21 @@ def test_bodies_held_at_once_are_bounded(client: TestClient) -> None:
             if message["type"] == "http.response.start":
                 answers.append((message["status"], dict(message["headers"])))
 
-        async def held() -> dict[str, Any]:
-            await release.wait()
-            return {"type": "http.disconnect"}
+        def held() -> Any:
+            pieces = [{"type": "http.request", "body": b" " * (MIB - 1), "more_body": True}]
+
+            async def receive() -> dict[str, Any]:
+                if pieces:
+                    return pieces.pop(0)
+                await release.wait()
+                return {"type": "http.disconnect"}
+
+            return receive
 
         async def quick() -> dict[str, Any]:
             return {"type": "http.request", "body": body, "more_body": False}
 
-        waiting = [asyncio.create_task(client.app(asgi_scope(MIB), held, send)) for _ in range(16)]
+        waiting = [asyncio.create_task(client.app(asgi_scope(MIB), held(), send)) for _ in range(16)]
         await asyncio.sleep(0.1)
         await client.app(asgi_scope(len(body)), quick, send)
         refused = answers[-1]

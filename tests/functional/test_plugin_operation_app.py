@@ -243,13 +243,13 @@ def test_bodies_held_at_once_are_bounded() -> None:
     async def scenario() -> list[tuple[int, dict[bytes, bytes]]]:
         answers: list[tuple[int, dict[bytes, bytes]]] = []
         release = asyncio.Event()
-        first = [{"type": "http.request", "body": body[:10], "more_body": True}]
+        first = [{"type": "http.request", "body": body[:700], "more_body": True}]
 
         async def slow_receive() -> Message:
             if first:
                 return first.pop(0)
             await release.wait()
-            return {"type": "http.request", "body": body[10:], "more_body": False}
+            return {"type": "http.request", "body": body[700:], "more_body": False}
 
         def sender() -> Any:
             async def send(message: Message) -> None:
@@ -268,7 +268,7 @@ def test_bodies_held_at_once_are_bounded() -> None:
         holding = asyncio.create_task(
             app(scope_of("POST", path, [*JSON_HEADERS, *length]), slow_receive, sender())
         )
-        await asyncio.sleep(0.05)  # the first request now holds len(body) bytes of the 1200
+        await asyncio.sleep(0.05)  # the first request now holds 700 bytes of the 1200
         second = [{"type": "http.request", "body": body, "more_body": False}]
         await app(scope_of("POST", path, [*JSON_HEADERS, *length]), receiver(second), sender())
         release.set()

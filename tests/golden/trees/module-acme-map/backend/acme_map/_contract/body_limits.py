@@ -5,8 +5,11 @@
   refused as too large (413), and every chunk is counted in the process's `BodyBudget` before it
   is kept, so 150 concurrent 9 MB bodies cannot take the service to a gigabyte: what does not fit
   the budget is refused as busy (503, Retry-After), whatever the size of each body. A declared
-  Content-Length is taken from the budget at once, before a byte is read. The bytes stay counted
-  until the request's answer is sent (`BodyHold.release`), since the parsed body lives that long.
+  Content-Length is taken from the budget whole, before a byte is read, so the bodies let in can
+  finish: counted only as bytes arrive, 150 concurrent 9 MB bodies all started, filled the budget
+  between them and were all refused (measured). A body without a length is counted chunk by
+  chunk. The bytes stay counted until the request's answer is sent (`BodyHold.release`), since
+  the parsed body lives that long.
 - A refused body is read to its end and thrown away (`drain`, at most DRAIN_BYTES and
   DRAIN_SECONDS) before the refusal is answered. A client that writes its whole body before it
   reads (Python's urllib, many HTTP libraries) would otherwise find the connection reset under
