@@ -26,6 +26,7 @@ CONTRACT_FOLDER = "_contract"
 # imports hold in both places).
 RUNTIME_MODULES = (
     "answer_json.py",
+    "body_limits.py",
     "catalog.py",
     "context.py",
     "dispatch.py",

@@ -8,6 +8,7 @@ The project's own tests, ruff and mypy --strict run on the generated code too.
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import json
 import os
@@ -30,6 +31,7 @@ from tests.conftest import REPO
 
 PACKAGE = "acme_map"
 BUILD_MARK = "2026-03-14T09:30:00.000Z"
+MIB = 1024 * 1024
 
 
 @pytest.fixture(scope="module")
@@ -245,6 +247,85 @@ def test_bad_input_never_causes_a_5xx(client: TestClient) -> None:
         assert response.status_code < 500, (body[:80], response.status_code)
         if response.status_code >= 400:
             assert response.json()["error"] is True
+
+
+DEMO = "/api/v1/demo/status"
+
+
+def asgi_scope(length: int) -> dict[str, Any]:
+    headers = [(b"host", b"module.test"), (b"content-type", b"application/json")]
+    return {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": DEMO,
+        "raw_path": DEMO.encode(),
+        "query_string": b"",
+        "root_path": "",
+        "headers": [*headers, (b"content-length", str(length).encode())],
+        "client": ("127.0.0.1", 50000),
+        "server": ("127.0.0.1", 8090),
+    }
+
+
+def test_a_refused_body_is_read_to_its_end_before_the_answer(client: TestClient) -> None:
+    """A client that writes its whole body before reading must find the 413, not a reset."""
+    incoming = [{"type": "http.request", "body": b" " * MIB, "more_body": i < 2} for i in range(3)]
+    left_when_answered: list[tuple[int, int]] = []
+
+    async def receive() -> dict[str, Any]:
+        return incoming.pop(0) if incoming else {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        if message["type"] == "http.response.start":
+            left_when_answered.append((message["status"], len(incoming)))
+
+    asyncio.run(client.app(asgi_scope(3 * MIB), receive, send))
+    assert left_when_answered == [(413, 0)]
+
+
+def test_bodies_held_at_once_are_bounded(client: TestClient) -> None:
+    """16 bodies with 1 MiB (less a byte) arrived and more to come hold the 16 MiB the backend
+    may hold: the next gets 503 with Retry-After; once they are answered, the budget is whole
+    again."""
+    body = json.dumps({"message": "hello"}).encode()
+
+    async def scenario() -> list[tuple[int, dict[bytes, bytes]]]:
+        answers: list[tuple[int, dict[bytes, bytes]]] = []
+        release = asyncio.Event()
+
+        async def send(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                answers.append((message["status"], dict(message["headers"])))
+
+        def held() -> Any:
+            pieces = [{"type": "http.request", "body": b" " * (MIB - 1), "more_body": True}]
+
+            async def receive() -> dict[str, Any]:
+                if pieces:
+                    return pieces.pop(0)
+                await release.wait()
+                return {"type": "http.disconnect"}
+
+            return receive
+
+        async def quick() -> dict[str, Any]:
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        waiting = [asyncio.create_task(client.app(asgi_scope(MIB), held(), send)) for _ in range(16)]
+        await asyncio.sleep(0.1)
+        await client.app(asgi_scope(len(body)), quick, send)
+        refused = answers[-1]
+        release.set()
+        await asyncio.gather(*waiting, return_exceptions=True)
+        await client.app(asgi_scope(len(body)), quick, send)
+        return [refused, answers[-1]]
+
+    refused, later = asyncio.run(scenario())
+    assert refused[0] == 503 and refused[1][b"retry-after"] == b"1", refused
+    assert later[0] == 200, later
 
 
 def test_the_projects_own_backend_tests_pass(project: Path) -> None:

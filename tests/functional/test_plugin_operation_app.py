@@ -173,3 +173,110 @@ def test_the_context_carries_the_callers_host_headers_and_language() -> None:
     assert (with_host.locale, without.locale) == ("en-US", "ru-RU")
     assert with_host.headers["X-Team"] == "maps" and "x-team" not in without.headers
     assert with_host.operation_id == op.operation_id
+
+
+# --- what a body may hold, and how much of it the process holds at once (issue 24, finding 10) ---
+
+
+def test_non_json_literals_are_refused_anywhere_in_a_body() -> None:
+    """NaN and Infinity are not JSON: 400 even under keys the schema ignores (pydantic takes them)."""
+    app = make_app()
+    base = get_result_body()[:-1]
+    for extra in (b'"x": NaN', b'"x": [1, Infinity]', b'"x": {"y": -Infinity}', b'"x":NaN'):
+        body = base + b", " + extra + b"}"
+        status, _, answer = call(app, "POST", f"{API}/query/get-result", JSON_HEADERS, [body])
+        assert status == 400, (extra, answer[:200])
+        assert "JSON" in json.loads(answer)["message"], answer[:200]
+    for extra in (b'"x": "NaN Infinity"', b'"x": "a \\" NaN"', b'"NaN": ["\\\\", "Infinity"]'):
+        body = base + b", " + extra + b"}"
+        status, _, answer = call(app, "POST", f"{API}/query/get-result", JSON_HEADERS, [body])
+        assert status == 200, (extra, answer[:200])
+
+
+def test_a_refused_body_is_read_to_its_end_before_the_answer() -> None:
+    """A client that writes its whole body before reading must find the 413 (no reset)."""
+    app = make_app(max_body_bytes=1000)
+    headers = [*JSON_HEADERS, (b"content-length", b"3000")]
+    pieces = [b" " * 1000, b" " * 1000, b" " * 1000]
+    incoming = [
+        {"type": "http.request", "body": piece, "more_body": index < 2} for index, piece in enumerate(pieces)
+    ]
+    left_when_answered: list[int] = []
+
+    async def receive() -> Message:
+        return incoming.pop(0) if incoming else {"type": "http.disconnect"}
+
+    async def send(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            left_when_answered.append(len(incoming))
+            assert message["status"] == 413
+
+    asyncio.run(app(scope_of("POST", f"{API}/query/get-result", headers), receive, send))
+    assert left_when_answered == [0]
+
+
+def scope_of(method: str, path: str, headers: list[tuple[bytes, bytes]]) -> dict[str, Any]:
+    return {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": method,
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "root_path": "",
+        "headers": headers,
+        "client": ("127.0.0.1", 50000),
+        "server": ("127.0.0.1", 8080),
+    }
+
+
+def test_bodies_held_at_once_are_bounded() -> None:
+    """While one body holds most of the budget, the next is answered 503 with Retry-After; after it,
+    the budget is whole again."""
+    app = make_app(max_body_bytes=1000, max_body_bytes_in_flight=1200)
+    body = get_result_body()
+    assert 600 < len(body) <= 1000
+    path = f"{API}/query/get-result"
+
+    async def scenario() -> list[tuple[int, dict[bytes, bytes]]]:
+        answers: list[tuple[int, dict[bytes, bytes]]] = []
+        release = asyncio.Event()
+        first = [{"type": "http.request", "body": body[:700], "more_body": True}]
+
+        async def slow_receive() -> Message:
+            if first:
+                return first.pop(0)
+            await release.wait()
+            return {"type": "http.request", "body": body[700:], "more_body": False}
+
+        def sender() -> Any:
+            async def send(message: Message) -> None:
+                if message["type"] == "http.response.start":
+                    answers.append((message["status"], dict(message["headers"])))
+
+            return send
+
+        def receiver(pieces: list[Message]) -> Any:
+            async def receive() -> Message:
+                return pieces.pop(0) if pieces else {"type": "http.disconnect"}
+
+            return receive
+
+        length = [(b"content-length", str(len(body)).encode())]
+        holding = asyncio.create_task(
+            app(scope_of("POST", path, [*JSON_HEADERS, *length]), slow_receive, sender())
+        )
+        await asyncio.sleep(0.05)  # the first request now holds 700 bytes of the 1200
+        second = [{"type": "http.request", "body": body, "more_body": False}]
+        await app(scope_of("POST", path, [*JSON_HEADERS, *length]), receiver(second), sender())
+        release.set()
+        await holding
+        third = [{"type": "http.request", "body": body, "more_body": False}]
+        await app(scope_of("POST", path, [*JSON_HEADERS, *length]), receiver(third), sender())
+        return answers
+
+    answers = asyncio.run(scenario())
+    assert [status for status, _ in answers] == [503, 200, 200], answers
+    assert answers[0][1][b"retry-after"] == b"1"

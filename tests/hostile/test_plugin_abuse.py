@@ -16,6 +16,8 @@ measured from /proc) or driven in-process where only the answer matters.
 
 from __future__ import annotations
 
+import concurrent.futures
+import http.client
 import json
 import os
 import re
@@ -23,6 +25,8 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -179,6 +183,146 @@ def test_expensive_statements_stop_near_the_deadline(state: Path, tmp_path: Path
             if answer.status_code == 422:
                 message = answer.json()["message"]
                 assert message == "Query A: the query took longer than 1 s and was stopped", message
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time the process has used so far (from /proc/PID/stat)."""
+    fields = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8").rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+# Each is one function call SQLite runs without calling its progress handler: on the landed
+# plugin the first used 31 s of CPU (10.5 s per call), the others 10-11 s, the last built 1.8 GB.
+ONE_CALL_PAST_THE_DEADLINE = [
+    "SELECT format('%.*c', 2147483647, 'x'), format('%.*c', 2147483647, 'x'), "
+    "format('%.*c', 2147483647, 'x'), 1",
+    "SELECT printf('%.2147483647c', 'x'), 1",
+    "SELECT printf('%!*.*c', 2147483647, 2147483647, 'x'), 1",
+    "SELECT length(replace(printf('%.*c', 60000, 'a'), 'a', printf('%.*c', 30000, 'b'))), 1",
+]
+
+
+def test_one_function_call_cannot_outrun_the_deadline(state: Path, tmp_path: Path) -> None:
+    """Refused before SQLite loops: a few CPU seconds in all (generous), little memory."""
+    with served(state, tmp_path / "server.log", PLUGIN_QUERY_SECONDS="1") as origin:
+        pid = server_pid(origin)
+        memory, cpu = peak_rss_mib(pid), cpu_seconds(pid)
+        answers = [post_result(origin, [code_query(sql)], "en-US") for sql in ONE_CALL_PAST_THE_DEADLINE]
+        cpu, grown = cpu_seconds(pid) - cpu, peak_rss_mib(pid) - memory
+    for answer in answers:
+        assert answer.status_code == 422, answer.text[:300]
+        assert answer.json()["message"] == "Query A: a value in the query is larger than 256 KiB"
+    assert cpu < 5, f"the server used {cpu:.1f} s of CPU for {len(answers)} one-call statements"
+    assert grown < 150, f"the server's peak memory grew by {grown:.0f} MiB"
+
+
+def calls_in_one_row(call: str, count: int, source: str) -> str:
+    """One row of `count` calls (4 to a column: SQLite allows 2,000 columns, 1,000 levels deep)."""
+    columns = [" + ".join([call] * 4) for _ in range(count // 4)]
+    return f"WITH t AS ({source}) SELECT 1, " + ", ".join(columns) + " FROM t"
+
+
+# Thousands of calls in one row, each up to 0.16 s (GLOB with a 290-character class on 250,000
+# characters) or 1.3 ms (a 262,000-character printf): SQLite's progress handler runs only every
+# 10,000 steps, so on the landed plugin 100 of the GLOB calls ran 15.5 s of CPU past a 1 s deadline.
+MANY_CALLS_IN_ONE_ROW = [
+    calls_in_one_row(
+        "(s GLOB p)",
+        200,
+        "SELECT printf('%.*c', 250000, 'a') AS s, '*[' || printf('%.*c', 290, 'b') || ']' AS p",
+    ),
+    calls_in_one_row("length(printf('%.*c', 262000, s))", 2400, "SELECT 'a' AS s"),
+]
+
+
+def test_many_calls_in_one_row_stop_at_the_deadline(state: Path, tmp_path: Path) -> None:
+    with served(state, tmp_path / "server.log", PLUGIN_QUERY_SECONDS="1") as origin:
+        pid = server_pid(origin)
+        cpu = cpu_seconds(pid)
+        answers = [post_result(origin, [code_query(sql)], "en-US") for sql in MANY_CALLS_IN_ONE_ROW]
+        cpu = cpu_seconds(pid) - cpu
+    for answer in answers:
+        assert answer.status_code == 422, answer.text[:300]
+        assert answer.json()["message"] == "Query A: the query took longer than 1 s and was stopped"
+    assert cpu < 8, f"the server used {cpu:.1f} s of CPU for two statements with a 1 s deadline"
+
+
+# --- log forging ------------------------------------------------------------------------------
+
+
+def test_request_text_cannot_forge_log_lines(state: Path, tmp_path: Path) -> None:
+    """A Code-mode SQL text with a newline and a fake record stays inside its own log line."""
+    forged = "ERROR acme_sales.secrets: the key is hunter2"
+    sql = f"SELECT nope\n2026-01-01 00:00:00,000 {forged}\r\x1b[2K\x00 FROM x"
+    log = tmp_path / "server.log"
+    with served(state, log) as origin:
+        answer = post_result(origin, [code_query(sql)], "en-US")
+    assert answer.status_code == 422, answer.text[:300]
+    text = log.read_text(encoding="utf-8")
+    assert forged in text, text[-3000:]  # it is logged ...
+    for line in text.splitlines():  # ... but only inside the line of the record that quotes it
+        assert not line.startswith("2026-01-01") and forged not in line.split(": ", 1)[0], line
+    assert not re.search(r"[\x00\r\x1b]", text), text[-3000:]
+
+
+# --- bodies: one too large, many at once ---------------------------------------------------------
+
+
+def health_check_body(size: int) -> bytes:
+    """A valid health-check body of `size` bytes (the padding is a key the schema ignores)."""
+    body = {"fields": CONFIG, "padding": ""}
+    body["padding"] = "x" * (size - len(json.dumps(body)))
+    return json.dumps(body).encode()
+
+
+def test_a_client_that_writes_its_whole_body_first_reads_the_413(state: Path, tmp_path: Path) -> None:
+    """urllib sends all of a 12 MiB body before it reads: on the landed plugin it saw a reset."""
+    with served(state, tmp_path / "server.log") as origin:
+        request = urllib.request.Request(
+            f"{origin}{API}/datasource/health-check",
+            data=health_check_body(12 * MEBIBYTE),
+            headers={"Content-Type": "application/json", "Accept-Language": "en-US"},
+        )
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=60)
+    assert refused.value.code == 413
+    assert json.loads(refused.value.read()) == {
+        "error": True,
+        "message": "Request body is larger than 10 MiB",
+    }
+
+
+def test_bodies_in_flight_are_bounded(state: Path, tmp_path: Path) -> None:
+    """60 concurrent 9 MB bodies: what does not fit the 64 MiB in flight is answered 503 with
+    Retry-After (the landed plugin held them all: 150 took it to 1.1 GB), nobody sees a reset."""
+    body = health_check_body(9 * MEBIBYTE)
+
+    def post(origin: str) -> tuple[int, str | None]:
+        host, port = origin.removeprefix("http://").split(":")
+        connection = http.client.HTTPConnection(host, int(port), timeout=120)
+        try:
+            connection.request(
+                "POST",
+                f"{API}/datasource/health-check",
+                body=body,
+                headers={"Content-Type": "application/json"},
+            )
+            answer = connection.getresponse()
+            answer.read()
+            return answer.status, answer.getheader("Retry-After")
+        finally:
+            connection.close()
+
+    with served(state, tmp_path / "server.log") as origin:
+        pid = server_pid(origin)
+        before = peak_rss_mib(pid)
+        with concurrent.futures.ThreadPoolExecutor(60) as pool:
+            answers = list(pool.map(lambda _: post(origin), range(60)))
+        grown = peak_rss_mib(pid) - before
+    statuses = {status for status, _ in answers}
+    assert statuses <= {200, 503} and 503 in statuses, answers
+    assert all(retry == "1" for status, retry in answers if status == 503), answers
+    assert grown < 250, f"the server's peak memory grew by {grown:.0f} MiB"
 
 
 # --- a client that hangs up ---------------------------------------------------------------------

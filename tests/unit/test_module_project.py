@@ -45,6 +45,7 @@ def test_the_files_scaffold_owns(spec: SpecDocument) -> None:
     assert sorted(files) == [
         "backend/acme_map/_contract/__init__.py",
         "backend/acme_map/_contract/assets.py",
+        "backend/acme_map/_contract/body_limits.py",
         "backend/acme_map/_contract/constants.py",
         "backend/acme_map/_contract/envelope.py",
         "backend/acme_map/_contract/locale.py",

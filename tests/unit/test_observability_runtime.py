@@ -264,6 +264,32 @@ def test_text_formatter_appends_the_request_id() -> None:
     assert TextFormatter().format(plain).endswith("INFO acme: hello")
 
 
+FORGED = "x\n2026-01-01 00:00:00,000 ERROR acme_sales.secrets: key=hunter2\r\x1b[31mred\x00\x85\u2028end"
+
+
+def test_text_formatter_writes_every_record_on_one_line() -> None:
+    """Message, arguments, traceback and request id: control characters escaped, one line."""
+    try:
+        raise ValueError(FORGED)
+    except ValueError:
+        record = logging.getLogger("acme").makeRecord(
+            "acme", logging.INFO, "f.py", 1, "query failed: %s", (FORGED,), sys.exc_info()
+        )
+    record.request_id = "rid\n1"
+    line = TextFormatter().format(record)
+    assert len(line.splitlines()) == 1 and not re.search(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]", line)
+    assert "query failed: x\\n2026-01-01 00:00:00,000 ERROR acme_sales.secrets" in line
+    assert "\\r\\x1b[31mred\\x00\\x85\\u2028end" in line
+    assert "Traceback (most recent call last):\\n" in line and line.endswith("[request_id=rid\\n1]")
+    plain = make_record("tab\there, backslash \\n stays")
+    assert TextFormatter().format(plain).endswith("tab\\there, backslash \\n stays [request_id=rid-1]")
+
+
+def test_json_formatter_escapes_control_characters_too() -> None:
+    line = JsonFormatter().format(make_record(FORGED, sql=FORGED))
+    assert len(line.splitlines()) == 1 and json.loads(line)["sql"] == FORGED
+
+
 @pytest.fixture
 def clean_logging() -> Iterator[None]:
     """Save and restore the root and uvicorn loggers around a test that configures logging."""

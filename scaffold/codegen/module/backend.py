@@ -20,6 +20,7 @@ RUNTIME = Path(__file__).resolve().parent.parent / "runtime_files"
 # contract-owned module name -> runtime file it is copied from
 RUNTIME_COPIES = {
     "locale.py": "locale.py",
+    "body_limits.py": "body_limits.py",
     "envelope.py": "module_envelope.py",
     "assets.py": "module_assets.py",
     "metrics.py": "metrics.py",

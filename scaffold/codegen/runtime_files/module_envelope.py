@@ -10,7 +10,10 @@ nothing else. Every rule, in the order it is applied:
 - a declared Content-Type other than JSON (application/json, application/*+json) or text/plain
   -> 400; text/plain is read as JSON because a browser calling directly may send it to avoid a
   CORS preflight, and a missing Content-Type is read as JSON too;
-- a body over MAX_BODY_BYTES -> 413;
+- a body over MAX_BODY_BYTES -> 413; while the process already holds MAX_BODY_BYTES_IN_FLIGHT
+  bytes of bodies -> 503 with Retry-After (each refused body is read to its end and thrown away
+  first, so a client that writes its whole body before reading still reads the answer: see
+  body_limits);
 - brackets nested more than MAX_DEPTH levels deep -> 422 (checked on the raw text, before anything
   else is read; such a body is never processed);
 - a body that is not JSON (empty, not UTF-8, malformed, NaN/Infinity, a lone surrogate escape) -> 400;
@@ -32,7 +35,12 @@ from typing import Any
 
 from starlette.requests import Request
 
+from .body_limits import RETRY_AFTER_SECONDS, BodyBudget, BodyHold, BodyRefused, drain
+from .body_limits import read_body as read_counted_body
+
 MAX_BODY_BYTES = 1024 * 1024
+MAX_BODY_BYTES_IN_FLIGHT = 16 * 1024 * 1024
+BUSY_HEADERS = {"Retry-After": str(RETRY_AFTER_SECONDS)}
 MAX_DEPTH = 64  # nesting levels of objects/arrays; deeper bodies are not processed
 ENVELOPE_PAYLOAD = "payload"
 ENVELOPE_CONTEXT = "moduleContext"
@@ -52,10 +60,11 @@ _TOO_DEEP = f"The body is nested more than {MAX_DEPTH} levels deep"
 class BodyError(Exception):
     """The body cannot be used: answer `status` with `message` (a DemoStatusError-shaped body)."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.headers = headers
 
 
 @dataclass(frozen=True)
@@ -82,21 +91,20 @@ def is_readable_content_type(content_type: str | None) -> bool:
     )
 
 
-async def read_body(request: Request, limit: int = MAX_BODY_BYTES) -> bytes:
-    """The raw body: 400 for a declared non-JSON type, 413 when over `limit` bytes (while streaming)."""
+async def read_body(request: Request, hold: BodyHold, limit: int = MAX_BODY_BYTES) -> bytes:
+    """The raw body: 400 for a declared non-JSON type, 413 when over `limit` bytes (while
+    streaming), 503 when it does not fit the bytes the process may hold (counted in `hold`)."""
     if not is_readable_content_type(request.headers.get("content-type")):
+        await drain(request.receive)
         raise BodyError(400, "Request body must be JSON, sent as application/json (or text/plain)")
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > limit:
-        raise BodyError(413, f"Request body is larger than {limit} bytes")
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise BodyError(413, f"Request body is larger than {limit} bytes")
-        chunks.append(chunk)
-    return b"".join(chunks)
+    try:
+        return await read_counted_body(request.receive, request.headers.get("content-length"), limit, hold)
+    except BodyRefused as refused:
+        if refused.too_large:
+            raise BodyError(413, f"Request body is larger than {limit} bytes") from None
+        raise BodyError(
+            503, "The module backend holds as many request bodies as it may; retry", BUSY_HEADERS
+        ) from None
 
 
 def nesting_depth(raw: bytes) -> int:
@@ -195,6 +203,14 @@ def unwrap(data: Any, locale: str) -> ProxiedRequest:
     return ProxiedRequest(payload=data, module_context=None, via_proxy=False, locale=locale)
 
 
-async def read_proxied_request(request: Request, locale: str) -> ProxiedRequest:
-    """Read, parse and unwrap the body of `request` (raises BodyError with a 4xx status)."""
-    return unwrap(parse_json(await read_body(request)), locale)
+async def read_proxied_request(request: Request, locale: str, hold: BodyHold) -> ProxiedRequest:
+    """Read, parse and unwrap the body of `request` (raises BodyError with a 4xx or 503 status).
+
+    The body's bytes are counted in `hold`; the caller releases it once the answer is made.
+    """
+    return unwrap(parse_json(await read_body(request, hold)), locale)
+
+
+def body_budget(limit: int = MAX_BODY_BYTES_IN_FLIGHT) -> BodyBudget:
+    """The bytes of request bodies the process's endpoints may hold at once."""
+    return BodyBudget(limit)

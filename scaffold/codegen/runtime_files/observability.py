@@ -20,7 +20,8 @@ shutdown signal) and `GET /metrics` (Prometheus text; the app's own 404 when met
 They are not counted, and their access lines are DEBUG: probes do not flood the log.
 
 `logging_config(format, level)` is the dictConfig that uvicorn's `log_config` takes: the root and
-uvicorn's loggers on one stderr handler, text or one JSON object per line (time, level, logger,
+uvicorn's loggers on one stderr handler, text (one line per record: control characters, a
+traceback's newlines included, escaped) or one JSON object per line (time, level, logger,
 message, request_id and any `extra=` fields).
 """
 
@@ -340,16 +341,48 @@ def add_request_id_to_log_records() -> None:
     _installed_factories.append(factory)
 
 
+# Characters that end a line for some reader (a terminal, `str.splitlines`, a log shipper) or
+# that a terminal obeys (ANSI escapes start with ESC): C0, DEL, C1, U+2028 and U+2029.
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+_NAMED_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def escape_controls(text: str) -> str:
+    """`text` with every control character written as a Python-style escape (`\\n`, `\\x1b`, `\\u2028`).
+
+    What a log record holds often comes from a request (a SQL text, a header, an exception that
+    quotes input): written raw, a newline in it starts what looks like a record of its own
+    ("... ERROR acme.secrets: ..."), and ESC sequences repaint the reader's terminal.
+    """
+    if _CONTROL.search(text) is None:  # the common case: one C-speed scan, no copy
+        return text
+    return _CONTROL.sub(_escape, text)
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match.group()
+    named = _NAMED_ESCAPES.get(char)
+    if named is not None:
+        return named
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
 class TextFormatter(logging.Formatter):
-    """`time LEVEL logger: message [request_id=...]` for people reading a terminal."""
+    """`time LEVEL logger: message [request_id=...]` for people reading a terminal.
+
+    Every record is exactly one line: the finished text (message with its arguments, a traceback,
+    stack information) has its control characters escaped, so nothing a caller sends can forge a
+    record or send terminal escapes, and a traceback reads as one line with `\\n` between frames.
+    """
 
     def __init__(self) -> None:
         super().__init__("%(asctime)s %(levelname)s %(name)s: %(message)s")
 
     def format(self, record: logging.LogRecord) -> str:
-        line = super().format(record)
+        line = escape_controls(super().format(record))
         request_id = getattr(record, "request_id", None)
-        return line if request_id is None else f"{line} [request_id={request_id}]"
+        return line if request_id is None else f"{line} [request_id={escape_controls(str(request_id))}]"
 
 
 class JsonFormatter(logging.Formatter):

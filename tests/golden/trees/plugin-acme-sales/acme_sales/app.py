@@ -45,6 +45,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         secrets=secrets,
         locales=catalog.locales,
         max_body_bytes=settings.max_body_bytes,
+        max_body_bytes_in_flight=settings.max_body_bytes_in_flight,
         prefix=BASE_PATH,
         first=("getQueryResult",),  # what the platform calls for every panel on every refresh
     )

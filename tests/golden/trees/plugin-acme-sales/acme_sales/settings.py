@@ -12,6 +12,7 @@
 | PLUGIN_STATE_DIR       | .plugin-state      | development key and the example's sample database     |
 | PLUGIN_PUBLIC_URL      | (as called)        | base URL announced in /well-known, ending in /api/v1  |
 | PLUGIN_MAX_BODY_BYTES  | 10485760 (10 MiB)  | larger request bodies are refused with 413            |
+| PLUGIN_MAX_BODY_BYTES_IN_FLIGHT | 67108864 (64 MiB) | bytes of bodies held at once; more: 503 |
 | PLUGIN_MAX_RESULT_BYTES| 16777216 (16 MiB)  | most result data one get-result answer may hold       |
 | PLUGIN_QUERY_SECONDS   | 5                  | deadline of all the statements of one request         |
 | LOG_FORMAT             | text               | `json`: one JSON object per log line (with request_id)|
@@ -31,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ._contract import ConfigurationError
-from ._contract.http_json import MAX_BODY_BYTES
+from ._contract.http_json import MAX_BODY_BYTES, MAX_BODY_BYTES_IN_FLIGHT
 from ._contract.observability import LOG_FORMATS
 
 MAX_RESULT_BYTES = 16 * 1024 * 1024
@@ -54,6 +55,7 @@ class Settings:
     state_dir: Path = Path(".plugin-state")
     public_url: str | None = None
     max_body_bytes: int = MAX_BODY_BYTES
+    max_body_bytes_in_flight: int = MAX_BODY_BYTES_IN_FLIGHT
     max_result_bytes: int = MAX_RESULT_BYTES
     query_seconds: int = QUERY_SECONDS
     log_format: str = "text"
@@ -82,6 +84,15 @@ class Settings:
             raise ConfigurationError(
                 f"LOG_FORMAT must be one of {', '.join(LOG_FORMATS)}, not {log_format!r}"
             )
+        max_body_bytes = _integer(env, "PLUGIN_MAX_BODY_BYTES", MAX_BODY_BYTES, 1024, 1024**3)
+        in_flight = _integer(
+            env, "PLUGIN_MAX_BODY_BYTES_IN_FLIGHT", MAX_BODY_BYTES_IN_FLIGHT, 1024, 64 * 1024**3
+        )
+        if in_flight < max_body_bytes:
+            raise ConfigurationError(
+                f"PLUGIN_MAX_BODY_BYTES_IN_FLIGHT ({in_flight}) must be at least "
+                f"PLUGIN_MAX_BODY_BYTES ({max_body_bytes}): one whole body must fit"
+            )
         return cls(
             host=env.get("HOST", "127.0.0.1").strip() or "127.0.0.1",
             port=_integer(env, "PORT", 8080, 0, 65535),
@@ -92,7 +103,8 @@ class Settings:
             old_secret_keys=env.get("PLUGIN_OLD_SECRET_KEYS") or None,
             state_dir=Path(env.get("PLUGIN_STATE_DIR", "") or ".plugin-state"),
             public_url=(env.get("PLUGIN_PUBLIC_URL") or "").rstrip("/") or None,
-            max_body_bytes=_integer(env, "PLUGIN_MAX_BODY_BYTES", MAX_BODY_BYTES, 1024, 1024**3),
+            max_body_bytes=max_body_bytes,
+            max_body_bytes_in_flight=in_flight,
             max_result_bytes=_integer(
                 env, "PLUGIN_MAX_RESULT_BYTES", MAX_RESULT_BYTES, 64 * 1024, 1024**3
             ),

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 import socket
+import sqlite3
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,7 +17,9 @@ from fastapi.testclient import TestClient
 
 from acme_sales.__main__ import address_problem
 from acme_sales.app import create_app
+from acme_sales.example.database import MAX_VALUE_BYTES
 from acme_sales.example.sql_functions import instr, replace, sqlite_text
+from acme_sales.example.sql_printf import BoundedPrintf, format_fields
 from acme_sales.settings import Settings
 
 from .conftest import CONFIG, TEST_KEY, plugin_context
@@ -86,8 +90,65 @@ def test_linear_string_functions_match_sqlite() -> None:
     assert (
         instr("hello", "l") == 3 and instr(b"\x01\x02", b"\x02") == 2 and instr(None, "a") is None
     )
-    assert replace("aXbX", "X", "yy") == "ayybyy" and replace("abc", "", "z") == "abc"
+    assert replace("aXbX", "X", "yy", max_chars=9) == "ayybyy"
+    assert replace("abc", "", "z", max_chars=9) == "abc"
     assert [sqlite_text(v) for v in (1.0, 1e20, 0.5, 7)] == ["1.0", "1.0e+20", "0.5", "7"]
+
+
+# One call each that SQLite would run for 10 s or more, or that would build gigabytes first.
+ONE_CALL_TOO_LARGE = [
+    "SELECT format('%.*c', 2147483647, 'x'), format('%.*c', 2147483647, 'x'), 1",
+    "SELECT printf('%.2147483647c', 'x'), 1",
+    "SELECT printf('%-*.*c', -2147483647, 2147483647, 'x'), 1",
+    "SELECT length(replace(printf('%.*c', 60000, 'a'), 'a', printf('%.*c', 30000, 'b'))), 1",
+]
+
+
+@pytest.mark.parametrize("sql", ONE_CALL_TOO_LARGE)
+def test_one_function_call_cannot_outrun_the_deadline(strict: TestClient, sql: str) -> None:
+    answer = code(strict, sql)
+    assert answer.status_code == 422
+    assert answer.json()["message"] == "Query A: a value in the query is larger than 256 KiB"
+
+
+def test_many_expensive_calls_in_one_row_stop_at_the_deadline(strict: TestClient) -> None:
+    """100 GLOB calls of 0.16 s each in one row: the progress handler alone would let them run."""
+    globs = ", ".join(["(s GLOB p)"] * 100)
+    source = "SELECT printf('%.*c', 250000, 'a') AS s, '*[' || printf('%.*c', 290, 'b') || ']' AS p"
+    answer = code(strict, f"WITH t AS ({source}) SELECT 1, {globs} FROM t")
+    assert answer.status_code == 422
+    assert answer.json()["message"] == "Query A: the query took longer than 1 s and was stopped"
+
+
+def test_printf_within_its_bound_is_sqlites_own(client: TestClient) -> None:
+    sql = (
+        "SELECT printf('%5.2f|%-4d|%,d|%.3c|%*s|%.*s|%q|%%|%!.3g', 3.14159, 7, 1234567, 'z', 4, "
+        "'ab', 2, 'xyz', 'it''s', 1.5) AS a, format('%d', '12abc') AS b"
+    )
+    answer = code(client, sql, json='{"queryType": "code", "format": "table"}')
+    row = answer.json()["frames"][0]["fields"][0]["values"][0]
+    assert row == {"a": " 3.14|7   |1,234,567|zzz|  ab|xy|it''s|%|1.5", "b": "12"}
+
+
+def test_printf_matches_sqlites_own_on_random_formats() -> None:
+    """Where a `*` takes its argument decides what is checked: any slip would change the output."""
+    bounded = BoundedPrintf(MAX_VALUE_BYTES)
+    reference = sqlite3.connect(":memory:")
+    pieces = [*"%%%%-+ #!0,l.*123dscxfgqQwnyz9", "ab"]
+    values: list[Any] = [0, 1, 7, -3, 12, "5", "x", 2.5, None, b"q", "-4", "ab"]
+    chosen = random.Random(24)
+    for _ in range(3000):
+        text = "".join(chosen.choice(pieces) for _ in range(chosen.randint(1, 12)))
+        args = [text, *(chosen.choice(values) for _ in range(chosen.randint(0, 5)))]
+        sql = "SELECT printf(" + ", ".join("?" * len(args)) + ")"
+        assert bounded(*args) == reference.execute(sql, args).fetchone()[0], args
+
+
+def test_format_fields_reads_widths_as_sqlite_does() -> None:
+    assert format_fields("%d %*.*c %.5s %5d %%") == ((2, 3), 10)
+    assert format_fields("%-0,5.*lld %n%c") == ((1,), 5)
+    assert format_fields("%y %.*c") == ((), 0)  # an unknown type ends the formatting
+    assert format_fields("%.99999999999c")[1] > 2**31
 
 
 def test_a_busy_port_is_one_sentence_naming_port() -> None:

@@ -3,7 +3,9 @@
 
 Every endpoint of a generated plugin runs the same steps, driven by its `Operation` entry:
 
-1. read the raw body (JSON only, at most 10 MiB: 413 beyond) and parse it with
+1. read the raw body (JSON only, at most 10 MiB: 413 beyond; 503 with Retry-After while the
+   process already holds its most bytes of bodies at once, 64 MiB by default; see body_limits)
+   and parse it with
    `Model.model_validate_json(strict=True, by_name=False)` - malformed or schema-invalid bodies
    are the contract's "request format is wrong", answered 400 in the endpoint's error shape.
    Strict, because the schema is: "1" is not an integer, "true" is not a boolean, and null is not
@@ -30,7 +32,7 @@ import inspect
 import logging
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -42,12 +44,15 @@ from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
 from .answer_json import model_json
+from .body_limits import BodyBudget, BodyHold
 from .catalog import runtime_text
 from .context import RequestContext
 from .errors import PluginError
 from .http_json import (
+    BUSY_HEADERS,
     JSON_MEDIA_TYPE,
     MAX_BODY_BYTES,
+    MAX_BODY_BYTES_IN_FLIGHT,
     BodyError,
     clip,
     describe_validation_error,
@@ -75,6 +80,7 @@ class Wiring:
     locales: tuple[str, ...]
     max_body_bytes: int = MAX_BODY_BYTES
     secret_fields: frozenset[str] = frozenset()
+    body_budget: BodyBudget = field(default_factory=lambda: BodyBudget(MAX_BODY_BYTES_IN_FLIGHT))
 
 
 class _FieldSecretError(Exception):
@@ -105,6 +111,13 @@ class OperationApp:
         return f"<OperationApp {self.op.key}>"
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        hold = self.wiring.body_budget.hold()
+        try:
+            await self._serve(scope, receive, send, hold)
+        finally:  # the body's bytes count until the answer has been sent
+            hold.release()
+
+    async def _serve(self, scope: Scope, receive: Receive, send: Send, hold: BodyHold) -> None:
         op, wiring = self.op, self.wiring
         language, host, content_type, content_length = _call_headers(scope)
         context = RequestContext(
@@ -118,7 +131,7 @@ class OperationApp:
             locale = context.locale
             try:
                 raw = await read_json_body(
-                    receive, content_type, content_length, wiring.max_body_bytes, locale
+                    receive, content_type, content_length, wiring.max_body_bytes, locale, hold
                 )
                 parsed = op.request_model.model_validate_json(raw, strict=True, by_name=False)
                 for path in op.request_secrets:
@@ -130,6 +143,9 @@ class OperationApp:
             except BodyError as exc:
                 if exc.status == 413:  # the spec's decision: exactly {"error": true, "message"}
                     await error_response(413, exc.message)(scope, receive, send)
+                    return
+                if exc.status == 503:  # busy: the same body, and when to try again
+                    await error_response(503, exc.message, BUSY_HEADERS)(scope, receive, send)
                     return
                 await self._fail(send, exc.status, exc.message)
                 return

@@ -2,12 +2,18 @@
 """JSON over HTTP for generated services: reading bodies safely and answering errors as JSON.
 
 Every answer of a generated service is JSON, including its errors: a body that is too large, not
-JSON, or of the wrong shape gets a 4xx with a short message in the caller's language
+JSON (NaN, Infinity and -Infinity, which the JSON parser would take, included), or of the wrong
+shape gets a 4xx with a short message in the caller's language
 (Accept-Language, ru-RU by default) that names the problem without echoing the input back (an
 input may be a megabyte long, hold a password, or be a table name the caller should not see
 reflected). A schema error names where it is by the contract's own field names only: a map key or
 any other name taken from the body shows as `*`. Unknown paths and wrong methods get the same
 `{"error": true, "message": ...}` body instead of the framework's own.
+
+A body is read by `body_limits`: at most `limit` bytes (413), and no more bytes of bodies held by
+the process at once than its BodyBudget allows (503 with Retry-After); a refused body is read to
+its end and thrown away first, so a client that writes its whole body before reading gets the
+answer instead of a reset connection.
 
 Successful answers are serialised by `answer_json.model_json`.
 """
@@ -24,19 +30,26 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 from starlette.exceptions import HTTPException
-from starlette.requests import ClientDisconnect, Request
+from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import Receive
 
+from .body_limits import RETRY_AFTER_SECONDS, BodyBudget, BodyHold, BodyRefused, drain, read_body
 from .catalog import RUNTIME_LOCALES, runtime_text
 from .locale import DEFAULT_LOCALE, choose_locale
 
 MAX_BODY_BYTES = 10 * 1024 * 1024
+MAX_BODY_BYTES_IN_FLIGHT = 64 * 1024 * 1024
+BUSY_HEADERS = {"Retry-After": str(RETRY_AFTER_SECONDS)}
 JSON_MEDIA_TYPE = "application/json"
 _MAX_MESSAGE = 600
 _MAX_ERRORS = 3
 _UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
 _JSON_POSITION = re.compile(r"line (\d+) column (\d+)")
+# A JSON string literal (escapes included), or an unterminated one running to the end: the text
+# between them is where a bare NaN or Infinity would be a (non-JSON) value.
+_STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\Z)', re.DOTALL)
+_NON_JSON_LITERAL = re.compile(rb"NaN|Infinity")
 # pydantic error types -> the glue's problem texts (anything else: "problem.invalid").
 _PROBLEMS = {
     "missing": "missing",
@@ -80,6 +93,19 @@ class BodyError(Exception):
         self.message = message
 
 
+def has_non_json_literal(raw: bytes) -> bool:
+    """True when `raw` holds NaN, Infinity or -Infinity as a value: not JSON (RFC 8259), though
+    pydantic's parser takes them (and drops them quietly under a key the schema ignores).
+
+    The common body has neither word anywhere, and two substring searches say so at C speed;
+    otherwise string literals are blanked (one regular-expression pass, linear) and the rest
+    searched.
+    """
+    if b"NaN" not in raw and b"Infinity" not in raw:
+        return False
+    return _NON_JSON_LITERAL.search(_STRING.sub(b'""', raw)) is not None
+
+
 def is_json_media_type(content_type: str) -> bool:
     """application/json (any parameters) or an application/*+json type."""
     media = content_type.split(";", 1)[0].strip().lower()
@@ -98,33 +124,36 @@ async def read_json_body(
     content_length: str | None,
     limit: int = MAX_BODY_BYTES,
     locale: str = DEFAULT_LOCALE,
+    hold: BodyHold | None = None,
 ) -> bytes:
-    """The raw body from ASGI `receive`, refused (BodyError) when over `limit` bytes or declared non-JSON.
+    """The raw body from ASGI `receive`, refused (BodyError) when over `limit`, busy or not JSON.
 
     `content_type` and `content_length` are the request's headers of those names (None when
     absent). A missing Content-Type is accepted (the body must still parse as JSON); a declared
     type other than JSON is a wrong request format. The size is checked from Content-Length first
-    and then while receiving, so an oversized body is never held in memory whole. A caller that
-    hangs up before its body has arrived raises Starlette's ClientDisconnect.
+    and then while receiving, so an oversized body is never held in memory whole; its bytes are
+    counted in `hold` (the caller releases it once the answer is sent). A body holding NaN or
+    Infinity is not JSON. A caller that hangs up before its body has arrived raises Starlette's
+    ClientDisconnect.
     """
     if content_type is not None and not is_json_media_type(content_type):
         _log.info("refused a body declared as %r", clip(content_type))
+        await drain(receive)
         raise BodyError(400, runtime_text(locale, "body.contentType"))
-    if content_length is not None and content_length.isdigit() and int(content_length) > limit:
-        raise BodyError(413, too_large_message(limit, locale))
-    chunks: list[bytes] = []
-    size = 0
-    while True:
-        message = await receive()
-        if message["type"] == "http.disconnect":
-            raise ClientDisconnect
-        chunk = message.get("body", b"")
-        size += len(chunk)
-        if size > limit:
-            raise BodyError(413, too_large_message(limit, locale))
-        chunks.append(chunk)
-        if not message.get("more_body", False):
-            return chunks[0] if len(chunks) == 1 else b"".join(chunks)
+    try:
+        raw = await read_body(receive, content_length, limit, hold or _UNCOUNTED.hold())
+    except BodyRefused as refused:
+        if refused.too_large:
+            raise BodyError(413, too_large_message(limit, locale)) from None
+        _log.warning("refused a body: the bodies being served hold the most bytes allowed at once")
+        raise BodyError(503, runtime_text(locale, "body.busy")) from None
+    if has_non_json_literal(raw):
+        raise BodyError(400, runtime_text(locale, "body.invalidJson"))
+    return raw
+
+
+# The budget of a caller that keeps no count of its own.
+_UNCOUNTED = BodyBudget(2**62)
 
 
 def too_large_message(limit: int, locale: str = DEFAULT_LOCALE) -> str:

@@ -6,7 +6,8 @@ source method of the same name and answers with the serialised model (wire names
 fields left out). Errors follow the spec's decisions: a body that is not JSON or does not match
 the schema (null for a non-nullable field, "1" for an integer) -> 400 (a HealthCheckResponse /
 QueryDataResponse where the contract names one, else `{"error": true, "message": ...}`); over
-10 MiB -> 413; a schema-valid body the plugin cannot process (an encrypted value that does not
+10 MiB -> 413; while the process holds its most bytes of bodies at once -> 503 with Retry-After
+(see body_limits.py); a schema-valid body the plugin cannot process (an encrypted value that does not
 decrypt, a `PluginError` from the data source) -> 422 in the same shape. See `dispatch.py`.
 """
 
@@ -21,8 +22,9 @@ from .base import (
     OPERATIONS,
     DataSourceBase,
 )
+from .body_limits import BodyBudget
 from .dispatch import Wiring, add_operation
-from .http_json import MAX_BODY_BYTES
+from .http_json import MAX_BODY_BYTES, MAX_BODY_BYTES_IN_FLIGHT
 from .locale import DEFAULT_LOCALE
 from .operations import in_route_order, require_operations
 from .secrets import SecretBox
@@ -36,6 +38,7 @@ def build_router(
     secrets: SecretBox,
     locales: Sequence[str] = (DEFAULT_LOCALE,),
     max_body_bytes: int = MAX_BODY_BYTES,
+    max_body_bytes_in_flight: int = MAX_BODY_BYTES_IN_FLIGHT,
     prefix: str = "",
     first: Sequence[str] = (),
 ) -> APIRouter:
@@ -50,6 +53,7 @@ def build_router(
     RequestContext.locale is the best of them for its Accept-Language header. `first` names the
     operationIds whose routes come first, the rest follow in the contract's order: a request is
     matched against the routes in turn, so the operation called most is best found first.
+    `max_body_bytes_in_flight` bounds the bytes of all the bodies these routes hold at once.
     """
     require_operations(type(datasource), OPERATIONS, CONTRACT)
     wiring = Wiring(
@@ -58,6 +62,7 @@ def build_router(
         locales=tuple(locales) or (DEFAULT_LOCALE,),
         max_body_bytes=max_body_bytes,
         secret_fields=frozenset(datasource.secret_fields),
+        body_budget=BodyBudget(max_body_bytes_in_flight),
     )
     router = APIRouter()
     for op in in_route_order(OPERATIONS, first, CONTRACT):

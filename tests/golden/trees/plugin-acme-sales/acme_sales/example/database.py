@@ -12,7 +12,10 @@ handler, stops it even in the middle of a recursive CTE), a result stops growing
 a single value is at most MAX_VALUE_BYTES and a LIKE/GLOB pattern at most MAX_PATTERN_CHARS (so
 no single function call can run for long), the string functions whose built-in versions take
 time proportional to the product of their arguments' lengths are replaced by linear ones
-(`sql_functions`), and Python's sqlite3 refuses more than one statement per call. Table and
+(`sql_functions`), `printf`/`format` refuse widths and precisions that would loop inside one
+call for seconds (`sql_printf`), `printf`, `format`, `like` and `glob` look at the deadline before
+every call (the progress handler is only called every so many steps, and a row can hold thousands
+of calls of up to 0.16 s each: `sql_patterns`), and Python's sqlite3 refuses more than one statement per call. Table and
 column names used in SQL text always come from `Schema` (read from the database itself), never
 from a request.
 """
@@ -30,7 +33,9 @@ from typing import Any
 
 from .errors import SourceError
 from .guards import ResultBudget, StatementDeadline
-from .sql_functions import install_linear_functions
+from .sql_functions import install_linear_functions, take_refusal
+from .sql_patterns import install_deadline_patterns
+from .sql_printf import install_bounded_printf
 
 QUERY_SECONDS = 5
 MAX_VALUE_BYTES = 256 * 1024
@@ -128,9 +133,11 @@ class Database:
         connection.setlimit(sqlite3.SQLITE_LIMIT_SQL_LENGTH, MAX_SQL_CHARS)
         connection.setlimit(sqlite3.SQLITE_LIMIT_LIKE_PATTERN_LENGTH, MAX_PATTERN_CHARS)
         connection.setlimit(sqlite3.SQLITE_LIMIT_ATTACHED, 0)
-        install_linear_functions(connection)
-        connection.set_authorizer(_authorize)
         deadline = StatementDeadline()
+        install_linear_functions(connection, MAX_VALUE_BYTES)
+        install_bounded_printf(connection, MAX_VALUE_BYTES, deadline)
+        install_deadline_patterns(connection, deadline, MAX_PATTERN_CHARS)
+        connection.set_authorizer(_authorize)
         deadline.install(connection)
         return connection, deadline
 
@@ -207,6 +214,7 @@ class Database:
         if time.monotonic() >= deadline:
             raise SourceError("timeout", "no time left before the statement started")
         statement_deadline.at = deadline
+        take_refusal()  # a refusal left by an earlier statement is not this one's
         cursor: sqlite3.Cursor | None = None
         try:
             cursor = connection.execute(sql, params)
@@ -216,6 +224,10 @@ class Database:
             else:
                 rows, truncated = _fetch(cursor, len(names), budget, max_rows)
         except sqlite3.OperationalError as exc:
+            refusal = take_refusal()
+            if refusal is not None:
+                key, detail = refusal
+                raise SourceError(key, f"{detail}: {sql[:200]}", **_LIMITS.get(key, {})) from None
             if "interrupted" in str(exc):
                 raise SourceError("timeout", f"interrupted at the deadline: {sql[:200]}") from None
             key = _reason(exc)

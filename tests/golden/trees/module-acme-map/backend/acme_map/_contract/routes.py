@@ -8,8 +8,8 @@ Routes (paths from the contract spec, see `constants.py`):
   backend serves the frontend the answer adds `buildTimestamp`, the mark of the current build
   (the platform may append it to the JS URL; see `assets.py` for the caching that relies on it);
 - POST demo/status: the tutorial stub; the body is read strictly by `envelope.py` (proxy envelope or
-  bare payload; 400, 413 or 422 on bad input, as the spec documents) and handed to the project's
-  `demo(request)`;
+  bare payload; 400, 413 or 422 on bad input, as the spec documents; 503 with Retry-After while
+  the process holds 16 MiB of bodies at once) and handed to the project's `demo(request)`;
 - GET/HEAD static/{file}: the built frontend, served by `assets.py`.
 
 Every error is a DemoStatusError body `{"error": true, "message": ...}`: an exception in the
@@ -34,7 +34,7 @@ from starlette.exceptions import HTTPException
 
 from .assets import FrontendAssets
 from .constants import DEFAULT_LOCALE, DEMO_STATUS_PATH, STATIC_PREFIX, WELL_KNOWN_PATH
-from .envelope import BodyError, ProxiedRequest, read_proxied_request
+from .envelope import BodyError, ProxiedRequest, body_budget, read_proxied_request
 from .locale import choose_locale
 from .models import DemoStatusError, DemoStatusResponse, ModuleMetadata
 
@@ -99,6 +99,7 @@ def contract_router(
 ) -> APIRouter:
     """The contract's routes; `locales` are the languages the project has texts for."""
     router = APIRouter()
+    budget = body_budget()
 
     @router.get(WELL_KNOWN_PATH, response_model=None, tags=["platform"])
     def well_known(request: Request) -> JSONResponse:
@@ -115,14 +116,18 @@ def contract_router(
     @router.post(DEMO_STATUS_PATH, response_model=None, tags=["demo"])
     async def demo_status(request: Request) -> JSONResponse:
         locale = choose_locale(request.headers.get("accept-language"), locales, DEFAULT_LOCALE)
+        hold = budget.hold()
         try:
-            call = await read_proxied_request(request, locale)
-        except BodyError as error:
-            return error_response(error.status, error.message)
-        try:
-            answer = demo(call).model_dump(mode="json")
-        except Exception as error:  # the project's code failed: 500, never its traceback
-            return internal_error(request, error)
+            try:
+                call = await read_proxied_request(request, locale, hold)
+            except BodyError as error:
+                return error_response(error.status, error.message, error.headers)
+            try:
+                answer = demo(call).model_dump(mode="json")
+            except Exception as error:  # the project's code failed: 500, never its traceback
+                return internal_error(request, error)
+        finally:  # the body's bytes count until the answer is made
+            hold.release()
         return JSONResponse(answer, headers={"Content-Language": locale, "Vary": "Accept-Language"})
 
     @router.api_route(f"{STATIC_PREFIX}{{name:path}}", methods=["GET", "HEAD"], tags=["frontend"])
