@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from scaffold.redact import url_secrets, without_credentials
+
 NAME_WIDTH = 40  # the longest check name is 39 characters; lines are printed before all names are known
 
 
@@ -75,6 +77,16 @@ class CheckReport:
     on_result: Listener | None = None
     planned: list[str] = field(default_factory=list)
     stopped: str | None = None
+    # The credentials the target URL carries (`user:password@` for a service behind basic
+    # authentication): every line of the report is scrubbed of them, text and JSON alike.
+    _secrets: tuple[str, ...] = field(default=(), init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._secrets = url_secrets(self.target)
+
+    def shown(self, text: str) -> str:
+        """`text` as the report may print it: no URL userinfo, none of the target's credentials."""
+        return without_credentials(text, self._secrets)
 
     def add(
         self,
@@ -84,7 +96,13 @@ class CheckReport:
         rule: str | None = None,
         reproduce: tuple[str, ...] = (),
     ) -> CheckResult:
-        result = CheckResult(status, name, _one_line(detail), rule, tuple(_safe(line) for line in reproduce))
+        result = CheckResult(
+            status,
+            name,
+            self.shown(_one_line(detail)),
+            rule,
+            tuple(self.shown(_safe(line)) for line in reproduce),
+        )
         self.results.append(result)
         if self.on_result is not None:
             self.on_result(result)
@@ -145,19 +163,19 @@ class CheckReport:
             f"{self.count(Status.WARN)} warnings, {self.count(Status.SKIP)} skipped"
         )
         if self.stopped is not None:
-            line += f"; stopped: {self.stopped}"
+            line += f"; stopped: {self.shown(self.stopped)}"
         return line
 
     def as_json(self) -> dict[str, Any]:
         return {
-            "target": self.target,
+            "target": self.shown(self.target),
             "kind": self.kind,
             "results": [r.as_json() for r in self.results],
             "passed": self.count(Status.PASS),
             "failed": self.count(Status.FAIL),
             "warnings": self.count(Status.WARN),
             "skipped": self.count(Status.SKIP),
-            "stopped": self.stopped,
+            "stopped": None if self.stopped is None else self.shown(self.stopped),
         }
 
 

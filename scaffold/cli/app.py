@@ -12,6 +12,7 @@ import typer
 
 from scaffold import __version__
 from scaffold.errors import InterruptedByUser, ScaffoldError, StaleFilesError
+from scaffold.redact import url_secrets, without_credentials
 from scaffold.specs.wording import terminal_text
 
 app = typer.Typer(
@@ -90,13 +91,18 @@ def _register_for(argv: list[str]) -> None:
         _register_module(module)
 
 
-def report_error(error: ScaffoldError) -> int:
-    """Print `error` as one red sentence on stderr (plus a diff when it carries one)."""
+def report_error(error: ScaffoldError, secrets: tuple[str, ...] = ()) -> int:
+    """Print `error` as one red sentence on stderr (plus a diff when it carries one).
+
+    `secrets` are the credentials of URLs on the command line (`user:password@`): a message that
+    quotes such a URL, or a library's text around it, shows them masked.
+    """
     if isinstance(error, StaleFilesError) and error.diff:
         typer.echo(error.diff, err=True)
     # Messages quote spec keys, paths and names from outside: a raw CR or escape sequence in one
     # must neither rewrite the terminal nor break the message into several lines.
-    typer.secho(f"error: {terminal_text(str(error))}", fg=typer.colors.RED, err=True)
+    message = without_credentials(terminal_text(str(error)), secrets)
+    typer.secho(f"error: {message}", fg=typer.colors.RED, err=True)
     return error.exit_code
 
 
@@ -117,7 +123,8 @@ def main(argv: list[str] | None = None) -> None:
     try:
         app(args=argv, prog_name="scaffold", standalone_mode=True)
     except ScaffoldError as error:
-        sys.exit(report_error(error))
+        given = sys.argv[1:] if argv is None else argv
+        sys.exit(report_error(error, tuple(secret for arg in given for secret in url_secrets(arg))))
     except KeyboardInterrupt:
         typer.secho("error: interrupted", fg=typer.colors.RED, err=True)
         sys.exit(130)

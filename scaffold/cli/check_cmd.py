@@ -25,6 +25,7 @@ from scaffold.check.fuzz_options import (
 )
 from scaffold.check.report import CheckReport, CheckResult, Listener, render_json, render_line
 from scaffold.errors import InterruptedByUser
+from scaffold.redact import url_secrets, without_credentials
 from scaffold.specs import catalog
 from scaffold.specs.document import SpecDocument
 
@@ -68,20 +69,28 @@ SpecOption = Annotated[
 
 
 def base_url_argument(value: str) -> str:
-    """An http(s) URL with a host that httpx can use as it is (no whitespace, port in range)."""
+    """An http(s) URL with a host that httpx can use as it is (no whitespace, port in range).
+
+    A refusal quotes the URL with any `user:password@` masked: usage errors are output too.
+    """
     import httpx  # imported here: every other command starts without paying for it
 
     example = "e.g. http://127.0.0.1:8080/api/v1"
+    secrets = url_secrets(value)
+
+    def refused(problem: str) -> typer.BadParameter:
+        return typer.BadParameter(without_credentials(f"{value!r} {problem}, {example}", secrets))
+
     if any(char.isspace() for char in value):
-        raise typer.BadParameter(f"{value!r} contains whitespace; give the URL without it, {example}")
+        raise refused("contains whitespace; give the URL without it")
     try:
         url = httpx.URL(value)
     except (httpx.InvalidURL, ValueError, UnicodeError) as exc:
-        raise typer.BadParameter(f"{value!r} is not a valid URL ({exc}), {example}") from None
+        raise refused(f"is not a valid URL ({exc})") from None
     if url.scheme not in ("http", "https") or not url.host:
-        raise typer.BadParameter(f"{value!r} is not an http(s) URL with a host, {example}")
+        raise refused("is not an http(s) URL with a host")
     if url.port is not None and not 0 < url.port < 65536:
-        raise typer.BadParameter(f"{value!r} has port {url.port}, outside 1-65535, {example}")
+        raise refused(f"has port {url.port}, outside 1-65535")
     return value
 
 

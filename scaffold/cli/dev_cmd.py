@@ -22,6 +22,7 @@ import typer
 from scaffold.cli.check_cmd import MODULE_CONTRACT, PLUGIN_CONTRACT, base_url_argument
 from scaffold.dev import DEFAULT_DEV_PORT
 from scaffold.errors import DevServiceError
+from scaffold.redact import url_secrets, without_credentials
 
 if TYPE_CHECKING:  # the session is imported when a command runs: --help stays quick
     from collections.abc import Callable
@@ -71,10 +72,12 @@ ContractOption = Annotated[
 class _Echo:
     """Prints child output and announcements; a lock keeps lines from different threads whole."""
 
-    def __init__(self) -> None:
+    def __init__(self, secrets: tuple[str, ...] = ()) -> None:
         self._lock = threading.Lock()
+        self._secrets = secrets  # the service URL's own credentials, never printed
 
     def line(self, text: str, *, err: bool = False, color: str | None = None) -> None:
+        text = without_credentials(text, self._secrets)
         with self._lock:
             if color is None:
                 typer.echo(text, err=err)
@@ -230,7 +233,7 @@ def register(app: typer.Typer) -> None:
         options = _options(ctx, port, host)
         before = cast(dict[str, object], ctx.obj or {})
         wants_open = open_browser if open_browser is not None else bool(before.get("open"))
-        echo = _Echo()
+        echo = _Echo(url_secrets(target))
         announce_urls = _announce(echo, wants_open, options.host)
 
         with _stop_on_signals() as stop:

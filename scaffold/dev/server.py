@@ -33,6 +33,7 @@ from scaffold.host.page_server import (
     serve_pages,
 )
 from scaffold.host.runtime import chart_files, ensure_runtime, stand_in_globals
+from scaffold.redact import without_credentials
 from scaffold.specs.document import SpecDocument
 
 API_PREFIX = "/dev-api/"
@@ -97,7 +98,7 @@ def page_html(page: DevPage, assets: Mapping[str, tuple[bytes, str]]) -> str:
     )
     head += [f'<script src="{name}"></script>' for name in helpers]
     head.append(f'<script src="{own}"></script>')
-    title = _escape(f"scaffold dev — {page.kind} {page.target}")
+    title = _escape(f"scaffold dev — {page.kind} {without_credentials(page.target)}")
     scripts = "\n".join(head)
     return f"""<!doctype html>
 <html lang="en">
@@ -115,7 +116,12 @@ def page_html(page: DevPage, assets: Mapping[str, tuple[bytes, str]]) -> str:
 
 def dev_config_js(page: DevPage) -> str:
     version = str(page.spec.data.get("info", {}).get("version", ""))
-    data = {"kind": page.kind, "target": page.target, "contract": version, "locale": "ru-RU"}
+    data = {
+        "kind": page.kind,
+        "target": without_credentials(page.target),
+        "contract": version,
+        "locale": "ru-RU",
+    }
     return f"window.__scaffoldDev = {json.dumps(data, ensure_ascii=False)};\n"
 
 

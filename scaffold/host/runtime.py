@@ -30,7 +30,7 @@ from pathlib import Path
 
 from scaffold.errors import ToolMissingError
 from scaffold.fsutil import write_bytes_atomic
-from scaffold.registry.redact import mask_urls
+from scaffold.redact import mask_urls
 from scaffold.resources import user_data_home
 from scaffold.specs.document import SpecDocument
 

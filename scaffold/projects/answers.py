@@ -14,7 +14,7 @@ from packaging.version import InvalidVersion, Version
 
 from scaffold.errors import InvalidNameError
 from scaffold.projects.names import validate_package_name, validate_project_name, validate_scope
-from scaffold.registry.redact import shown_url
+from scaffold.redact import shown_url
 
 MODULE_COMPONENTS = ("Widget", "WidgetEditor", "Settings")
 

@@ -24,12 +24,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from scaffold.errors import RegistryConfigError
+from scaffold.redact import scrub, shown_key, shown_url
 from scaffold.registry.config import RegistryRules, load_rules
 from scaffold.registry.encoding import base64_problem
 from scaffold.registry.env_expand import references, written
 from scaffold.registry.npmrc import NpmrcEntry, Setting, npm_settings, read_npmrc
 from scaffold.registry.packages import needed_scopes, read_package_json
-from scaffold.registry.redact import scrub, shown_key, shown_url
 from scaffold.registry.registry_url import RegistryUrl, parse_registry_url, suggested_key
 
 _SECRET_KEYS = ("_password", "_authToken", "_auth")

@@ -21,7 +21,7 @@ from scaffold.registry import check_registry
 from scaffold.registry.config import rules_from_spec
 from scaffold.registry.env_expand import expand, references, written
 from scaffold.registry.npmrc import npm_settings, parse_npmrc
-from scaffold.registry.redact import shown_url
+from scaffold.redact import shown_url
 from scaffold.registry.registry_url import parse_registry_url
 from scaffold.specs.loader import load_spec_file
 from tests.cli_runner import run_scaffold

@@ -1,6 +1,11 @@
-"""Showing registry URLs and `.npmrc` keys without the credentials they may carry.
+"""Showing URLs, registry URLs and `.npmrc` keys without the credentials they may carry.
 
-Everything the check prints about the configuration is built from the text as written in
+A leaf module (it imports nothing of scaffold) because every command that prints a URL a user
+gave needs it: `registry-check` for `.npmrc`, `check` and `dev` for the service URL, which may
+hold `user:password@` for a service behind basic authentication (httpx sends it as an
+Authorization header; scaffold never prints it).
+
+Everything the registry check prints about the configuration is built from the text as written in
 `.npmrc` (`env_expand.written`: `${FURY_TOKEN}` stays `${FURY_TOKEN}`), never from the value npm
 would use. On top of that, what may still be a literal secret is masked: userinfo (`user:pw@`
 becomes `***@`), a query or fragment, and a path segment that looks like a token. Last, `scrub`
@@ -12,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 MASK = "***"
 SHORTEST_SCRUBBED = 4  # shorter values are replaced only where the structure says so
@@ -75,6 +80,7 @@ def shown_key(written_key: str) -> str:
     return printable(written_key)
 
 
+_USERINFO_IN_TEXT = re.compile(r"(?P<head>[A-Za-z][A-Za-z0-9+.\-]*://)[^\s/?#@'\"<>]*@")
 _URL_IN_TEXT = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*://[^\s'\"<>]+")
 
 
@@ -85,6 +91,25 @@ def mask_urls(text: str) -> str:
     relaying that line must not relay the credential.
     """
     return printable(_URL_IN_TEXT.sub(lambda match: shown_url(match[0]), text))
+
+
+def url_secrets(url: str) -> tuple[str, ...]:
+    """The credentials a URL the user typed carries: its userinfo, and the password alone.
+
+    Both as typed and percent-decoded, since messages (httpx's among them) may show either.
+    """
+    authority = url.partition("://")[2].split("/", 1)[0].split("?", 1)[0].split("#", 1)[0]
+    userinfo, at, _ = authority.rpartition("@")
+    if not at or not userinfo:
+        return ()
+    password = userinfo.partition(":")[2]
+    found = [userinfo, unquote(userinfo), password, unquote(password)]
+    return tuple(dict.fromkeys(value for value in found if value))
+
+
+def without_credentials(text: str, secrets: Iterable[str] = ()) -> str:
+    """`text` with the userinfo of every URL in it masked, then every known secret value scrubbed."""
+    return scrub(_USERINFO_IN_TEXT.sub(lambda match: f"{match['head']}{MASK}@", text), secrets)
 
 
 def scrub(text: str, secrets: Iterable[str]) -> str:
