@@ -23,7 +23,6 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
-from functools import cache
 from pathlib import Path
 
 from scaffold.errors import ScaffoldError
@@ -32,6 +31,7 @@ ENVIRONMENT_VARIABLE = "SCAFFOLD_CACHE_KEY"
 MINIMUM_LENGTH = 32  # characters of SCAFFOLD_CACHE_KEY
 _KEY_BYTES = 32
 _KEY_TEXT = 2 * _KEY_BYTES  # the file holds the key as hex
+_FILE_KEYS: dict[Path, bytes | None] = {}  # key file -> its key (None: not to be trusted)
 
 
 def key_file() -> Path:
@@ -40,9 +40,13 @@ def key_file() -> Path:
     return base / "scaffold" / "cache-key"
 
 
-@cache
 def cache_secret() -> bytes | None:
-    """The key entries are sealed with, or None when there is none to trust (the cache is off)."""
+    """The key entries are sealed with, or None when there is none to trust (the cache is off).
+
+    Read from the environment on every call, so a process whose environment changes (a test, an
+    embedding tool) never seals or checks entries with a key it no longer has; a key file is read
+    once per path.
+    """
     given = os.environ.get(ENVIRONMENT_VARIABLE)
     if given:
         if len(given) < MINIMUM_LENGTH:
@@ -53,10 +57,17 @@ def cache_secret() -> bytes | None:
             )
         return given.encode("utf-8", "surrogateescape")
     path = key_file()
-    try:
-        return _read_private_key(path) or _create_key(path)
-    except OSError:
-        return None  # an unusable state folder: generate everything, as with no cache
+    if path not in _FILE_KEYS:
+        try:
+            _FILE_KEYS[path] = _read_private_key(path) or _create_key(path)
+        except OSError:
+            _FILE_KEYS[path] = None  # an unusable state folder: generate everything, as with no cache
+    return _FILE_KEYS[path]
+
+
+def forget_key_files() -> None:
+    """Read key files afresh on the next call (after one was created, replaced or removed)."""
+    _FILE_KEYS.clear()
 
 
 def _read_private_key(path: Path) -> bytes | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,6 +16,9 @@ MODULE_SPEC = SPECS / "dashboard-module" / "2026.1.1.yaml"
 FUTURE_PLUGIN_SPEC = FIXTURES / "specs" / "datasource-plugin-1.3.0.yaml"
 FUTURE_MODULE_SPEC = FIXTURES / "specs" / "dashboard-module-2026.2.0.yaml"
 TEST_CACHE_KEY = "tests-only-cache-key-0123456789abcdef"
+# Also for what runs while tests are collected (module-level spec loads), before any fixture: a
+# cache key read then would be a key file made in the real home folder.
+os.environ.setdefault("SCAFFOLD_CACHE_KEY", TEST_CACHE_KEY)
 
 
 @pytest.fixture(autouse=True)

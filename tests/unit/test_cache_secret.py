@@ -13,7 +13,7 @@ import pytest
 
 from scaffold import cache_secret, user_cache
 from tests.cli_runner import run_scaffold
-from tests.conftest import REPO
+from tests.conftest import REPO, TEST_CACHE_KEY
 from tests.hostile.test_project_state import assert_one_sentence
 
 KIND = "test-kind"
@@ -26,9 +26,9 @@ def state_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_home: Path
     state = tmp_path / "state"
     monkeypatch.delenv(cache_secret.ENVIRONMENT_VARIABLE)
     monkeypatch.setenv("XDG_STATE_HOME", str(state))
-    cache_secret.cache_secret.cache_clear()
+    cache_secret.forget_key_files()
     yield state
-    cache_secret.cache_secret.cache_clear()
+    cache_secret.forget_key_files()
 
 
 def _secret_in_a_new_process() -> str:
@@ -81,7 +81,7 @@ def test_a_key_file_others_could_read_or_swap_is_never_used(
         path.write_text("short", encoding="ascii")
     else:
         path.parent.chmod(0o777)
-    cache_secret.cache_secret.cache_clear()
+    cache_secret.forget_key_files()
     assert cache_secret.cache_secret() is None
     assert user_cache.read_entry(KIND, KEY) is None, "nothing is read without a trustworthy key"
     user_cache.write_entry(KIND, "1" * 64, "more")
@@ -102,11 +102,13 @@ def test_entries_sealed_with_another_key_are_not_used(
     user_cache.write_entry(KIND, KEY, "text")
     assert user_cache.read_entry(KIND, KEY) == "text"
     monkeypatch.setenv(cache_secret.ENVIRONMENT_VARIABLE, "another-secret-of-at-least-32-characters")
-    cache_secret.cache_secret.cache_clear()
-    try:
-        assert user_cache.read_entry(KIND, KEY) is None
-    finally:
-        cache_secret.cache_secret.cache_clear()
+    assert user_cache.read_entry(KIND, KEY) is None
+    # The key is read from the environment on every call, never kept from an earlier one: a
+    # process whose first call saw another key (a spec loaded while tests were collected, before
+    # the fixtures set the key) once read back nothing of what its own children had cached.
+    monkeypatch.delenv(cache_secret.ENVIRONMENT_VARIABLE)
+    monkeypatch.setenv(cache_secret.ENVIRONMENT_VARIABLE, TEST_CACHE_KEY)
+    assert user_cache.read_entry(KIND, KEY) == "text"
 
 
 def test_a_short_cache_key_setting_is_one_sentence(tmp_path: Path) -> None:
