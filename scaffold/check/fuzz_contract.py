@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from scaffold.check.http_client import NOT_JSON, Exchange
-from scaffold.check.spec_validation import SpecValidator
+from scaffold.host.http_client import NOT_JSON, Exchange
+from scaffold.host.spec_validation import SpecValidator
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.pointers import escape
 from scaffold.specs.shapes import HTTP_METHODS, JSON_MEDIA, deref, json_schema_pointer

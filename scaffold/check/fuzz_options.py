@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scaffold.check.deadline import DEFAULT_PLUGIN_DEADLINE
+from scaffold.check.run_limits import DEFAULT_PLUGIN_DEADLINE
 
 FUZZ_CAP = 10_000
 DEFAULT_FUZZ_SEED = 20261

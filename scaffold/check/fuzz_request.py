@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
-from scaffold.check.http_client import NOT_JSON, parse_json
+from scaffold.host.http_client import NOT_JSON, parse_json
 from scaffold.specs.shapes import JSON_MEDIA
 
 _TOKEN = re.compile(r"^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$")  # an HTTP header name (RFC 9110 token)

@@ -19,8 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from scaffold.check.deadline import Deadline, DeadlinePassed
 from scaffold.host.browser import stop_renderers
+from scaffold.host.deadline import Deadline, DeadlinePassed
 
 if TYPE_CHECKING:
     from playwright.sync_api import ConsoleMessage, Page

@@ -15,11 +15,11 @@ from typing import Any
 
 from scaffold.check.host_driver import HostDriver, PageEvent, PageStuck
 from scaffold.check.module_callbacks import Call, judge_calls, signatures
-from scaffold.check.report import CheckReport, Status
-from scaffold.check.spec_validation import SpecValidator
 from scaffold.errors import ToolMissingError
 from scaffold.host.module_props import ComponentProps, component_props
 from scaffold.host.module_target import ModuleTarget
+from scaffold.host.report import CheckReport, Status
+from scaffold.host.spec_validation import SpecValidator
 from scaffold.specs.document import SpecDocument
 
 SETTLE_MS = 120

@@ -13,9 +13,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scaffold.check.report import Status
-from scaffold.check.spec_validation import SpecValidator
 from scaffold.host.module_props import ComponentProps
+from scaffold.host.report import Status
+from scaffold.host.spec_validation import SpecValidator
 from scaffold.specs.shapes import type_label
 
 

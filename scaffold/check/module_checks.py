@@ -16,20 +16,21 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from scaffold.check import module_fetch
-from scaffold.check.deadline import DEFAULT_MODULE_DEADLINE, Deadline, DeadlinePassed
 from scaffold.check.host_driver import HostDriver
-from scaffold.check.http_client import DEFAULT_TIMEOUT, HttpClient
 from scaffold.check.module_browser import ModuleInBrowser, component_checks
-from scaffold.check.module_fetch import check_artifacts, check_components, check_well_known
-from scaffold.check.report import CheckReport, Listener, Status
-from scaffold.check.spec_validation import SpecValidator
+from scaffold.check.run_limits import DEFAULT_MODULE_DEADLINE
 from scaffold.errors import ToolMissingError
+from scaffold.host import module_fetch
 from scaffold.host.browser import BrowserSession, chromium_executable, open_browser, sync_playwright_factory
+from scaffold.host.deadline import Deadline, DeadlinePassed
+from scaffold.host.http_client import DEFAULT_TIMEOUT, HttpClient
+from scaffold.host.module_fetch import check_artifacts, check_components, check_well_known
 from scaffold.host.module_props import realistic_values
 from scaffold.host.module_target import ModuleTarget, module_base
 from scaffold.host.page_server import HostConfig, serve_host
+from scaffold.host.report import CheckReport, Listener, Status
 from scaffold.host.runtime import RuntimeScript, ensure_runtime, stand_in_globals
+from scaffold.host.spec_validation import SpecValidator
 from scaffold.specs import catalog
 from scaffold.specs.document import SpecDocument
 

@@ -17,7 +17,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scaffold.check.http_client import Exchange
 from scaffold.check.plugin_session import (
     CONSTRUCTORS,
     DATASOURCE_FIELDS,
@@ -27,7 +26,8 @@ from scaffold.check.plugin_session import (
     PluginSession,
     has_message,
 )
-from scaffold.check.report import Status
+from scaffold.host.http_client import Exchange
+from scaffold.host.report import Status
 from scaffold.specs.shapes import SCHEMA_PREFIX
 
 ODD_TEXT = 'nul\u0000 rtl\u202eעברית\u202c emoji😀 e\u0301\u0327 bom\ufeff line\nbreak "quote" \\ <script>'

@@ -13,8 +13,6 @@ deadline passes, each check not yet run is a SKIP with the reason.
 from __future__ import annotations
 
 from scaffold.check import plugin_codemode, plugin_health
-from scaffold.check.deadline import Deadline, DeadlinePassed
-from scaffold.check.http_client import HttpClient
 from scaffold.check.plugin_badinput import bad_input_names, check_bad_input
 from scaffold.check.plugin_codemode import check_code_mode
 from scaffold.check.plugin_flow import (
@@ -39,7 +37,9 @@ from scaffold.check.plugin_session import (
     PluginCheckOptions,
     PluginSession,
 )
-from scaffold.check.report import CheckReport, Listener
+from scaffold.host.deadline import Deadline, DeadlinePassed
+from scaffold.host.http_client import HttpClient
+from scaffold.host.report import CheckReport, Listener
 from scaffold.specs import catalog
 from scaffold.specs.document import SpecDocument
 

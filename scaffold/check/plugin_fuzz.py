@@ -22,13 +22,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from scaffold.check.deadline import Deadline, DeadlinePassed
 from scaffold.check.fuzz_contract import Breach, Judge, OperationContract, Verdict, operation_contracts
 from scaffold.check.fuzz_options import FuzzOptions
 from scaffold.check.fuzz_request import WireRequest, wire_request
-from scaffold.check.http_client import HttpClient
 from scaffold.check.plugin_session import LABELS, WELL_KNOWN
-from scaffold.check.report import CheckReport, Listener
+from scaffold.host.deadline import Deadline, DeadlinePassed
+from scaffold.host.http_client import HttpClient
+from scaffold.host.report import CheckReport, Listener
 from scaffold.specs import catalog
 from scaffold.specs.document import SpecDocument
 

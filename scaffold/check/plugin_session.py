@@ -10,13 +10,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from scaffold.check.deadline import DEFAULT_PLUGIN_DEADLINE
-from scaffold.check.http_client import DEFAULT_TIMEOUT, Exchange, HttpClient
 from scaffold.check.plugin_values import JsonObject, marker_secret
-from scaffold.check.report import CheckReport
-from scaffold.check.spec_validation import SpecValidator
+from scaffold.check.run_limits import DEFAULT_PLUGIN_DEADLINE
 from scaffold.errors import SpecError
 from scaffold.host import plugin_requests
+from scaffold.host.http_client import DEFAULT_TIMEOUT, Exchange, HttpClient
+from scaffold.host.report import CheckReport
+from scaffold.host.spec_validation import SpecValidator
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.shapes import OperationShape, operations
 

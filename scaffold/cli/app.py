@@ -50,11 +50,11 @@ def root(
 # pay for loading `check` or `dev` (tests/unit/test_cli_lazy.py keeps this table complete).
 COMMAND_MODULES: dict[str, str] = {
     "specs": "specs_cmd",
-    "models": "generate_cmd",
+    "models": "models_cmd",
     "new-plugin": "project_cmd",
     "new-module": "project_cmd",
+    "regenerate": "regenerate_cmd",
     "upgrade": "upgrade_cmd",
-    "regenerate": "upgrade_cmd",
     "registry-check": "registry_cmd",
     "check": "check_cmd",
     "dev": "dev_cmd",

@@ -15,7 +15,6 @@ from typing import Annotated
 
 import typer
 
-from scaffold.check.deadline import DEFAULT_MODULE_DEADLINE, DEFAULT_PLUGIN_DEADLINE
 from scaffold.check.fuzz_options import (
     DEFAULT_FUZZ_SEED,
     FUZZ_CAP,
@@ -23,14 +22,13 @@ from scaffold.check.fuzz_options import (
     default_fuzz_deadline,
     parse_fuzz_cases,
 )
-from scaffold.check.report import CheckReport, CheckResult, Listener, render_json, render_line
+from scaffold.check.run_limits import DEFAULT_MODULE_DEADLINE, DEFAULT_PLUGIN_DEADLINE
+from scaffold.cli.arguments import base_url_argument
 from scaffold.errors import InterruptedByUser
-from scaffold.redact import url_secrets, without_credentials
+from scaffold.host.report import CheckReport, CheckResult, Listener, render_json, render_line
+from scaffold.projects.kinds import KINDS
 from scaffold.specs import catalog
 from scaffold.specs.document import SpecDocument
-
-PLUGIN_CONTRACT = "datasource-plugin"
-MODULE_CONTRACT = "dashboard-module"
 
 JsonOption = Annotated[
     bool,
@@ -66,32 +64,6 @@ SpecOption = Annotated[
         "--spec", help="Contract version or spec file to check against; the newest shipped when omitted."
     ),
 ]
-
-
-def base_url_argument(value: str) -> str:
-    """An http(s) URL with a host that httpx can use as it is (no whitespace, port in range).
-
-    A refusal quotes the URL with any `user:password@` masked: usage errors are output too.
-    """
-    import httpx  # imported here: every other command starts without paying for it
-
-    example = "e.g. http://127.0.0.1:8080/api/v1"
-    secrets = url_secrets(value)
-
-    def refused(problem: str) -> typer.BadParameter:
-        return typer.BadParameter(without_credentials(f"{value!r} {problem}, {example}", secrets))
-
-    if any(char.isspace() for char in value):
-        raise refused("contains whitespace; give the URL without it")
-    try:
-        url = httpx.URL(value)
-    except (httpx.InvalidURL, ValueError, UnicodeError) as exc:
-        raise refused(f"is not a valid URL ({exc})") from None
-    if url.scheme not in ("http", "https") or not url.host:
-        raise refused("is not an http(s) URL with a host")
-    if url.port is not None and not 0 < url.port < 65536:
-        raise refused(f"has port {url.port}, outside 1-65535")
-    return value
 
 
 def parse_config(values: list[str]) -> dict[str, str]:
@@ -252,7 +224,7 @@ def register(app: typer.Typer) -> None:
         schema-valid request rejected with 400 (422, a documented rejection of content, is fine).
         Each failure is shrunk to a minimal request, printed as a curl line under the FAIL.
         """
-        chosen = _spec(PLUGIN_CONTRACT, spec)
+        chosen = _spec(KINDS["plugin"].contract, spec)
         if fuzz is not None:
             if config or query:
                 raise typer.BadParameter(
@@ -317,7 +289,7 @@ def register(app: typer.Typer) -> None:
         from scaffold.check.module_checks import ModuleCheckOptions, check_module
 
         options = ModuleCheckOptions(timeout=timeout, page_timeout=page_timeout, deadline=deadline)
-        chosen = _spec(MODULE_CONTRACT, spec)
+        chosen = _spec(KINDS["module"].contract, spec)
         with stops_on_signals():
             report = check_module(base_url, options, spec=chosen, on_result=streamer(as_json))
         emit(report, as_json)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Annotated, cast
 
 import typer
 
-from scaffold.cli.check_cmd import MODULE_CONTRACT, PLUGIN_CONTRACT, base_url_argument
+from scaffold.cli.arguments import base_url_argument
 from scaffold.dev import DEFAULT_DEV_PORT
 from scaffold.errors import DevServiceError
 from scaffold.redact import url_secrets, without_credentials
@@ -222,11 +222,12 @@ def register(app: typer.Typer) -> None:
         contract: str | None,
     ) -> None:
         from scaffold.dev.session import probe_target, run_target
+        from scaffold.projects.kinds import KINDS
         from scaffold.specs import catalog
 
         port, host, open_browser = given
         target = _target(kind, url)
-        name = PLUGIN_CONTRACT if kind == "plugin" else MODULE_CONTRACT
+        name = KINDS[kind].contract
         spec = (
             catalog.load_shipped(name) if contract is None else catalog.load_version_or_file(name, contract)
         )

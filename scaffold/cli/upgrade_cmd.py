@@ -1,4 +1,4 @@
-"""`scaffold regenerate` and `scaffold upgrade`: keep a project on the contract without losing code."""
+"""`scaffold upgrade`: move a project to another contract version and template without losing code."""
 
 from __future__ import annotations
 
@@ -7,9 +7,7 @@ from typing import Annotated
 
 import typer
 
-ProjectArgument = Annotated[
-    Path, typer.Argument(help="The project folder (default: the current folder or the project above it).")
-]
+from scaffold.cli.arguments import ProjectArgument
 
 
 def _conflict_advice(owner: str | None) -> str:
@@ -24,40 +22,6 @@ def _conflict_advice(owner: str | None) -> str:
 
 
 def register(app: typer.Typer) -> None:
-    @app.command("regenerate")
-    def regenerate_command(
-        project: ProjectArgument = Path("."),
-        check: Annotated[
-            bool,
-            typer.Option(
-                "--check",
-                help="Write nothing; exit 1 with a diff if contract-owned files are stale or edited.",
-            ),
-        ] = False,
-        force: Annotated[
-            bool,
-            typer.Option("--force", help="Overwrite contract-owned files even if they were edited by hand."),
-        ] = False,
-    ) -> None:
-        """Rewrite every contract-owned file from the contract version the project records."""
-        from scaffold.projects.regenerate import regenerate
-
-        result = regenerate(project, check=check, force=force)
-        identity = f"{result.contract} {result.contract_version}"
-        if check:
-            typer.echo(f"contract-owned files are up to date with {identity}")
-            return
-        if not result.written and not result.removed:
-            typer.echo(f"nothing to do: contract-owned files already match {identity}")
-            return
-        for path in result.written:
-            typer.echo(f"wrote {path}")
-        for path in result.removed:
-            typer.echo(f"removed {path}")
-        typer.echo(
-            f"regenerated from {identity}: {len(result.written)} written, {len(result.removed)} removed"
-        )
-
     @app.command("upgrade")
     def upgrade_command(
         project: ProjectArgument = Path("."),

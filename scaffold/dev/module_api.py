@@ -28,19 +28,19 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scaffold.check.http_client import DEFAULT_TIMEOUT, HttpClient
-from scaffold.check.module_fetch import (
+from scaffold.dev.api import ApiAnswer, ApiRequest, error_answer, json_answer
+from scaffold.host.http_client import DEFAULT_TIMEOUT, HttpClient
+from scaffold.host.module_fetch import (
     ARTIFACT_MAX_BYTES,
     check_artifacts,
     check_components,
     check_well_known,
 )
-from scaffold.check.report import CheckReport, Status
-from scaffold.check.spec_validation import SpecValidator
-from scaffold.dev.api import ApiAnswer, ApiRequest, error_answer, json_answer
 from scaffold.host.module_props import MODULE_ID, ComponentProps, component_props
 from scaffold.host.module_target import ModuleTarget, artifact_urls, module_base
 from scaffold.host.page_server import ProxyCall
+from scaffold.host.report import CheckReport, Status
+from scaffold.host.spec_validation import SpecValidator
 from scaffold.specs.document import SpecDocument
 
 STAMP_TIMEOUT = 5.0

@@ -28,12 +28,12 @@ from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import parse_qs
 
-from scaffold.check.http_client import DEFAULT_TIMEOUT, Exchange, HttpClient
-from scaffold.check.spec_validation import SpecValidator
 from scaffold.dev.api import ApiAnswer, ApiRequest, BadApiRequest, error_answer, json_answer
 from scaffold.dev.plugin_input import OPERATIONS, InputError, build_body, check_locale
 from scaffold.dev.plugin_secrets import PluginSecrets
 from scaffold.errors import SpecError
+from scaffold.host.http_client import DEFAULT_TIMEOUT, Exchange, HttpClient
+from scaffold.host.spec_validation import SpecValidator
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.shapes import OperationShape, operations
 

@@ -69,7 +69,7 @@ class DevOutcome:
 
 
 def make_api(kind: PageKind, target: str, spec: SpecDocument, timeout: float) -> DevApi:
-    """The page's API object for `kind` (imported here: each pulls in its part of scaffold.check)."""
+    """The page's API object for `kind` (imported here: each pulls in its part of scaffold.host)."""
     if kind == "plugin":
         from scaffold.dev.plugin_api import PluginDevApi
 
@@ -100,8 +100,8 @@ def probe_target(
     """
     import httpx
 
-    from scaffold.check.http_client import MAX_BODY_BYTES
     from scaffold.host.bounded_http import ReadInterrupted, ReadProblem, bounded_client, read_answer
+    from scaffold.host.http_client import MAX_BODY_BYTES
 
     url = f"{target}/well-known" if kind == "plugin" else f"{target}/api/v1/well-known"
     failing = "the page shows every call failing until it does"

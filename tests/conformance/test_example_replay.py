@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from scaffold.check.spec_validation import SpecValidator
+from scaffold.host.spec_validation import SpecValidator
 from scaffold.specs.catalog import load_shipped
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.loader import load_spec_file

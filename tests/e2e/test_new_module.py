@@ -235,8 +235,8 @@ def test_platform_loads_every_component_in_a_browser(backend: RunningBackend) ->
     component with the contract's props, edits the editors, and checks every callback value.
     """
     from scaffold.check.module_checks import check_module
-    from scaffold.check.report import Status, render_text
     from scaffold.errors import ToolMissingError
+    from scaffold.host.report import Status, render_text
 
     try:
         report = check_module(backend.url)

@@ -25,7 +25,7 @@ from typing import Any
 import httpx
 import pytest
 
-from scaffold.check.spec_validation import SpecValidator
+from scaffold.host.spec_validation import SpecValidator
 from scaffold.specs.catalog import load_shipped
 from scaffold.specs.shapes import operations
 from tests.e2e.conftest import InstalledScaffold, pip_install

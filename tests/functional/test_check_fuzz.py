@@ -19,7 +19,7 @@ import pytest
 
 from scaffold.check.fuzz_options import DEFAULT_FUZZ_SEED, FuzzOptions
 from scaffold.check.plugin_fuzz import check_plugin_fuzz
-from scaffold.check.report import CheckReport, CheckResult, Status, render_text
+from scaffold.host.report import CheckReport, CheckResult, Status, render_text
 from tests.cli_runner import run_scaffold
 from tests.fixtures.check.fuzz_app import HOSTILE_TEXT, create_app
 from tests.fixtures.check.servers import closed_port, serve

@@ -16,8 +16,8 @@ from collections.abc import Iterator
 import pytest
 
 from scaffold.check.module_checks import ModuleCheckOptions, check_module
-from scaffold.check.report import CheckReport, Status
 from scaffold.host.browser import BrowserSession, open_browser
+from scaffold.host.report import CheckReport, Status
 from tests.cli_runner import run_scaffold
 from tests.conftest import REPO
 from tests.fixtures.check.module_app import REFERENCE, VARIANTS, create_app

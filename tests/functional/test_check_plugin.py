@@ -16,7 +16,7 @@ import pytest
 
 from scaffold.check.plugin_checks import check_plugin
 from scaffold.check.plugin_session import PluginCheckOptions
-from scaffold.check.report import CheckReport, Status
+from scaffold.host.report import CheckReport, Status
 from tests.cli_runner import run_scaffold
 from tests.conftest import REPO
 from tests.fixtures.check.plugin_app import DEFECTS, create_app

@@ -20,7 +20,7 @@ import pytest
 from scaffold.check.module_checks import ModuleCheckOptions, check_module
 from scaffold.check.plugin_checks import check_plugin
 from scaffold.check.plugin_session import PluginCheckOptions
-from scaffold.check.report import Status, render_text
+from scaffold.host.report import Status, render_text
 from tests.cli_runner import run_scaffold
 from tests.served_process import serve_package
 

@@ -26,7 +26,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from scaffold.check.spec_validation import SpecValidator
+from scaffold.host.spec_validation import SpecValidator
 from scaffold.projects.create import NewProjectOptions, create_project
 from scaffold.projects.kinds import KINDS
 from scaffold.specs.catalog import load_shipped

@@ -23,11 +23,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from scaffold.check.http_client import MAX_JSON_DEPTH, NOT_JSON, json_depth, parse_json
 from scaffold.check.module_checks import ModuleCheckOptions, check_module
 from scaffold.check.plugin_checks import check_plugin
 from scaffold.check.plugin_session import PluginCheckOptions
-from scaffold.check.report import Status
+from scaffold.host.http_client import MAX_JSON_DEPTH, NOT_JSON, json_depth, parse_json
+from scaffold.host.report import Status
 from tests.cli_runner import run_scaffold
 from tests.conftest import REPO
 from tests.fixtures.check.plugin_app import create_app

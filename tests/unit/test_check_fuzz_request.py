@@ -12,7 +12,7 @@ import subprocess
 import pytest
 
 from scaffold.check.fuzz_request import wire_request
-from scaffold.check.report import CheckReport, render_line
+from scaffold.host.report import CheckReport, render_line
 
 BODIES = [
     {"message": 'it\'s "quoted"\nand\ttabbed'},

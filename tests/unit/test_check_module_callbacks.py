@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from scaffold.check.module_callbacks import Call, judge_calls, signatures
-from scaffold.check.report import Status
-from scaffold.check.spec_validation import SpecValidator
 from scaffold.host.module_props import ComponentProps, component_props
 from scaffold.host.module_target import ModuleTarget
+from scaffold.host.report import Status
+from scaffold.host.spec_validation import SpecValidator
 from scaffold.specs import catalog
 
 SPEC = catalog.load_shipped("dashboard-module", "2026.1.1")

@@ -7,10 +7,10 @@ from urllib.parse import quote
 
 import pytest
 
-from scaffold.check.spec_validation import SpecValidator
 from scaffold.host.module_props import component_props
 from scaffold.host.module_target import BUILD_TIMESTAMP, ModuleTarget, artifact_urls, module_base
 from scaffold.host.runtime import RuntimeScript, runtime_packages, stand_in_globals
+from scaffold.host.spec_validation import SpecValidator
 from scaffold.specs import catalog
 
 SPEC = catalog.load_shipped("dashboard-module", "2026.1.1")

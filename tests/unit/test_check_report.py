@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from scaffold.check.report import CheckReport, Status, render_json, render_line, render_text
+from scaffold.host.report import CheckReport, Status, render_json, render_line, render_text
 
 
 def _report() -> CheckReport:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scaffold.check.spec_validation import SpecValidator, response_pointer, schema_pointer
+from scaffold.host.spec_validation import SpecValidator, response_pointer, schema_pointer
 from scaffold.specs import catalog
 from scaffold.specs.shapes import OperationShape, operations
 

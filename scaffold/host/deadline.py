@@ -1,4 +1,4 @@
-"""The whole-run deadline of a check: one clock every request and browser step is bounded by.
+"""The whole-run deadline of a run: one clock every request and browser step is bounded by.
 
 A per-request timeout alone does not bound a run: a service that accepts connections and never
 answers costs one timeout per request, and a plugin run makes about a hundred of them. So a run
@@ -7,17 +7,16 @@ it has passed, the call raises `DeadlinePassed` instead of starting. The run's d
 (`check_plugin`, `check_module`) catches it and reports every check not yet run as SKIP with
 `Deadline.reason`.
 
-`DeadlinePassed` is control flow inside the check package, like `PageStuck` in host_driver: it
-never reaches the CLI, so it is not part of scaffold's error hierarchy.
+It lives in the platform emulation because every call of `HttpClient` is bounded by it; `dev`'s
+calls pass no deadline (`seconds=None`), `check`'s runs pass their own (scaffold/check/run_limits.py).
+`DeadlinePassed` is control flow inside a run, like `PageStuck` in check's host_driver: it never
+reaches the CLI, so it is not part of scaffold's error hierarchy.
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-
-DEFAULT_PLUGIN_DEADLINE = 120.0
-DEFAULT_MODULE_DEADLINE = 180.0
 
 
 class DeadlinePassed(Exception):

@@ -26,7 +26,6 @@ from typing import Any
 
 import httpx
 
-from scaffold.check.deadline import Deadline, DeadlinePassed
 from scaffold.host.bounded_http import (
     AnswerTooSlow,
     ReadProblem,
@@ -34,6 +33,7 @@ from scaffold.host.bounded_http import (
     bounded_client,
     read_answer,
 )
+from scaffold.host.deadline import Deadline, DeadlinePassed
 
 DEFAULT_TIMEOUT = 10.0
 MIB = 1024 * 1024

@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scaffold.check.http_client import MIB, Exchange, HttpClient
-from scaffold.check.report import CheckReport
-from scaffold.check.spec_validation import SpecValidator
+from scaffold.host.http_client import MIB, Exchange, HttpClient
 from scaffold.host.module_target import WELL_KNOWN_PATH, ModuleTarget, artifact_urls, build_mark
+from scaffold.host.report import CheckReport
+from scaffold.host.spec_validation import SpecValidator
 from scaffold.specs.document import SpecDocument
 
 RULE_WELL_KNOWN = (

@@ -1,0 +1,86 @@
+"""The platform emulation is one package, and no command of the CLI leans on another.
+
+`check` asserts against the platform and `dev` shows it to a person; what both need (the bounded
+HTTP client, spec validation, the report, the platform's fetch of a module) lives in
+scaffold/host/, so neither user imports the other and host imports neither. A CLI command module
+imports no other command module: scaffold.cli.app loads only the module of the command it runs,
+and an import between them would load a second command (and what it pulls in) unasked; what
+several commands share lives in scaffold/cli/arguments.py.
+
+Every import counts, at the top of a file or inside a function (a lazy import still ties the two).
+The files are read, not imported: this runs in microseconds and cannot be fooled by sys.modules.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import REPO
+
+SCAFFOLD = REPO / "scaffold"
+
+
+def _imported_modules(path: Path) -> list[tuple[int, str]]:
+    """(line, module) of every absolute import in `path`; `from a import b` names a and a.b."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            assert node.level == 0, f"{path}:{node.lineno}: scaffold uses absolute imports only"
+            if node.module is not None:
+                found.append((node.lineno, node.module))
+                found.extend((node.lineno, f"{node.module}.{alias.name}") for alias in node.names)
+    return found
+
+
+def _within(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+def _offending(files: list[Path], forbidden: tuple[str, ...]) -> list[str]:
+    return [
+        f"{path.relative_to(REPO)}:{line} imports {module}"
+        for path in files
+        for line, module in _imported_modules(path)
+        if any(_within(module, package) for package in forbidden)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("package", "forbidden"),
+    [
+        ("dev", ("scaffold.check",)),
+        ("check", ("scaffold.dev",)),
+        ("host", ("scaffold.check", "scaffold.dev", "scaffold.cli")),
+    ],
+)
+def test_the_users_of_the_platform_emulation_do_not_import_each_other(
+    package: str, forbidden: tuple[str, ...]
+) -> None:
+    files = sorted((SCAFFOLD / package).rglob("*.py"))
+    assert files, f"scaffold/{package} has no Python files: the test would pass on nothing"
+    assert _offending(files, forbidden) == []
+
+
+def test_no_cli_command_module_imports_another() -> None:
+    commands = sorted((SCAFFOLD / "cli").glob("*_cmd.py"))
+    assert len(commands) >= 2, "fewer than two command modules: the test would pass on nothing"
+    for path in commands:
+        others = tuple(f"scaffold.cli.{other.stem}" for other in commands if other != path)
+        assert _offending([path], others) == []
+
+
+def test_the_walk_sees_lazy_and_from_imports(tmp_path: Path) -> None:
+    """The checks above only mean something if the walk finds imports wherever they stand."""
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "import scaffold.check.plugin_checks\ndef later():\n    from scaffold.cli import check_cmd\n",
+        encoding="utf-8",
+    )
+    found = {module for _, module in _imported_modules(sample)}
+    assert "scaffold.check.plugin_checks" in found
+    assert "scaffold.cli.check_cmd" in found
