@@ -119,10 +119,6 @@ def is_plain_json(value: object) -> bool:
     return True
 
 
-def cache_folder() -> Path:
-    return user_cache.folder(KIND)
-
-
 def read_entry(key: str) -> str | None:
     """The cached models for `key`, or None (see scaffold.user_cache)."""
     return user_cache.read_entry(KIND, key)
