@@ -34,6 +34,7 @@ _PACKAGES = ("datamodel-code-generator", "pydantic", "ruff")
 # scaffold's own modules that shape the output, relative to the scaffold package.
 _SOURCES = (
     "codegen/python_models.py",
+    "codegen/runtime_files/contract_base.py",
     "codegen/attribute_names.py",
     "codegen/class_names.py",
     "codegen/escaping.py",
