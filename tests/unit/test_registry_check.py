@@ -17,11 +17,11 @@ from typer.testing import CliRunner
 from scaffold.cli import registry_cmd
 from scaffold.codegen.header import header_text
 from scaffold.errors import RegistryConfigError
+from scaffold.redact import shown_url
 from scaffold.registry import check_registry
 from scaffold.registry.config import rules_from_spec
 from scaffold.registry.env_expand import expand, references, written
 from scaffold.registry.npmrc import npm_settings, parse_npmrc
-from scaffold.redact import shown_url
 from scaffold.registry.registry_url import parse_registry_url
 from scaffold.specs.loader import load_spec_file
 from tests.cli_runner import run_scaffold
