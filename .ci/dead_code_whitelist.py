@@ -27,9 +27,6 @@ in_route_order  # plugin routes.py.jinja
 _.for_locale  # FormMessages.for_locale: the glue's texts in a request's language
 via_proxy  # ProxiedRequest.via_proxy: whether a call came through the platform's proxy
 
-# Loaded by a "module:function" string (scaffold/projects/kinds.py).
-validate_plugin_answers
-
 # Attributes a framework reads by convention.
 _.middleware_stack  # Starlette rebuilds its stack when this is None
 _.daemon_threads  # socketserver.ThreadingMixIn

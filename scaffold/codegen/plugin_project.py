@@ -12,13 +12,13 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable
 
+from scaffold.codegen.generator import Answers
 from scaffold.codegen.header import python_header
 from scaffold.codegen.plugin.operations import PluginOperation, base_path, plugin_operations
 from scaffold.codegen.plugin.render import render
 from scaffold.codegen.python_models import generate_python_models
 from scaffold.codegen.runtime_files import project_name, runtime_file
 from scaffold.errors import GenerationError
-from scaffold.projects.kinds import Answers
 from scaffold.specs.document import SpecDocument
 
 CONTRACT_FOLDER = "_contract"
