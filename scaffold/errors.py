@@ -105,9 +105,5 @@ class InterruptedByUser(ScaffoldError):
     exit_code = 130
 
 
-class CheckFailedError(ScaffoldError):
-    """A conformance check ran to the end and found failures (the report was already printed)."""
-
-
 class DevServiceError(ScaffoldError):
     """`scaffold dev` cannot start or reach the project's service (wrong Python, it exited, no answer)."""

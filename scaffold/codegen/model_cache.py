@@ -34,6 +34,7 @@ _PACKAGES = ("datamodel-code-generator", "pydantic", "ruff")
 # scaffold's own modules that shape the output, relative to the scaffold package.
 _SOURCES = (
     "codegen/python_models.py",
+    "codegen/runtime_files/contract_base.py",
     "codegen/attribute_names.py",
     "codegen/class_names.py",
     "codegen/escaping.py",
@@ -117,10 +118,6 @@ def is_plain_json(value: object) -> bool:
         elif node is not None and type(node) not in (str, int, float, bool):
             return False
     return True
-
-
-def cache_folder() -> Path:
-    return user_cache.folder(KIND)
 
 
 def read_entry(key: str) -> str | None:

@@ -1,6 +1,6 @@
 """Contract-owned files of a dashboard module project: the backend glue and the frontend contract.
 
-`contract_files(spec, answers)` is the project kind's generator (see scaffold.projects.kinds): it
+`contract_files(spec, answers)` is the project kind's generator (scaffold.codegen.generator): it
 returns every file scaffold owns in a module project, as relative path -> text. The project's
 answers decide the Python package, the window scope and the registered components; everything
 else comes from the spec, so the same spec and answers always give the same bytes.
@@ -8,12 +8,12 @@ else comes from the spec, so the same spec and answers always give the same byte
 
 from __future__ import annotations
 
+from scaffold.codegen.generator import Answers
 from scaffold.codegen.module.backend import backend_files
+from scaffold.codegen.module.components import parse_components
 from scaffold.codegen.module.contract_data import read_module_contract
 from scaffold.codegen.module.frontend import frontend_files
 from scaffold.errors import GenerationError
-from scaffold.projects.answers import parse_components
-from scaffold.projects.kinds import Answers
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.wording import quoted
 

@@ -3,7 +3,7 @@
 The pipeline: spec -> operations (scaffold.codegen.plugin.operations) -> models
 (datamodel-code-generator) + rendered modules (base.py, routes.py, frames.py, __init__.py) +
 static runtime modules (scaffold/codegen/runtime_files) -> {relative path: text}. Every file
-starts with the DO-NOT-EDIT header, so `scaffold regenerate` may rewrite the folder whole; the
+starts with a DO-NOT-EDIT header (generated from the spec, or copied from scaffold), so `scaffold regenerate` may rewrite the folder whole; the
 project's own code (datasource.py, the example, locales, tests) only imports from it.
 """
 
@@ -12,22 +12,22 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterable
 
+from scaffold.codegen.generator import Answers
 from scaffold.codegen.header import python_header
 from scaffold.codegen.plugin.operations import PluginOperation, base_path, plugin_operations
 from scaffold.codegen.plugin.render import render
 from scaffold.codegen.python_models import generate_python_models
-from scaffold.codegen.runtime_files import runtime_file
+from scaffold.codegen.runtime_files import project_name, runtime_file
 from scaffold.errors import GenerationError
-from scaffold.projects.kinds import Answers
 from scaffold.specs.document import SpecDocument
 
 CONTRACT_FOLDER = "_contract"
-# Static runtime modules copied as they are (same names in the project, so their relative
-# imports hold in both places).
+# Static runtime modules copied as they are (scaffold.codegen.runtime_files.project_name gives
+# each one's name in the project).
 RUNTIME_MODULES = (
     "answer_json.py",
     "body_limits.py",
-    "catalog.py",
+    "text_catalog.py",
     "context.py",
     "dispatch.py",
     "errors.py",
@@ -36,7 +36,7 @@ RUNTIME_MODULES = (
     "locale.py",
     "metrics.py",
     "observability.py",
-    "operations.py",
+    "operation_table.py",
     "secrets.py",
     "serving.py",
 )
@@ -96,8 +96,8 @@ def contract_files(spec: SpecDocument, answers: Answers) -> dict[str, str]:
         f"{folder}/frames.py": render("frames.py.jinja", **context),
         f"{folder}/__init__.py": render("__init__.py.jinja", **context),
     }
-    for name in RUNTIME_MODULES:
-        files[f"{folder}/{name}"] = runtime_file(name, spec)
+    for source in RUNTIME_MODULES:
+        files[f"{folder}/{project_name(source)}"] = runtime_file(source)
     return dict(sorted(files.items()))
 
 

@@ -19,6 +19,8 @@ import ast
 import copy
 import sys
 from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
 from typing import Any, Literal
 
 from scaffold.codegen import model_cache
@@ -41,78 +43,32 @@ INTEGER_BOUNDS: Mapping[str, tuple[int, int]] = {
 }
 
 _BASE_MARKER_MODULE = "scaffold_contract_base"
+# Defined in runtime_files/contract_base.py, whose code heads every generated models module.
 _BASE_CLASS = "ContractModel"
 _OMIT = "omit_none"
 _NOT_NULL = "NOT_NULL"
-# The union tag of the branch that takes 5.0 for an integer (http_json hides its errors).
-_FROM_FLOAT = "int-from-float"
+_BASE_SOURCE = Path(__file__).resolve().parent / "runtime_files" / "contract_base.py"
 
-_BASE_BLOCK = f'''
 
-class {_BASE_CLASS}(BaseModel):
-    """Base of every contract model.
+@cache
+def contract_base() -> tuple[dict[str, frozenset[str]], str]:
+    """The imports of runtime_files/contract_base.py (module -> names) and its code below them.
 
-    Output uses the contract's wire names (camelCase) by default; input accepts the wire name or
-    the Python attribute name. Unknown input fields are ignored so a newer platform can talk to
-    an older plugin.
+    That file is a real module (linted, typed, tested); a generated models module carries its code
+    in place, after imports merged with the models' own, so a project needs no extra file for it.
     """
+    source = _BASE_SOURCE.read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    imports: dict[str, frozenset[str]] = {}
+    last_import = 0
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.module and node.module != "__future__":
+            imports[node.module] = frozenset(alias.name for alias in node.names)
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            last_import = node.end_lineno or node.lineno
+    code = "".join(source.splitlines(keepends=True)[last_import:])
+    return imports, code
 
-    model_config = ConfigDict(
-        validate_by_name=True,
-        validate_by_alias=True,
-        serialize_by_alias=True,
-        extra="ignore",
-    )
-
-
-def {_OMIT}(value: object) -> bool:
-    """True for None: an optional field the contract does not allow as null is left out instead."""
-    return value is None
-
-
-class StrictNotNull:
-    """Marks an optional field the contract does not allow as null.
-
-    Strict validation (how the routes parse request bodies) refuses an explicit null for it, as
-    the contract's schema does; lax validation (the team's own code building a model) still takes
-    None as "not set". An integer field in strict validation also takes a whole-number float
-    (`5.0`), which JSON Schema counts as an integer, and still refuses "5" and true. All of it is
-    built into the core schema: no Python call per field, except for an integer field whose
-    value is not a plain integer (a float, or an invalid value about to be refused).
-    """
-
-    def __get_pydantic_core_schema__(
-        self, source: Any, handler: GetCoreSchemaHandler
-    ) -> core_schema.CoreSchema:
-        schema = handler(source)
-        if schema["type"] != "nullable":
-            return schema
-        inner = schema["schema"]
-        strict = _whole_floats_too(inner) if inner["type"] == "int" else inner
-        return core_schema.lax_or_strict_schema(lax_schema=schema, strict_schema=strict)
-
-
-def _whole_floats_too(schema: core_schema.CoreSchema) -> core_schema.CoreSchema:
-    """`schema` (an integer), or else a float with no fraction turned into one and checked again."""
-    floats = core_schema.chain_schema(
-        [core_schema.no_info_plain_validator_function(_whole_number), schema]
-    )
-    return core_schema.union_schema(
-        [(schema, "int"), (floats, "{_FROM_FLOAT}")], mode="left_to_right"
-    )
-
-
-def _whole_number(value: Any) -> Any:
-    """A JSON float with no fraction as an int; anything else as it is, for the integer to refuse.
-
-    Only a float: an int here already failed the integer's own bounds, a string or a boolean is
-    not a number, and float(int) would round a huge one into range.
-    """
-    return int(value) if isinstance(value, float) and value.is_integer() else value
-
-
-{_NOT_NULL} = StrictNotNull()
-'''
 
 Scope = Literal["wire", "all"]
 
@@ -326,15 +282,17 @@ def _post_process(source: str, schemas: Mapping[str, Any]) -> str:
         elif isinstance(node, ast.ClassDef):
             schema = schemas.get(class_to_schema.get(node.name, ""))
             edits.extend(_omit_none_edits(node, schema, data, offset))
-    imports.setdefault("pydantic", set()).update({"BaseModel", "ConfigDict", "Field", "GetCoreSchemaHandler"})
-    imports.setdefault("pydantic_core", set()).add("core_schema")
-    imports.setdefault("typing", set()).update({"Annotated", "Any"})
+    base_imports, base_code = contract_base()
+    for module, names in base_imports.items():
+        imports.setdefault(module, set()).update(names)
+    imports.setdefault("pydantic", set()).add("Field")
+    imports.setdefault("typing", set()).add("Annotated")
     future = imports.pop("__future__", {"annotations"})
     for start, end, text in sorted(edits, reverse=True):
         data = data[:start] + text + data[end:]
     body = _drop_leading_comments(data.decode("utf-8"))
     import_block = _import_block(future, imports)
-    return f"{import_block}{_BASE_BLOCK}\n\n{body}\n"
+    return f"{import_block}{base_code}\n\n{body}\n"
 
 
 def _omit_none_edits(

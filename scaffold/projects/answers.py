@@ -12,11 +12,11 @@ from urllib.parse import urlparse
 
 from packaging.version import InvalidVersion, Version
 
+# Re-exported for the CLI's --components; it lives in codegen, whose module generator uses it too.
+from scaffold.codegen.module.components import parse_components as parse_components
 from scaffold.errors import InvalidNameError
 from scaffold.projects.names import validate_package_name, validate_project_name, validate_scope
 from scaffold.redact import shown_url
-
-MODULE_COMPONENTS = ("Widget", "WidgetEditor", "Settings")
 
 
 def _text(answers: Mapping[str, Any], key: str, *, limit: int = 200) -> str:
@@ -80,25 +80,6 @@ def validate_scaffold_version(answers: Mapping[str, Any]) -> None:
 
 def validate_plugin_answers(answers: Mapping[str, Any]) -> None:
     validate_common_answers(answers, "plugin")
-
-
-def parse_components(value: object) -> list[str]:
-    """Accept a list or a comma-separated string; order follows the contract's own order."""
-    items = value.split(",") if isinstance(value, str) else value
-    if not isinstance(items, list) or not items:
-        raise InvalidNameError(
-            f"components must name at least one of {', '.join(MODULE_COMPONENTS)}, comma-separated."
-        )
-    names = [str(item).strip() for item in items]
-    unknown = [n for n in names if n not in MODULE_COMPONENTS]
-    if unknown:
-        raise InvalidNameError(
-            f"unknown component {unknown[0]!r}: a module has at most these three: "
-            f"{', '.join(MODULE_COMPONENTS)} (comma-separated, e.g. Widget,Settings)."
-        )
-    if len(set(names)) != len(names):
-        raise InvalidNameError("components must not repeat a name.")
-    return [c for c in MODULE_COMPONENTS if c in names]
 
 
 def validate_registry_url(url: str) -> str:

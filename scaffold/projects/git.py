@@ -42,10 +42,6 @@ class StatusEntry:
     code: str
     path: str
 
-    @property
-    def conflicted(self) -> bool:
-        return "U" in self.code or self.code in ("AA", "DD")
-
 
 def status(project: Path) -> list[StatusEntry]:
     """`git status --porcelain` of the project folder (paths relative to the repository root)."""

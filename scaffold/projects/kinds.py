@@ -1,22 +1,27 @@
 """The two kinds of project scaffold makes, and what distinguishes them.
 
 Each kind names its contract, its copier template, the generator of its contract-owned files and
-how its answers are validated. Generators are imported lazily: `scaffold specs list` should not
-pay for loading the code generators.
+how its answers are validated, as functions, not "module:function" strings: every import between
+scaffold's packages is one a reader, ruff, mypy and tests/unit/test_package_imports.py can see,
+and it points one way (projects -> codegen, never back).
+
+The generators are imported when first called, inside the two functions below: importing the code
+generators takes about half a second (pydantic, jinja and the generators themselves), and commands
+that read this registry without generating anything (`scaffold status` on a clean fleet, `check`,
+`dev`) should not pay for it.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, cast
 
+from scaffold.codegen.generator import Answers, ContractFiles, ContractGenerator
 from scaffold.errors import ProjectError
+from scaffold.projects.answers import validate_module_answers, validate_plugin_answers
 from scaffold.specs.document import SpecDocument
 
-Answers = Mapping[str, Any]
-ContractFiles = dict[str, str]
+__all__ = ["KINDS", "Answers", "ContractFiles", "ProjectKind", "kind_named"]
 
 
 @dataclass(frozen=True)
@@ -26,27 +31,34 @@ class ProjectKind:
     name: str
     contract: str
     template: str
-    generator: str  # "module.path:function" -> (spec, answers) -> {relative path: text}
-    validator: str  # "module.path:function" -> (answers) -> None, raises InvalidNameError
+    generator: ContractGenerator  # (spec, answers) -> {relative path: text}
+    validator: Callable[[Answers], None]  # raises InvalidNameError
     owned_roots: tuple[str, ...]  # folders of contract-owned files; "{package}" is the package name
 
     def contract_files(self, spec: SpecDocument, answers: Answers) -> ContractFiles:
         """Every contract-owned file of a project of this kind, as relative path -> text."""
-        function = cast(Callable[[SpecDocument, Answers], ContractFiles], _load(self.generator))
-        return function(spec, answers)
+        return self.generator(spec, answers)
 
     def validate_answers(self, answers: Answers) -> None:
-        function = cast(Callable[[Answers], None], _load(self.validator))
-        function(answers)
+        self.validator(answers)
 
     def contract_roots(self, package: str) -> tuple[str, ...]:
         """The folders every contract-owned file of a project with this package lies under."""
         return tuple(root.replace("{package}", package) for root in self.owned_roots)
 
 
-def _load(reference: str) -> object:
-    module_name, _, attribute = reference.partition(":")
-    return getattr(importlib.import_module(module_name), attribute)
+def plugin_contract_files(spec: SpecDocument, answers: Answers) -> ContractFiles:
+    """scaffold.codegen.plugin_project.contract_files, imported on first use (see the docstring)."""
+    from scaffold.codegen.plugin_project import contract_files
+
+    return contract_files(spec, answers)
+
+
+def module_contract_files(spec: SpecDocument, answers: Answers) -> ContractFiles:
+    """scaffold.codegen.module_project.contract_files, imported on first use (see the docstring)."""
+    from scaffold.codegen.module_project import contract_files
+
+    return contract_files(spec, answers)
 
 
 KINDS: dict[str, ProjectKind] = {
@@ -54,16 +66,16 @@ KINDS: dict[str, ProjectKind] = {
         name="plugin",
         contract="datasource-plugin",
         template="plugin",
-        generator="scaffold.codegen.plugin_project:contract_files",
-        validator="scaffold.projects.answers:validate_plugin_answers",
+        generator=plugin_contract_files,
+        validator=validate_plugin_answers,
         owned_roots=("{package}/_contract",),
     ),
     "module": ProjectKind(
         name="module",
         contract="dashboard-module",
         template="module",
-        generator="scaffold.codegen.module_project:contract_files",
-        validator="scaffold.projects.answers:validate_module_answers",
+        generator=module_contract_files,
+        validator=validate_module_answers,
         owned_roots=("backend/{package}/_contract", "frontend/src/contract"),
     ),
 }

@@ -11,6 +11,7 @@ import keyword
 import re
 import sys
 
+from scaffold.codegen.js_reserved_words import JS_RESERVED_WORDS
 from scaffold.errors import InvalidNameError
 
 PROJECT_RULE = (
@@ -52,56 +53,6 @@ _RESERVED_SCOPES = frozenset(
         "DnDKitCore", "DnDKitSortable", "DnDKitUtilities",
     }
 )  # fmt: skip
-JS_RESERVED_WORDS = frozenset(
-    [
-        "break",
-        "case",
-        "catch",
-        "class",
-        "const",
-        "continue",
-        "debugger",
-        "default",
-        "delete",
-        "do",
-        "else",
-        "enum",
-        "export",
-        "extends",
-        "false",
-        "finally",
-        "for",
-        "function",
-        "if",
-        "import",
-        "in",
-        "instanceof",
-        "new",
-        "null",
-        "return",
-        "super",
-        "switch",
-        "this",
-        "throw",
-        "true",
-        "try",
-        "typeof",
-        "var",
-        "void",
-        "while",
-        "with",
-        "yield",
-        "let",
-        "static",
-        "implements",
-        "interface",
-        "package",
-        "private",
-        "protected",
-        "public",
-        "await",
-    ]
-)
 
 
 def validate_project_name(name: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -118,26 +119,17 @@ def test_without_a_terminal_and_without_defaults_is_a_usage_error(tmp_path: Path
     assert list(tmp_path.iterdir()) == []
 
 
-def test_failure_after_rendering_leaves_nothing_behind(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_failure_after_rendering_leaves_nothing_behind(tmp_path: Path) -> None:
     """A generator error after copier rendered the template: no project, no staging, no parents."""
 
     def broken(spec: object, answers: object) -> dict[str, str]:
         raise GenerationError("generator exploded")
 
-    monkeypatch.setattr(
-        kinds,
-        "_load",
-        lambda reference: broken if reference.endswith("contract_files") else _real_load(reference),
-    )
+    kind = dataclasses.replace(kinds.KINDS["plugin"], generator=broken)
     destination = tmp_path / "new" / "parents" / "acme-sales"
     with pytest.raises(GenerationError):
-        create_project(NewProjectOptions(kind=kinds.KINDS["plugin"], destination=destination, answers={}))
+        create_project(NewProjectOptions(kind=kind, destination=destination, answers={}))
     assert list(tmp_path.iterdir()) == []
-
-
-_real_load = kinds._load
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,9 @@ from typing import Any
 
 import pytest
 
-from scaffold.codegen.header import read_stamp
+from scaffold import __version__
+from scaffold.codegen.header import read_copy_stamp, read_stamp
+from scaffold.codegen.module.backend import RUNTIME_SOURCES
 from scaffold.codegen.module.contract_data import read_module_contract
 from scaffold.codegen.module.frontend import stand_in_name
 from scaffold.codegen.module.ts_literals import ts_literal
@@ -70,10 +72,17 @@ def test_the_files_scaffold_owns(spec: SpecDocument) -> None:
 
 
 def test_every_file_carries_the_do_not_edit_stamp(spec: SpecDocument) -> None:
+    """Generated files name the spec that shaped them; copied runtime files the scaffold they came from."""
+    copied = 0
     for path, text in contract_files(spec, ANSWERS).items():
         stamp = read_stamp(text)
-        assert stamp is not None, path
+        if stamp is None:
+            copy_stamp = read_copy_stamp(text)
+            assert copy_stamp is not None and copy_stamp.scaffold_version == __version__, path
+            copied += 1
+            continue
         assert (stamp.contract, stamp.version, stamp.sha256) == (spec.contract, spec.version, spec.sha256)
+    assert copied == len(RUNTIME_SOURCES)
 
 
 def test_output_is_deterministic_and_python_compiles(spec: SpecDocument) -> None:

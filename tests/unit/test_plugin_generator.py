@@ -9,11 +9,12 @@ from typing import Any
 
 import pytest
 
-from scaffold.codegen.header import python_header, read_stamp
+from scaffold import __version__
+from scaffold.codegen.header import CopyStamp, read_copy_stamp, read_stamp
 from scaffold.codegen.plugin.operations import base_path, plugin_operations, secret_paths
 from scaffold.codegen.plugin.render import docstring_text, python_string
 from scaffold.codegen.plugin_project import RUNTIME_MODULES, all_order, contract_files, import_order
-from scaffold.codegen.runtime_files import runtime_file
+from scaffold.codegen.runtime_files import project_name, runtime_file
 from scaffold.errors import GenerationError
 from scaffold.specs.catalog import load_shipped
 from scaffold.specs.document import SpecDocument
@@ -146,17 +147,19 @@ def test_specs_the_generator_cannot_serve(change: Any, message: str) -> None:
 
 def test_contract_files_are_the_contract_folder() -> None:
     files = contract_files(SPEC, {"package_name": "acme_sales"})
-    expected = {"__init__.py", "base.py", "frames.py", "models.py", "routes.py", *RUNTIME_MODULES}
-    assert set(files) == {f"acme_sales/_contract/{name}" for name in expected}
+    generated = {"__init__.py", "base.py", "frames.py", "models.py", "routes.py"}
+    copied = {project_name(source): source for source in RUNTIME_MODULES}
+    assert set(files) == {f"acme_sales/_contract/{name}" for name in generated | set(copied)}
+    for name in generated:
+        stamp = read_stamp(files[f"acme_sales/_contract/{name}"])
+        assert stamp is not None and (stamp.version, stamp.sha256) == (SPEC.version, SPEC.sha256), name
+    for name, source in copied.items():
+        text = files[f"acme_sales/_contract/{name}"]
+        assert read_stamp(text) is None, f"{name} is copied whatever the spec: no spec stamp"
+        assert read_copy_stamp(text) == CopyStamp(__version__, f"scaffold/codegen/runtime_files/{source}")
+        assert text == runtime_file(source)
     for path, text in files.items():
-        stamp = read_stamp(text)
-        assert stamp is not None and (stamp.version, stamp.sha256) == (SPEC.version, SPEC.sha256), path
-        ast.parse(text)
-    for name in RUNTIME_MODULES:
-        assert files[f"acme_sales/_contract/{name}"] == runtime_file(name, SPEC)
-        assert files[f"acme_sales/_contract/{name}"] == python_header(SPEC) + (RUNTIME / name).read_text(
-            encoding="utf-8"
-        )
+        ast.parse(text, path)
 
 
 def test_contract_files_are_deterministic_and_follow_the_package() -> None:

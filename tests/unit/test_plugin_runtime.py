@@ -14,7 +14,6 @@ import pytest
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from scaffold.codegen.runtime_files import secrets as secret_module
-from scaffold.codegen.runtime_files.catalog import Catalog
 from scaffold.codegen.runtime_files.errors import ConfigurationError, MissingOperationError, PluginError
 from scaffold.codegen.runtime_files.forms import (
     FormMessages,
@@ -29,7 +28,7 @@ from scaffold.codegen.runtime_files.http_json import (
     is_json_media_type,
     too_large_message,
 )
-from scaffold.codegen.runtime_files.operations import (
+from scaffold.codegen.runtime_files.operation_table import (
     ErrorShape,
     Operation,
     missing_operations,
@@ -43,6 +42,7 @@ from scaffold.codegen.runtime_files.secrets import (
     load_secret_box,
     parse_key,
 )
+from scaffold.codegen.runtime_files.text_catalog import Catalog
 
 KEY = bytes(range(32))
 

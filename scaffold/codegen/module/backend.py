@@ -8,25 +8,24 @@ demo logic, texts) pass their values into it and never get rewritten by `scaffol
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from scaffold.codegen.header import python_header
 from scaffold.codegen.module.contract_data import ModuleContract
 from scaffold.codegen.module.render import render
 from scaffold.codegen.python_models import generate_python_models
+from scaffold.codegen.runtime_files import project_name, runtime_file
 from scaffold.specs.document import SpecDocument
 
-RUNTIME = Path(__file__).resolve().parent.parent / "runtime_files"
-# contract-owned module name -> runtime file it is copied from
-RUNTIME_COPIES = {
-    "locale.py": "locale.py",
-    "body_limits.py": "body_limits.py",
-    "envelope.py": "module_envelope.py",
-    "assets.py": "module_assets.py",
-    "metrics.py": "metrics.py",
-    "observability.py": "observability.py",
-    "serving.py": "serving.py",
-}
+# Runtime files copied into the contract folder (scaffold.codegen.runtime_files names each one there).
+RUNTIME_SOURCES = (
+    "locale.py",
+    "body_limits.py",
+    "module_envelope.py",
+    "module_assets.py",
+    "metrics.py",
+    "observability.py",
+    "serving.py",
+)
 STATIC_PREFIX = "/static/"
 
 
@@ -39,8 +38,8 @@ def backend_files(spec: SpecDocument, contract: ModuleContract, package: str) ->
         f"{base}/constants.py": header + constants_source(spec, contract),
         f"{base}/routes.py": render("routes.py.jinja", header=header.rstrip("\n")),
     }
-    for target, source in RUNTIME_COPIES.items():
-        files[f"{base}/{target}"] = header + (RUNTIME / source).read_text(encoding="utf-8")
+    for source in RUNTIME_SOURCES:
+        files[f"{base}/{project_name(source)}"] = runtime_file(source)
     return files
 
 

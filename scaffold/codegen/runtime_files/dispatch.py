@@ -44,7 +44,7 @@ from starlette.types import Receive, Scope, Send
 
 from .answer_json import model_json
 from .body_limits import BodyBudget, BodyHold
-from .catalog import runtime_text
+from .text_catalog import runtime_text
 from .context import RequestContext
 from .errors import PluginError
 from .http_json import (
@@ -61,7 +61,7 @@ from .http_json import (
     read_json_body,
 )
 from .locale import choose_locale
-from .operations import Operation
+from .operation_table import Operation
 from .secrets import SecretBox, SecretError, is_token
 
 _log = logging.getLogger(__name__)

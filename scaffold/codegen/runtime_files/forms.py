@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from .catalog import runtime_text
+from .text_catalog import runtime_text
 
 MAX_VALUE_CHARS = 4096
 MAX_GROUPS = 100

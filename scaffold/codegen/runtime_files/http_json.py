@@ -34,7 +34,7 @@ from starlette.responses import Response
 from starlette.types import Receive
 
 from .body_limits import RETRY_AFTER_SECONDS, BodyBudget, BodyHold, BodyRefused, drain, read_body
-from .catalog import RUNTIME_LOCALES, runtime_text
+from .text_catalog import RUNTIME_LOCALES, runtime_text
 from .locale import DEFAULT_LOCALE, choose_locale
 
 MAX_BODY_BYTES = 10 * 1024 * 1024

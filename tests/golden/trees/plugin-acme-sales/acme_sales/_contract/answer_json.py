@@ -1,4 +1,4 @@
-# generated from datasource-plugin 1.2.0+r2 (sha256 80d816fa33ad1d16302d8dd905de0dacbb5596176c0db54fe00526364551d2c3) — do not edit; run `scaffold regenerate`
+# copied from scaffold 0.1.0 (scaffold/codegen/runtime_files/answer_json.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """Answers to JSON bytes: the bytes pydantic's `dump_json(by_alias=True, exclude_unset=True)` makes.
 
 Made by orjson when the project has it installed (3-5x faster on a get-result of thousands of

@@ -1,4 +1,4 @@
-# generated from datasource-plugin 1.2.0+r2 (sha256 80d816fa33ad1d16302d8dd905de0dacbb5596176c0db54fe00526364551d2c3) — do not edit; run `scaffold regenerate`
+# copied from scaffold 0.1.0 (scaffold/codegen/runtime_files/text_catalog.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """Text catalogues: one JSON file per language (`ru-RU.json`, `en-US.json`, ...) in a folder.
 
 The contract localises field names, descriptions, placeholders, labels and option texts by

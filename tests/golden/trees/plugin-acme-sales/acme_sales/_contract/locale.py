@@ -1,4 +1,4 @@
-# generated from datasource-plugin 1.2.0+r2 (sha256 80d816fa33ad1d16302d8dd905de0dacbb5596176c0db54fe00526364551d2c3) — do not edit; run `scaffold regenerate`
+# copied from scaffold 0.1.0 (scaffold/codegen/runtime_files/locale.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """Choosing the response language from an Accept-Language header (RFC 9110 with q-values).
 
 The contract: the platform sends Accept-Language (a locale such as ru-RU) on the endpoints that

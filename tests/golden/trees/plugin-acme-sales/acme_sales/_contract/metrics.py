@@ -1,4 +1,4 @@
-# generated from datasource-plugin 1.2.0+r2 (sha256 80d816fa33ad1d16302d8dd905de0dacbb5596176c0db54fe00526364551d2c3) — do not edit; run `scaffold regenerate`
+# copied from scaffold 0.1.0 (scaffold/codegen/runtime_files/metrics.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """The request metrics of a generated service, counted at the cost of a few dict operations.
 
 `RequestMetrics` keeps `http_requests_total{operation,method,status}` and

@@ -1,4 +1,4 @@
-# generated from datasource-plugin 1.2.0+r2 (sha256 80d816fa33ad1d16302d8dd905de0dacbb5596176c0db54fe00526364551d2c3) — do not edit; run `scaffold regenerate`
+# copied from scaffold 0.1.0 (scaffold/codegen/runtime_files/observability.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """Metrics, probes, request ids, access logs and JSON logs of a generated service.
 
 `install_observability(app, ...)` puts one plain ASGI middleware around the whole app (outside

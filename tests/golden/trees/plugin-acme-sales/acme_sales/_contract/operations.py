@@ -1,4 +1,4 @@
-# generated from datasource-plugin 1.2.0+r2 (sha256 80d816fa33ad1d16302d8dd905de0dacbb5596176c0db54fe00526364551d2c3) — do not edit; run `scaffold regenerate`
+# copied from scaffold 0.1.0 (scaffold/codegen/runtime_files/operation_table.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """The operations table of a contract and the check that a data source implements all of them.
 
 The generated `base.py` lists one `Operation` per endpoint of the spec. The table drives both the
@@ -43,9 +43,6 @@ class ErrorShape:
         if validation_errors and self.validation_errors:
             body["validationErrors"] = dict(validation_errors)
         return body
-
-
-GENERIC_ERRORS = ErrorShape()
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-# generated from dashboard-module 2026.1.1+r2 (sha256 f2c1375397204ef243e2b651d2555f7cf1d041e4fd106385fe366482eb61ad79) — do not edit; run `scaffold regenerate`
+# copied from scaffold 0.1.0 (scaffold/codegen/runtime_files/body_limits.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """Request bodies a generated service holds: at most so many bytes each, and so many at once.
 
 - `read_body` reads a body from ASGI `receive` chunk by chunk: over the per-body limit it is

@@ -1,4 +1,4 @@
-# generated from dashboard-module 2026.1.1+r2 (sha256 f2c1375397204ef243e2b651d2555f7cf1d041e4fd106385fe366482eb61ad79) — do not edit; run `scaffold regenerate`
+# copied from scaffold 0.1.0 (scaffold/codegen/runtime_files/locale.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """Choosing the response language from an Accept-Language header (RFC 9110 with q-values).
 
 The contract: the platform sends Accept-Language (a locale such as ru-RU) on the endpoints that

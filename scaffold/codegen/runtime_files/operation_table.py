@@ -44,9 +44,6 @@ class ErrorShape:
         return body
 
 
-GENERIC_ERRORS = ErrorShape()
-
-
 @dataclass(frozen=True)
 class Operation:
     """One endpoint of the contract and the data source method serving it.
