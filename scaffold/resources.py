@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from scaffold import DISTRIBUTION
 from scaffold.errors import ScaffoldError
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
@@ -24,7 +25,7 @@ def _data_dir(name: str) -> Path:
         return checkout
     raise ScaffoldError(
         f"scaffold's {name}/ folder is missing from {_PACKAGE_DIR}.",
-        hint="Reinstall scaffold (pip install --force-reinstall scaffold).",
+        hint=f"Reinstall scaffold (pip install --force-reinstall {DISTRIBUTION}).",
     )
 
 

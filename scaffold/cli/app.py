@@ -26,8 +26,20 @@ app = typer.Typer(
 
 
 def _print_version(value: bool) -> None:
+    """scaffold's version, then per project kind its template version and its contract's newest spec.
+
+    What a user compares with a project's `.copier-answers.yml` and `.scaffold/manifest.json`
+    before an upgrade. It reads versions.yaml and lists the specs folder; no spec is parsed.
+    """
     if value:
+        from scaffold.projects.kinds import KINDS
+        from scaffold.projects.template_store import current_version
+        from scaffold.specs.catalog import versions_of
+
         typer.echo(f"scaffold {__version__}")
+        for kind in KINDS.values():
+            template, newest = current_version(kind.template), versions_of(kind.contract)[-1]
+            typer.echo(f"{kind.name} template {template}; newest {kind.contract} spec {newest}")
         raise typer.Exit(0)
 
 
@@ -39,7 +51,7 @@ def root(
             "--version",
             callback=_print_version,
             is_eager=True,
-            help="Print scaffold's version and exit.",
+            help="Print scaffold's version, its template versions and each contract's newest spec, and exit.",
         ),
     ] = False,
 ) -> None:

@@ -32,7 +32,7 @@ def _ruff_binary() -> str:
     except ImportError:
         raise ToolMissingError(
             "the ruff package is missing; scaffold formats generated Python with it",
-            hint="Reinstall scaffold (pip install --force-reinstall scaffold).",
+            hint=f"Reinstall scaffold (pip install --force-reinstall {scaffold.DISTRIBUTION}).",
         ) from None
     return str(find_ruff_bin())
 

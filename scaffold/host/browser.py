@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from scaffold import DISTRIBUTION
 from scaffold.errors import ToolMissingError
 
 if TYPE_CHECKING:
@@ -73,7 +74,7 @@ def sync_playwright_factory() -> Any:
     except ImportError:
         raise ToolMissingError(
             "the playwright package is not installed; `scaffold check module` drives Chromium with it",
-            hint="Install it with: pip install 'scaffold[check]' (no `playwright install` needed).",
+            hint=f"Install it with: pip install '{DISTRIBUTION}[check]' (no `playwright install` needed).",
         ) from None
     return sync_playwright
 

@@ -58,7 +58,7 @@ def validate_common_answers(answers: Mapping[str, Any], kind: str) -> None:
 
 
 def validate_scaffold_version(answers: Mapping[str, Any]) -> None:
-    """The scaffold version a project records, which its CI files pin (`scaffold==VERSION`).
+    """The scaffold version a project records, which its CI files pin (`contract-scaffold==VERSION`).
 
     Projects made before the answer existed have none (their next upgrade adds it). Only a
     normalised PEP 440 version is accepted: the text lands in a pip requirement of a CI job.

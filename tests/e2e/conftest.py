@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from scaffold import DISTRIBUTION
 from tests.conftest import REPO
 from tests.run_once import once_per_run
 
@@ -42,7 +43,7 @@ def build_wheel(source: Path, out: Path) -> Path:
         capture_output=True,
         text=True,
     )
-    wheels = sorted(out.glob("scaffold-*.whl"))
+    wheels = sorted(out.glob(f"{DISTRIBUTION.replace('-', '_')}-*.whl"))  # a wheel's name spells - as _
     assert wheels, f"no wheel built in {out}"
     return wheels[-1]
 

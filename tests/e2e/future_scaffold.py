@@ -14,10 +14,11 @@ from pathlib import Path
 
 from packaging.version import Version
 
+from scaffold import __version__
 from scripts.release_template import release
 from tests.conftest import REPO
 
-FUTURE_SCAFFOLD_VERSION = "0.99.0"
+FUTURE_SCAFFOLD_VERSION = f"{Version(__version__).major}.{Version(__version__).minor + 1}.0"
 
 
 def current_template_version(kind: str) -> str:

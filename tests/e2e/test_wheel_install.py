@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+import re
+import subprocess
 import zipfile
+from email.parser import HeaderParser
 from pathlib import Path
 
 import pytest
 
+from scaffold import DISTRIBUTION
 from tests.cli_runner import run_scaffold
 from tests.e2e.conftest import InstalledScaffold
 
@@ -19,6 +23,37 @@ def test_wheel_carries_specs_and_templates(installed_scaffold: InstalledScaffold
     assert "scaffold/_data/specs/datasource-plugin/1.2.0.yaml" in names
     assert "scaffold/_data/specs/dashboard-module/2026.1.1.yaml" in names
     assert any(n.startswith("scaffold/_data/templates/") for n in names)
+
+
+def test_wheel_metadata_and_scaffold_version_agree(
+    installed_scaffold: InstalledScaffold, tmp_path: Path
+) -> None:
+    """pip knows scaffold by its own distribution name, at the version `scaffold --version` prints;
+    the template and spec lines come from the data the wheel carries."""
+    archive = zipfile.ZipFile(installed_scaffold.wheel)
+    name = next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))
+    metadata = HeaderParser().parsestr(archive.read(name).decode("utf-8"))
+    assert metadata["Name"] == DISTRIBUTION
+    assert installed_scaffold.wheel.name.startswith(
+        f"{DISTRIBUTION.replace('-', '_')}-{metadata['Version']}-"
+    )
+    installed = subprocess.run(
+        [
+            str(installed_scaffold.python),
+            "-c",
+            f"from importlib import metadata; print(metadata.version({DISTRIBUTION!r}))",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    assert installed == metadata["Version"]
+    result = run_scaffold(["--version"], cwd=tmp_path, executable=installed_scaffold.scaffold)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == f"scaffold {metadata['Version']}"
+    assert re.fullmatch(r"plugin template \d+\.\d+\.\d+; newest datasource-plugin spec \S+", lines[1]), lines
+    assert re.fullmatch(r"module template \d+\.\d+\.\d+; newest dashboard-module spec \S+", lines[2]), lines
 
 
 def test_specs_list_from_installed_wheel(installed_scaffold: InstalledScaffold, tmp_path: Path) -> None:

@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 import yaml
 
-from scaffold import __version__
+from scaffold import DISTRIBUTION, __version__
 from scaffold.errors import ProjectError
 from scaffold.projects import create, template_merge
 from scaffold.projects.create import NewProjectOptions, create_project
@@ -198,7 +198,7 @@ def test_scaffold_pin_is_the_recorded_version(made: Made, relative: str) -> None
     recorded = made.answers()["scaffold_version"]
     assert recorded == __version__
     extra = "[check]" if made.kind == "module" else ""  # scaffold check module drives Chromium
-    assert scaffold_requirement(relative, made.ci(relative)) == f"scaffold{extra}=={recorded}"
+    assert scaffold_requirement(relative, made.ci(relative)) == f"{DISTRIBUTION}{extra}=={recorded}"
 
 
 def test_new_project_records_the_running_scaffold_version(
@@ -212,7 +212,7 @@ def test_new_project_records_the_running_scaffold_version(
     assert answers["scaffold_version"] == LATER
     for relative in CI_FILES:
         data = yaml.safe_load((project / relative).read_text(encoding="utf-8"))
-        assert scaffold_requirement(relative, data) == f"scaffold=={LATER}"
+        assert scaffold_requirement(relative, data) == f"{DISTRIBUTION}=={LATER}"
 
 
 def test_npm_scripts_exist_in_package_json(module: Made) -> None:
@@ -366,7 +366,7 @@ def test_project_of_the_old_template_gains_ci_and_the_version_on_upgrade(
     for relative in CI_FILES:
         assert scaffold_requirement(
             relative, yaml.safe_load((project / relative).read_text(encoding="utf-8"))
-        ) == (f"scaffold{extra}=={LATER}")
+        ) == (f"{DISTRIBUTION}{extra}=={LATER}")
 
 
 @pytest.mark.parametrize(

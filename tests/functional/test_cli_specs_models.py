@@ -7,14 +7,24 @@ from pathlib import Path
 import yaml
 
 from scaffold import __version__
+from scaffold.projects.kinds import KINDS
+from scaffold.projects.template_store import current_version
+from scaffold.specs.catalog import versions_of
 from tests.cli_runner import run_scaffold
 from tests.conftest import FUTURE_PLUGIN_SPEC, PLUGIN_SPEC
 
 
 def test_version() -> None:
+    """scaffold's version, then per kind its template version and its contract's newest spec."""
     result = run_scaffold(["--version"])
     assert result.returncode == 0
-    assert result.stdout.strip() == f"scaffold {__version__}"
+    expected = [f"scaffold {__version__}"]
+    for kind in KINDS.values():
+        newest = versions_of(kind.contract)[-1]
+        expected.append(
+            f"{kind.name} template {current_version(kind.template)}; newest {kind.contract} spec {newest}"
+        )
+    assert result.stdout.splitlines() == expected
 
 
 def test_specs_list_one_line_per_version() -> None:

@@ -68,7 +68,7 @@ def test_playwright_missing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "playwright.sync_api", None)
     with pytest.raises(ToolMissingError) as caught:
         browser.sync_playwright_factory()
-    assert "pip install 'scaffold[check]'" in str(caught.value)
+    assert "pip install 'contract-scaffold[check]'" in str(caught.value)
 
 
 def test_npm_missing(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
