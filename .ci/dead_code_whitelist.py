@@ -61,8 +61,3 @@ never_null
 _.one  # abstract methods the plugin runtime tests look up by name
 _.two
 
-# Known dead, left to the engineers who own these files in issue 25's other steps (scaffold/check,
-# scaffold/specs): listed here so CI stays green until they delete them.
-timed_out  # scaffold/check/host_driver.py StepResult.timed_out: never set or read
-_.status_is  # scaffold/check/http_client.py: never called
-extensions  # scaffold/specs/shapes.py OperationShape.extensions: never read

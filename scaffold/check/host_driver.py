@@ -49,7 +49,6 @@ class StepResult:
     ok: bool
     value: Any = None
     error: str | None = None
-    timed_out: bool = False
 
 
 class PageStuck(Exception):
@@ -177,7 +176,7 @@ class HostDriver:
         except PlaywrightTimeoutError:
             if limit < wanted:
                 raise self.cut_short() from None
-            return StepResult(False, error=f"did not settle within {limit / 1000:g} s", timed_out=True)
+            return StepResult(False, error=f"did not settle within {limit / 1000:g} s")
         except (PlaywrightError, PageStuck) as exc:
             return StepResult(False, error=_first_line(exc))
         if not isinstance(outcome, dict):

@@ -87,9 +87,6 @@ class Exchange:
     def answered(self) -> bool:
         return self.failure is None and self.status is not None
 
-    def status_is(self, status: int) -> bool:
-        return self.answered and self.status == status
-
     def not_a_json_object(self) -> str | None:
         """Why this is not a 200 answer whose body is a JSON object, or None when it is.
 

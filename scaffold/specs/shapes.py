@@ -90,7 +90,6 @@ class OperationShape:
     request: BodyShape | None
     responses: tuple[BodyShape, ...]
     headers: tuple[HeaderShape, ...]
-    extensions: Mapping[str, Any]
 
     @property
     def success(self) -> BodyShape | None:
@@ -216,7 +215,6 @@ def operations(spec: SpecDocument) -> list[OperationShape]:
                     request=_request(op, spec.data, f"/paths/{escape(route)}/{method}"),
                     responses=_responses(op, spec.data, f"/paths/{escape(route)}/{method}"),
                     headers=_headers([*item.get("parameters", []), *op.get("parameters", [])], parameters),
-                    extensions={k: v for k, v in op.items() if k.startswith("x-")},
                 )
             )
     return result
