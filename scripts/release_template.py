@@ -28,13 +28,15 @@ from pathlib import Path
 
 from packaging.version import Version
 
+from scaffold.projects.store_git import run_git
 from scaffold.projects.template_history import (
     MANIFEST,
+    copy_files,
     history_folder,
     make_patch,
     past_versions,
     read_manifest,
-    rebuild,
+    rebuild_trees,
     tree_of,
 )
 
@@ -81,8 +83,10 @@ def refresh(kind: str, root: Path = ROOT, released: Path | None = None) -> Path:
             raise SystemExit(f"{released} is not the released {kind} template {newest.version}")
         (Path(scratch) / "diff").mkdir()
         newest.patch.write_bytes(make_patch(root / kind, released, Path(scratch) / "diff"))
-        (Path(scratch) / "check").mkdir()
-        rebuild(kind, root / kind, [newest], Path(scratch) / "check")  # refuses a patch that misses
+        check = Path(scratch) / "check"
+        copy_files(root / kind, check)
+        run_git(check, "init", "--quiet")
+        rebuild_trees(kind, [newest], check)  # refuses a patch that misses
     return newest.patch
 
 

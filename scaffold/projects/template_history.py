@@ -85,33 +85,37 @@ def past_versions(root: Path, kind: str) -> list[PastVersion]:
     ]
 
 
-def rebuild(kind: str, current: Path, past: list[PastVersion], scratch: Path) -> dict[str, Path]:
-    """Each version in `past` (newest first, contiguous from the current one) as a folder under
-    the empty folder `scratch`, each checked against its tree id before it is returned."""
-    run_git(scratch, "init", "--quiet")  # `git apply` then resolves paths inside scratch only
-    newer = scratch / "current"
-    _copy_files(current, newer)
-    folders: dict[str, Path] = {}
+def rebuild_trees(kind: str, past: list[PastVersion], work: Path) -> dict[str, str]:
+    """The git tree of each version in `past` (newest first, contiguous from the version whose
+    files are in the git work tree `work`), each checked against its released id.
+
+    The patches are applied to the work tree one after the other and each result is staged and
+    written as a tree object; the caller commits the trees (oldest first) and puts the files it
+    wants back into the work tree. Why not a folder per version: one copy of the template is
+    enough, and git hashes the files once.
+    """
+    trees: dict[str, str] = {}
     for item in past:
-        folder = scratch / item.version
-        shutil.copytree(newer, folder)  # copy2: executable bits travel with the bytes
-        _apply(kind, item, scratch)
-        if tree_of(folder) != item.tree:
+        _apply(kind, item, work)
+        # Without an index git trusts nothing it cached: a patched file of the same size and
+        # mtime as before is still re-hashed.
+        (work / ".git" / "index").unlink(missing_ok=True)
+        run_git(work, "add", "--all", "--force")
+        tree = run_git(work, "write-tree").strip()
+        if tree != item.tree:
             raise _not_rebuilt(kind, item, f"{item.patch.name} gives other files than were released")
-        folders[item.version] = folder
-        newer = folder
-    return folders
+        trees[item.version] = tree
+    return trees
 
 
-def _apply(kind: str, item: PastVersion, scratch: Path) -> None:
-    """Apply `item`'s patch to scratch/<version>/ (a copy of the next newer version)."""
+def _apply(kind: str, item: PastVersion, work: Path) -> None:
+    """Apply `item`'s patch to the work tree (which holds the next newer version)."""
     if not item.patch.is_file():
         raise _not_rebuilt(kind, item, f"{item.patch.name} is missing")
     if item.patch.stat().st_size == 0:
         return  # released and not changed since: `git apply` refuses an empty patch
-    apply = ("apply", "--binary", "--whitespace=nowarn", f"--directory={item.version}")
     try:
-        run_git(scratch, *apply, str(item.patch))
+        run_git(work, "apply", "--binary", "--whitespace=nowarn", str(item.patch))
     except TemplateError as exc:
         raise _not_rebuilt(kind, item, f"{item.patch.name} does not apply") from exc
 
@@ -129,8 +133,8 @@ def _not_rebuilt(kind: str, item: PastVersion, why: str) -> TemplateError:
 def make_patch(newer: Path, older: Path, scratch: Path) -> bytes:
     """The `git diff --binary` that turns the files of `newer` into those of `older`."""
     run_git(scratch, "init", "--quiet")
-    _copy_files(newer, scratch / "newer")
-    _copy_files(older, scratch / "older")
+    copy_files(newer, scratch / "newer")
+    copy_files(older, scratch / "older")
     # --force: a template's own .gitignore must not keep its files out of the patch
     run_git(scratch, "add", "--all", "--force", "newer", "older")
     tree = run_git(scratch, "write-tree").strip()
@@ -140,8 +144,9 @@ def make_patch(newer: Path, older: Path, scratch: Path) -> bytes:
     )  # fmt: skip
 
 
-def _copy_files(source: Path, target: Path) -> None:
-    target.mkdir(parents=True)
+def copy_files(source: Path, target: Path) -> None:
+    """The template files of `source` copied into `target` (which may exist), modes included."""
+    target.mkdir(parents=True, exist_ok=True)
     for path in template_files(source):
         destination = target / path.relative_to(source)
         destination.parent.mkdir(parents=True, exist_ok=True)

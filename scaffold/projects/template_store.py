@@ -38,7 +38,7 @@ from packaging.version import InvalidVersion, Version
 from scaffold.errors import TemplateError
 from scaffold.projects.store_git import require_git, run_git
 from scaffold.projects.store_integrity import git_dir_is_plain
-from scaffold.projects.template_history import past_versions, rebuild, template_files, tree_of
+from scaffold.projects.template_history import copy_files, past_versions, rebuild_trees, tree_of
 from scaffold.resources import data_home_error, templates_root, user_data_home
 
 # v3: the marker records each version's git tree id (v2: a sha256 of the copy in templates/history);
@@ -159,6 +159,10 @@ def _ensure_store(kind: str, root: Path | None) -> TemplateSource:
             shutil.rmtree(store, ignore_errors=True)
             recorded = {}
         missing = [v for v in versions if v.version not in recorded]
+        if any(v.version != versions[-1].version for v in missing) and recorded:
+            # past versions are committed first, before any other: start the store again
+            shutil.rmtree(store, ignore_errors=True)
+            recorded, missing = {}, versions
         if missing:
             _add_versions(store, base, missing, recorded, expected)
     return TemplateSource(kind=kind, path=store, src_path=_portable(store), version=versions[-1].version)
@@ -188,25 +192,30 @@ def _add_versions(
     recorded: dict[str, str],
     expected: dict[str, str],
 ) -> None:
-    """Commit and tag each missing version; build a fresh store in a temp folder first."""
+    """Commit and tag each missing version; build a fresh store in a temp folder first.
+
+    The past versions are rebuilt in the store's own work tree from the current template and the
+    patches (template_history) and committed with `git commit-tree`; the current version is then
+    copied in and committed with `git commit`. Both give the commits `git commit` of each
+    version's files gave when they were copies: same trees, parents, author, date and message.
+    """
     fresh = not (store / ".git").is_dir()
     work = Path(tempfile.mkdtemp(prefix=f".{store.name}-", dir=_parent(store))) if fresh else store
-    scratch = Path(tempfile.mkdtemp(prefix=f".{store.name}-history-", dir=_parent(store)))
+    kind, current = versions[0].kind, current_version(versions[0].kind, base)
     try:
-        folders = _version_folders(base, versions, scratch)
         if fresh:
             run_git(work, "init", "--quiet", "--initial-branch=main")
-        for version in versions:
-            _replace_tree(work, folders[version.version])
-            # Without an index git trusts nothing it cached: a file copied with the same size and
-            # mtime as the previous version's (a fresh clone, a wheel install) is still re-hashed.
-            (work / ".git" / "index").unlink(missing_ok=True)
+        past = [v for v in versions if v.version != current]
+        if past:
+            _add_past_versions(work, base, past)
+            recorded.update((v.version, expected[v.version]) for v in past)
+        if any(v.version == current for v in versions):
+            _replace_tree(work, base / kind)
+            (work / ".git" / "index").unlink(missing_ok=True)  # re-hash every file (see rebuild_trees)
             run_git(work, "add", "--all", "--force")
-            run_git(
-                work, "commit", "--quiet", "--allow-empty", "-m", f"{version.kind} template {version.version}"
-            )
-            run_git(work, "tag", "--force", version.tag)
-            recorded[version.version] = expected[version.version]
+            run_git(work, "commit", "--quiet", "--allow-empty", "-m", f"{kind} template {current}")
+            run_git(work, "tag", "--force", f"v{current}")
+            recorded[current] = expected[current]
         (work / ".git" / _MARKER).write_text(json.dumps(recorded, sort_keys=True), encoding="utf-8")
         if fresh:
             shutil.rmtree(store, ignore_errors=True)
@@ -215,21 +224,20 @@ def _add_versions(
         if fresh:
             shutil.rmtree(work, ignore_errors=True)
         raise
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
 
 
-def _version_folders(base: Path, versions: list[TemplateVersion], scratch: Path) -> dict[str, Path]:
-    """A folder with the files of each version to commit: past ones rebuilt (and checked) in
-    `scratch` from the current template and the patches, down to the oldest one needed."""
-    kind = versions[0].kind
-    current = current_version(kind, base)
-    folders = {current: base / kind}
-    oldest = min(Version(v.version) for v in versions)
-    past = [p for p in past_versions(base, kind) if Version(p.version) >= oldest and p.version != current]
-    if past:
-        folders.update(rebuild(kind, base / kind, past, scratch))
-    return folders
+def _add_past_versions(work: Path, base: Path, past: list[TemplateVersion]) -> None:
+    """Commit every past version, oldest first, in a store that has no commit yet."""
+    kind = past[0].kind
+    _replace_tree(work, base / kind)
+    trees = rebuild_trees(kind, past_versions(base, kind), work)
+    parent: list[str] = []
+    for version in past:
+        message = f"{kind} template {version.version}"
+        commit = run_git(work, "commit-tree", trees[version.version], *parent, "-m", message).strip()
+        run_git(work, "tag", "--force", version.tag, commit)
+        parent = ["-p", commit]
+    run_git(work, "update-ref", "refs/heads/main", commit)
 
 
 def _parent(store: Path) -> Path:
@@ -245,10 +253,7 @@ def _replace_tree(work: Path, source: Path) -> None:
             shutil.rmtree(entry)
         else:
             entry.unlink()
-    for path in template_files(source):
-        target = work / path.relative_to(source)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(path, target)
+    copy_files(source, work)
 
 
 @contextlib.contextmanager
