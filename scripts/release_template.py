@@ -1,27 +1,50 @@
-"""Start a new version of a project template: snapshot the released one into templates/history/.
+"""Start a new version of a project template, keeping the released one as a patch in history/.
 
-Usage: python scripts/release_template.py KIND NEW_VERSION   (KIND: plugin or module)
+Usage:
+    python scripts/release_template.py KIND NEW_VERSION   # before editing templates/KIND/
+    python scripts/release_template.py --refresh KIND     # after editing it, before committing
 
-Run it *before* editing templates/KIND/ for the next release. It copies the current template to
-templates/history/KIND/<current version>/ and sets templates/versions.yaml to NEW_VERSION. Every
-scaffold release carries all older template versions this way, so it can 3-way-merge template
-changes into projects made by any earlier scaffold (copier rebuilds the old version to diff).
+(KIND: plugin or module.) The first form marks the current template as released: it records the
+git tree id of its files in templates/history/KIND/trees.yaml, writes an empty
+templates/history/KIND/<current version>.patch (the working template is that version right now)
+and sets templates/versions.yaml to NEW_VERSION. Editing templates/KIND/ afterwards makes that
+patch stale, and scaffold refuses to build its template store until `--refresh` rewrites it as
+the diff from the edited template back to the released version (read from git by its tree id).
+Older patches never change. scaffold rebuilds every released version from the current template
+and these patches, so it can 3-way-merge template changes into projects made by any earlier
+scaffold. Why patches: docs/design/template-history.md.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import re
-import shutil
+import subprocess
 import sys
+import tarfile
+import tempfile
 from pathlib import Path
 
 from packaging.version import Version
+
+from scaffold.projects.store_git import run_git
+from scaffold.projects.template_history import (
+    MANIFEST,
+    copy_files,
+    history_folder,
+    make_patch,
+    past_versions,
+    read_manifest,
+    rebuild_trees,
+    tree_of,
+)
 
 ROOT = Path(__file__).resolve().parents[1] / "templates"
 
 
 def release(kind: str, new_version: str, root: Path = ROOT) -> Path:
+    """Mark the current `kind` template as released and start `new_version`; the new patch."""
     versions_file = root / "versions.yaml"
     text = versions_file.read_text(encoding="utf-8")
     match = re.search(rf"^{kind}:\s*(\S+)\s*$", text, re.MULTILINE)
@@ -30,12 +53,68 @@ def release(kind: str, new_version: str, root: Path = ROOT) -> Path:
     current = match[1]
     if Version(new_version) <= Version(current):
         raise SystemExit(f"{new_version} is not newer than the current {kind} template {current}")
-    snapshot = root / "history" / kind / current
-    if snapshot.exists():
-        raise SystemExit(f"{snapshot} already exists: {kind} {current} was released before")
-    shutil.copytree(root / kind, snapshot, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    trees = read_manifest(root, kind)
+    if current in trees:
+        raise SystemExit(f"{kind} {current} was released before (templates/history/{kind}/{MANIFEST})")
+    trees[current] = tree_of(root / kind)
+    patch = history_folder(root, kind) / f"{current}.patch"
+    patch.parent.mkdir(parents=True, exist_ok=True)
+    patch.write_bytes(b"")
+    write_manifest(root, kind, trees)
     versions_file.write_text(text[: match.start(1)] + new_version + text[match.end(1) :], encoding="utf-8")
-    return snapshot
+    return patch
+
+
+def refresh(kind: str, root: Path = ROOT, released: Path | None = None) -> Path:
+    """Rewrite the newest patch so it turns the edited template back into the released version.
+
+    `released`: a folder with that version's files; by default they are read from the git
+    repository holding `root`, by the tree id the manifest records.
+    """
+    past = past_versions(root, kind)
+    if not past:
+        raise SystemExit(f"the {kind} template has no released version to refresh a patch for")
+    newest = past[0]
+    with tempfile.TemporaryDirectory() as scratch:
+        if released is None:
+            released = Path(scratch) / "released"
+            _extract_tree(root, newest.tree, released)
+        if tree_of(released) != newest.tree:
+            raise SystemExit(f"{released} is not the released {kind} template {newest.version}")
+        (Path(scratch) / "diff").mkdir()
+        newest.patch.write_bytes(make_patch(root / kind, released, Path(scratch) / "diff"))
+        check = Path(scratch) / "check"
+        copy_files(root / kind, check)
+        run_git(check, "init", "--quiet")
+        rebuild_trees(kind, [newest], check)  # refuses a patch that misses
+    return newest.patch
+
+
+def write_manifest(root: Path, kind: str, trees: dict[str, str]) -> None:
+    lines = [
+        f"# Each released version of the {kind} template and the git tree id of its files, which the",
+        "# rebuild from templates/<kind>/ and <version>.patch must give. Written by",
+        "# scripts/release_template.py; see docs/design/template-history.md.",
+        *(f'"{version}": {trees[version]}' for version in sorted(trees, key=Version)),
+    ]
+    (history_folder(root, kind) / MANIFEST).write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _extract_tree(root: Path, tree: str, target: Path) -> None:
+    """The files of git tree `tree` from the repository holding `root`, written to `target`."""
+    top = _git(root, "rev-parse", "--show-toplevel").decode().strip()
+    if _git(Path(top), "cat-file", "-t", tree, check=False).strip() != b"tree":
+        raise SystemExit(f"git does not know tree {tree}: refresh in a clone holding the release commit")
+    archive = _git(Path(top), "archive", "--format=tar", tree)
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(target, filter="data")
+
+
+def _git(cwd: Path, *args: str, check: bool = True) -> bytes:
+    result = subprocess.run(["git", *args], cwd=cwd, capture_output=True, check=False)
+    if check and result.returncode != 0:
+        raise SystemExit(f"git {args[0]} failed in {cwd}: {result.stderr.decode(errors='replace').strip()}")
+    return result.stdout
 
 
 def main() -> None:
@@ -43,14 +122,22 @@ def main() -> None:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("kind", choices=["plugin", "module"])
-    parser.add_argument("new_version")
+    parser.add_argument("new_version", nargs="?")
+    parser.add_argument("--refresh", action="store_true", help="rewrite the newest patch (see above)")
     parser.add_argument(
         "--templates", type=Path, default=ROOT, help="templates folder (default: this repo's)"
     )
     args = parser.parse_args()
-    snapshot = release(args.kind, args.new_version, args.templates)
-    print(f"kept {args.kind} template in {snapshot}; templates/{args.kind}/ is now {args.new_version}")
-    print("edit the template, refresh the golden trees (python -m tests.golden.refresh), run the tests")
+    if args.refresh == (args.new_version is not None):
+        parser.error("give either NEW_VERSION or --refresh")
+    if args.refresh:
+        patch = refresh(args.kind, args.templates)
+        print(f"rewrote {patch} ({patch.stat().st_size} bytes)")
+        return
+    patch = release(args.kind, args.new_version, args.templates)
+    print(f"released {args.kind} {patch.stem}; templates/{args.kind}/ is now {args.new_version}")
+    print(f"edit the template, then: python scripts/release_template.py --refresh {args.kind}")
+    print("refresh the golden trees (python -m tests.golden.refresh) and run the tests")
 
 
 if __name__ == "__main__":

@@ -36,6 +36,7 @@ from typing import Any
 import jinja2
 import yaml
 
+from scaffold.projects.template_history import template_files
 from scaffold.projects.template_jinja import (
     CopierConf,
     StringRenderer,
@@ -44,7 +45,7 @@ from scaffold.projects.template_jinja import (
     plain,
     refuse,
 )
-from scaffold.projects.template_store import TemplateSource, _template_files, current_version
+from scaffold.projects.template_store import TemplateSource, current_version
 from scaffold.resources import templates_root
 
 __all__ = ["TemplateConfig", "Unsupported", "load_config", "make_environment", "render_template"]
@@ -236,7 +237,7 @@ def _tree(root: Path, subdirectory: str) -> tuple[dict[str, bool], set[str]]:
             raise Unsupported(f"symlinked folder in the template {folder}")
     files: set[str] = set()
     folders: set[str] = set()
-    for path in _template_files(root):
+    for path in template_files(root):
         relative = PurePosixPath(path.relative_to(root).as_posix())
         files.add(str(relative))
         folders.update(str(parent) for parent in relative.parents if str(parent) != ".")

@@ -5,26 +5,28 @@ rebuilds the *old* template version from the `_src_path` recorded in the project
 its templates as plain folders inside the wheel, so it builds this repository on demand:
 
 - one repository per template kind at `<user data home>/template-store/<kind>`;
-- one commit per template version, tagged `v<version>`: every released version kept under
-  `templates/history/<kind>/<version>/` plus the current `templates/<kind>/`;
+- one commit per template version, tagged `v<version>`: every released version, rebuilt from the
+  current `templates/<kind>/` and the reverse patches in `templates/history/<kind>/`, each checked
+  against the git tree id it was released with (scaffold.projects.template_history), then the
+  current version;
 - commits are made with a fixed author and date, so the same content gives the same commit
   on every machine;
 - the recorded `_src_path` is written as `~/...` when the store lies in the home directory, which
   copier expands, so a project stays upgradable on a teammate's machine.
 
-A newer scaffold carries every older template version in its history folder, which is what lets
-it upgrade a project made by an earlier scaffold even on a machine that never ran that version.
+A newer scaffold carries every older template version as patches in its history folder, which is
+what lets it upgrade a project made by an earlier scaffold even on a machine that never ran that
+version. The commits are the ones earlier scaffolds made from full copies of each version (same
+files, order, author, date and message), so stores and projects made before stay valid.
 """
 
 from __future__ import annotations
 
 import contextlib
 import fcntl
-import hashlib
 import json
 import os
 import shutil
-import subprocess
 import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -33,22 +35,24 @@ from pathlib import Path
 import yaml
 from packaging.version import InvalidVersion, Version
 
-from scaffold.errors import TemplateError, ToolMissingError
-from scaffold.projects.store_integrity import git_dir_is_plain, git_tree_id
+from scaffold.errors import TemplateError
+from scaffold.projects.store_git import require_git, run_git
+from scaffold.projects.store_integrity import git_dir_is_plain
+from scaffold.projects.template_history import copy_files, past_versions, rebuild_trees, tree_of
 from scaffold.resources import data_home_error, templates_root, user_data_home
 
-_FIXED_DATE = "2026-01-01T00:00:00+00:00"
-# v2: stores built before every version was re-hashed on commit (see _add_versions) are rebuilt.
-_MARKER = "scaffold-store-v2.json"
+# v3: the marker records each version's git tree id (v2: a sha256 of the copy in templates/history);
+# an older store is rebuilt once, to the same commits.
+_MARKER = "scaffold-store-v3.json"
 
 
 @dataclass(frozen=True)
 class TemplateVersion:
-    """One version of a template kind and the folder holding its files."""
+    """One version of a template kind and the git tree id its files have."""
 
     kind: str
     version: str
-    folder: Path
+    tree: str
 
     @property
     def tag(self) -> str:
@@ -74,30 +78,10 @@ def known_versions(kind: str, root: Path | None = None) -> list[TemplateVersion]
     """Every template version this scaffold can render, oldest first, the current one last."""
     base = root or templates_root()
     current = current_version(kind, base)
-    found = [TemplateVersion(kind, current, base / kind)]
-    history = base / "history" / kind
-    if history.is_dir():
-        for folder in history.iterdir():
-            if folder.is_dir() and folder.name != current:
-                found.append(TemplateVersion(kind, folder.name, folder))
+    found = [TemplateVersion(kind, v.version, v.tree) for v in past_versions(base, kind)]
+    found = [v for v in found if v.version != current]
+    found.append(TemplateVersion(kind, current, tree_of(base / kind)))
     return sorted(found, key=lambda v: Version(v.version))
-
-
-def content_hash(folder: Path) -> str:
-    """A hash of a template folder's files (paths, bytes, executable bits), order-independent."""
-    digest = hashlib.sha256()
-    for path in sorted(_template_files(folder)):
-        relative = path.relative_to(folder).as_posix()
-        digest.update(relative.encode())
-        digest.update(b"\0x" if os.access(path, os.X_OK) else b"\0-")
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
-    return digest.hexdigest()
-
-
-def _template_files(folder: Path) -> Iterator[Path]:
-    for path in folder.rglob("*"):
-        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
-            yield path
 
 
 @dataclass(frozen=True)
@@ -116,7 +100,7 @@ class TemplateSource:
 
 def ensure_store(kind: str, root: Path | None = None) -> TemplateSource:
     """The store for `kind`, built or extended so it holds every version this scaffold knows."""
-    _require_git()
+    require_git()
     try:
         return _ensure_store(kind, root)
     except OSError as exc:
@@ -144,26 +128,27 @@ def _trustworthy(source: TemplateSource) -> bool:
         return False
     if not _git_ok(source.path, "fsck", "--no-progress", "--no-dangling"):
         return False
+    # The past versions' ids come from the shipped manifest; the rebuild was checked against them.
     versions = known_versions(source.kind)
     try:
-        trees = _git(source.path, "rev-parse", *(f"{v.tag}^{{tree}}" for v in versions)).split()
+        trees = run_git(source.path, "rev-parse", *(f"{v.tag}^{{tree}}" for v in versions)).split()
     except (TemplateError, OSError):
         return False
-    expected = [git_tree_id(v.folder, _template_files(v.folder)) for v in versions]
-    return trees == expected
+    return trees == [v.tree for v in versions]
 
 
 def _git_ok(cwd: Path, *args: str) -> bool:
     try:
-        _git(cwd, *args)
+        run_git(cwd, *args)
     except (TemplateError, OSError):
         return False
     return True
 
 
 def _ensure_store(kind: str, root: Path | None) -> TemplateSource:
-    versions = known_versions(kind, root)
-    expected = {v.version: content_hash(v.folder) for v in versions}
+    base = root or templates_root()
+    versions = known_versions(kind, base)
+    expected = {v.version: v.tree for v in versions}
     store = user_data_home() / "template-store" / kind
     with _locked(store.with_suffix(".lock")):
         if (store / ".git").is_dir() and not git_dir_is_plain(store):
@@ -174,8 +159,12 @@ def _ensure_store(kind: str, root: Path | None) -> TemplateSource:
             shutil.rmtree(store, ignore_errors=True)
             recorded = {}
         missing = [v for v in versions if v.version not in recorded]
+        if any(v.version != versions[-1].version for v in missing) and recorded:
+            # past versions are committed first, before any other: start the store again
+            shutil.rmtree(store, ignore_errors=True)
+            recorded, missing = {}, versions
         if missing:
-            _add_versions(store, missing, recorded, expected)
+            _add_versions(store, base, missing, recorded, expected)
     return TemplateSource(kind=kind, path=store, src_path=_portable(store), version=versions[-1].version)
 
 
@@ -197,25 +186,36 @@ def _read_marker(store: Path) -> dict[str, str]:
 
 
 def _add_versions(
-    store: Path, versions: list[TemplateVersion], recorded: dict[str, str], expected: dict[str, str]
+    store: Path,
+    base: Path,
+    versions: list[TemplateVersion],
+    recorded: dict[str, str],
+    expected: dict[str, str],
 ) -> None:
-    """Commit and tag each missing version; build a fresh store in a temp folder first."""
+    """Commit and tag each missing version; build a fresh store in a temp folder first.
+
+    The past versions are rebuilt in the store's own work tree from the current template and the
+    patches (template_history) and committed with `git commit-tree`; the current version is then
+    copied in and committed with `git commit`. Both give the commits `git commit` of each
+    version's files gave when they were copies: same trees, parents, author, date and message.
+    """
     fresh = not (store / ".git").is_dir()
     work = Path(tempfile.mkdtemp(prefix=f".{store.name}-", dir=_parent(store))) if fresh else store
+    kind, current = versions[0].kind, current_version(versions[0].kind, base)
     try:
         if fresh:
-            _git(work, "init", "--quiet", "--initial-branch=main")
-        for version in versions:
-            _replace_tree(work, version.folder)
-            # Without an index git trusts nothing it cached: a file copied with the same size and
-            # mtime as the previous version's (a fresh clone, a wheel install) is still re-hashed.
-            (work / ".git" / "index").unlink(missing_ok=True)
-            _git(work, "add", "--all", "--force")
-            _git(
-                work, "commit", "--quiet", "--allow-empty", "-m", f"{version.kind} template {version.version}"
-            )
-            _git(work, "tag", "--force", version.tag)
-            recorded[version.version] = expected[version.version]
+            run_git(work, "init", "--quiet", "--initial-branch=main")
+        past = [v for v in versions if v.version != current]
+        if past:
+            _add_past_versions(work, base, past)
+            recorded.update((v.version, expected[v.version]) for v in past)
+        if any(v.version == current for v in versions):
+            _replace_tree(work, base / kind)
+            (work / ".git" / "index").unlink(missing_ok=True)  # re-hash every file (see rebuild_trees)
+            run_git(work, "add", "--all", "--force")
+            run_git(work, "commit", "--quiet", "--allow-empty", "-m", f"{kind} template {current}")
+            run_git(work, "tag", "--force", f"v{current}")
+            recorded[current] = expected[current]
         (work / ".git" / _MARKER).write_text(json.dumps(recorded, sort_keys=True), encoding="utf-8")
         if fresh:
             shutil.rmtree(store, ignore_errors=True)
@@ -224,6 +224,20 @@ def _add_versions(
         if fresh:
             shutil.rmtree(work, ignore_errors=True)
         raise
+
+
+def _add_past_versions(work: Path, base: Path, past: list[TemplateVersion]) -> None:
+    """Commit every past version, oldest first, in a store that has no commit yet."""
+    kind = past[0].kind
+    _replace_tree(work, base / kind)
+    trees = rebuild_trees(kind, past_versions(base, kind), work)
+    parent: list[str] = []
+    for version in past:
+        message = f"{kind} template {version.version}"
+        commit = run_git(work, "commit-tree", trees[version.version], *parent, "-m", message).strip()
+        run_git(work, "tag", "--force", version.tag, commit)
+        parent = ["-p", commit]
+    run_git(work, "update-ref", "refs/heads/main", commit)
 
 
 def _parent(store: Path) -> Path:
@@ -239,52 +253,7 @@ def _replace_tree(work: Path, source: Path) -> None:
             shutil.rmtree(entry)
         else:
             entry.unlink()
-    for path in _template_files(source):
-        target = work / path.relative_to(source)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(path, target)
-
-
-def _git(cwd: Path, *args: str) -> str:
-    env = {
-        **os.environ,
-        "GIT_AUTHOR_NAME": "scaffold",
-        "GIT_AUTHOR_EMAIL": "scaffold@localhost",
-        "GIT_COMMITTER_NAME": "scaffold",
-        "GIT_COMMITTER_EMAIL": "scaffold@localhost",
-        "GIT_AUTHOR_DATE": _FIXED_DATE,
-        "GIT_COMMITTER_DATE": _FIXED_DATE,
-        "GIT_CONFIG_NOSYSTEM": "1",
-        # The user's own git settings (hooks, filters, autocrlf) must neither run nor change bytes.
-        "GIT_CONFIG_GLOBAL": os.devnull,
-    }
-    result = subprocess.run(
-        [
-            "git",
-            *("-c", "commit.gpgsign=false", "-c", "tag.gpgsign=false"),
-            *("-c", f"core.hooksPath={os.devnull}", "-c", "core.fsmonitor=false"),
-            *args,
-        ],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if result.returncode != 0:
-        raise TemplateError(
-            f"git {args[0]} failed in the template store {cwd}: {result.stderr.strip()}",
-            hint=f"Delete {cwd} and run the command again.",
-        )
-    return result.stdout
-
-
-def _require_git() -> None:
-    if shutil.which("git") is None:
-        raise ToolMissingError(
-            "git is not installed; scaffold keeps template versions in a git repository",
-            hint="Install git (e.g. apt-get install -y git) and run the command again.",
-        )
+    copy_files(source, work)
 
 
 @contextlib.contextmanager

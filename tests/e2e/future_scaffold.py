@@ -1,8 +1,8 @@
 """A later scaffold release, built the way a maintainer would make one, for upgrade tests.
 
 Copy this repository, release a new template version with scripts/release_template.py (the old
-one is kept in templates/history/), change the template, bump scaffold's version and build a
-wheel. Projects made by the current scaffold are then upgraded with that wheel, outside the repo.
+one is kept as a patch in templates/history/, refreshed after the change), change the template,
+bump scaffold's version and build a wheel. Projects made by the current scaffold are then upgraded with that wheel, outside the repo.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 from packaging.version import Version
 
 from scaffold import __version__
-from scripts.release_template import release
+from scripts.release_template import refresh, release
 from tests.conftest import REPO
 
 FUTURE_SCAFFOLD_VERSION = f"{Version(__version__).major}.{Version(__version__).minor + 1}.0"
@@ -77,9 +77,14 @@ def change_template(templates: Path, kind: str) -> None:
 
 def make_future_source(target: Path) -> Path:
     source = copy_repository(target)
+    templates = source / "templates"
     for kind in ("plugin", "module"):
-        release(kind, future_template_version(kind), source / "templates")
-        change_template(source / "templates", kind)
+        released = target.with_name(f"{target.name}-released-{kind}")
+        shutil.copytree(templates / kind, released)  # the copy is not a git repository
+        release(kind, future_template_version(kind), templates)
+        change_template(templates, kind)
+        refresh(kind, templates, released=released)
+        shutil.rmtree(released)
     init = source / "scaffold" / "__init__.py"
     init.write_text(
         re.sub(

@@ -1,12 +1,18 @@
-"""The template store commits exactly the bytes of each version, whatever the files' timestamps."""
+"""The template store commits exactly the bytes of each version, whatever the files' timestamps,
+and refuses a past version its patch no longer rebuilds."""
 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 from pathlib import Path
 
+import pytest
+
+from scaffold.errors import TemplateError
 from scaffold.projects.template_store import ensure_store
+from scripts.release_template import refresh, release
 
 
 def _template(folder: Path, port: str) -> None:
@@ -20,10 +26,7 @@ def test_versions_with_same_size_and_mtime_are_both_committed(tmp_path: Path) ->
 
     git's index would call the newer file unchanged, and the store tagged the old bytes as new.
     """
-    root = tmp_path / "templates"
-    _template(root / "history" / "demo" / "1.0.0", "8080")
-    _template(root / "demo", "8090")
-    (root / "versions.yaml").write_text("demo: 1.1.0\n", encoding="utf-8")
+    root = _released_and_edited(tmp_path, "8090")
     for path in root.rglob("*"):
         os.utime(path, (1_700_000_000, 1_700_000_000))
     source = ensure_store("demo", root)
@@ -39,6 +42,38 @@ def test_versions_with_same_size_and_mtime_are_both_committed(tmp_path: Path) ->
 
     assert show("v1.0.0") == "EXPOSE 8080\n"
     assert show("v1.1.0") == "EXPOSE 8090\n"
+
+
+def _released_and_edited(tmp_path: Path, port: str) -> Path:
+    """demo 1.0.0 (EXPOSE 8080) released the way a maintainer does, then edited as 1.1.0."""
+    root = tmp_path / "templates"
+    _template(root / "demo", "8080")
+    (root / "versions.yaml").write_text("demo: 1.0.0\n", encoding="utf-8")
+    shutil.copytree(root / "demo", tmp_path / "released")
+    release("demo", "1.1.0", root)
+    (root / "demo" / "project" / "Dockerfile").write_text(f"EXPOSE {port}\n", encoding="utf-8")
+    refresh("demo", root, released=tmp_path / "released")
+    return root
+
+
+def test_a_patch_that_no_longer_fits_is_refused(tmp_path: Path) -> None:
+    """Editing the template after its patch was written: the store is not built from a wrong base."""
+    root = _released_and_edited(tmp_path, "8090")
+    (root / "demo" / "project" / "Dockerfile").write_text("EXPOSE 9999\n", encoding="utf-8")
+    with pytest.raises(TemplateError) as refused:
+        ensure_store("demo", root)
+    assert refused.value.message == (
+        "scaffold cannot rebuild its demo template 1.0.0, which upgrades start from: "
+        "1.0.0.patch does not apply"
+    )
+    assert "release_template.py --refresh demo" in (refused.value.hint or "")
+
+
+def test_a_patch_giving_other_files_is_refused(tmp_path: Path) -> None:
+    root = _released_and_edited(tmp_path, "8090")
+    (root / "demo" / "project" / "extra.txt").write_text("not in 1.0.0\n", encoding="utf-8")
+    with pytest.raises(TemplateError, match="1.0.0.patch gives other files than were released"):
+        ensure_store("demo", root)
 
 
 def test_a_store_without_the_current_marker_is_rebuilt(tmp_path: Path) -> None:

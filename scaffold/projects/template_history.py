@@ -1,0 +1,153 @@
+"""Past template versions, rebuilt from the current template and one reverse patch per release.
+
+scaffold ships each project template once (`templates/<kind>/`, the current version). For every
+released version V it ships `templates/history/<kind>/V.patch`, a `git diff --binary` that turns
+the next newer version into V, and one line of `templates/history/<kind>/trees.yaml`: the git
+tree id V's files must have. Rebuilding walks from the current template down through the patches
+and compares each result with its tree id, so a patch that no longer fits (the working template
+was edited and the patch not refreshed, a damaged install) is refused by name instead of giving
+users' upgrades a wrong base. Why patches rather than copies: docs/design/template-history.md.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+from packaging.version import InvalidVersion, Version
+
+from scaffold.errors import TemplateError
+from scaffold.projects.store_git import run_git, run_git_bytes
+from scaffold.projects.store_integrity import git_tree_id
+
+MANIFEST = "trees.yaml"
+_MANIFEST_LIMIT = 256 * 1024
+_TREE_ID = re.compile(r"[0-9a-f]{40}")
+
+
+@dataclass(frozen=True)
+class PastVersion:
+    """A released template version: the tree id its files must have and the patch that makes it."""
+
+    version: str
+    tree: str
+    patch: Path
+
+
+def template_files(folder: Path) -> Iterator[Path]:
+    """The files a template consists of (what the store commits): no bytecode caches."""
+    for path in folder.rglob("*"):
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+            yield path
+
+
+def tree_of(folder: Path) -> str:
+    """The git tree id of a template folder's files, as the store's commit of it will have."""
+    return git_tree_id(folder, template_files(folder))
+
+
+def history_folder(root: Path, kind: str) -> Path:
+    return root / "history" / kind
+
+
+def read_manifest(root: Path, kind: str) -> dict[str, str]:
+    """Released version -> tree id, from templates/history/<kind>/trees.yaml (empty if none)."""
+    manifest = history_folder(root, kind) / MANIFEST
+    problem = f"templates/history/{kind}/{MANIFEST} is not a list of template versions and tree ids"
+    try:
+        if not manifest.is_file():
+            return {}
+        if manifest.stat().st_size > _MANIFEST_LIMIT:
+            raise TemplateError(problem, hint="Reinstall scaffold; this file ships with it.")
+        data = yaml.safe_load(manifest.read_text(encoding="utf-8")) or {}
+        trees = {str(version): str(tree) for version, tree in data.items()}
+        for version, tree in trees.items():
+            Version(version)
+            if not _TREE_ID.fullmatch(tree):
+                raise ValueError(tree)
+    except (OSError, AttributeError, ValueError, yaml.YAMLError, InvalidVersion) as exc:
+        raise TemplateError(problem, hint="Reinstall scaffold; this file ships with it.") from exc
+    return trees
+
+
+def past_versions(root: Path, kind: str) -> list[PastVersion]:
+    """Every released version of `kind` before the current one, newest first."""
+    folder = history_folder(root, kind)
+    return [
+        PastVersion(version, tree, folder / f"{version}.patch")
+        for version, tree in sorted(
+            read_manifest(root, kind).items(), key=lambda item: Version(item[0]), reverse=True
+        )
+    ]
+
+
+def rebuild_trees(kind: str, past: list[PastVersion], work: Path) -> dict[str, str]:
+    """The git tree of each version in `past` (newest first, contiguous from the version whose
+    files are in the git work tree `work`), each checked against its released id.
+
+    The patches are applied to the work tree one after the other and each result is staged and
+    written as a tree object; the caller commits the trees (oldest first) and puts the files it
+    wants back into the work tree. Why not a folder per version: one copy of the template is
+    enough, and git hashes the files once.
+    """
+    trees: dict[str, str] = {}
+    for item in past:
+        _apply(kind, item, work)
+        # Without an index git trusts nothing it cached: a patched file of the same size and
+        # mtime as before is still re-hashed.
+        (work / ".git" / "index").unlink(missing_ok=True)
+        run_git(work, "add", "--all", "--force")
+        tree = run_git(work, "write-tree").strip()
+        if tree != item.tree:
+            raise _not_rebuilt(kind, item, f"{item.patch.name} gives other files than were released")
+        trees[item.version] = tree
+    return trees
+
+
+def _apply(kind: str, item: PastVersion, work: Path) -> None:
+    """Apply `item`'s patch to the work tree (which holds the next newer version)."""
+    if not item.patch.is_file():
+        raise _not_rebuilt(kind, item, f"{item.patch.name} is missing")
+    if item.patch.stat().st_size == 0:
+        return  # released and not changed since: `git apply` refuses an empty patch
+    try:
+        run_git(work, "apply", "--binary", "--whitespace=nowarn", str(item.patch))
+    except TemplateError as exc:
+        raise _not_rebuilt(kind, item, f"{item.patch.name} does not apply") from exc
+
+
+def _not_rebuilt(kind: str, item: PastVersion, why: str) -> TemplateError:
+    return TemplateError(
+        f"scaffold cannot rebuild its {kind} template {item.version}, which upgrades start from: {why}",
+        hint=(
+            "Reinstall scaffold. In a scaffold checkout where templates/"
+            f"{kind}/ was edited, run `python scripts/release_template.py --refresh {kind}`."
+        ),
+    )
+
+
+def make_patch(newer: Path, older: Path, scratch: Path) -> bytes:
+    """The `git diff --binary` that turns the files of `newer` into those of `older`."""
+    run_git(scratch, "init", "--quiet")
+    copy_files(newer, scratch / "newer")
+    copy_files(older, scratch / "older")
+    # --force: a template's own .gitignore must not keep its files out of the patch
+    run_git(scratch, "add", "--all", "--force", "newer", "older")
+    tree = run_git(scratch, "write-tree").strip()
+    return run_git_bytes(
+        scratch, "diff", "--binary", "--no-renames", "--full-index", "--no-color", "--no-ext-diff",
+        "--no-textconv", f"{tree}:newer", f"{tree}:older",
+    )  # fmt: skip
+
+
+def copy_files(source: Path, target: Path) -> None:
+    """The template files of `source` copied into `target` (which may exist), modes included."""
+    target.mkdir(parents=True, exist_ok=True)
+    for path in template_files(source):
+        destination = target / path.relative_to(source)
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, destination)
