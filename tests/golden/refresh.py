@@ -1,4 +1,9 @@
-"""Rewrite every golden tree from the current generators: `python -m tests.golden.refresh [NAME...]`."""
+"""Rewrite every golden tree from the current generators: `python -m tests.golden.refresh [NAME...]`.
+
+It first rewrites the newest history patch of each template kind (scripts/release_template.py
+--refresh): after a template edit the store refuses a stale patch, so the one command that
+refreshes what a template change touches does both.
+"""
 
 from __future__ import annotations
 
@@ -8,10 +13,13 @@ import sys
 import tempfile
 from pathlib import Path
 
+from scripts.release_template import refresh as refresh_history_patch
 from tests.golden.producers import GOLDEN_ROOT, PRODUCERS
 
 
 def refresh(names: list[str]) -> None:
+    for kind in ("plugin", "module"):
+        print(f"refreshed {refresh_history_patch(kind).relative_to(GOLDEN_ROOT.parent.parent.parent)}")
     with tempfile.TemporaryDirectory() as home:
         os.environ["SCAFFOLD_HOME"] = home
         for name in names or sorted(PRODUCERS):
