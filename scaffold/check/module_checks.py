@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from scaffold.check.host_driver import HostDriver
 from scaffold.check.module_browser import ModuleInBrowser, component_checks
 from scaffold.check.run_limits import DEFAULT_MODULE_DEADLINE
+from scaffold.contracts import MODULE
 from scaffold.errors import ToolMissingError
 from scaffold.host import module_fetch
 from scaffold.host.browser import BrowserSession, chromium_executable, open_browser, sync_playwright_factory
@@ -34,7 +35,7 @@ from scaffold.host.spec_validation import SpecValidator
 from scaffold.specs import catalog
 from scaffold.specs.document import SpecDocument
 
-CONTRACT = "dashboard-module"
+CONTRACT = MODULE.contract
 DEFAULT_PAGE_TIMEOUT = 15.0
 BROWSER_NAMES = ("browser.script", "browser.scope", "browser.registry")
 HOST_GLOBALS = "host-globals"
@@ -72,7 +73,7 @@ def check_module(
         chromium_executable()
         sync_playwright_factory()
     runtime = ensure_runtime(chosen)
-    report = CheckReport(target=base_url, kind="module", on_result=on_result)
+    report = CheckReport(target=base_url, kind=MODULE.name, on_result=on_result)
     report.expect(PLAN)
     deadline = Deadline(opts.deadline)
     try:

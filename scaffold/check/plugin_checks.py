@@ -37,13 +37,14 @@ from scaffold.check.plugin_session import (
     PluginCheckOptions,
     PluginSession,
 )
+from scaffold.contracts import PLUGIN
 from scaffold.host.deadline import Deadline, DeadlinePassed
 from scaffold.host.http_client import HttpClient
 from scaffold.host.report import CheckReport, Listener
 from scaffold.specs import catalog
 from scaffold.specs.document import SpecDocument
 
-CONTRACT = "datasource-plugin"
+CONTRACT = PLUGIN.contract
 
 
 def plan(s: PluginSession) -> list[str]:
@@ -80,7 +81,7 @@ def check_plugin(
     """
     chosen = spec or catalog.load_shipped(CONTRACT)
     opts = options or PluginCheckOptions()
-    report = CheckReport(target=base_url, kind="plugin", on_result=on_result)
+    report = CheckReport(target=base_url, kind=PLUGIN.name, on_result=on_result)
     deadline = Deadline(opts.deadline)
     with HttpClient(opts.timeout, deadline=deadline) as client:
         session = PluginSession(base_url, chosen, client, opts, report)

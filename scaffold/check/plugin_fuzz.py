@@ -26,6 +26,7 @@ from scaffold.check.fuzz_contract import Breach, Judge, OperationContract, Verdi
 from scaffold.check.fuzz_options import FuzzOptions
 from scaffold.check.fuzz_request import WireRequest, wire_request
 from scaffold.check.plugin_session import LABELS, WELL_KNOWN
+from scaffold.contracts import PLUGIN
 from scaffold.host.deadline import Deadline, DeadlinePassed
 from scaffold.host.http_client import HttpClient
 from scaffold.host.report import CheckReport, Listener
@@ -35,7 +36,7 @@ from scaffold.specs.document import SpecDocument
 if TYPE_CHECKING:
     from hypothesis.strategies import SearchStrategy
 
-CONTRACT = "datasource-plugin"
+CONTRACT = PLUGIN.contract
 MODES = ("positive", "negative")
 _SHORT = {
     Breach.NO_ANSWER: "no answer",

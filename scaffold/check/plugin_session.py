@@ -12,6 +12,7 @@ from typing import Any
 
 from scaffold.check.plugin_values import JsonObject, marker_secret
 from scaffold.check.run_limits import DEFAULT_PLUGIN_DEADLINE
+from scaffold.contracts import PLUGIN
 from scaffold.errors import SpecError
 from scaffold.host import plugin_requests
 from scaffold.host.http_client import DEFAULT_TIMEOUT, Exchange, HttpClient
@@ -88,7 +89,7 @@ class PluginSession:
                 f"the spec has no operation {', '.join(missing)}, which scaffold check plays",
                 path=self.spec.path,
                 pointer="/paths",
-                hint="Check a plugin against a datasource-plugin spec.",
+                hint=f"Check a plugin against a {PLUGIN.contract} spec.",
             )
 
     def op(self, operation_id: str) -> OperationShape:

@@ -24,9 +24,9 @@ from scaffold.check.fuzz_options import (
 )
 from scaffold.check.run_limits import DEFAULT_MODULE_DEADLINE, DEFAULT_PLUGIN_DEADLINE
 from scaffold.cli.arguments import base_url_argument
+from scaffold.contracts import MODULE, PLUGIN
 from scaffold.errors import InterruptedByUser
 from scaffold.host.report import CheckReport, CheckResult, Listener, render_json, render_line
-from scaffold.projects.kinds import KINDS
 from scaffold.specs import catalog
 from scaffold.specs.document import SpecDocument
 
@@ -152,7 +152,7 @@ def register(app: typer.Typer) -> None:
         rich_markup_mode=None,
     )
 
-    @check_app.command("plugin")
+    @check_app.command(PLUGIN.name)
     def plugin(
         base_url: Annotated[
             str,
@@ -224,7 +224,7 @@ def register(app: typer.Typer) -> None:
         schema-valid request rejected with 400 (422, a documented rejection of content, is fine).
         Each failure is shrunk to a minimal request, printed as a curl line under the FAIL.
         """
-        chosen = _spec(KINDS["plugin"].contract, spec)
+        chosen = _spec(PLUGIN.contract, spec)
         if fuzz is not None:
             if config or query:
                 raise typer.BadParameter(
@@ -256,7 +256,7 @@ def register(app: typer.Typer) -> None:
             report = check_plugin(base_url, options, spec=chosen, on_result=streamer(as_json))
         emit(report, as_json)
 
-    @check_app.command("module")
+    @check_app.command(MODULE.name)
     def module(
         base_url: Annotated[
             str,
@@ -289,7 +289,7 @@ def register(app: typer.Typer) -> None:
         from scaffold.check.module_checks import ModuleCheckOptions, check_module
 
         options = ModuleCheckOptions(timeout=timeout, page_timeout=page_timeout, deadline=deadline)
-        chosen = _spec(KINDS["module"].contract, spec)
+        chosen = _spec(MODULE.contract, spec)
         with stops_on_signals():
             report = check_module(base_url, options, spec=chosen, on_result=streamer(as_json))
         emit(report, as_json)

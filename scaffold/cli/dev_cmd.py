@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Annotated, cast
 import typer
 
 from scaffold.cli.arguments import base_url_argument
+from scaffold.contracts import KIND_NAMES, MODULE, PLUGIN
 from scaffold.dev import DEFAULT_DEV_PORT
 from scaffold.errors import DevServiceError
 from scaffold.redact import url_secrets, without_credentials
@@ -156,7 +157,7 @@ def _target(kind: PageKind, url: str) -> str:
         base_url_argument(url)
     except typer.BadParameter as exc:
         raise DevServiceError(f"scaffold dev {kind} URL: {exc.message}") from None
-    if kind == "module":
+    if kind == MODULE.name:
         from scaffold.host.module_target import module_base
 
         return module_base(url)
@@ -222,12 +223,11 @@ def register(app: typer.Typer) -> None:
         contract: str | None,
     ) -> None:
         from scaffold.dev.session import probe_target, run_target
-        from scaffold.projects.kinds import KINDS
         from scaffold.specs import catalog
 
         port, host, open_browser = given
         target = _target(kind, url)
-        name = KINDS[kind].contract
+        name = KIND_NAMES[kind].contract
         spec = (
             catalog.load_shipped(name) if contract is None else catalog.load_version_or_file(name, contract)
         )
@@ -249,7 +249,7 @@ def register(app: typer.Typer) -> None:
             outcome = run_target(kind, target, spec, options, stop, announce)
         echo.line(_closing_line(outcome.stopped, outcome.ready))
 
-    @dev_app.command("plugin")
+    @dev_app.command(PLUGIN.name)
     def plugin(
         ctx: typer.Context,
         url: Annotated[
@@ -262,9 +262,9 @@ def register(app: typer.Typer) -> None:
         contract_version: ContractOption = None,
     ) -> None:
         """Serve the plugin page for a plugin that is already running at URL (nothing is started)."""
-        show(ctx, "plugin", url, (port, host, open_browser), contract_version)
+        show(ctx, PLUGIN.name, url, (port, host, open_browser), contract_version)
 
-    @dev_app.command("module")
+    @dev_app.command(MODULE.name)
     def module(
         ctx: typer.Context,
         url: Annotated[
@@ -280,6 +280,6 @@ def register(app: typer.Typer) -> None:
         contract_version: ContractOption = None,
     ) -> None:
         """Serve the module page for a module backend that is already running at URL (nothing is started)."""
-        show(ctx, "module", url, (port, host, open_browser), contract_version)
+        show(ctx, MODULE.name, url, (port, host, open_browser), contract_version)
 
     app.add_typer(dev_app, name="dev")

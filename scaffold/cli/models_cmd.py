@@ -11,6 +11,7 @@ import typer
 
 from scaffold.codegen.header import read_stamp
 from scaffold.codegen.python_models import Scope, generate_python_models
+from scaffold.contracts import PLUGIN
 from scaffold.errors import DestinationError
 from scaffold.fsutil import write_text_atomic
 from scaffold.specs import catalog
@@ -64,7 +65,7 @@ def register(app: typer.Typer) -> None:
     @app.command("models")
     def models(
         source: Annotated[
-            str, typer.Argument(help="Contract name (e.g. datasource-plugin) or the path of a spec file.")
+            str, typer.Argument(help=f"Contract name (e.g. {PLUGIN.contract}) or the path of a spec file.")
         ],
         output: Annotated[
             Path, typer.Option("--output", "-o", help="File to write; '-' prints to stdout.")

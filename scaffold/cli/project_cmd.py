@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
+from scaffold.contracts import MODULE, PLUGIN
 from scaffold.projects.answers import parse_components, validate_registry_url
 from scaffold.projects.create import CreatedProject, NewProjectOptions, create_project
 from scaffold.projects.kinds import KINDS
@@ -102,7 +103,7 @@ def register(app: typer.Typer) -> None:
         answers = _explicit(
             project_name=name, package_name=package, title=title, description=description, author=author
         )
-        created = _create("plugin", dest, answers, contract_version, defaults, force)
+        created = _create(PLUGIN.name, dest, answers, contract_version, defaults, force)
         package_name = created.answers["package_name"]
         typer.echo(f'next: cd {dest} && pip install -e ".[test]" && pytest && python -m {package_name}')
 
@@ -147,7 +148,7 @@ def register(app: typer.Typer) -> None:
             components=parse_components(components) if components is not None else None,
             registry_url=validate_registry_url(registry_url) if registry_url is not None else None,
         )
-        created = _create("module", dest, answers, contract_version, defaults, force)
+        created = _create(MODULE.name, dest, answers, contract_version, defaults, force)
         package_name = created.answers["package_name"]
         typer.echo(
             f"next: cd {dest}/frontend && npm install && npm run build && cd ../backend && "

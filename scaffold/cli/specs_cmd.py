@@ -6,6 +6,7 @@ from typing import Annotated
 
 import typer
 
+from scaffold.contracts import PLUGIN
 from scaffold.specs import catalog
 from scaffold.specs.diff import diff_specs
 from scaffold.specs.summary import summarize
@@ -24,7 +25,7 @@ def list_specs() -> None:
 @specs_app.command("show")
 def show(
     contract: Annotated[
-        str, typer.Argument(help="Contract name (e.g. datasource-plugin) or a spec file path.")
+        str, typer.Argument(help=f"Contract name (e.g. {PLUGIN.contract}) or a spec file path.")
     ],
     version: Annotated[
         str | None, typer.Option("--version", "-v", help="Contract version; the newest when omitted.")
@@ -44,7 +45,7 @@ def show(
 
 @specs_app.command("diff")
 def diff(
-    contract: Annotated[str, typer.Argument(help="Contract name, e.g. datasource-plugin.")],
+    contract: Annotated[str, typer.Argument(help=f"Contract name, e.g. {PLUGIN.contract}.")],
     old: Annotated[str, typer.Argument(help="Old version, or the path of a spec file.")],
     new: Annotated[str, typer.Argument(help="New version, or the path of a spec file.")],
 ) -> None:

@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scaffold.contracts import MODULE
 from scaffold.dev.api import ApiAnswer, ApiRequest, error_answer, json_answer
 from scaffold.host.http_client import DEFAULT_TIMEOUT, HttpClient
 from scaffold.host.module_fetch import (
@@ -149,7 +150,7 @@ class ModuleDevApi:
     # -- routes --------------------------------------------------------------------------------
 
     def _target(self, _request: ApiRequest) -> ApiAnswer:
-        report = CheckReport(target=self.base_url, kind="module")
+        report = CheckReport(target=self.base_url, kind=MODULE.name)
         target = self._connect(report)
         problems = [
             Problem(r.status.value, r.name, r.detail, r.rule).as_json()

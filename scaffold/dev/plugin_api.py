@@ -28,6 +28,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import parse_qs
 
+from scaffold.contracts import PLUGIN
 from scaffold.dev.api import ApiAnswer, ApiRequest, BadApiRequest, error_answer, json_answer
 from scaffold.dev.plugin_input import OPERATIONS, InputError, build_body, check_locale
 from scaffold.dev.plugin_secrets import PluginSecrets
@@ -72,7 +73,7 @@ class PluginDevApi:
                 f"the spec has no operation {', '.join(missing)}, which the dev page calls",
                 path=spec.path,
                 pointer="/paths",
-                hint="Serve the plugin page with a datasource-plugin spec.",
+                hint=f"Serve the plugin page with a {PLUGIN.contract} spec.",
             )
         self._log: deque[JsonObject] = deque(maxlen=LOG_SIZE)
         self._secrets = PluginSecrets()

@@ -35,6 +35,7 @@ from pathlib import Path
 
 import httpx
 
+from scaffold.contracts import KIND_NAMES, MODULE, PLUGIN, KindName
 from scaffold.dev.children import Child, ChildCommand, ChildGroup, OutputSink
 from scaffold.errors import DevServiceError, ProjectError, ToolMissingError
 from scaffold.host.bounded_http import ReadInterrupted, ReadProblem, bounded_client, read_answer
@@ -42,7 +43,7 @@ from scaffold.host.bounded_http import ReadInterrupted, ReadProblem, bounded_cli
 SERVICE_LABEL = "service"
 FRONTEND_LABEL = "frontend"
 SERVICE_HOST = "127.0.0.1"
-DEFAULT_SERVICE_PORTS = {"plugin": 8080, "module": 8090}
+DEFAULT_SERVICE_PORTS = {PLUGIN.name: 8080, MODULE.name: 8090}
 READY_TIMEOUT = 60.0
 _PROBE_INTERVAL = 0.1
 _PROBE_TIMEOUT = 2.0
@@ -74,13 +75,13 @@ class ProjectLayout:
     """Where a project's parts are: what `scaffold dev` needs of a scaffold.projects Project."""
 
     root: Path
-    kind: str  # "plugin" | "module"
+    kind: KindName
     package: str
 
     @property
     def service_dir(self) -> Path:
         """The folder the service runs in (its package is importable from there)."""
-        return self.root if self.kind == "plugin" else self.root / "backend"
+        return self.root / KIND_NAMES[self.kind].service().folder
 
     @property
     def package_dir(self) -> Path:
@@ -88,7 +89,8 @@ class ProjectLayout:
 
     @property
     def frontend_dir(self) -> Path | None:
-        return self.root / "frontend" if self.kind == "module" else None
+        frontend = KIND_NAMES[self.kind].frontend()
+        return None if frontend is None else self.root / frontend.folder
 
 
 @dataclass(frozen=True)
@@ -107,7 +109,7 @@ class ServicePlan:
     @property
     def service_url(self) -> str:
         """The URL the page targets: a plugin's base (…/api/v1), a module's baseUrl."""
-        return f"{self.origin}/api/v1" if self.layout.kind == "plugin" else self.origin
+        return f"{self.origin}/api/v1" if self.layout.kind == PLUGIN.name else self.origin
 
     @property
     def probe_url(self) -> str:
@@ -121,8 +123,8 @@ def python_candidates(layout: ProjectLayout, environ: Mapping[str, str]) -> list
     if virtual_env:
         candidates.append(Path(virtual_env) / "bin" / "python")
     candidates.append(layout.root / ".venv" / "bin" / "python")
-    if layout.kind == "module":
-        candidates.append(layout.root / "backend" / ".venv" / "bin" / "python")
+    if layout.service_dir != layout.root:
+        candidates.append(layout.service_dir / ".venv" / "bin" / "python")
     return candidates
 
 
@@ -143,7 +145,7 @@ def choose_python(explicit: Path | None, layout: ProjectLayout, environ: Mapping
 def check_python(python: Path, layout: ProjectLayout, environ: Mapping[str, str]) -> None:
     """Raise DevServiceError (one sentence) unless `python` can import uvicorn and the app factory."""
     where = layout.service_dir
-    install = f"pip install -e {where}" if layout.kind == "module" else f"pip install -e {layout.root}"
+    install = f"pip install -e {where}"  # the service folder: the root of a plugin
     try:
         result = subprocess.run(
             [str(python), "-c", _IMPORT_CHECK, layout.package],
@@ -201,7 +203,7 @@ def port_is_free(port: int, host: str = SERVICE_HOST) -> bool:
     return True
 
 
-def service_port(kind: str) -> int:
+def service_port(kind: KindName) -> int:
     """The kind's usual port when free (so README curl lines work), else an ephemeral free port."""
     default = DEFAULT_SERVICE_PORTS[kind]
     if port_is_free(default):

@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import resources
-from typing import Literal
 
+from scaffold.contracts import MODULE, PLUGIN, KindName
 from scaffold.dev import DEFAULT_DEV_PORT
 from scaffold.dev.api import ApiAnswer, ApiRequest, BadApiRequest, DevApi, ProxiedDevApi, error_answer
 from scaffold.errors import ScaffoldError
@@ -37,7 +37,7 @@ from scaffold.redact import without_credentials
 from scaffold.specs.document import SpecDocument
 
 API_PREFIX = "/dev-api/"
-PageKind = Literal["plugin", "module"]
+PageKind = KindName
 _TYPES = {".js": JS, ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml"}
 
 
@@ -76,17 +76,17 @@ def dev_assets() -> dict[str, tuple[bytes, str]]:
 def page_html(page: DevPage, assets: Mapping[str, tuple[bytes, str]]) -> str:
     """The page: runtime first, then config, the shared harness (module), the page's scripts."""
     head = ['<script src="/vendor/react.js"></script>', '<script src="/vendor/react-dom.js"></script>']
-    if page.kind == "plugin":
+    if page.kind == PLUGIN.name:
         head += [
             '<link rel="stylesheet" href="/vendor/uplot.css">',
             '<script src="/vendor/uplot.js"></script>',
         ]
     head.append('<script src="/dev-config.js"></script>')
-    if page.kind == "module":
+    if page.kind == MODULE.name:
         head += ['<script src="/host-config.js"></script>', '<script src="/host.js"></script>']
     head.append('<link rel="stylesheet" href="/assets/dev.css">')
     own = f"/assets/{page.kind}-page.js"
-    other = "/assets/module-" if page.kind == "plugin" else "/assets/plugin-"
+    other = f"/assets/{MODULE.name}-" if page.kind == PLUGIN.name else f"/assets/{PLUGIN.name}-"
     # Shared helpers load on both pages; `plugin-*.js` / `module-*.js` only on their own page.
     helpers = sorted(
         name
@@ -134,11 +134,11 @@ def page_files(page: DevPage) -> dict[str, tuple[bytes, str]]:
     by_global = {script.global_name: script.path for script in runtime}
     files["/vendor/react.js"] = (by_global["React"].read_bytes(), JS)
     files["/vendor/react-dom.js"] = (by_global["ReactDOM"].read_bytes(), JS)
-    if page.kind == "plugin":
+    if page.kind == PLUGIN.name:
         script, style = chart_files()
         files["/vendor/uplot.js"] = (script.read_bytes(), JS)
         files["/vendor/uplot.css"] = (style.read_bytes(), _TYPES[".css"])
-    if page.kind == "module":
+    if page.kind == MODULE.name:
         files["/host-config.js"] = (host_config_js(stand_in_globals(page.spec, runtime)).encode(), JS)
         files["/host.js"] = (harness_js().encode(), JS)
     return files

@@ -19,6 +19,7 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from scaffold.contracts import PLUGIN
 from scaffold.dev import DEFAULT_DEV_PORT
 from scaffold.dev.api import DevApi
 from scaffold.dev.children import OutputSink
@@ -70,7 +71,7 @@ class DevOutcome:
 
 def make_api(kind: PageKind, target: str, spec: SpecDocument, timeout: float) -> DevApi:
     """The page's API object for `kind` (imported here: each pulls in its part of scaffold.host)."""
-    if kind == "plugin":
+    if kind == PLUGIN.name:
         from scaffold.dev.plugin_api import PluginDevApi
 
         return PluginDevApi(target, spec, timeout)
@@ -103,7 +104,7 @@ def probe_target(
     from scaffold.host.bounded_http import ReadInterrupted, ReadProblem, bounded_client, read_answer
     from scaffold.host.http_client import MAX_BODY_BYTES
 
-    url = f"{target}/well-known" if kind == "plugin" else f"{target}/api/v1/well-known"
+    url = f"{target}/well-known" if kind == PLUGIN.name else f"{target}/api/v1/well-known"
     failing = "the page shows every call failing until it does"
     try:
         with bounded_client(timeout) as client:
@@ -164,7 +165,7 @@ def run_project(
             "service with scaffold dev plugin URL / scaffold dev module URL.",
         )
     project = open_project(start, recover=False)
-    kind: PageKind = "plugin" if project.kind.name == "plugin" else "module"
+    kind: PageKind = project.kind.name
     layout = ProjectLayout(root=project.root, kind=kind, package=project.package)
     spec = project.recorded_spec()
     if layout.frontend_dir is not None:

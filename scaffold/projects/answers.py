@@ -12,8 +12,10 @@ from urllib.parse import urlparse
 
 from packaging.version import InvalidVersion, Version
 
-# Re-exported for the CLI's --components; it lives in codegen, whose module generator uses it too.
 from scaffold.codegen.module.components import parse_components as parse_components
+
+# Re-exported for the CLI's --components; it lives in codegen, whose module generator uses it too.
+from scaffold.contracts import MODULE, PLUGIN
 from scaffold.errors import InvalidNameError
 from scaffold.projects.names import validate_package_name, validate_project_name, validate_scope
 from scaffold.redact import shown_url
@@ -79,7 +81,7 @@ def validate_scaffold_version(answers: Mapping[str, Any]) -> None:
 
 
 def validate_plugin_answers(answers: Mapping[str, Any]) -> None:
-    validate_common_answers(answers, "plugin")
+    validate_common_answers(answers, PLUGIN.name)
 
 
 def validate_registry_url(url: str) -> str:
@@ -101,7 +103,7 @@ def validate_registry_url(url: str) -> str:
 
 
 def validate_module_answers(answers: Mapping[str, Any]) -> None:
-    validate_common_answers(answers, "module")
+    validate_common_answers(answers, MODULE.name)
     validate_scope(_name(answers, "scope"))
     parse_components(answers.get("components"))
     validate_registry_url(_name(answers, "registry_url"))

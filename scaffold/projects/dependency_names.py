@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 import scaffold
 from scaffold import user_cache
+from scaffold.contracts import KIND_NAMES
 from scaffold.resources import templates_root
 
 if TYPE_CHECKING:
@@ -179,7 +180,7 @@ def _names_key(kind: str) -> str | None:
 
 
 def refresh() -> dict[str, list[str]]:
-    data = {kind: import_closure(template_requirements(kind)) for kind in ("module", "plugin")}
+    data = {kind: import_closure(template_requirements(kind)) for kind in sorted(KIND_NAMES)}
     RECORD.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     return data
 

@@ -1,6 +1,7 @@
 """The two kinds of project scaffold makes, and what distinguishes them.
 
-Each kind names its contract, its copier template, the generator of its contract-owned files and
+The names of each kind (its contract, its template, the languages of its parts) live in
+scaffold/contracts.py, which every package may import; here each kind gets the generator of its contract-owned files and
 how its answers are validated, as functions, not "module:function" strings: every import between
 scaffold's packages is one a reader, ruff, mypy and tests/unit/test_package_imports.py can see,
 and it points one way (projects -> codegen, never back).
@@ -17,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from scaffold.codegen.generator import Answers, ContractFiles, ContractGenerator
+from scaffold.contracts import MODULE, PLUGIN, KindName, KindNames
 from scaffold.errors import ProjectError
 from scaffold.projects.answers import validate_module_answers, validate_plugin_answers
 from scaffold.specs.document import SpecDocument
@@ -26,14 +28,24 @@ __all__ = ["KINDS", "Answers", "ContractFiles", "ProjectKind", "kind_named"]
 
 @dataclass(frozen=True)
 class ProjectKind:
-    """A kind of project: `plugin` (data source plugin) or `module` (dashboard widget module)."""
+    """A kind of project (see scaffold/contracts.py), with what generating and validating it takes."""
 
-    name: str
-    contract: str
-    template: str
+    names: KindNames
     generator: ContractGenerator  # (spec, answers) -> {relative path: text}
     validator: Callable[[Answers], None]  # raises InvalidNameError
     owned_roots: tuple[str, ...]  # folders of contract-owned files; "{package}" is the package name
+
+    @property
+    def name(self) -> KindName:
+        return self.names.name
+
+    @property
+    def contract(self) -> str:
+        return self.names.contract
+
+    @property
+    def template(self) -> str:
+        return self.names.template
 
     def contract_files(self, spec: SpecDocument, answers: Answers) -> ContractFiles:
         """Every contract-owned file of a project of this kind, as relative path -> text."""
@@ -61,24 +73,21 @@ def module_contract_files(spec: SpecDocument, answers: Answers) -> ContractFiles
     return contract_files(spec, answers)
 
 
-KINDS: dict[str, ProjectKind] = {
-    "plugin": ProjectKind(
-        name="plugin",
-        contract="datasource-plugin",
-        template="plugin",
+_KINDS = (
+    ProjectKind(
+        names=PLUGIN,
         generator=plugin_contract_files,
         validator=validate_plugin_answers,
         owned_roots=("{package}/_contract",),
     ),
-    "module": ProjectKind(
-        name="module",
-        contract="dashboard-module",
-        template="module",
+    ProjectKind(
+        names=MODULE,
         generator=module_contract_files,
         validator=validate_module_answers,
         owned_roots=("backend/{package}/_contract", "frontend/src/contract"),
     ),
-}
+)
+KINDS: dict[str, ProjectKind] = {kind.name: kind for kind in _KINDS}
 
 
 def kind_named(name: str) -> ProjectKind:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from scaffold.contracts import MODULE
 from scaffold.errors import GenerationError, RegistryConfigError
 from scaffold.registry.files import read_json
 
@@ -87,4 +88,4 @@ def load_rules(frontend: Path) -> RegistryRules:
         return rules_from_file(path)
     from scaffold.specs.catalog import load_shipped
 
-    return rules_from_spec(load_shipped("dashboard-module", None).data)
+    return rules_from_spec(load_shipped(MODULE.contract, None).data)

@@ -17,6 +17,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from scaffold.contracts import PLUGIN
 from scaffold.errors import SpecError
 from scaffold.specs import pointers
 from scaffold.specs.document import SpecDocument
@@ -93,7 +94,7 @@ def _check_identity(data: dict[str, Any], path: Path) -> tuple[str, str, str]:
     contract = info.get("x-contract")
     if not isinstance(contract, str) or not _CONTRACT.match(contract):
         raise SpecError(
-            f"info.x-contract is {describe(contract)}; it must name the contract, e.g. datasource-plugin",
+            f"info.x-contract is {describe(contract)}; it must name the contract, e.g. {PLUGIN.contract}",
             path=path,
             pointer="/info/x-contract",
             hint="A contract name is lowercase letters and digits in words joined by single dashes.",

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from scaffold.contracts import MODULE
 from scaffold.errors import GenerationError
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.shapes import operations
@@ -85,12 +86,12 @@ def read_module_contract(spec: SpecDocument) -> ModuleContract:
     except KeyError as exc:
         raise GenerationError(
             f"{spec.identity()}: a module x- section lacks the entry {quoted(str(exc.args[0]))}",
-            hint="Compare the x- sections with those of the shipped dashboard-module spec.",
+            hint=f"Compare the x- sections with those of the shipped {MODULE.contract} spec.",
         ) from exc
     except (TypeError, AttributeError) as exc:
         raise GenerationError(
             f"{spec.identity()}: a module x- section has an entry of the wrong kind (a list or mapping expected)",
-            hint="Compare the x- sections with those of the shipped dashboard-module spec.",
+            hint=f"Compare the x- sections with those of the shipped {MODULE.contract} spec.",
         ) from exc
     _require_names(spec, host, allowed, props)
     schemas = spec.data.get("components", {}).get("schemas", {}) or {}

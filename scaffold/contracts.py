@@ -1,0 +1,81 @@
+"""The contracts scaffold serves: each one's project kind, template and the languages of its parts.
+
+This is the one place a contract name (`datasource-plugin`, `dashboard-module`) or a kind name
+(`plugin`, `module`) is spelled in scaffold's code; tests/unit/test_contract_names.py fails when a
+string elsewhere in scaffold/ spells a contract name. Every package reads the names from here.
+
+It is data only and imports nothing of scaffold, so every package may import it, including those
+that sit below scaffold.projects (host, check, registry, specs): the generator and the answer
+validator of each kind are attached in scaffold/projects/kinds.py, which reads this registry.
+
+Languages are a dimension of a kind: each part of a project (a plugin's service; a module's backend
+service and its frontend bundle) names the language it is written in. Today every service is
+Python and the module frontend TypeScript; a plugin service in another language is one more entry
+here plus its generator, template, `dev` runner and project checks (see the README's design note).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+__all__ = ["KIND_NAMES", "MODULE", "PLUGIN", "KindName", "KindNames", "Part", "contract_names", "kind_names"]
+
+# The kinds as a type, for code that branches on one (mypy checks every value is a real kind).
+KindName = Literal["plugin", "module"]
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part of a project: what it is (`service`, `frontend`), its language, its folder."""
+
+    role: str
+    language: str
+    folder: str  # relative to the project root; "" is the root itself
+
+
+@dataclass(frozen=True)
+class KindNames:
+    """The names a kind of project goes by, and the languages its parts are written in."""
+
+    name: KindName  # the kind: `scaffold new-<name>`, `check <name>`, `dev <name>`, the manifest's "kind"
+    contract: str  # the contract its spec files declare in info.x-contract
+    template: str  # the copier template's folder under templates/
+    parts: tuple[Part, ...]
+
+    def service(self) -> Part:
+        """The part the platform calls over HTTP (every kind has one)."""
+        return next(part for part in self.parts if part.role == "service")
+
+    def frontend(self) -> Part | None:
+        """The bundle the platform loads into its pages, for kinds that have one."""
+        return next((part for part in self.parts if part.role == "frontend"), None)
+
+
+PLUGIN = KindNames(
+    name="plugin",
+    contract="datasource-plugin",
+    template="plugin",
+    parts=(Part(role="service", language="python", folder=""),),
+)
+MODULE = KindNames(
+    name="module",
+    contract="dashboard-module",
+    template="module",
+    parts=(
+        Part(role="service", language="python", folder="backend"),
+        Part(role="frontend", language="typescript", folder="frontend"),
+    ),
+)
+
+KIND_NAMES: dict[str, KindNames] = {kind.name: kind for kind in (PLUGIN, MODULE)}
+
+
+def kind_names() -> tuple[str, ...]:
+    """Every kind's name, in the registry's order."""
+    return tuple(KIND_NAMES)
+
+
+def contract_names() -> tuple[str, ...]:
+    """Every contract's name, in the registry's order."""
+    return tuple(kind.contract for kind in KIND_NAMES.values())
