@@ -80,7 +80,8 @@ def shown_key(written_key: str) -> str:
     return printable(written_key)
 
 
-_USERINFO_IN_TEXT = re.compile(r"(?P<head>[A-Za-z][A-Za-z0-9+.\-]*://)[^\s/?#@'\"<>]*@")
+# Up to the authority's *last* `@` (as URL parsers read it): `http://a@b@host/` hides `a@b`.
+_USERINFO_IN_TEXT = re.compile(r"(?P<head>[A-Za-z][A-Za-z0-9+.\-]*://)[^\s/?#'\"<>]*@")
 _URL_IN_TEXT = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*://[^\s'\"<>]+")
 
 

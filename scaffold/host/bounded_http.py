@@ -31,7 +31,7 @@ import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urljoin, urlsplit, urlunsplit
+from urllib.parse import urljoin
 
 import httpcore
 import httpx
@@ -43,6 +43,7 @@ from scaffold.host.content_coding import (
     DecodedTooLarge,
     codings_of,
 )
+from scaffold.redact import without_credentials
 
 STOP_POLL = 0.2
 _MIB = 1024 * 1024
@@ -274,12 +275,7 @@ def too_large(max_bytes: int) -> str:
 
 def shown_url(url: str) -> str:
     """`url` as it may be printed: no user:password, control characters escaped, at most 200 characters."""
-    try:
-        parts = urlsplit(url)
-        if "@" in parts.netloc:
-            parts = parts._replace(netloc="***@" + parts.netloc.rsplit("@", 1)[1])
-        url = urlunsplit(parts)
-    except ValueError:
-        pass
-    safe = "".join(ch if ch.isprintable() and ch != "\\" else ascii(ch)[1:-1] for ch in url)
+    safe = "".join(
+        ch if ch.isprintable() and ch != "\\" else ascii(ch)[1:-1] for ch in without_credentials(url)
+    )
     return safe if len(safe) <= _SHOWN_URL_LIMIT else safe[: _SHOWN_URL_LIMIT - 3] + "..."

@@ -45,6 +45,8 @@ def test_without_credentials_masks_the_userinfo_of_every_url_and_each_known_secr
     text = f"GET http://deploy:{PASSWORD}@h/a and https://other:pw@x/ failed; {PASSWORD} again"
     shown = without_credentials(text, url_secrets(f"http://deploy:{PASSWORD}@h/a"))
     assert shown == "GET http://***@h/a and https://***@x/ failed; *** again"
+    # a raw `@` inside the userinfo: everything up to the authority's last `@` is hidden
+    assert without_credentials("see http://a@b:pw@host:1/x?y=z@w now") == "see http://***@host:1/x?y=z@w now"
 
 
 @pytest.mark.parametrize("as_json", [False, True], ids=["text", "json"])
