@@ -3,11 +3,45 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from scaffold.cli.arguments import ProjectArgument
+
+if TYPE_CHECKING:
+    from scaffold.projects.starter_files import StarterPlan
+
+
+def _announce_starters(plan: StarterPlan) -> None:
+    """Before anything is applied: what happens to the starter files the user owns, part by part."""
+    for part in plan.moved():
+        typer.echo(
+            f"starter files of {part.label}: unedited since template {plan.from_version}, "
+            f"so they move to the {plan.to_version} starter"
+        )
+    held = plan.held_back()
+    for part in held:
+        typer.secho(
+            f"starter files of {part.label}: you have edited them since template {plan.from_version} "
+            f"(e.g. {part.edited[0]}), so they stay exactly as they are",
+            fg=typer.colors.YELLOW,
+        )
+        if part.new:
+            typer.echo(f"  not added (new in the {plan.to_version} starter, written for its example code):")
+            for path in part.new:
+                typer.echo(f"    {path}")
+        if part.changed:
+            typer.echo(
+                f"  changed in the {plan.to_version} starter since {plan.from_version}, kept as you have them:"
+            )
+            for path in part.changed:
+                typer.echo(f"    {path}")
+    if held:
+        typer.echo(
+            "  scaffold's CHANGELOG says what each template version changed; to compare with the new "
+            f"starter: {plan.compare_command}"
+        )
 
 
 def _conflict_advice(owner: str | None) -> str:
@@ -38,7 +72,7 @@ def register(app: typer.Typer) -> None:
         """Move the project to another contract version and to this scaffold's template."""
         from scaffold.projects.upgrade import upgrade
 
-        report = upgrade(project, to=to, dry_run=dry_run)
+        report = upgrade(project, to=to, dry_run=dry_run, announce=_announce_starters)
         typer.echo(report.contract_diff.render())
         typer.echo(f"template {report.template_from} -> {report.template_to}")
         verb = "would change" if dry_run else "changed"

@@ -10,8 +10,9 @@ from __future__ import annotations
 import contextlib
 import tempfile
 import warnings
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -19,6 +20,7 @@ from scaffold import __version__
 from scaffold.errors import TemplateError
 from scaffold.projects import git
 from scaffold.projects.project import ANSWERS_FILE, Project
+from scaffold.projects.starter_files import RenderedFile
 from scaffold.projects.template_store import TemplateSource, rebuild_if_damaged
 from scaffold.specs.document import SpecDocument
 
@@ -49,28 +51,35 @@ def update_template(project: Project, target: SpecDocument, source: TemplateSour
         )
 
 
-def template_paths(project: Project, source: TemplateSource, version: str) -> set[str]:
-    """Every file the template at `version` renders for this project's answers (relative paths).
+def rendered_template(
+    answers: Mapping[str, Any], source: TemplateSource, version: str
+) -> dict[str, RenderedFile]:
+    """Every file the template at `version` renders for these answers: relative path -> content, mode.
 
-    Tells a file the user deleted (rendered before, absent now) from one a new template version
-    adds, and a user's own file from a template-owned one at the same path.
+    The old version's rendering tells a file the user deleted (rendered before, absent now) from one
+    a new template version adds, and a user's own file from a template-owned one at the same path;
+    both renderings tell whether the user edited the starter files (scaffold.projects.starter_files).
     """
     import copier
 
-    with tempfile.TemporaryDirectory(prefix="scaffold-old-template-") as folder:
+    with tempfile.TemporaryDirectory(prefix="scaffold-template-") as folder:
         rendered = Path(folder) / "project"
         with _copier_errors(source, f"rendering template {version}"):
             copier.run_copy(
                 source.src_path,
                 rendered,
-                data=project.answers,
+                data=dict(answers),
                 vcs_ref=f"v{version}",
                 defaults=True,
                 overwrite=True,
                 quiet=True,
                 unsafe=False,
             )
-        return {p.relative_to(rendered).as_posix() for p in rendered.rglob("*") if p.is_file()}
+        return {
+            p.relative_to(rendered).as_posix(): RenderedFile(p.read_bytes(), p.stat().st_mode & 0o777)
+            for p in rendered.rglob("*")
+            if p.is_file() and not p.is_symlink()
+        }
 
 
 @contextlib.contextmanager

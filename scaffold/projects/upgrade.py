@@ -13,20 +13,25 @@ run would do.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
+import shlex
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from scaffold import __version__
 from scaffold.errors import InterruptedByUser, ProjectError, TemplateError
 from scaffold.projects import git
 from scaffold.projects.contract_files import compare, render_contract_files, write_contract_files
 from scaffold.projects.project import Project, find_project_root, open_project
 from scaffold.projects.regenerate import hand_edited_error
-from scaffold.projects.template_merge import template_paths, update_template
+from scaffold.projects.starter_files import StarterPlan, apply_starter_plan, plan_starters, starter_matcher
+from scaffold.projects.template_merge import rendered_template, update_template
+from scaffold.projects.template_render import current_template_folder
 from scaffold.projects.template_store import TemplateSource, ensure_store, rebuild_if_damaged
 from scaffold.projects.transaction import Change, apply_changes, project_lock, signals_interrupt
 from scaffold.specs.catalog import load_shipped, load_version_or_file, versions_of
@@ -35,6 +40,7 @@ from scaffold.specs.document import SpecDocument
 from scaffold.specs.shapes import operations
 
 _CONFLICT_MARKER = b"<<<<<<< before updating"
+Announce = Callable[[StarterPlan], None]
 
 
 @dataclass(frozen=True)
@@ -48,6 +54,7 @@ class UpgradeReport:
     conflicts: list[str] = field(default_factory=list)
     new_operations: list[str] = field(default_factory=list)
     kept: dict[str, str] = field(default_factory=dict)
+    starters: StarterPlan | None = None
 
     @property
     def nothing_to_do(self) -> bool:
@@ -62,18 +69,22 @@ class UpgradePlan:
     changed: list[str]
     conflicts: list[str]
     kept: dict[str, str]  # path -> who now owns it ("template" or "contract"); the user's file stays
+    starters: StarterPlan
 
 
-def upgrade(path: Path, *, to: str | None = None, dry_run: bool = False) -> UpgradeReport:
+def upgrade(
+    path: Path, *, to: str | None = None, dry_run: bool = False, announce: Announce | None = None
+) -> UpgradeReport:
+    """Upgrade the project at `path`; `announce` hears the starter plan before anything is applied."""
     if dry_run:
-        return _upgrade(open_project(path), to=to, dry_run=True)
+        return _upgrade(open_project(path), to=to, dry_run=True, announce=announce)
     # The lock is taken before anything is read: a second upgrade, a regenerate or a `new-* --force`
     # into this folder refuses at once instead of racing this one.
     with project_lock(find_project_root(path)):
-        return _upgrade(open_project(path), to=to, dry_run=False)
+        return _upgrade(open_project(path), to=to, dry_run=False, announce=announce)
 
 
-def _upgrade(project: Project, *, to: str | None, dry_run: bool) -> UpgradeReport:
+def _upgrade(project: Project, *, to: str | None, dry_run: bool, announce: Announce | None) -> UpgradeReport:
     repo = git.repository_root(project.root)
     git.require_clean(project.root)
     current = project.recorded_spec()
@@ -90,6 +101,8 @@ def _upgrade(project: Project, *, to: str | None, dry_run: bool) -> UpgradeRepor
     _require_known_template(project, source)
     contract_diff = diff_specs(current, target)
     plan = _plan_in_clone(project, repo, target, source, target_files)
+    if announce is not None:
+        announce(plan.starters)
     if not dry_run and plan.changes:
         apply_changes(project.root, plan.changes, action="the upgrade")
     return UpgradeReport(
@@ -102,6 +115,7 @@ def _upgrade(project: Project, *, to: str | None, dry_run: bool) -> UpgradeRepor
         conflicts=plan.conflicts,
         new_operations=_new_operations(current, target),
         kept=plan.kept,
+        starters=plan.starters,
     )
 
 
@@ -148,11 +162,29 @@ def _upgrade_copy(
     target_files: dict[str, str],
 ) -> UpgradePlan:
     """copier update and the new contract files in `copy`; returns the set of files that changed."""
-    before = template_paths(copy, source, project.template_version)
+    old = rendered_template(copy.answers, source, project.template_version)
+    new = rendered_template(
+        {**copy.answers, "contract_version": target.version, "scaffold_version": __version__},
+        source,
+        source.version,
+    )
+    before = set(old)
     tracked = git.tracked_files(copy.root)
+    starters = plan_starters(
+        project.kind.names,
+        starter_matcher(current_template_folder(source), copy.answers),
+        tracked,
+        lambda path, size: _read_if_size(copy.root / path, size),
+        old,
+        new,
+        from_version=project.template_version,
+        to_version=source.version,
+    )
+    starters = dataclasses.replace(starters, compare_command=_starter_command(project, source.version))
     conflicts: set[str] = set()
     kept: dict[str, str] = {}
     update_template(copy, target, source)
+    apply_starter_plan(starters, copy.root, new, lambda path: path in tracked)
     for relative in _changed(copy):
         existed = (project.root / relative).is_file() or (project.root / relative).is_symlink()
         if relative not in before and existed and relative in tracked:
@@ -185,7 +217,41 @@ def _upgrade_copy(
             changes.append(Change(relative, None))
         changed.append(f"{code} {relative}")
     conflicts |= set(kept)
-    return UpgradePlan(changes=changes, changed=sorted(changed), conflicts=sorted(conflicts), kept=kept)
+    return UpgradePlan(
+        changes=changes, changed=sorted(changed), conflicts=sorted(conflicts), kept=kept, starters=starters
+    )
+
+
+# The answers a new project needs to seed the same starter files, as `new-<kind>` options.
+_STARTER_OPTIONS = {
+    "project_name": "--name",
+    "package_name": "--package",
+    "scope": "--scope",
+    "components": "--components",
+}
+
+
+def _starter_command(project: Project, version: str) -> str:
+    """`scaffold new-<kind> ../<folder>-starter-<version> --name ... --defaults`: the new starter, to compare."""
+    options = []
+    for key, option in _STARTER_OPTIONS.items():
+        value = project.answers.get(key)
+        if isinstance(value, list):
+            value = ",".join(str(v) for v in value)
+        if isinstance(value, str) and value:
+            options += [option, shlex.quote(value)]
+    folder = shlex.quote(f"../{project.root.name}-starter-{version}")
+    return " ".join(["scaffold", f"new-{project.kind.name}", folder, *options, "--defaults"])
+
+
+def _read_if_size(path: Path, size: int) -> bytes | None:
+    """The file's bytes if it is a regular file of exactly `size` bytes (a starter's size), else None."""
+    try:
+        if path.is_symlink() or not path.is_file() or path.stat().st_size != size:
+            return None
+        return path.read_bytes()
+    except OSError:
+        return None
 
 
 def _same_answers(a: Project, b: Project) -> bool:

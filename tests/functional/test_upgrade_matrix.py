@@ -1,0 +1,204 @@
+"""An upgrade from every past template version of both kinds to today's (issue 25, point 2).
+
+Each case makes a project of an old template version as that release made it (copier renders the
+tag from scaffold's template store, which rebuilds every past version byte for byte; the
+contract-owned files come from today's generator for the contract version that release used, as
+`scaffold regenerate` would have left them), commits it, edits a starter file (user-owned) and a
+template-owned file as a team would, commits, then upgrades in-process and checks:
+
+- both edits survive and nothing conflicts;
+- a part whose starter the user edited keeps it exactly: no starter file of the new version lands
+  beside it (found: 1.0.0 projects gained 1.5.0's tests/test_limits.py, conformance hooks and
+  example files, and their tests failed); the plan names what it held back;
+- a part whose starter is unedited moves whole to the new starter;
+- `regenerate --check` is clean, every module of the service package imports, and the project's own
+  tests pass (run with this environment's Python, PYTHONPATH on the service folder, as
+  tests/functional/test_plugin_project.py runs a fresh project's).
+
+The module's frontend tests need npm; a held-back frontend is checked file by file here, and the
+npm side of an upgrade is tests/e2e/test_upgrade_module.py's.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scaffold.contracts import KIND_NAMES
+from scaffold.projects.contract_files import render_contract_files, write_contract_files
+from scaffold.projects.kinds import KINDS
+from scaffold.projects.project import open_project
+from scaffold.projects.regenerate import regenerate
+from scaffold.projects.starter_files import StarterPlan
+from scaffold.projects.template_merge import rendered_template
+from scaffold.projects.template_store import current_version, ensure_store, known_versions
+from scaffold.projects.upgrade import upgrade
+from scaffold.specs.catalog import load_shipped
+from tests.git_helpers import git
+
+pytestmark = pytest.mark.slow
+
+# The contract version each release recorded: revision 2 of both contracts came with templates 1.2.0.
+UNREVISED = {"plugin": "1.2.0", "module": "2026.1.1"}
+REVISED = {"plugin": "1.2.0+r2", "module": "2026.1.1+r2"}
+NAMES = {"plugin": "acme-sales", "module": "acme-map"}
+PACKAGE = {"plugin": "acme_sales", "module": "acme_map"}
+# The starter file a case edits, by the part it edits (that part is then "edited"; a module's other
+# part stays unedited and moves), and a template-owned file every case edits.
+STARTER_EDIT = {
+    ("plugin", ""): "acme_sales/datasource.py",
+    ("module", "frontend"): "frontend/src/components/Widget.tsx",
+    ("module", "backend"): "backend/acme_map/demo.py",
+}
+STARTER_LINE = {
+    ".py": "\n# our team's note: the example stays until our API is ready\n",
+    ".tsx": "\n// ours\n",
+}
+TEMPLATE_EDIT = ".gitignore"
+TEMPLATE_LINE = "\n# our team's local files\n.idea/\n"
+# The folder whose own tests run: the service part.
+SERVICE = {"plugin": "", "module": "backend"}
+
+
+def _past(kind: str) -> list[str]:
+    current = current_version(KIND_NAMES[kind].template)
+    return [v.version for v in known_versions(KIND_NAMES[kind].template) if v.version != current]
+
+
+# Starter tests of a past version that pin what template 1.2.0 corrected in contract-owned code, to
+# what revision 2 of both contracts documents: the plugin's PluginError answered 400 by default
+# (now 422, content the plugin cannot process); the module's demo endpoint accepted a body that is
+# neither an envelope nor {message} (now 400). They fail after an upgrade that keeps the user's
+# edited starter; the upgrade names their files before applying (asserted below), and the README
+# ("Upgrading a project") says what to change. Fixing this for good is the next step of issue 25.
+_DEMO = "tests/test_demo_status.py::"
+_DEMO_PINNED = {
+    _DEMO + "test_module_context_of_unknown_shape_is_ignored",
+    _DEMO + "test_default_language_is_russian",
+    _DEMO + "test_payload_that_is_not_an_object_is_422",
+}
+PINNED_BEFORE_A_CORRECTION: dict[tuple[str, str, str], set[str]] = {
+    ("plugin", "", "1.1.0"): {"tests/test_limits.py::test_a_result_over_the_limit_is_refused_naming_the_fix"},
+    ("module", "backend", "1.0.0"): _DEMO_PINNED,
+    ("module", "backend", "1.1.0"): _DEMO_PINNED,
+}
+
+CASES = [(kind, part, version) for kind, part in STARTER_EDIT for version in _past(kind)]
+
+
+def make_project_at(kind: str, version: str, destination: Path) -> Path:
+    """A project of template `version`, committed, as that release made it (see the docstring)."""
+    contract = UNREVISED[kind] if tuple(map(int, version.split("."))) < (1, 2, 0) else REVISED[kind]
+    source = ensure_store(KIND_NAMES[kind].template)
+    answers = {"project_name": NAMES[kind], "contract_version": contract, "scaffold_version": "0.1.0"}
+    files = rendered_template(answers, source, version)
+    for relative, rendered in files.items():
+        path = destination / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(rendered.data)
+        path.chmod(rendered.mode)
+    spec = load_shipped(KIND_NAMES[kind].contract, contract)
+    recorded = {k: v for k, v in _answers(destination).items() if not k.startswith("_")}
+    write_contract_files(
+        destination, KINDS[kind], spec, render_contract_files(KINDS[kind], spec, recorded), None
+    )
+    git(destination, "init", "--quiet")
+    git(destination, "add", "-A")
+    git(destination, "commit", "--quiet", "-m", f"scaffolded with template {version}")
+    return destination
+
+
+def _answers(project: Path) -> dict[str, object]:
+    import yaml
+
+    loaded = yaml.safe_load((project / ".copier-answers.yml").read_text(encoding="utf-8"))
+    assert isinstance(loaded, dict)
+    return loaded
+
+
+def _edit(project: Path, relative: str, line: str) -> str:
+    path = project / relative
+    text = path.read_text(encoding="utf-8") + line
+    path.write_text(text, encoding="utf-8")
+    return text
+
+
+def _run(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(cwd), "PYTHONDONTWRITEBYTECODE": "1"}
+    return subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True, timeout=600, check=False)
+
+
+@pytest.mark.parametrize(
+    ("kind", "edited_folder", "version"), CASES, ids=[f"{k}-{p or 'service'}-{v}" for k, p, v in CASES]
+)
+def test_upgrade_from_every_past_version_keeps_edits_and_leaves_the_project_green(
+    kind: str, edited_folder: str, version: str, tmp_path: Path
+) -> None:
+    project = make_project_at(kind, version, tmp_path / NAMES[kind])
+    starter = STARTER_EDIT[(kind, edited_folder)]
+    starter_text = _edit(project, starter, STARTER_LINE[Path(starter).suffix])
+    _edit(project, TEMPLATE_EDIT, TEMPLATE_LINE)
+    git(project, "commit", "--quiet", "-am", "our edits")
+    before = set(git(project, "ls-files", "-z").split("\0")) - {""}
+
+    heard: list[StarterPlan] = []
+    report = upgrade(project, announce=heard.append)
+
+    assert report.template_from == version and report.template_to == current_version(
+        KIND_NAMES[kind].template
+    )
+    assert report.conflicts == [], report.changed
+    assert (project / starter).read_text(encoding="utf-8") == starter_text
+    assert TEMPLATE_LINE in (project / TEMPLATE_EDIT).read_text(encoding="utf-8")
+    assert heard == [report.starters] and report.starters is not None
+    parts = {part.folder: part for part in report.starters.parts}
+    edited = parts[edited_folder]
+    assert edited.state == "edited" and starter in edited.edited
+    for path in edited.new:
+        assert not (project / path).exists(), f"{path} of the new starter landed beside the user's starter"
+    for path in [p for p in before if p.startswith(edited_folder)]:
+        if path != starter and path in edited.changed:
+            assert git(project, "diff", "HEAD", "--", path) == "", f"{path} (starter) was changed"
+    for moved in [part for part in parts.values() if part.folder != edited_folder]:
+        assert moved.state == "unedited"
+        fresh = rendered_template(
+            {**open_project(project).answers}, ensure_store(KIND_NAMES[kind].template), report.template_to
+        )
+        for path in [
+            p for p in fresh if p.startswith(moved.folder) and (p in moved.new or p in moved.changed)
+        ]:
+            assert (project / path).read_bytes() == fresh[path].data, (
+                f"{path} did not move to the new starter"
+            )
+
+    regenerate(project, check=True)
+    service = project / SERVICE[kind]
+    package = PACKAGE[kind]
+    imports = _run(
+        [
+            sys.executable,
+            "-c",
+            f"import pkgutil, importlib, {package}\n"
+            f"for m in pkgutil.walk_packages({package}.__path__, '{package}.'): importlib.import_module(m.name)",
+        ],
+        service,
+    )
+    assert imports.returncode == 0, imports.stderr[-3000:]
+    tests = _run([sys.executable, "-m", "pytest", "-q", "-rf", "-p", "no:cacheprovider"], service)
+    failed = {  # test functions, without parameters
+        line.removeprefix("FAILED ").split(" - ")[0].split("[")[0]
+        for line in tests.stdout.splitlines()
+        if line.startswith("FAILED ")
+    }
+    assert failed == PINNED_BEFORE_A_CORRECTION.get((kind, edited_folder, version), set()), tests.stdout[
+        -4000:
+    ]
+    assert tests.returncode == (1 if failed else 0), tests.stdout[-4000:] + tests.stderr[-2000:]
+    for test in failed:
+        assert test.split("::")[0] in [p.removeprefix(SERVICE[kind] + "/") for p in edited.changed], (
+            f"{test} fails after the upgrade, but the upgrade did not name its file as changed in the new starter"
+        )
