@@ -20,8 +20,8 @@ import yaml
 
 import scaffold
 from scaffold import user_cache
-from scaffold.codegen import model_cache
-from scaffold.codegen.python_models import generate_python_models
+from scaffold.codegen.python import model_cache
+from scaffold.codegen.python.models import generate_python_models
 from scaffold.errors import SpecError
 from scaffold.projects.create import NewProjectOptions, create_project
 from scaffold.projects.kinds import KINDS
