@@ -19,7 +19,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-__all__ = ["KIND_NAMES", "MODULE", "PLUGIN", "KindName", "KindNames", "Part", "contract_names", "kind_names"]
+__all__ = [
+    "KIND_NAMES",
+    "MODULE",
+    "PLUGIN",
+    "TEMPLATES",
+    "KindName",
+    "KindNames",
+    "Part",
+    "TemplateNames",
+    "contract_names",
+    "kind_names",
+    "store_name",
+]
 
 # The kinds as a type, for code that branches on one (mypy checks every value is a real kind).
 KindName = Literal["plugin", "module"]
@@ -35,13 +47,40 @@ class Part:
 
 
 @dataclass(frozen=True)
+class TemplateNames:
+    """The copier template of a kind for one language of its service, and where its versions live.
+
+    `folder` is what a reader finds: `templates/<folder>/` (the current version, which carries any
+    other part's files too, e.g. a module's TypeScript frontend), `templates/history/<folder>/`
+    (its released versions as patches) and its line in templates/versions.yaml; it is named
+    `<kind>-<service language>`. `store` names its git repository under
+    `<data home>/template-store/`, which every project made from it records as `_src_path`, and
+    the first word of each version's commit message there, so that the commit ids stay those of
+    earlier releases: the two templates scaffold had before languages were a folder keep their
+    old store names (`plugin`, `module`); a new template's store is named like its folder.
+    """
+
+    language: str  # the language of the kind's service part this template is for
+    folder: str
+    store: str
+
+
+@dataclass(frozen=True)
 class KindNames:
-    """The names a kind of project goes by, and the languages its parts are written in."""
+    """The names a kind of project goes by, the languages its parts are written in, its templates."""
 
     name: KindName  # the kind: `scaffold new-<name>`, `check <name>`, `dev <name>`, the manifest's "kind"
     contract: str  # the contract its spec files declare in info.x-contract
-    template: str  # the copier template's folder under templates/
     parts: tuple[Part, ...]
+    templates: tuple[TemplateNames, ...]  # one per language its service can be written in
+
+    @property
+    def template(self) -> str:
+        """The folder of the template for the language of this kind's service (see `parts`)."""
+        return self.template_for(self.service().language).folder
+
+    def template_for(self, language: str) -> TemplateNames:
+        return next(template for template in self.templates if template.language == language)
 
     def service(self) -> Part:
         """The part the platform calls over HTTP (every kind has one)."""
@@ -55,20 +94,23 @@ class KindNames:
 PLUGIN = KindNames(
     name="plugin",
     contract="datasource-plugin",
-    template="plugin",
     parts=(Part(role="service", language="python", folder=""),),
+    templates=(TemplateNames(language="python", folder="plugin-python", store="plugin"),),
 )
 MODULE = KindNames(
     name="module",
     contract="dashboard-module",
-    template="module",
     parts=(
         Part(role="service", language="python", folder="backend"),
         Part(role="frontend", language="typescript", folder="frontend"),
     ),
+    templates=(TemplateNames(language="python", folder="module-python", store="module"),),
 )
 
 KIND_NAMES: dict[str, KindNames] = {kind.name: kind for kind in (PLUGIN, MODULE)}
+TEMPLATES: dict[str, TemplateNames] = {
+    template.folder: template for kind in KIND_NAMES.values() for template in kind.templates
+}
 
 
 def kind_names() -> tuple[str, ...]:
@@ -79,3 +121,9 @@ def kind_names() -> tuple[str, ...]:
 def contract_names() -> tuple[str, ...]:
     """Every contract's name, in the registry's order."""
     return tuple(kind.contract for kind in KIND_NAMES.values())
+
+
+def store_name(template: str) -> str:
+    """The template store repository of the template in `templates/<template>/` (see TemplateNames)."""
+    known = TEMPLATES.get(template)
+    return known.store if known is not None else template
