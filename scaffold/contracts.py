@@ -11,7 +11,7 @@ validator of each kind are attached in scaffold/projects/kinds.py, which reads t
 Languages are a dimension of a kind: each part of a project (a plugin's service; a module's backend
 service and its frontend bundle) names the language it is written in. Today every service is
 Python and the module frontend TypeScript; a plugin service in another language is one more entry
-here plus its generator, template, `dev` runner and project checks (see the README's design note).
+here plus its generator, template, `dev` runner and project checks (docs/design/languages.md).
 """
 
 from __future__ import annotations
@@ -21,11 +21,14 @@ from typing import Literal
 
 __all__ = [
     "KIND_NAMES",
+    "LANGUAGES",
     "MODULE",
     "PLUGIN",
     "TEMPLATES",
     "KindName",
     "KindNames",
+    "LanguageName",
+    "LanguageNames",
     "Part",
     "TemplateNames",
     "contract_names",
@@ -35,6 +38,42 @@ __all__ = [
 
 # The kinds as a type, for code that branches on one (mypy checks every value is a real kind).
 KindName = Literal["plugin", "module"]
+# The languages a part can be written in, as a type; tests/unit/test_languages.py fails when it
+# and LANGUAGES below drift apart.
+LanguageName = Literal["python", "typescript"]
+
+
+@dataclass(frozen=True)
+class LanguageNames:
+    """A language scaffold writes a project's parts in, and what a project's CI runs for such a part.
+
+    What else a language provides is found by its name, in the package that uses it: its
+    generators in scaffold/codegen/<name>/ (chosen in codegen/plugin_project.py and
+    module_project.py), its `scaffold dev` runner in scaffold/dev/runners/<name>.py, and, for a
+    service language, a template per kind in `KindNames.templates`. The checklist for a new
+    language: docs/design/languages.md.
+    """
+
+    name: LanguageName
+    install: str  # how the project's CI installs a part in this language, in the part's folder
+    checks: tuple[str, ...]  # then the part's own checks, in order; "{package}" is the project's package
+
+
+LANGUAGES: dict[str, LanguageNames] = {
+    language.name: language
+    for language in (
+        LanguageNames(
+            name="python",
+            install='pip install -e ".[test]"',
+            checks=("ruff check .", "ruff format --check .", "mypy {package}", "pytest"),
+        ),
+        LanguageNames(
+            name="typescript",
+            install="npm ci --no-audit --no-fund",
+            checks=("npm run lint", "npm run typecheck", "npm test", "npm run build"),
+        ),
+    )
+}
 
 
 @dataclass(frozen=True)
@@ -42,7 +81,7 @@ class Part:
     """One part of a project: what it is (`service`, `frontend`), its language, its folder."""
 
     role: str
-    language: str
+    language: LanguageName
     folder: str  # relative to the project root; "" is the root itself
 
 
@@ -60,7 +99,7 @@ class TemplateNames:
     old store names (`plugin`, `module`); a new template's store is named like its folder.
     """
 
-    language: str  # the language of the kind's service part this template is for
+    language: LanguageName  # the language of the kind's service part this template is for
     folder: str
     store: str
 
