@@ -17,7 +17,7 @@ upgrade_command
 
 # Runtime files copied into generated projects (scaffold/codegen/runtime_files): used there by the
 # project templates (templates/*/project/**/*.jinja) and the contract templates
-# (scaffold/codegen/templates/**/*.jinja), which vulture does not read.
+# (scaffold/codegen/<language>/templates/**/*.jinja), which vulture does not read.
 FrontendAssets  # module app.py.jinja, routes.py.jinja
 read_proxied_request  # module routes.py.jinja
 _.has_module_context  # module demo.py.jinja

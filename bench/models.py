@@ -23,7 +23,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from scaffold.codegen.python_models import generate_python_models  # noqa: E402
+from scaffold.codegen.python.models import generate_python_models  # noqa: E402
 from scaffold.specs.catalog import load_shipped, shipped_specs  # noqa: E402
 
 RAW_OPTIONS = [

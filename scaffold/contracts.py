@@ -11,7 +11,7 @@ validator of each kind are attached in scaffold/projects/kinds.py, which reads t
 Languages are a dimension of a kind: each part of a project (a plugin's service; a module's backend
 service and its frontend bundle) names the language it is written in. Today every service is
 Python and the module frontend TypeScript; a plugin service in another language is one more entry
-here plus its generator, template, `dev` runner and project checks (see the README's design note).
+here plus its generator, template, `dev` runner and project checks (docs/design/languages.md).
 """
 
 from __future__ import annotations
@@ -19,10 +19,61 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-__all__ = ["KIND_NAMES", "MODULE", "PLUGIN", "KindName", "KindNames", "Part", "contract_names", "kind_names"]
+__all__ = [
+    "KIND_NAMES",
+    "LANGUAGES",
+    "MODULE",
+    "PLUGIN",
+    "TEMPLATES",
+    "KindName",
+    "KindNames",
+    "LanguageName",
+    "LanguageNames",
+    "Part",
+    "TemplateNames",
+    "contract_names",
+    "kind_names",
+    "store_name",
+]
 
 # The kinds as a type, for code that branches on one (mypy checks every value is a real kind).
 KindName = Literal["plugin", "module"]
+# The languages a part can be written in, as a type; tests/unit/test_languages.py fails when it
+# and LANGUAGES below drift apart.
+LanguageName = Literal["python", "typescript"]
+
+
+@dataclass(frozen=True)
+class LanguageNames:
+    """A language scaffold writes a project's parts in, and what a project's CI runs for such a part.
+
+    What else a language provides is found by its name, in the package that uses it: its
+    generators in scaffold/codegen/<name>/ (chosen in codegen/plugin_project.py and
+    module_project.py), its `scaffold dev` runner in scaffold/dev/runners/<name>.py, and, for a
+    service language, a template per kind in `KindNames.templates`. The checklist for a new
+    language: docs/design/languages.md.
+    """
+
+    name: LanguageName
+    install: str  # how the project's CI installs a part in this language, in the part's folder
+    checks: tuple[str, ...]  # then the part's own checks, in order; "{package}" is the project's package
+
+
+LANGUAGES: dict[str, LanguageNames] = {
+    language.name: language
+    for language in (
+        LanguageNames(
+            name="python",
+            install='pip install -e ".[test]"',
+            checks=("ruff check .", "ruff format --check .", "mypy {package}", "pytest"),
+        ),
+        LanguageNames(
+            name="typescript",
+            install="npm ci --no-audit --no-fund",
+            checks=("npm run lint", "npm run typecheck", "npm test", "npm run build"),
+        ),
+    )
+}
 
 
 @dataclass(frozen=True)
@@ -30,18 +81,45 @@ class Part:
     """One part of a project: what it is (`service`, `frontend`), its language, its folder."""
 
     role: str
-    language: str
+    language: LanguageName
     folder: str  # relative to the project root; "" is the root itself
 
 
 @dataclass(frozen=True)
+class TemplateNames:
+    """The copier template of a kind for one language of its service, and where its versions live.
+
+    `folder` is what a reader finds: `templates/<folder>/` (the current version, which carries any
+    other part's files too, e.g. a module's TypeScript frontend), `templates/history/<folder>/`
+    (its released versions as patches) and its line in templates/versions.yaml; it is named
+    `<kind>-<service language>`. `store` names its git repository under
+    `<data home>/template-store/`, which every project made from it records as `_src_path`, and
+    the first word of each version's commit message there, so that the commit ids stay those of
+    earlier releases: the two templates scaffold had before languages were a folder keep their
+    old store names (`plugin`, `module`); a new template's store is named like its folder.
+    """
+
+    language: LanguageName  # the language of the kind's service part this template is for
+    folder: str
+    store: str
+
+
+@dataclass(frozen=True)
 class KindNames:
-    """The names a kind of project goes by, and the languages its parts are written in."""
+    """The names a kind of project goes by, the languages its parts are written in, its templates."""
 
     name: KindName  # the kind: `scaffold new-<name>`, `check <name>`, `dev <name>`, the manifest's "kind"
     contract: str  # the contract its spec files declare in info.x-contract
-    template: str  # the copier template's folder under templates/
     parts: tuple[Part, ...]
+    templates: tuple[TemplateNames, ...]  # one per language its service can be written in
+
+    @property
+    def template(self) -> str:
+        """The folder of the template for the language of this kind's service (see `parts`)."""
+        return self.template_for(self.service().language).folder
+
+    def template_for(self, language: str) -> TemplateNames:
+        return next(template for template in self.templates if template.language == language)
 
     def service(self) -> Part:
         """The part the platform calls over HTTP (every kind has one)."""
@@ -55,20 +133,23 @@ class KindNames:
 PLUGIN = KindNames(
     name="plugin",
     contract="datasource-plugin",
-    template="plugin",
     parts=(Part(role="service", language="python", folder=""),),
+    templates=(TemplateNames(language="python", folder="plugin-python", store="plugin"),),
 )
 MODULE = KindNames(
     name="module",
     contract="dashboard-module",
-    template="module",
     parts=(
         Part(role="service", language="python", folder="backend"),
         Part(role="frontend", language="typescript", folder="frontend"),
     ),
+    templates=(TemplateNames(language="python", folder="module-python", store="module"),),
 )
 
 KIND_NAMES: dict[str, KindNames] = {kind.name: kind for kind in (PLUGIN, MODULE)}
+TEMPLATES: dict[str, TemplateNames] = {
+    template.folder: template for kind in KIND_NAMES.values() for template in kind.templates
+}
 
 
 def kind_names() -> tuple[str, ...]:
@@ -79,3 +160,9 @@ def kind_names() -> tuple[str, ...]:
 def contract_names() -> tuple[str, ...]:
     """Every contract's name, in the registry's order."""
     return tuple(kind.contract for kind in KIND_NAMES.values())
+
+
+def store_name(template: str) -> str:
+    """The template store repository of the template in `templates/<template>/` (see TemplateNames)."""
+    known = TEMPLATES.get(template)
+    return known.store if known is not None else template

@@ -1,13 +1,13 @@
 """Start a new version of a project template, keeping the released one as a patch in history/.
 
 Usage:
-    python scripts/release_template.py KIND NEW_VERSION   # before editing templates/KIND/
-    python scripts/release_template.py --refresh KIND     # after editing it, before committing
+    python scripts/release_template.py TEMPLATE NEW_VERSION   # before editing templates/TEMPLATE/
+    python scripts/release_template.py --refresh TEMPLATE     # after editing it, before committing
 
-(KIND: plugin or module.) The first form marks the current template as released: it records the
-git tree id of its files in templates/history/KIND/trees.yaml, writes an empty
-templates/history/KIND/<current version>.patch (the working template is that version right now)
-and sets templates/versions.yaml to NEW_VERSION. Editing templates/KIND/ afterwards makes that
+(TEMPLATE: a folder of templates/ named in scaffold.contracts, e.g. plugin-python.) The first form
+marks the current template as released: it records the git tree id of its files in
+templates/history/TEMPLATE/trees.yaml, writes an empty templates/history/TEMPLATE/<current
+version>.patch (the working template is that version right now) and sets templates/versions.yaml to NEW_VERSION. Editing templates/TEMPLATE/ afterwards makes that
 patch stale, and scaffold refuses to build its template store until `--refresh` rewrites it as
 the diff from the edited template back to the released version (read from git by its tree id).
 Older patches never change. scaffold rebuilds every released version from the current template
@@ -28,6 +28,7 @@ from pathlib import Path
 
 from packaging.version import Version
 
+from scaffold.contracts import TEMPLATES
 from scaffold.projects.store_git import run_git
 from scaffold.projects.template_history import (
     MANIFEST,
@@ -43,61 +44,63 @@ from scaffold.projects.template_history import (
 ROOT = Path(__file__).resolve().parents[1] / "templates"
 
 
-def release(kind: str, new_version: str, root: Path = ROOT) -> Path:
-    """Mark the current `kind` template as released and start `new_version`; the new patch."""
+def release(template: str, new_version: str, root: Path = ROOT) -> Path:
+    """Mark the current `template` template as released and start `new_version`; the new patch."""
     versions_file = root / "versions.yaml"
     text = versions_file.read_text(encoding="utf-8")
-    match = re.search(rf"^{kind}:\s*(\S+)\s*$", text, re.MULTILINE)
+    match = re.search(rf"^{template}:\s*(\S+)\s*$", text, re.MULTILINE)
     if match is None:
-        raise SystemExit(f"{versions_file} has no version for {kind}")
+        raise SystemExit(f"{versions_file} has no version for {template}")
     current = match[1]
     if Version(new_version) <= Version(current):
-        raise SystemExit(f"{new_version} is not newer than the current {kind} template {current}")
-    trees = read_manifest(root, kind)
+        raise SystemExit(f"{new_version} is not newer than the current {template} template {current}")
+    trees = read_manifest(root, template)
     if current in trees:
-        raise SystemExit(f"{kind} {current} was released before (templates/history/{kind}/{MANIFEST})")
-    trees[current] = tree_of(root / kind)
-    patch = history_folder(root, kind) / f"{current}.patch"
+        raise SystemExit(
+            f"{template} {current} was released before (templates/history/{template}/{MANIFEST})"
+        )
+    trees[current] = tree_of(root / template)
+    patch = history_folder(root, template) / f"{current}.patch"
     patch.parent.mkdir(parents=True, exist_ok=True)
     patch.write_bytes(b"")
-    write_manifest(root, kind, trees)
+    write_manifest(root, template, trees)
     versions_file.write_text(text[: match.start(1)] + new_version + text[match.end(1) :], encoding="utf-8")
     return patch
 
 
-def refresh(kind: str, root: Path = ROOT, released: Path | None = None) -> Path:
+def refresh(template: str, root: Path = ROOT, released: Path | None = None) -> Path:
     """Rewrite the newest patch so it turns the edited template back into the released version.
 
     `released`: a folder with that version's files; by default they are read from the git
     repository holding `root`, by the tree id the manifest records.
     """
-    past = past_versions(root, kind)
+    past = past_versions(root, template)
     if not past:
-        raise SystemExit(f"the {kind} template has no released version to refresh a patch for")
+        raise SystemExit(f"the {template} template has no released version to refresh a patch for")
     newest = past[0]
     with tempfile.TemporaryDirectory() as scratch:
         if released is None:
             released = Path(scratch) / "released"
             _extract_tree(root, newest.tree, released)
         if tree_of(released) != newest.tree:
-            raise SystemExit(f"{released} is not the released {kind} template {newest.version}")
+            raise SystemExit(f"{released} is not the released {template} template {newest.version}")
         (Path(scratch) / "diff").mkdir()
-        newest.patch.write_bytes(make_patch(root / kind, released, Path(scratch) / "diff"))
+        newest.patch.write_bytes(make_patch(root / template, released, Path(scratch) / "diff"))
         check = Path(scratch) / "check"
-        copy_files(root / kind, check)
+        copy_files(root / template, check)
         run_git(check, "init", "--quiet")
-        rebuild_trees(kind, [newest], check)  # refuses a patch that misses
+        rebuild_trees(template, [newest], check)  # refuses a patch that misses
     return newest.patch
 
 
-def write_manifest(root: Path, kind: str, trees: dict[str, str]) -> None:
+def write_manifest(root: Path, template: str, trees: dict[str, str]) -> None:
     lines = [
-        f"# Each released version of the {kind} template and the git tree id of its files, which the",
-        "# rebuild from templates/<kind>/ and <version>.patch must give. Written by",
+        f"# Each released version of the {template} template and the git tree id of its files,",
+        f"# which the rebuild from templates/{template}/ and <version>.patch must give. Written by",
         "# scripts/release_template.py; see docs/design/template-history.md.",
         *(f'"{version}": {trees[version]}' for version in sorted(trees, key=Version)),
     ]
-    (history_folder(root, kind) / MANIFEST).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (history_folder(root, template) / MANIFEST).write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 def _extract_tree(root: Path, tree: str, target: Path) -> None:
@@ -121,7 +124,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("kind", choices=["plugin", "module"])
+    parser.add_argument("template", choices=sorted(TEMPLATES))
     parser.add_argument("new_version", nargs="?")
     parser.add_argument("--refresh", action="store_true", help="rewrite the newest patch (see above)")
     parser.add_argument(
@@ -131,12 +134,12 @@ def main() -> None:
     if args.refresh == (args.new_version is not None):
         parser.error("give either NEW_VERSION or --refresh")
     if args.refresh:
-        patch = refresh(args.kind, args.templates)
+        patch = refresh(args.template, args.templates)
         print(f"rewrote {patch} ({patch.stat().st_size} bytes)")
         return
-    patch = release(args.kind, args.new_version, args.templates)
-    print(f"released {args.kind} {patch.stem}; templates/{args.kind}/ is now {args.new_version}")
-    print(f"edit the template, then: python scripts/release_template.py --refresh {args.kind}")
+    patch = release(args.template, args.new_version, args.templates)
+    print(f"released {args.template} {patch.stem}; templates/{args.template}/ is now {args.new_version}")
+    print(f"edit the template, then: python scripts/release_template.py --refresh {args.template}")
     print("refresh the golden trees (python -m tests.golden.refresh) and run the tests")
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from scaffold.codegen.python_models import CLASS_NAMES, Scope, generate_python_models
+from scaffold.codegen.python.models import CLASS_NAMES, Scope, generate_python_models
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.shapes import ref_name
 

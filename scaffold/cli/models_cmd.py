@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from scaffold.codegen.header import read_stamp
-from scaffold.codegen.python_models import Scope, generate_python_models
+from scaffold.codegen.python.models import Scope, generate_python_models
 from scaffold.contracts import PLUGIN
 from scaffold.errors import DestinationError
 from scaffold.fsutil import write_text_atomic

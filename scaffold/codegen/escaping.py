@@ -71,8 +71,8 @@ def escape_controls_in_python_source(source: str) -> str:
     datamodel-code-generator writes spec descriptions into docstrings with these characters raw:
     a bare CR there is a line break to Python's parser but not to anything counting `\\n`, so the
     post-processing edits land at wrong offsets (an IndexError, or code that does not parse).
-    Every identifier in the generated models is ASCII (scaffold.codegen.attribute_names), so these
-    characters can only stand in string literals and comments, where the escape keeps the text
+    Every identifier in the generated models is ASCII (scaffold.codegen.python.attribute_names), so
+    these characters can only stand in string literals and comments, where the escape keeps the text
     exact (a docstring's `\\r` is a CR again at run time; in a regex pattern `\\x85` means U+0085).
     """
     return _CONTROLS.sub(_python_escape, source)

@@ -4,7 +4,7 @@ The pages (assets/) only render; the server (server.py) serves them on scaffold.
 and answers their API (plugin_api.py, module_api.py) by playing the platform with scaffold.host's
 request builders, harness, proxy, HTTP client and spec validation, the same emulation
 `scaffold check` asserts against. In a project, project_runner.py and children.py run the
-project's own service with reload.
+project's own service with reload, each part by the runner of its language (runners/).
 """
 
 DEFAULT_DEV_PORT = 8070

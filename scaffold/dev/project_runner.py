@@ -1,19 +1,14 @@
-"""Run a scaffolded project's service for `scaffold dev`: reload on code changes, ready when well-known is.
+"""Run a scaffolded project for `scaffold dev`: reload on code changes, ready when well-known is.
 
-What runs, per kind (the service always on 127.0.0.1; the page reaches it from the same machine):
+What runs is chosen by the language of each part (scaffold.contracts), through its runner in
+scaffold/dev/runners/, never by the kind: the service's runner gives the command that serves it
+with reload, on 127.0.0.1 (the page reaches it from the same machine), in the service's folder;
+a frontend's runner gives its watch build, in the frontend's folder. Today a Python service runs
+under uvicorn --reload (runners/python.py) and the module's TypeScript frontend is rebuilt by
+`npm run dev` (runners/typescript.py) into `frontend/dist/`, which the backend serves.
 
-- plugin: `<python> -m uvicorn <package>.app:create_app --factory --reload --reload-dir <package>`
-  in the project folder, as `python -m <package>` would run it there (same state folder, same
-  settings from the environment, HOST/PORT set to where it listens);
-- module: the backend the same way in `backend/` (reload-dir `backend/<package>`), plus
-  `npm run dev` in `frontend/` (`vite build --watch`), which rewrites `frontend/dist/` on every
-  source change; the backend serves that folder, so the page sees each rebuilt bundle.
-
-The Python that runs the service is `--python`, else the active virtual environment's, else the
-project's `.venv` (`backend/.venv` too for a module), else the interpreter running scaffold. It
-must import uvicorn and the project's app factory; that is tried first, so a wrong environment is
-one sentence naming the fix instead of a traceback from a reloader. The service gets its kind's
-usual port (8080 plugin, 8090 module) when that is free, any free port otherwise.
+The service gets its kind's usual port (8080 plugin, 8090 module) when that is free, any free
+port otherwise.
 
 Nothing here writes a project file; nothing here prints (output goes to a sink, see children.py).
 """
@@ -22,11 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import json
-import shutil
 import socket
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator, Mapping
@@ -35,9 +26,11 @@ from pathlib import Path
 
 import httpx
 
-from scaffold.contracts import KIND_NAMES, MODULE, PLUGIN, KindName
+from scaffold.contracts import MODULE, PLUGIN, KindName
 from scaffold.dev.children import Child, ChildCommand, ChildGroup, OutputSink
-from scaffold.errors import DevServiceError, ProjectError, ToolMissingError
+from scaffold.dev.project_layout import ProjectLayout
+from scaffold.dev.runners import frontend_runner, service_runner
+from scaffold.errors import DevServiceError
 from scaffold.host.bounded_http import ReadInterrupted, ReadProblem, bounded_client, read_answer
 
 SERVICE_LABEL = "service"
@@ -48,49 +41,6 @@ READY_TIMEOUT = 60.0
 _PROBE_INTERVAL = 0.1
 _PROBE_TIMEOUT = 2.0
 _PROBE_MAX_BYTES = 1024 * 1024  # well-known of the project's own service: a few hundred bytes
-_IMPORT_CHECK_TIMEOUT = 60.0
-_DETAIL_LIMIT = 200
-
-# Run by the chosen Python in the service's folder: can it run the service at all?
-_IMPORT_CHECK = """\
-import importlib, json, sys
-def fail(what, exc):
-    print(json.dumps([what, f"{type(exc).__name__}: {exc}"]))
-    sys.exit(3)
-try:
-    import uvicorn
-except BaseException as exc:
-    fail("uvicorn", exc)
-try:
-    factory = importlib.import_module(sys.argv[1] + ".app").create_app
-except BaseException as exc:
-    fail("app", exc)
-if not callable(factory):
-    fail("app", TypeError("create_app is not callable"))
-"""
-
-
-@dataclass(frozen=True)
-class ProjectLayout:
-    """Where a project's parts are: what `scaffold dev` needs of a scaffold.projects Project."""
-
-    root: Path
-    kind: KindName
-    package: str
-
-    @property
-    def service_dir(self) -> Path:
-        """The folder the service runs in (its package is importable from there)."""
-        return self.root / KIND_NAMES[self.kind].service().folder
-
-    @property
-    def package_dir(self) -> Path:
-        return self.service_dir / self.package
-
-    @property
-    def frontend_dir(self) -> Path | None:
-        frontend = KIND_NAMES[self.kind].frontend()
-        return None if frontend is None else self.root / frontend.folder
 
 
 @dataclass(frozen=True)
@@ -98,7 +48,7 @@ class ServicePlan:
     """Everything to start: the commands, and the URLs the page and the readiness probe use."""
 
     layout: ProjectLayout
-    python: Path
+    program: Path  # what runs the service (a Python, for a Python service)
     port: int
     commands: tuple[ChildCommand, ...]
 
@@ -114,80 +64,6 @@ class ServicePlan:
     @property
     def probe_url(self) -> str:
         return f"{self.origin}/api/v1/well-known"
-
-
-def python_candidates(layout: ProjectLayout, environ: Mapping[str, str]) -> list[Path]:
-    """Where the service's Python is looked for, in order (the first that exists is used)."""
-    candidates: list[Path] = []
-    virtual_env = environ.get("VIRTUAL_ENV", "").strip()
-    if virtual_env:
-        candidates.append(Path(virtual_env) / "bin" / "python")
-    candidates.append(layout.root / ".venv" / "bin" / "python")
-    if layout.service_dir != layout.root:
-        candidates.append(layout.service_dir / ".venv" / "bin" / "python")
-    return candidates
-
-
-def choose_python(explicit: Path | None, layout: ProjectLayout, environ: Mapping[str, str]) -> Path:
-    """`--python`, else the first existing candidate, else the interpreter running scaffold."""
-    if explicit is not None:
-        if not explicit.exists():
-            raise DevServiceError(
-                f"--python {explicit} does not exist; give the path of the Python that has your project installed"
-            )
-        return explicit
-    for candidate in python_candidates(layout, environ):
-        if candidate.exists():
-            return candidate
-    return Path(sys.executable)
-
-
-def check_python(python: Path, layout: ProjectLayout, environ: Mapping[str, str]) -> None:
-    """Raise DevServiceError (one sentence) unless `python` can import uvicorn and the app factory."""
-    where = layout.service_dir
-    install = f"pip install -e {where}"  # the service folder: the root of a plugin
-    try:
-        result = subprocess.run(
-            [str(python), "-c", _IMPORT_CHECK, layout.package],
-            cwd=where,
-            env=dict(environ),
-            stdin=subprocess.DEVNULL,
-            capture_output=True,
-            timeout=_IMPORT_CHECK_TIMEOUT,
-            check=False,
-        )
-    except OSError as exc:
-        raise DevServiceError(
-            f"{python} cannot be run ({exc.strerror or exc}); pass --python with the path of a Python 3 "
-            "interpreter that has your project installed"
-        ) from None
-    except subprocess.TimeoutExpired:
-        raise DevServiceError(
-            f"{python} took more than {_IMPORT_CHECK_TIMEOUT:g} s to import {layout.package}.app; "
-            "check what the app does at import time"
-        ) from None
-    if result.returncode == 0:
-        return
-    what, detail = _import_failure(result.stdout, result.stderr)
-    if what == "uvicorn":
-        raise DevServiceError(
-            f"{python} cannot import uvicorn, which runs the service ({detail}); install your project "
-            f"into that environment ({install}) or pass --python"
-        )
-    raise DevServiceError(
-        f"{python} cannot import {layout.package}.app:create_app from {where} ({detail}); "
-        f"install your project into that environment ({install}) or pass --python"
-    )
-
-
-def _import_failure(stdout: bytes, stderr: bytes) -> tuple[str, str]:
-    try:
-        what, detail = json.loads(stdout.decode("utf-8", errors="replace").strip().splitlines()[-1])
-    except (ValueError, IndexError, TypeError):
-        lines = stderr.decode("utf-8", errors="replace").strip().splitlines()
-        what, detail = "python", (lines[-1] if lines else "it exited with an error")
-    text = " ".join(str(detail).split())
-    return str(what), text if len(text) <= _DETAIL_LIMIT else text[: _DETAIL_LIMIT - 1] + "…"
 
 
 def port_is_free(port: int, host: str = SERVICE_HOST) -> bool:
@@ -213,47 +89,22 @@ def service_port(kind: KindName) -> int:
         return int(probe.getsockname()[1])
 
 
-def check_frontend(frontend: Path) -> list[str]:
-    """The `npm run dev` command line; one sentence when the frontend cannot be built in watch mode."""
-    package_json = frontend / "package.json"
-    try:
-        scripts = json.loads(package_json.read_text(encoding="utf-8")).get("scripts") or {}
-    except (OSError, ValueError, AttributeError):
-        raise ProjectError(
-            f"{package_json} cannot be read as JSON; restore it from git (git checkout -- frontend/package.json)"
-        ) from None
-    if not isinstance(scripts, dict) or "dev" not in scripts:
-        raise ProjectError(
-            f"{package_json} has no `dev` script (module template 1.3.0 adds it); run `scaffold upgrade`, "
-            'or add "dev": "vite build --watch" to its scripts'
-        )
-    if not (frontend / "node_modules").is_dir():
-        raise ProjectError(
-            f"{frontend} has no node_modules, so the frontend cannot be built; run `npm install` in {frontend}"
-        )
-    npm = shutil.which("npm")
-    if npm is None:
-        raise ToolMissingError(
-            "npm is not on PATH, and a module's frontend is built with it; install Node.js 20.19+ (with npm)"
-        )
-    return [npm, "run", "dev"]
-
-
 def plan_service(
     layout: ProjectLayout,
-    python: Path,
+    program: Path,
     environ: Mapping[str, str],
     *,
     port: int | None = None,
 ) -> ServicePlan:
-    """The commands to run; the frontend is checked (node_modules, npm, dev script) first."""
-    frontend_argv = check_frontend(layout.frontend_dir) if layout.frontend_dir is not None else None
+    """The commands to run, `program` running the service; the frontend's runner checks it first."""
+    frontend = frontend_runner(layout)
+    frontend_argv = frontend.prepare(layout.frontend_dir) if frontend and layout.frontend_dir else None
     chosen = service_port(layout.kind) if port is None else port
     env = {
         **environ,
         "HOST": SERVICE_HOST,
         "PORT": str(chosen),
-        "PYTHONUNBUFFERED": "1",  # the service's log reaches the terminal as it is written
+        "PYTHONUNBUFFERED": "1",  # a Python service's log reaches the terminal as it is written
     }
     if layout.frontend_dir is not None and not environ.get("MODULE_FRONTEND_DIST", "").strip():
         # The backend picks the first candidate folder that already holds module.js when it starts,
@@ -261,10 +112,7 @@ def plan_service(
         env["MODULE_FRONTEND_DIST"] = str(layout.frontend_dir / "dist")
     service = ChildCommand(
         label=SERVICE_LABEL,
-        argv=(
-            *(str(python), "-m", "uvicorn", f"{layout.package}.app:create_app", "--factory", "--reload"),
-            *("--reload-dir", str(layout.package_dir), "--host", SERVICE_HOST, "--port", str(chosen)),
-        ),
+        argv=service_runner(layout).argv(layout, program, SERVICE_HOST, chosen),
         cwd=layout.service_dir,
         env=env,
     )
@@ -273,7 +121,7 @@ def plan_service(
         commands.append(
             ChildCommand(label=FRONTEND_LABEL, argv=tuple(frontend_argv), cwd=layout.frontend_dir, env=env)
         )
-    return ServicePlan(layout=layout, python=python, port=chosen, commands=tuple(commands))
+    return ServicePlan(layout=layout, program=program, port=chosen, commands=tuple(commands))
 
 
 @dataclass

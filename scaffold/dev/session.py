@@ -23,15 +23,9 @@ from scaffold.contracts import PLUGIN
 from scaffold.dev import DEFAULT_DEV_PORT
 from scaffold.dev.api import DevApi
 from scaffold.dev.children import OutputSink
-from scaffold.dev.project_runner import (
-    READY_TIMEOUT,
-    ProjectLayout,
-    check_frontend,
-    check_python,
-    choose_python,
-    plan_service,
-    run_service,
-)
+from scaffold.dev.project_layout import ProjectLayout
+from scaffold.dev.project_runner import READY_TIMEOUT, plan_service, run_service
+from scaffold.dev.runners import frontend_runner, service_runner
 from scaffold.dev.server import DevPage, PageKind, serve_dev
 from scaffold.errors import DevServiceError, InterruptedByUser, ProjectError
 from scaffold.projects.project import open_project
@@ -168,11 +162,11 @@ def run_project(
     kind: PageKind = project.kind.name
     layout = ProjectLayout(root=project.root, kind=kind, package=project.package)
     spec = project.recorded_spec()
-    if layout.frontend_dir is not None:
-        check_frontend(layout.frontend_dir)  # file checks: before the slower Python check
-    python = choose_python(options.python, layout, env)
-    check_python(python, layout, env)
-    plan = plan_service(layout, python, env)
+    frontend = frontend_runner(layout)
+    if frontend is not None and layout.frontend_dir is not None:
+        frontend.prepare(layout.frontend_dir)  # file checks: before the slower service check
+    program = service_runner(layout).prepare(layout, options.python, env)
+    plan = plan_service(layout, program, env)
     outcome = DevOutcome()
     with ExitStack() as stack:
         page_url = stack.enter_context(serve_page(kind, plan.service_url, spec, options))
@@ -181,7 +175,7 @@ def run_project(
         if not running.ready:  # stopped while the service was starting
             return outcome
         outcome.ready = True
-        on_ready(DevUrls(kind=kind, service=plan.service_url, page=page_url, python=python))
+        on_ready(DevUrls(kind=kind, service=plan.service_url, page=page_url, python=program))
         while not stop.wait(_WATCH_INTERVAL):
             gone = running.exited()
             if gone is not None:

@@ -12,7 +12,7 @@ from urllib.parse import urlparse
 
 from packaging.version import InvalidVersion, Version
 
-from scaffold.codegen.module.components import parse_components as parse_components
+from scaffold.codegen.module_components import parse_components as parse_components
 
 # Re-exported for the CLI's --components; it lives in codegen, whose module generator uses it too.
 from scaffold.contracts import MODULE, PLUGIN

@@ -43,7 +43,7 @@ _KNOWN_IMPORTS = {"pyyaml": ["yaml"], "python-dotenv": ["dotenv"], "python-multi
 
 
 def template_requirements(kind: str, root: Path | None = None) -> list[Requirement]:
-    """The requirements listed in the pyproject files of `kind`'s current template."""
+    """The requirements listed in the pyproject files of `kind`'s current templates."""
     from packaging.requirements import InvalidRequirement, Requirement
     from packaging.utils import canonicalize_name
 
@@ -115,8 +115,10 @@ def _as_import(name: str) -> str:
 
 
 def _pyprojects(kind: str, root: Path | None = None) -> list[Path]:
-    base = (root or templates_root()) / kind / "project"
-    return sorted(base.rglob("pyproject.toml*"))
+    """The pyproject files of every template of `kind` (one per language of its service)."""
+    base = root or templates_root()
+    folders = [base / template.folder / "project" for template in KIND_NAMES[kind].templates]
+    return sorted(path for folder in folders for path in folder.rglob("pyproject.toml*"))
 
 
 def _top_level(distribution: metadata.Distribution) -> set[str]:

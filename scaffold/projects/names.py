@@ -11,7 +11,7 @@ import keyword
 import re
 import sys
 
-from scaffold.codegen.js_reserved_words import JS_RESERVED_WORDS
+from scaffold.codegen.typescript.reserved_words import JS_RESERVED_WORDS
 from scaffold.errors import InvalidNameError
 
 PROJECT_RULE = (

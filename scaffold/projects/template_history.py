@@ -1,9 +1,10 @@
 """Past template versions, rebuilt from the current template and one reverse patch per release.
 
-scaffold ships each project template once (`templates/<kind>/`, the current version). For every
-released version V it ships `templates/history/<kind>/V.patch`, a `git diff --binary` that turns
-the next newer version into V, and one line of `templates/history/<kind>/trees.yaml`: the git
-tree id V's files must have. Rebuilding walks from the current template down through the patches
+scaffold ships each project template once (`templates/<template>/`, the current version; a
+template is named <kind>-<service language> in scaffold.contracts). For every released version V
+it ships `templates/history/<template>/V.patch`, a `git diff --binary` that turns the next newer
+version into V, and one line of `templates/history/<template>/trees.yaml`: the git tree id V's
+files must have. Rebuilding walks from the current template down through the patches
 and compares each result with its tree id, so a patch that no longer fits (the working template
 was edited and the patch not refreshed, a damaged install) is refused by name instead of giving
 users' upgrades a wrong base. Why patches rather than copies: docs/design/template-history.md.
@@ -50,14 +51,14 @@ def tree_of(folder: Path) -> str:
     return git_tree_id(folder, template_files(folder))
 
 
-def history_folder(root: Path, kind: str) -> Path:
-    return root / "history" / kind
+def history_folder(root: Path, template: str) -> Path:
+    return root / "history" / template
 
 
-def read_manifest(root: Path, kind: str) -> dict[str, str]:
-    """Released version -> tree id, from templates/history/<kind>/trees.yaml (empty if none)."""
-    manifest = history_folder(root, kind) / MANIFEST
-    problem = f"templates/history/{kind}/{MANIFEST} is not a list of template versions and tree ids"
+def read_manifest(root: Path, template: str) -> dict[str, str]:
+    """Released version -> tree id, from templates/history/<template>/trees.yaml (empty if none)."""
+    manifest = history_folder(root, template) / MANIFEST
+    problem = f"templates/history/{template}/{MANIFEST} is not a list of template versions and tree ids"
     try:
         if not manifest.is_file():
             return {}
@@ -74,18 +75,18 @@ def read_manifest(root: Path, kind: str) -> dict[str, str]:
     return trees
 
 
-def past_versions(root: Path, kind: str) -> list[PastVersion]:
-    """Every released version of `kind` before the current one, newest first."""
-    folder = history_folder(root, kind)
+def past_versions(root: Path, template: str) -> list[PastVersion]:
+    """Every released version of `template` before the current one, newest first."""
+    folder = history_folder(root, template)
     return [
         PastVersion(version, tree, folder / f"{version}.patch")
         for version, tree in sorted(
-            read_manifest(root, kind).items(), key=lambda item: Version(item[0]), reverse=True
+            read_manifest(root, template).items(), key=lambda item: Version(item[0]), reverse=True
         )
     ]
 
 
-def rebuild_trees(kind: str, past: list[PastVersion], work: Path) -> dict[str, str]:
+def rebuild_trees(template: str, past: list[PastVersion], work: Path) -> dict[str, str]:
     """The git tree of each version in `past` (newest first, contiguous from the version whose
     files are in the git work tree `work`), each checked against its released id.
 
@@ -96,36 +97,36 @@ def rebuild_trees(kind: str, past: list[PastVersion], work: Path) -> dict[str, s
     """
     trees: dict[str, str] = {}
     for item in past:
-        _apply(kind, item, work)
+        _apply(template, item, work)
         # Without an index git trusts nothing it cached: a patched file of the same size and
         # mtime as before is still re-hashed.
         (work / ".git" / "index").unlink(missing_ok=True)
         run_git(work, "add", "--all", "--force")
         tree = run_git(work, "write-tree").strip()
         if tree != item.tree:
-            raise _not_rebuilt(kind, item, f"{item.patch.name} gives other files than were released")
+            raise _not_rebuilt(template, item, f"{item.patch.name} gives other files than were released")
         trees[item.version] = tree
     return trees
 
 
-def _apply(kind: str, item: PastVersion, work: Path) -> None:
+def _apply(template: str, item: PastVersion, work: Path) -> None:
     """Apply `item`'s patch to the work tree (which holds the next newer version)."""
     if not item.patch.is_file():
-        raise _not_rebuilt(kind, item, f"{item.patch.name} is missing")
+        raise _not_rebuilt(template, item, f"{item.patch.name} is missing")
     if item.patch.stat().st_size == 0:
         return  # released and not changed since: `git apply` refuses an empty patch
     try:
         run_git(work, "apply", "--binary", "--whitespace=nowarn", str(item.patch))
     except TemplateError as exc:
-        raise _not_rebuilt(kind, item, f"{item.patch.name} does not apply") from exc
+        raise _not_rebuilt(template, item, f"{item.patch.name} does not apply") from exc
 
 
-def _not_rebuilt(kind: str, item: PastVersion, why: str) -> TemplateError:
+def _not_rebuilt(template: str, item: PastVersion, why: str) -> TemplateError:
     return TemplateError(
-        f"scaffold cannot rebuild its {kind} template {item.version}, which upgrades start from: {why}",
+        f"scaffold cannot rebuild its {template} template {item.version}, which upgrades start from: {why}",
         hint=(
             "Reinstall scaffold. In a scaffold checkout where templates/"
-            f"{kind}/ was edited, run `python scripts/release_template.py --refresh {kind}`."
+            f"{template}/ was edited, run `python scripts/release_template.py --refresh {template}`."
         ),
     )
 

@@ -292,9 +292,9 @@ def _exclusion(
 
 def current_template_folder(source: TemplateSource) -> Path:
     """The folder the store committed at `source.tag` (the store rebuilds when its hash changes)."""
-    if current_version(source.kind) != source.version:
+    if current_version(source.template) != source.version:
         raise Unsupported(f"the store renders {source.version}, not the current template version")
-    return templates_root() / source.kind
+    return templates_root() / source.template
 
 
 def copier_settings_present() -> bool:

@@ -4,10 +4,11 @@ copier can only update a project when its template is a git repository with vers
 rebuilds the *old* template version from the `_src_path` recorded in the project. scaffold ships
 its templates as plain folders inside the wheel, so it builds this repository on demand:
 
-- one repository per template kind at `<user data home>/template-store/<kind>`;
-- one commit per template version, tagged `v<version>`: every released version, rebuilt from the
-  current `templates/<kind>/` and the reverse patches in `templates/history/<kind>/`, each checked
-  against the git tree id it was released with (scaffold.projects.template_history), then the
+- one repository per template at `<user data home>/template-store/<store>`, where `<store>` is the
+  template's store name (scaffold.contracts.TemplateNames: `plugin` for templates/plugin-python/);
+- one commit per template version, tagged `v<version>`, its message "<store> template <version>":
+  every released version, rebuilt from the current `templates/<template>/` and the reverse patches
+  in `templates/history/<template>/`, each checked against the git tree id it was released with (scaffold.projects.template_history), then the
   current version;
 - commits are made with a fixed author and date, so the same content gives the same commit
   on every machine;
@@ -35,6 +36,7 @@ from pathlib import Path
 import yaml
 from packaging.version import InvalidVersion, Version
 
+from scaffold.contracts import store_name
 from scaffold.errors import TemplateError
 from scaffold.projects.store_git import require_git, run_git
 from scaffold.projects.store_integrity import git_dir_is_plain
@@ -48,9 +50,9 @@ _MARKER = "scaffold-store-v3.json"
 
 @dataclass(frozen=True)
 class TemplateVersion:
-    """One version of a template kind and the git tree id its files have."""
+    """One version of a template (its folder under templates/) and the git tree id its files have."""
 
-    kind: str
+    template: str
     version: str
     tree: str
 
@@ -59,36 +61,36 @@ class TemplateVersion:
         return f"v{self.version}"
 
 
-def current_version(kind: str, root: Path | None = None) -> str:
+def current_version(template: str, root: Path | None = None) -> str:
     """The template version scaffold renders new projects with (templates/versions.yaml)."""
     base = root or templates_root()
     try:
         versions = yaml.safe_load((base / "versions.yaml").read_text(encoding="utf-8"))
-        value = str(versions[kind])
+        value = str(versions[template])
         Version(value)
     except (OSError, KeyError, TypeError, yaml.YAMLError, InvalidVersion) as exc:
         raise TemplateError(
-            f"templates/versions.yaml has no valid version for the {kind} template",
+            f"templates/versions.yaml has no valid version for the {template} template",
             hint="Reinstall scaffold; this file ships with it.",
         ) from exc
     return value
 
 
-def known_versions(kind: str, root: Path | None = None) -> list[TemplateVersion]:
+def known_versions(template: str, root: Path | None = None) -> list[TemplateVersion]:
     """Every template version this scaffold can render, oldest first, the current one last."""
     base = root or templates_root()
-    current = current_version(kind, base)
-    found = [TemplateVersion(kind, v.version, v.tree) for v in past_versions(base, kind)]
+    current = current_version(template, base)
+    found = [TemplateVersion(template, v.version, v.tree) for v in past_versions(base, template)]
     found = [v for v in found if v.version != current]
-    found.append(TemplateVersion(kind, current, tree_of(base / kind)))
+    found.append(TemplateVersion(template, current, tree_of(base / template)))
     return sorted(found, key=lambda v: Version(v.version))
 
 
 @dataclass(frozen=True)
 class TemplateSource:
-    """Where copier should read a template kind from, and the tag of the version to render."""
+    """Where copier should read a template from, and the tag of the version to render."""
 
-    kind: str
+    template: str
     path: Path
     src_path: str
     version: str
@@ -98,11 +100,11 @@ class TemplateSource:
         return f"v{self.version}"
 
 
-def ensure_store(kind: str, root: Path | None = None) -> TemplateSource:
-    """The store for `kind`, built or extended so it holds every version this scaffold knows."""
+def ensure_store(template: str, root: Path | None = None) -> TemplateSource:
+    """The store for `template`, built or extended so it holds every version this scaffold knows."""
     require_git()
     try:
-        return _ensure_store(kind, root)
+        return _ensure_store(template, root)
     except OSError as exc:
         raise data_home_error(exc) from exc
 
@@ -119,7 +121,7 @@ def rebuild_if_damaged(source: TemplateSource) -> bool:
     if _trustworthy(source):
         return False
     shutil.rmtree(source.path, ignore_errors=True)
-    ensure_store(source.kind)
+    ensure_store(source.template)
     return True
 
 
@@ -129,7 +131,7 @@ def _trustworthy(source: TemplateSource) -> bool:
     if not _git_ok(source.path, "fsck", "--no-progress", "--no-dangling"):
         return False
     # The past versions' ids come from the shipped manifest; the rebuild was checked against them.
-    versions = known_versions(source.kind)
+    versions = known_versions(source.template)
     try:
         trees = run_git(source.path, "rev-parse", *(f"{v.tag}^{{tree}}" for v in versions)).split()
     except (TemplateError, OSError):
@@ -145,11 +147,11 @@ def _git_ok(cwd: Path, *args: str) -> bool:
     return True
 
 
-def _ensure_store(kind: str, root: Path | None) -> TemplateSource:
+def _ensure_store(template: str, root: Path | None) -> TemplateSource:
     base = root or templates_root()
-    versions = known_versions(kind, base)
+    versions = known_versions(template, base)
     expected = {v.version: v.tree for v in versions}
-    store = user_data_home() / "template-store" / kind
+    store = user_data_home() / "template-store" / store_name(template)
     with _locked(store.with_suffix(".lock")):
         if (store / ".git").is_dir() and not git_dir_is_plain(store):
             shutil.rmtree(store)  # never run git where a setting or hook could run a command
@@ -165,7 +167,9 @@ def _ensure_store(kind: str, root: Path | None) -> TemplateSource:
             recorded, missing = {}, versions
         if missing:
             _add_versions(store, base, missing, recorded, expected)
-    return TemplateSource(kind=kind, path=store, src_path=_portable(store), version=versions[-1].version)
+    return TemplateSource(
+        template=template, path=store, src_path=_portable(store), version=versions[-1].version
+    )
 
 
 def _portable(path: Path) -> str:
@@ -201,7 +205,7 @@ def _add_versions(
     """
     fresh = not (store / ".git").is_dir()
     work = Path(tempfile.mkdtemp(prefix=f".{store.name}-", dir=_parent(store))) if fresh else store
-    kind, current = versions[0].kind, current_version(versions[0].kind, base)
+    template, current = versions[0].template, current_version(versions[0].template, base)
     try:
         if fresh:
             run_git(work, "init", "--quiet", "--initial-branch=main")
@@ -210,10 +214,12 @@ def _add_versions(
             _add_past_versions(work, base, past)
             recorded.update((v.version, expected[v.version]) for v in past)
         if any(v.version == current for v in versions):
-            _replace_tree(work, base / kind)
+            _replace_tree(work, base / template)
             (work / ".git" / "index").unlink(missing_ok=True)  # re-hash every file (see rebuild_trees)
             run_git(work, "add", "--all", "--force")
-            run_git(work, "commit", "--quiet", "--allow-empty", "-m", f"{kind} template {current}")
+            run_git(
+                work, "commit", "--quiet", "--allow-empty", "-m", f"{store_name(template)} template {current}"
+            )
             run_git(work, "tag", "--force", f"v{current}")
             recorded[current] = expected[current]
         (work / ".git" / _MARKER).write_text(json.dumps(recorded, sort_keys=True), encoding="utf-8")
@@ -228,12 +234,12 @@ def _add_versions(
 
 def _add_past_versions(work: Path, base: Path, past: list[TemplateVersion]) -> None:
     """Commit every past version, oldest first, in a store that has no commit yet."""
-    kind = past[0].kind
-    _replace_tree(work, base / kind)
-    trees = rebuild_trees(kind, past_versions(base, kind), work)
+    template = past[0].template
+    _replace_tree(work, base / template)
+    trees = rebuild_trees(template, past_versions(base, template), work)
     parent: list[str] = []
     for version in past:
-        message = f"{kind} template {version.version}"
+        message = f"{store_name(template)} template {version.version}"
         commit = run_git(work, "commit-tree", trees[version.version], *parent, "-m", message).strip()
         run_git(work, "tag", "--force", version.tag, commit)
         parent = ["-p", commit]

@@ -134,7 +134,7 @@ def _require_known_template(project: Project, source: TemplateSource) -> None:
     tags = git.git(source.path, "tag", "--list").split()
     if f"v{recorded}" not in tags:
         raise TemplateError(
-            f"the project was made with template {project.kind.template} {recorded or '(unknown)'}, "
+            f"the project was made with template {project.kind.name} {recorded or '(unknown)'}, "
             f"which this scaffold does not know (it knows {', '.join(sorted(tags))})",
             hint="Upgrade with a scaffold release that ships that template version.",
         )

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from scaffold.contracts import KIND_NAMES
 from scaffold.specs.catalog import load_shipped
 from scaffold.specs.loader import load_spec_file
 from scaffold.specs.shapes import operations
@@ -131,7 +132,8 @@ def test_generated_servers_conform(
 def test_generated_projects_run_schemathesis_as_issue_10_asks(kind: str) -> None:
     """The committed settings: all default checks, both data modes, a fixed seed, >= 200 per
     operation, and 422 allowed for valid data exactly where the newest spec documents 422."""
-    settings = tomllib.loads((TEMPLATES / kind / "project" / "schemathesis.toml").read_text(encoding="utf-8"))
+    template = TEMPLATES / KIND_NAMES[kind].template
+    settings = tomllib.loads((template / "project" / "schemathesis.toml").read_text(encoding="utf-8"))
     assert isinstance(settings["seed"], int)
     assert settings["generation"]["mode"] == "all"
     assert settings["generation"]["max-examples"] >= MIN_EXAMPLES

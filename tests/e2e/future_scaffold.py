@@ -15,6 +15,7 @@ from pathlib import Path
 from packaging.version import Version
 
 from scaffold import __version__
+from scaffold.contracts import KIND_NAMES
 from scripts.release_template import refresh, release
 from tests.conftest import REPO
 
@@ -24,8 +25,9 @@ FUTURE_SCAFFOLD_VERSION = f"{Version(__version__).major}.{Version(__version__).m
 def current_template_version(kind: str) -> str:
     """The template version this checkout releases for `kind` (templates/versions.yaml)."""
     text = (REPO / "templates" / "versions.yaml").read_text(encoding="utf-8")
-    found = re.search(rf"^{kind}:\s*(\S+)\s*$", text, re.MULTILINE)
-    assert found is not None, f"templates/versions.yaml has no {kind} version"
+    template = KIND_NAMES[kind].template
+    found = re.search(rf"^{template}:\s*(\S+)\s*$", text, re.MULTILINE)
+    assert found is not None, f"templates/versions.yaml has no {template} version"
     return found[1]
 
 
@@ -63,7 +65,7 @@ def copy_repository(target: Path) -> Path:
 
 
 def change_template(templates: Path, kind: str) -> None:
-    project = templates / kind / "project"
+    project = templates / KIND_NAMES[kind].template / "project"
     dockerfile = project / "Dockerfile.jinja"
     dockerfile.write_text(
         dockerfile.read_text(encoding="utf-8").rstrip("\n") + f"\n{APPENDED_LINE}\n", encoding="utf-8"
@@ -79,11 +81,12 @@ def make_future_source(target: Path) -> Path:
     source = copy_repository(target)
     templates = source / "templates"
     for kind in ("plugin", "module"):
+        template = KIND_NAMES[kind].template
         released = target.with_name(f"{target.name}-released-{kind}")
-        shutil.copytree(templates / kind, released)  # the copy is not a git repository
-        release(kind, future_template_version(kind), templates)
+        shutil.copytree(templates / template, released)  # the copy is not a git repository
+        release(template, future_template_version(kind), templates)
         change_template(templates, kind)
-        refresh(kind, templates, released=released)
+        refresh(template, templates, released=released)
         shutil.rmtree(released)
     init = source / "scaffold" / "__init__.py"
     init.write_text(

@@ -33,7 +33,7 @@ import pytest
 import yaml
 from jsonschema import Draft202012Validator
 
-from scaffold.codegen.typescript import generate_typescript_types
+from scaffold.codegen.typescript.types import generate_typescript_types
 from scaffold.specs.loader import load_spec_file
 from tests.conftest import MODULE_SPEC
 from tests.e2e.conftest import InstalledScaffold, make_venv, pip_install

@@ -130,10 +130,10 @@ def spec_check() -> Any:
 def test_wheel_ships_the_plugin_generator(installed_scaffold: InstalledScaffold) -> None:
     names = set(zipfile.ZipFile(installed_scaffold.wheel).namelist())
     for template in ("base.py.jinja", "routes.py.jinja", "frames.py.jinja", "__init__.py.jinja"):
-        assert f"scaffold/codegen/templates/plugin/{template}" in names
+        assert f"scaffold/codegen/python/templates/plugin/{template}" in names
     for module in ("dispatch.py", "secrets.py", "forms.py", "text_catalog.py", "http_json.py", "locale.py"):
         assert f"scaffold/codegen/runtime_files/{module}" in names
-    assert "scaffold/_data/templates/plugin/project/{{package_name}}/datasource.py.jinja" in names
+    assert "scaffold/_data/templates/plugin-python/project/{{package_name}}/datasource.py.jinja" in names
 
 
 def test_project_wheel_carries_the_package_data(project: Project, tmp_path: Path) -> None:

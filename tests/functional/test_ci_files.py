@@ -26,6 +26,7 @@ import pytest
 import yaml
 
 from scaffold import DISTRIBUTION, __version__
+from scaffold.contracts import KIND_NAMES, LANGUAGES
 from scaffold.errors import ProjectError
 from scaffold.projects import create, template_merge
 from scaffold.projects.create import NewProjectOptions, create_project
@@ -161,14 +162,15 @@ def test_ci_file_passes_the_vendored_schema(made: Made, relative: str) -> None:
 @pytest.mark.parametrize("relative", sorted(CI_FILES))
 def test_ci_runs_the_projects_own_commands(made: Made, relative: str) -> None:
     lines = shell_lines(relative, made.ci(relative))
-    python = [
-        'pip install -e ".[test]"',
-        "ruff check .",
-        "ruff format --check .",
-        f"mypy {made.package}",
-        "pytest",
-    ]
-    for command in [*python, "scaffold regenerate --check", 'pip install "$SCAFFOLD_PACKAGE"']:
+    for part in KIND_NAMES[made.kind].parts:  # each part's own checks, as the registry names them
+        language = LANGUAGES[part.language]
+        assert any(line.startswith(language.install) for line in lines), (
+            f"{relative}: no `{language.install}`"
+        )
+        for check in language.checks:
+            command = check.format(package=made.package)
+            assert command in lines, f"{relative} does not run `{command}` ({part.role}, {part.language})"
+    for command in ["scaffold regenerate --check", 'pip install "$SCAFFOLD_PACKAGE"']:
         assert command in lines, f"{relative} does not run `{command}`"
     assert f"python -m {made.package} > service.log 2>&1 &" in lines
     for line in lines:

@@ -29,7 +29,7 @@ def test_defaults_come_from_the_folder_name(tmp_path: Path) -> None:
     assert answers["package_name"] == "acme_sales"
     assert answers["title"] == "Acme Sales"
     assert answers["contract_version"] == "1.2.0+r2"
-    assert answers["_commit"] == f"v{current_version('plugin')}"
+    assert answers["_commit"] == f"v{current_version('plugin-python')}"
     assert (tmp_path / "acme-sales" / "acme_sales" / "datasource.py").is_file()
     assert "created" in result.stdout and "python -m acme_sales" in result.stdout
 

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from scaffold.codegen import model_cache
-from scaffold.codegen.python_models import generate_python_models
+from scaffold.codegen.python import model_cache
+from scaffold.codegen.python.models import generate_python_models
 from scaffold.specs.loader import load_spec_file
 from tests.conftest import PLUGIN_SPEC, REPO
 
@@ -24,7 +24,7 @@ WORKERS = 3
 _SCRIPT = """
 import hashlib, sys, time
 from pathlib import Path
-from scaffold.codegen.python_models import generate_python_models
+from scaffold.codegen.python.models import generate_python_models
 from scaffold.specs.loader import load_spec_file
 spec = load_spec_file(Path(sys.argv[1]))
 import datamodel_code_generator  # imported before the start, so the generators overlap

@@ -367,4 +367,4 @@ def test_generated_backend_is_ruff_and_mypy_strict_clean(project: Path) -> None:
 
 
 def test_repository_layout_assumption() -> None:
-    assert (REPO / "templates" / "module" / "project" / "backend").is_dir()
+    assert (REPO / "templates" / "module-python" / "project" / "backend").is_dir()

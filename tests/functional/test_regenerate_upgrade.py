@@ -172,7 +172,7 @@ def test_unknown_template_version_is_refused(plugin: Path) -> None:
     answers_path = plugin / ".copier-answers.yml"
     answers_path.write_text(
         answers_path.read_text(encoding="utf-8").replace(
-            f"_commit: v{current_version('plugin')}", "_commit: v0.0.1"
+            f"_commit: v{current_version('plugin-python')}", "_commit: v0.0.1"
         ),
         encoding="utf-8",
     )

@@ -60,7 +60,7 @@ def test_table_for_a_fleet_folder(fleet: Path) -> None:
     stdout = _ok(["status", "services"], fleet.parent)
     assert tree_digest(fleet) == before
     rows = _rows(stdout)
-    template = current_version("plugin")
+    template = current_version("plugin-python")
     assert rows["services/acme-sales"] == [
         "services/acme-sales",
         "plugin",
@@ -74,7 +74,7 @@ def test_table_for_a_fleet_folder(fleet: Path) -> None:
     assert rows["services/acme-map"][1:] == [
         "module",
         versions_of("dashboard-module")[-1],
-        current_version("module"),
+        current_version("module-python"),
         "0",
         "no",
         "ok",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from scaffold.codegen.python_models import generate_python_models
+from scaffold.codegen.python.models import generate_python_models
 from scaffold.specs.catalog import load_shipped, shipped_specs
 
 GOLDEN_ROOT = Path(__file__).resolve().parent / "trees"

@@ -13,13 +13,14 @@ import sys
 import tempfile
 from pathlib import Path
 
+from scaffold.contracts import TEMPLATES
 from scripts.release_template import refresh as refresh_history_patch
 from tests.golden.producers import GOLDEN_ROOT, PRODUCERS
 
 
 def refresh(names: list[str]) -> None:
-    for kind in ("plugin", "module"):
-        print(f"refreshed {refresh_history_patch(kind).relative_to(GOLDEN_ROOT.parent.parent.parent)}")
+    for template in sorted(TEMPLATES):
+        print(f"refreshed {refresh_history_patch(template).relative_to(GOLDEN_ROOT.parent.parent.parent)}")
     with tempfile.TemporaryDirectory() as home:
         os.environ["SCAFFOLD_HOME"] = home
         for name in names or sorted(PRODUCERS):

@@ -260,7 +260,8 @@ _READY = """
 import sys, threading
 from pathlib import Path
 from scaffold.dev.children import ChildGroup
-from scaffold.dev.project_runner import ProjectLayout, ServicePlan, wait_ready
+from scaffold.dev.project_layout import ProjectLayout
+from scaffold.dev.project_runner import ServicePlan, wait_ready
 from scaffold.errors import DevServiceError
 
 port, timeout, stop_after = int(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3])

@@ -20,8 +20,8 @@ import yaml
 
 import scaffold
 from scaffold import user_cache
-from scaffold.codegen import model_cache
-from scaffold.codegen.python_models import generate_python_models
+from scaffold.codegen.python import model_cache
+from scaffold.codegen.python.models import generate_python_models
 from scaffold.errors import SpecError
 from scaffold.projects.create import NewProjectOptions, create_project
 from scaffold.projects.kinds import KINDS
@@ -146,7 +146,7 @@ def test_a_store_tag_moved_to_other_template_files_is_rebuilt_before_copier_read
     fresh_home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     store = _store(fresh_home)
-    version = current_version("plugin")
+    version = current_version("plugin-python")
     schemathesis = store / "project" / "schemathesis.toml"
     schemathesis.write_bytes(schemathesis.read_bytes() + POISON)
     git(store, "commit", "--quiet", "-am", "poisoned")
@@ -155,7 +155,7 @@ def test_a_store_tag_moved_to_other_template_files_is_rebuilt_before_copier_read
     project = tmp_path / "acme-sales"
     create_project(NewProjectOptions(kind=KINDS["plugin"], destination=project, answers={}))
     assert POISON not in (project / "schemathesis.toml").read_bytes()
-    shipped = templates_root() / "plugin" / "project" / "schemathesis.toml"
+    shipped = templates_root() / "plugin-python" / "project" / "schemathesis.toml"
     assert (project / "schemathesis.toml").read_bytes() == shipped.read_bytes()
 
 
@@ -175,7 +175,9 @@ def test_git_settings_or_hooks_planted_in_the_store_never_run(
         hook.chmod(0o755)
     marker = next((store / ".git").glob("scaffold-store*.json"))
     recorded = json.loads(marker.read_text(encoding="utf-8"))
-    del recorded[current_version("plugin")]  # so scaffold commits that version again: git add, git commit
+    del recorded[
+        current_version("plugin-python")
+    ]  # so scaffold commits that version again: git add, git commit
     marker.write_text(json.dumps(recorded), encoding="utf-8")
     project = tmp_path / "acme-sales"
     create_project(NewProjectOptions(kind=KINDS["plugin"], destination=project, answers={}))

@@ -23,7 +23,7 @@ import yaml
 
 from scaffold.codegen.module_project import contract_files as module_contract_files
 from scaffold.codegen.plugin_project import contract_files as plugin_contract_files
-from scaffold.codegen.python_models import generate_python_models
+from scaffold.codegen.python.models import generate_python_models
 from scaffold.errors import GenerationError, SpecError
 from scaffold.specs.loader import load_spec_file
 from tests.cli_runner import run_scaffold

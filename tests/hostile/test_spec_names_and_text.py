@@ -23,7 +23,7 @@ from pydantic import BaseModel
 
 from scaffold.codegen.module_project import contract_files as module_contract_files
 from scaffold.codegen.plugin_project import contract_files as plugin_contract_files
-from scaffold.codegen.typescript import generate_typescript_types
+from scaffold.codegen.typescript.types import generate_typescript_types
 from scaffold.errors import SpecError
 from scaffold.specs.loader import load_spec_file
 from tests.cli_runner import run_scaffold

@@ -12,7 +12,7 @@ from typing import Annotated
 import pytest
 from pydantic import Field, ValidationError
 
-from scaffold.codegen import python_models
+from scaffold.codegen.python import models as python_models
 from scaffold.codegen.runtime_files.contract_base import NOT_NULL, ContractModel, omit_none
 from scaffold.specs.catalog import load_shipped
 

@@ -43,10 +43,10 @@ def test_an_edited_template_pyproject_is_parsed_again(
     from scaffold.resources import templates_root
 
     root = tmp_path / "templates"
-    shutil.copytree(templates_root() / "plugin" / "project", root / "plugin" / "project")
+    shutil.copytree(templates_root() / "plugin-python" / "project", root / "plugin-python" / "project")
     monkeypatch.setattr(dependency_names, "templates_root", lambda: root)
     before = dependency_names._template_import_names("plugin")
-    pyproject = next(iter(sorted((root / "plugin" / "project").rglob("pyproject.toml*"))))
+    pyproject = next(iter(sorted((root / "plugin-python" / "project").rglob("pyproject.toml*"))))
     text = pyproject.read_text(encoding="utf-8")
     assert "dependencies = [" in text
     pyproject.write_text(text.replace("dependencies = [", 'dependencies = [\n    "acme-extra-dep>=1",', 1))

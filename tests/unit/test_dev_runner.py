@@ -19,15 +19,11 @@ import pytest
 
 from scaffold.dev import project_runner
 from scaffold.dev.children import ChildCommand, live_group_members
-from scaffold.dev.project_runner import (
-    ProjectLayout,
-    ServicePlan,
-    check_frontend,
-    check_python,
-    choose_python,
-    plan_service,
-    run_service,
-)
+from scaffold.dev.project_layout import ProjectLayout
+from scaffold.dev.project_runner import ServicePlan, plan_service, run_service
+from scaffold.dev.runners import typescript as typescript_runner
+from scaffold.dev.runners.python import check_python, choose_python
+from scaffold.dev.runners.typescript import check_frontend
 from scaffold.errors import DevServiceError, ProjectError, ToolMissingError
 
 FAKE_SERVICE = textwrap.dedent(
@@ -108,7 +104,7 @@ def fake_plan(tmp_path: Path, mode: str, *, extra: tuple[ChildCommand, ...] = ()
         label="service", argv=(sys.executable, str(script), mode, str(pid_file)), cwd=tmp_path, env=env
     )
     return ServicePlan(
-        layout=layout, python=Path(sys.executable), port=port, commands=(command, *extra)
+        layout=layout, program=Path(sys.executable), port=port, commands=(command, *extra)
     ), pid_file
 
 
@@ -300,7 +296,7 @@ def test_frontend_of_an_older_template_without_a_dev_script(tmp_path: Path) -> N
 
 def test_frontend_without_npm_on_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     module_layout(tmp_path, {"dev": "vite build --watch"}, node_modules=True)
-    monkeypatch.setattr(project_runner.shutil, "which", lambda name: None)
+    monkeypatch.setattr(typescript_runner.shutil, "which", lambda name: None)
     with pytest.raises(ToolMissingError, match="npm is not on PATH"):
         check_frontend(tmp_path / "frontend")
 
@@ -309,7 +305,7 @@ def test_module_plan_runs_the_backend_with_reload_in_backend_and_npm_run_dev(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     layout = module_layout(tmp_path, {"dev": "vite build --watch"}, node_modules=True)
-    monkeypatch.setattr(project_runner.shutil, "which", lambda name: f"/usr/bin/{name}")
+    monkeypatch.setattr(typescript_runner.shutil, "which", lambda name: f"/usr/bin/{name}")
     plan = plan_service(layout, Path("/py/bin/python"), {"KEEP": "1"}, port=9123)
     service, frontend = plan.commands
     assert list(service.argv) == [

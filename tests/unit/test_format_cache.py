@@ -8,7 +8,7 @@ import pytest
 
 import scaffold
 from scaffold import user_cache
-from scaffold.codegen import formatting
+from scaffold.codegen.python import formatting
 from scaffold.errors import GenerationError
 
 SOURCE = "x = {  'a':1,\n 'b' : [1,2,3]}\ndef f( a ):\n  return a\n"
@@ -61,7 +61,7 @@ def test_the_environment_names_the_installed_ruff_and_this_module() -> None:
     environment = formatting._environment()
     assert environment is not None
     assert f"ruff=={metadata.version('ruff')}" in environment
-    assert "codegen/formatting.py" in formatting._SOURCES
+    assert "codegen/python/formatting.py" in formatting._SOURCES
 
 
 def test_a_damaged_entry_is_ignored_and_replaced(runs: list[str], fresh_home: Path) -> None:

@@ -16,10 +16,11 @@ import pytest
 
 import scaffold
 from scaffold import user_cache
-from scaffold.codegen import model_cache, python_models
 from scaffold.codegen import module_project as module_generator
 from scaffold.codegen import plugin_project as plugin_generator
-from scaffold.codegen.python_models import generate_python_models
+from scaffold.codegen.python import model_cache
+from scaffold.codegen.python import models as python_models
+from scaffold.codegen.python.models import generate_python_models
 from scaffold.specs.catalog import load_shipped, shipped_specs
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.loader import load_spec_file
@@ -193,7 +194,14 @@ def test_source_fingerprint_follows_every_generating_module(
     finally:
         monkeypatch.undo()
         model_cache.source_fingerprint.cache_clear()
-    for module in ("python_models", "attribute_names", "class_names", "escaping", "formatting", "header"):
+    for module in (
+        "python/models",
+        "python/attribute_names",
+        "python/class_names",
+        "escaping",
+        "python/formatting",
+        "header",
+    ):
         assert f"codegen/{module}.py" in model_cache._SOURCES
 
 
@@ -382,7 +390,7 @@ def test_every_contract_file_from_warm_caches_equals_an_uncached_run(
     contract: str, version: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Models and formatter caches together: the whole contract-owned set, byte for byte."""
-    from scaffold.codegen import formatting
+    from scaffold.codegen.python import formatting
 
     spec = load_shipped(contract, version)
     if contract == "datasource-plugin":

@@ -13,11 +13,11 @@ import pytest
 
 from scaffold import __version__
 from scaffold.codegen.header import read_copy_stamp, read_stamp
-from scaffold.codegen.module.backend import RUNTIME_SOURCES
-from scaffold.codegen.module.contract_data import read_module_contract
-from scaffold.codegen.module.frontend import stand_in_name
-from scaffold.codegen.module.ts_literals import ts_literal
+from scaffold.codegen.module_contract import read_module_contract
 from scaffold.codegen.module_project import contract_files
+from scaffold.codegen.python.module_backend import RUNTIME_SOURCES
+from scaffold.codegen.typescript.literals import ts_literal
+from scaffold.codegen.typescript.module_frontend import stand_in_name
 from scaffold.errors import GenerationError, InvalidNameError
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.loader import load_spec_file

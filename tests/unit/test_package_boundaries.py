@@ -7,6 +7,13 @@ imports no other command module: scaffold.cli.app loads only the module of the c
 and an import between them would load a second command (and what it pulls in) unasked; what
 several commands share lives in scaffold/cli/arguments.py.
 
+The generators are grouped by the language they write, one package per language under
+scaffold/codegen/<language>/ (the languages scaffold.contracts names for the parts of each kind).
+A language package imports no other: what two languages share (the generator protocol, headers,
+comment escaping, reading a module contract) lives in scaffold/codegen/ itself, which in turn
+imports no language package, except the project generators (plugin_project.py, module_project.py)
+that pick each part's generator by the language the registry names.
+
 Every import counts, at the top of a file or inside a function (a lazy import still ties the two).
 The files are read, not imported: this runs in microseconds and cannot be fooled by sys.modules.
 """
@@ -18,9 +25,14 @@ from pathlib import Path
 
 import pytest
 
+from scaffold.contracts import KIND_NAMES
 from tests.conftest import REPO
 
 SCAFFOLD = REPO / "scaffold"
+CODEGEN = SCAFFOLD / "codegen"
+LANGUAGES = sorted({part.language for kind in KIND_NAMES.values() for part in kind.parts})
+# The modules of scaffold/codegen/ that compose a project from its parts' languages.
+COMPOSERS = ("plugin_project.py", "module_project.py")
 
 
 def _imported_modules(path: Path) -> list[tuple[int, str]]:
@@ -72,6 +84,29 @@ def test_no_cli_command_module_imports_another() -> None:
     for path in commands:
         others = tuple(f"scaffold.cli.{other.stem}" for other in commands if other != path)
         assert _offending([path], others) == []
+
+
+def test_every_language_the_registry_names_has_its_generator_package() -> None:
+    assert LANGUAGES == ["python", "typescript"]
+    for language in LANGUAGES:
+        assert (CODEGEN / language / "__init__.py").is_file(), f"scaffold/codegen/{language}/ is missing"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_language_package_imports_no_other(language: str) -> None:
+    files = sorted((CODEGEN / language).rglob("*.py"))
+    others = tuple(f"scaffold.codegen.{other}" for other in LANGUAGES if other != language)
+    assert len(files) >= 3, f"scaffold/codegen/{language} has almost no files: the test would pass on nothing"
+    assert _offending(files, others) == []
+
+
+def test_what_languages_share_imports_no_language_package() -> None:
+    # (runtime_files/ imports nothing of scaffold: its modules are copied into projects)
+    shared = sorted(path for path in CODEGEN.glob("*.py") if path.name not in COMPOSERS)
+    assert _offending(shared, tuple(f"scaffold.codegen.{language}" for language in LANGUAGES)) == []
+    composers = [CODEGEN / name for name in COMPOSERS]
+    for path in composers:
+        assert _offending([path], ("scaffold.codegen.python",)), f"{path.name} no longer composes by language"
 
 
 def test_the_walk_sees_lazy_and_from_imports(tmp_path: Path) -> None:

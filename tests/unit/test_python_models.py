@@ -11,7 +11,7 @@ import pytest
 from pydantic import ValidationError
 
 from scaffold.codegen.header import read_stamp
-from scaffold.codegen.python_models import generate_python_models
+from scaffold.codegen.python.models import generate_python_models
 from scaffold.specs.catalog import load_shipped, shipped_specs
 from scaffold.specs.document import SpecDocument
 from tests.model_loading import adapter, import_models

@@ -16,7 +16,7 @@ import pytest
 from tests.conftest import REPO
 from tests.unit.test_registry_check import CASES, GOOD_ENV, REGISTRY, Case, assert_no_secret, make_frontend
 
-SCRIPT = REPO / "templates" / "module" / "project" / "frontend" / "scripts" / "check-registry.mjs"
+SCRIPT = REPO / "templates" / "module-python" / "project" / "frontend" / "scripts" / "check-registry.mjs"
 
 
 def node() -> str:

@@ -17,8 +17,8 @@ import pytest
 
 from scaffold import __version__
 from scaffold.codegen.header import read_copy_stamp, read_stamp
-from scaffold.codegen.module.backend import RUNTIME_SOURCES
-from scaffold.codegen.plugin_project import RUNTIME_MODULES
+from scaffold.codegen.python.module_backend import RUNTIME_SOURCES
+from scaffold.codegen.python.plugin_service import RUNTIME_MODULES
 from scaffold.codegen.runtime_files import PROJECT_NAMES, project_name, runtime_file
 
 SCAFFOLD = Path(__file__).resolve().parents[2] / "scaffold"
@@ -94,7 +94,7 @@ def test_no_runtime_source_is_named_like_a_module_of_codegen_or_specs() -> None:
     """A reader looking for catalog.py or operations.py must land on one file, not two."""
     others = {
         path.name
-        for folder in ("codegen", "codegen/plugin", "codegen/module", "specs")
+        for folder in ("codegen", "codegen/python", "codegen/typescript", "specs")
         for path in (SCAFFOLD / folder).glob("*.py")
         if path.name != "__init__.py"
     }

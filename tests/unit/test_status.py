@@ -77,7 +77,7 @@ def test_a_fresh_project_is_ok(plugin: Path) -> None:
         "datasource-plugin",
     )
     assert status.contract_version == status.newest_contract_version == NEWEST_CONTRACT
-    assert status.template_version == status.newest_template_version == current_version("plugin")
+    assert status.template_version == status.newest_template_version == current_version("plugin-python")
     assert status.edited == ()
     assert not status.interrupted and status.regenerate_ok and status.problem is None
     assert status.behind is False and status.state == "ok" and status.ok
@@ -144,7 +144,7 @@ def test_interrupted_change_is_reported_and_left_alone(plugin: Path) -> None:
 
 def test_old_template_version_is_behind(plugin: Path) -> None:
     answers = plugin / ".copier-answers.yml"
-    newest = current_version("plugin")
+    newest = current_version("plugin-python")
     answers.write_text(
         answers.read_text(encoding="utf-8").replace(f"_commit: v{newest}", "_commit: v1.3.0"),
         encoding="utf-8",

@@ -5,6 +5,10 @@ a full copy of each past version (before the history was stored as patches). A t
 git's hash of every path, mode and byte of that version; its commit id also covers the commits
 before it. Upgrades 3-way-merge against these trees, and projects name them by tag (`_commit`),
 so a storage change must rebuild exactly them.
+
+The templates' folders were renamed `<kind>-<language>` (templates/plugin-python/) after these ids
+were read; the store keeps each one's old name (template-store/plugin, "plugin template 1.0.0" in
+its commit messages), which projects record in `_src_path`, so the ids did not change.
 """
 
 from __future__ import annotations
@@ -16,19 +20,19 @@ import pytest
 
 from scaffold.projects.template_store import ensure_store
 
-# kind, version, tree id of tag v<version>, commit id of tag v<version>
+# template, version, tree id of tag v<version>, commit id of tag v<version>
 PAST_VERSIONS = [
     line.split()
     for line in """
-plugin 1.0.0 39967c8c2ae24770855055afeaad73f216d1dc27 05f509874e87b77400131dbdaf93c975b3fe0b66
-plugin 1.1.0 1890698b196f3af9d9fa07be9331776ce9936c1e 2d20992254e0725a882560e6384bd39d7c8c634f
-plugin 1.2.0 ee52e61fd47e1851286da5126d32323d29804d2c 528c8bbfa1b846cce72414671f4f57185b43f811
-plugin 1.3.0 a0db13a94ca99372e6eefbf0f90c72b1e4f68989 5e24ab8c536c6cfa8f512c147a903ee73cda260e
-plugin 1.4.0 c0fb333ec79364785c6dbd35a2a39fd0ef0be719 cb38a9f604935dc8245394b4d3547a60a0282ca7
-module 1.0.0 75637e69a41248ffd7786f105c024d1cffe4c70d 6f5fdb1a7538e396b2444990cfa21cffb8e2e5f6
-module 1.1.0 5031f872d71ddff50cb2c38abb8c8c32c3091d7b 62ac75fb19781f5729f042e53b8c9a2e9acf32ae
-module 1.2.0 a5574417740fbc5a1b1ceef8a70a6793a39bad1e 9d36e09c5a2a9456628332b1bd4cb03d803cae8d
-module 1.3.0 699665c98f57cdc46767536017e1910a603e39c1 5d3ac2fc0b7bffc5f38cc8fff9fa6a0a65270ebc
+plugin-python 1.0.0 39967c8c2ae24770855055afeaad73f216d1dc27 05f509874e87b77400131dbdaf93c975b3fe0b66
+plugin-python 1.1.0 1890698b196f3af9d9fa07be9331776ce9936c1e 2d20992254e0725a882560e6384bd39d7c8c634f
+plugin-python 1.2.0 ee52e61fd47e1851286da5126d32323d29804d2c 528c8bbfa1b846cce72414671f4f57185b43f811
+plugin-python 1.3.0 a0db13a94ca99372e6eefbf0f90c72b1e4f68989 5e24ab8c536c6cfa8f512c147a903ee73cda260e
+plugin-python 1.4.0 c0fb333ec79364785c6dbd35a2a39fd0ef0be719 cb38a9f604935dc8245394b4d3547a60a0282ca7
+module-python 1.0.0 75637e69a41248ffd7786f105c024d1cffe4c70d 6f5fdb1a7538e396b2444990cfa21cffb8e2e5f6
+module-python 1.1.0 5031f872d71ddff50cb2c38abb8c8c32c3091d7b 62ac75fb19781f5729f042e53b8c9a2e9acf32ae
+module-python 1.2.0 a5574417740fbc5a1b1ceef8a70a6793a39bad1e 9d36e09c5a2a9456628332b1bd4cb03d803cae8d
+module-python 1.3.0 699665c98f57cdc46767536017e1910a603e39c1 5d3ac2fc0b7bffc5f38cc8fff9fa6a0a65270ebc
 """.splitlines()
     if line
 ]
@@ -40,9 +44,12 @@ def _rev(store: Path, name: str) -> str:
     ).stdout.strip()
 
 
-@pytest.mark.parametrize("kind", ["plugin", "module"])
-def test_every_past_version_rebuilds_to_the_tree_and_commit_of_today(kind: str, fresh_home: Path) -> None:
+@pytest.mark.parametrize(("kind", "store_name"), [("plugin-python", "plugin"), ("module-python", "module")])
+def test_every_past_version_rebuilds_to_the_tree_and_commit_of_today(
+    kind: str, store_name: str, fresh_home: Path
+) -> None:
     store = ensure_store(kind).path
+    assert store.name == store_name, "projects record the store's path in _src_path"
     pinned = [row for row in PAST_VERSIONS if row[0] == kind]
     tags = _rev(store, "--tags").split()
     assert len(tags) == len(pinned) + 1, "one tag per past version plus the current one"

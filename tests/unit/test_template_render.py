@@ -124,7 +124,7 @@ def copier_copy(source: TemplateSource, target: Path, data: dict[str, Any], defa
 def test_renders_exactly_what_copier_renders(
     tmp_path: Path, kind: str, data: dict[str, Any], defaults: dict[str, Any]
 ) -> None:
-    source = ensure_store(kind)
+    source = ensure_store(KINDS[kind].template)
     copier_copy(source, tmp_path / "copier" / "p", dict(data), dict(defaults))
     for attempt in ("cold", "warm"):  # the second one reads compiled templates from the cache
         render_template(source, tmp_path / attempt / "p", dict(data), dict(defaults))
@@ -184,7 +184,7 @@ def test_renders_every_supported_rule_as_copier(
 
 @pytest.mark.parametrize(("kind", "data"), BAD)
 def test_bad_answers_fail_as_copier_fails(tmp_path: Path, kind: str, data: dict[str, Any]) -> None:
-    source = ensure_store(kind)
+    source = ensure_store(KINDS[kind].template)
     with pytest.raises(ValueError) as by_copier:
         copier_copy(source, tmp_path / "copier", dict(data), {"project_name": "fine"})
     with pytest.raises(ValueError) as by_scaffold:
@@ -244,9 +244,9 @@ UNSUPPORTED = [
 def test_refuses_copier_features_outside_the_subset(tmp_path: Path, addition: str) -> None:
     root = tmp_path / "plugin"
     root.mkdir()
-    shipped = (templates_root() / "plugin" / "copier.yml").read_text(encoding="utf-8")
+    shipped = (templates_root() / "plugin-python" / "copier.yml").read_text(encoding="utf-8")
     (root / "copier.yml").write_text(shipped + addition, encoding="utf-8")
-    load_config(templates_root() / "plugin")  # the shipped one is supported
+    load_config(templates_root() / "plugin-python")  # the shipped one is supported
     with pytest.raises(Unsupported):
         load_config(root)
 
@@ -260,7 +260,7 @@ def test_unsupported_template_still_creates_the_project_through_copier(
     # An edited template no longer rebuilds its past versions from their patches (the store
     # refuses them); creating a project needs only the current version.
     shutil.rmtree(root / "history")
-    with open(root / "plugin" / "copier.yml", "a", encoding="utf-8") as handle:
+    with open(root / "plugin-python" / "copier.yml", "a", encoding="utf-8") as handle:
         handle.write("nickname:\n  type: str\n  default: nick\n  placeholder: e.g. nick\n")
     monkeypatch.setattr(template_store, "templates_root", lambda: root)
     monkeypatch.setattr(template_render, "templates_root", lambda: root)
@@ -282,7 +282,7 @@ def test_damaged_bytecode_cache_is_ignored_and_rewritten(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("SCAFFOLD_HOME", str(tmp_path / "home"))  # a cache of this kind's templates only
-    source = ensure_store("plugin")
+    source = ensure_store("plugin-python")
     data, defaults = dict(PLUGIN_SET), {"project_name": "acme-sales"}
     render_template(source, tmp_path / "first" / "p", dict(data), dict(defaults))
     entries = sorted(user_cache.folder(BYTECODE).glob("*.entry"))
@@ -350,7 +350,7 @@ def test_processes_at_once_share_the_cold_cache(tmp_path: Path) -> None:
 
 
 def test_answers_are_data_never_templates(tmp_path: Path) -> None:
-    source = ensure_store("plugin")
+    source = ensure_store("plugin-python")
     render_template(
         source, tmp_path / "p", {**PLUGIN_SET, "title": "{{ 7919 * 7907 }}"}, {"project_name": "x"}
     )

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from scaffold.codegen.header import read_stamp
-from scaffold.codegen.typescript import generate_typescript_types, typescript_type
+from scaffold.codegen.typescript.types import generate_typescript_types, typescript_type
 from scaffold.errors import GenerationError
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.loader import load_spec_file

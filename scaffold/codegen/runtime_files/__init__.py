@@ -1,14 +1,17 @@
 """Static runtime modules copied into generated projects as contract-owned files.
 
-They are plain, tested Python kept here as real modules (so ruff, mypy and unit tests see them),
-and copied with the DO-NOT-EDIT header that names scaffold's version and the source file;
-`scaffold regenerate` rewrites them like generated code.
+They are the Python runtime of generated services: plain, tested Python kept here as real modules
+(so ruff, mypy and unit tests see them), and copied with the DO-NOT-EDIT header that names
+scaffold's version and the source file; `scaffold regenerate` rewrites them like generated code.
+They stay in scaffold/codegen/runtime_files/ rather than under scaffold/codegen/python/ because
+every generated project names this folder in the header of each copy: moving them rewrites those
+headers, which waits for a scaffold version that rewrites them anyway (docs/design/languages.md).
 
 A few are named here for what they are, where a project's folder gives them a shorter name that
-would send a reader of scaffold to the wrong file (`catalog.py` beside scaffold/specs/catalog.py,
-`operations.py` beside scaffold/codegen/plugin/operations.py). Their relative imports of each
-other use the names here; the copy puts the project's names in those import lines, the one change
-a copy makes besides the header.
+would send a reader of scaffold to the wrong file (`catalog.py` beside scaffold/specs/catalog.py;
+`operations.py`, once beside the generator's own operations module). Their relative imports of
+each other use the names here; the copy puts the project's names in those import lines, the one
+change a copy makes besides the header.
 """
 
 from __future__ import annotations

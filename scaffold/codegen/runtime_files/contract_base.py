@@ -1,6 +1,6 @@
 """The base every generated contract model builds on, and the markers on its fields.
 
-Not copied as a file of its own: scaffold.codegen.python_models puts everything below the imports
+Not copied as a file of its own: scaffold.codegen.python.models puts everything below the imports
 at the top of each generated `models.py`, so a project's models module stays one self-contained
 file (as datamodel-code-generator writes it). It lives here, a real module, so ruff, mypy and the
 unit tests (tests/unit/test_contract_base.py) see the code every generated model runs on.

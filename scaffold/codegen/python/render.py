@@ -1,8 +1,9 @@
-"""Rendering the plugin's spec-dependent modules from Jinja templates, formatted like black.
+"""Rendering the Python modules generated from Jinja templates: `templates/<kind>/*.py.jinja`.
 
-Templates live in `scaffold/codegen/templates/plugin/` (inside the package, so the wheel ships
-them). Output is formatted with the same formatter settings as the models, so a regenerated file is
-byte-identical for the same spec and answers.
+Templates live beside this module in `templates/plugin/` and `templates/module/` (inside the
+package, so the wheel ships them). A plugin's spec-dependent modules are formatted with the same
+formatter settings as the models, so a regenerated file is byte-identical for the same spec and
+answers; the module backend's route glue is static code with a few holes, rendered as written.
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ from typing import Any
 import jinja2
 
 from scaffold.codegen.escaping import comment_line, docstring_line, docstring_text
-from scaffold.codegen.formatting import format_python
+from scaffold.codegen.python.formatting import format_python
 from scaffold.errors import GenerationError
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "plugin"
+TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 
 @cache
@@ -46,7 +47,7 @@ def python_string(value: object) -> str:
 
 
 def render(template: str, **context: Any) -> str:
-    """The rendered, black-formatted text of `template`."""
+    """The rendered, black-formatted text of `template` (e.g. "plugin/base.py.jinja")."""
     try:
         source = _environment().get_template(template).render(**context)
     except jinja2.TemplateError as exc:
@@ -55,3 +56,17 @@ def render(template: str, **context: Any) -> str:
             hint="This is a scaffold bug; please report it with the spec file.",
         ) from exc
     return format_python(source, what=f"the plugin module rendered from {template}")
+
+
+_PLAIN = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+    autoescape=False,  # noqa: S701 - renders Python source, not HTML
+    keep_trailing_newline=True,
+    undefined=jinja2.StrictUndefined,
+)
+_PLAIN.filters["comment"] = comment_line
+
+
+def render_plain(template: str, **values: Any) -> str:
+    """The text of `template` (e.g. "module/routes.py.jinja") as written: not trimmed, not formatted."""
+    return _PLAIN.get_template(template).render(**values)

@@ -21,8 +21,8 @@ from scaffold.errors import GenerationError, ToolMissingError
 
 LINE_LENGTH = 88
 CACHE_KIND = "ruff-format"
-_SOURCES = ("codegen/formatting.py", "user_cache.py")
-_PACKAGE_DIR = Path(__file__).resolve().parent.parent
+_SOURCES = ("codegen/python/formatting.py", "user_cache.py")
+_PACKAGE_DIR = Path(__file__).resolve().parents[2]  # scaffold/
 
 
 @lru_cache(maxsize=1)

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scaffold.codegen.python_models import CLASS_NAMES
+from scaffold.codegen.python.models import CLASS_NAMES
 from scaffold.errors import GenerationError
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.shapes import OperationShape, operations, ref_name

@@ -15,10 +15,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scaffold.codegen.header import header_text, typescript_header
-from scaffold.codegen.module.contract_data import HostGlobal, ModuleContract
-from scaffold.codegen.module.render import render
-from scaffold.codegen.module.ts_literals import ts_literal, ts_string
-from scaffold.codegen.typescript import generate_typescript_types
+from scaffold.codegen.module_contract import HostGlobal, ModuleContract
+from scaffold.codegen.typescript.literals import ts_literal, ts_string
+from scaffold.codegen.typescript.render import render
+from scaffold.codegen.typescript.types import generate_typescript_types
 from scaffold.registry.config import CONFIG_PATH, rules_from_spec
 from scaffold.specs.document import SpecDocument
 
@@ -37,34 +37,36 @@ def frontend_files(
     registry_rules = rules_from_spec(spec.data)
     files = {
         f"{BASE}/types.ts": generate_typescript_types(spec),
-        f"{BASE}/index.ts": render("index.ts.jinja", header=header),
+        f"{BASE}/index.ts": render("module/index.ts.jinja", header=header),
         f"{BASE}/module.ts": render(
-            "module.ts.jinja",
+            "module/module.ts.jinja",
             header=header,
             scope=ts_string(scope),
             components=[ts_string(c) for c in components],
         ),
         f"{BASE}/registry.ts": render(
-            "registry.ts.jinja",
+            "module/registry.ts.jinja",
             header=header,
             component_props=list(contract.component_props.items()),
             props_types=sorted(set(contract.component_props.values())),
         ),
         f"{BASE}/host-globals.ts": render(
-            "host-globals.ts.jinja",
+            "module/host-globals.ts.jinja",
             header=header,
             import_globals=[(_key(k), ts_string(v)) for k, v in contract.import_globals().items()],
             versions=[(_key(g.package), ts_string(g.version)) for g in contract.host_globals],
         ),
-        f"{BASE}/jsx-runtime.ts": render("jsx-runtime.ts.jinja", header=header),
-        f"{BASE}/proxy.ts": render("proxy.ts.jinja", header=header, route=ts_string(contract.proxy_route)),
+        f"{BASE}/jsx-runtime.ts": render("module/jsx-runtime.ts.jinja", header=header),
+        f"{BASE}/proxy.ts": render(
+            "module/proxy.ts.jinja", header=header, route=ts_string(contract.proxy_route)
+        ),
         f"{BASE}/examples.ts": examples_source(spec),
         "frontend/" + CONFIG_PATH: registry_rules.to_json(header_text(spec)),
         f"{BASE}/tsconfig.contract.json": tsconfig_source(spec, contract.private_packages()),
     }
     for item in contract.private_packages():
         files[f"{BASE}/stand-ins/{stand_in_name(item.package)}.d.ts"] = render(
-            "stand-in.d.ts.jinja",
+            "module/stand-in.d.ts.jinja",
             header=header,
             package=item.package,
             global_name=item.global_name,

@@ -28,8 +28,8 @@ from typing import Any
 
 from scaffold.codegen.escaping import block_comment_text, comment_line
 from scaffold.codegen.header import typescript_header
-from scaffold.codegen.js_reserved_words import JS_RESERVED_WORDS
-from scaffold.codegen.module.ts_literals import ts_string
+from scaffold.codegen.typescript.literals import ts_string
+from scaffold.codegen.typescript.reserved_words import JS_RESERVED_WORDS
 from scaffold.errors import GenerationError
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.shapes import SCHEMA_PREFIX, is_nullable, ref_name

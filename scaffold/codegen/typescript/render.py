@@ -1,6 +1,6 @@
-"""Rendering the Jinja templates of generated module files (scaffold/codegen/templates/module/).
+"""Rendering the TypeScript files generated from Jinja templates: `templates/<kind>/*.ts.jinja`.
 
-Static code (TypeScript helpers, the backend route glue) reads best as a file with a few holes
+Static code (the module frontend's TypeScript helpers) reads best as a file with a few holes
 rather than as strings in Python; these templates are scaffold's own, unlike the copier template
 of the project, and their output is contract-owned.
 """
@@ -14,10 +14,10 @@ import jinja2
 
 from scaffold.codegen.escaping import comment_line
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "module"
+TEMPLATES = Path(__file__).resolve().parent / "templates"
 _ENV = jinja2.Environment(
     loader=jinja2.FileSystemLoader(str(TEMPLATES)),
-    autoescape=False,  # noqa: S701 - the output is TypeScript or Python, never HTML
+    autoescape=False,  # noqa: S701 - the output is TypeScript, never HTML
     keep_trailing_newline=True,
     undefined=jinja2.StrictUndefined,
 )

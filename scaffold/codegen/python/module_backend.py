@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 
 from scaffold.codegen.header import python_header
-from scaffold.codegen.module.contract_data import ModuleContract
-from scaffold.codegen.module.render import render
-from scaffold.codegen.python_models import generate_python_models
+from scaffold.codegen.module_contract import ModuleContract
+from scaffold.codegen.python.models import generate_python_models
+from scaffold.codegen.python.render import render_plain
 from scaffold.codegen.runtime_files import project_name, runtime_file
 from scaffold.specs.document import SpecDocument
 
@@ -36,7 +36,7 @@ def backend_files(spec: SpecDocument, contract: ModuleContract, package: str) ->
         f"{base}/__init__.py": header + _INIT.format(identity=spec.identity()),
         f"{base}/models.py": generate_python_models(spec),
         f"{base}/constants.py": header + constants_source(spec, contract),
-        f"{base}/routes.py": render("routes.py.jinja", header=header.rstrip("\n")),
+        f"{base}/routes.py": render_plain("module/routes.py.jinja", header=header.rstrip("\n")),
     }
     for source in RUNTIME_SOURCES:
         files[f"{base}/{project_name(source)}"] = runtime_file(source)

@@ -23,12 +23,17 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from scaffold.codegen import model_cache
-from scaffold.codegen.attribute_names import attribute_renames, class_body_names, generated_fields, unrenamed
-from scaffold.codegen.class_names import CLASS_NAMES, check_class_names
 from scaffold.codegen.escaping import escape_controls_in_python_source
-from scaffold.codegen.formatting import format_python
 from scaffold.codegen.header import python_header
+from scaffold.codegen.python import model_cache
+from scaffold.codegen.python.attribute_names import (
+    attribute_renames,
+    class_body_names,
+    generated_fields,
+    unrenamed,
+)
+from scaffold.codegen.python.class_names import CLASS_NAMES, check_class_names
+from scaffold.codegen.python.formatting import format_python
 from scaffold.errors import GenerationError
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.keyword_nodes import keyword_objects
@@ -47,7 +52,7 @@ _BASE_MARKER_MODULE = "scaffold_contract_base"
 _BASE_CLASS = "ContractModel"
 _OMIT = "omit_none"
 _NOT_NULL = "NOT_NULL"
-_BASE_SOURCE = Path(__file__).resolve().parent / "runtime_files" / "contract_base.py"
+_BASE_SOURCE = Path(__file__).resolve().parents[1] / "runtime_files" / "contract_base.py"
 
 
 @cache
@@ -77,7 +82,7 @@ def generate_python_models(spec: SpecDocument, *, scope: Scope = "wire", use_cac
     """Python source of the pydantic models for `spec`, deterministic and formatted.
 
     The output is the same for every project made from one spec, so it is served from the
-    per-user cache (scaffold.codegen.model_cache) when the exact same inputs were generated
+    per-user cache (scaffold.codegen.python.model_cache) when the exact same inputs were generated
     before; the checks on the spec run either way.
     """
     check_class_names(spec, spec.data.get("components", {}).get("schemas", {}) or {})
@@ -187,7 +192,7 @@ _POST_PROCESS_NAMES = frozenset({"Annotated", "Field", _OMIT, _NOT_NULL})
 def _generate_with_safe_attributes(document: dict[str, Any], spec: SpecDocument) -> str:
     """datamodel-code-generator's models with control characters escaped and every attribute safe.
 
-    A property whose attribute would be lost or harmful (scaffold.codegen.attribute_names) is
+    A property whose attribute would be lost or harmful (scaffold.codegen.python.attribute_names) is
     named explicitly in a second run; the output of ordinary specs comes from the first run alone.
     """
     raw = escape_controls_in_python_source(_run_datamodel_codegen(document, spec))

@@ -33,20 +33,20 @@ FORMAT = "scaffold-python-models 1"
 _PACKAGES = ("datamodel-code-generator", "pydantic", "ruff")
 # scaffold's own modules that shape the output, relative to the scaffold package.
 _SOURCES = (
-    "codegen/python_models.py",
+    "codegen/python/models.py",
     "codegen/runtime_files/contract_base.py",
-    "codegen/attribute_names.py",
-    "codegen/class_names.py",
+    "codegen/python/attribute_names.py",
+    "codegen/python/class_names.py",
     "codegen/escaping.py",
-    "codegen/formatting.py",
+    "codegen/python/formatting.py",
     "codegen/header.py",
-    "codegen/model_cache.py",
+    "codegen/python/model_cache.py",
     "user_cache.py",
     "specs/shapes.py",
     "specs/references.py",
     "specs/document.py",
 )
-_PACKAGE_DIR = Path(__file__).resolve().parent.parent
+_PACKAGE_DIR = Path(__file__).resolve().parents[2]  # scaffold/
 
 
 @cache

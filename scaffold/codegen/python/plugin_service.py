@@ -1,0 +1,135 @@
+"""Contract-owned files of a data source plugin service in Python: `<package>/_contract/`.
+
+The pipeline: spec -> operations (scaffold.codegen.python.plugin_operations) -> models
+(datamodel-code-generator) + rendered modules (base.py, routes.py, frames.py, __init__.py) +
+static runtime modules (scaffold/codegen/runtime_files) -> {relative path: text}. Every file
+starts with a DO-NOT-EDIT header (generated from the spec, or copied from scaffold), so
+`scaffold regenerate` may rewrite the folder whole; the project's own code (datasource.py, the example, locales, tests) only imports from it.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable
+
+from scaffold.codegen.generator import Answers
+from scaffold.codegen.header import python_header
+from scaffold.codegen.python.models import generate_python_models
+from scaffold.codegen.python.plugin_operations import PluginOperation, base_path, plugin_operations
+from scaffold.codegen.python.render import render
+from scaffold.codegen.runtime_files import project_name, runtime_file
+from scaffold.errors import GenerationError
+from scaffold.specs.document import SpecDocument
+
+CONTRACT_FOLDER = "_contract"
+# Static runtime modules copied as they are (scaffold.codegen.runtime_files.project_name gives
+# each one's name in the project).
+RUNTIME_MODULES = (
+    "answer_json.py",
+    "body_limits.py",
+    "text_catalog.py",
+    "context.py",
+    "dispatch.py",
+    "errors.py",
+    "forms.py",
+    "http_json.py",
+    "locale.py",
+    "metrics.py",
+    "observability.py",
+    "operation_table.py",
+    "secrets.py",
+    "serving.py",
+)
+# Names the package __init__ exports besides the model classes.
+_HELPER_EXPORTS = (
+    "BASE_PATH",
+    "CONTRACT",
+    "OPERATIONS",
+    "Catalog",
+    "ConfigCheck",
+    "ConfigurationError",
+    "DataSourceBase",
+    "FormMessages",
+    "MissingOperationError",
+    "PluginError",
+    "RequestContext",
+    "SecretBox",
+    "StartupError",
+    "build_router",
+    "check_config",
+    "config_values",
+    "filter_values",
+    "frame",
+    "install_error_handlers",
+    "load_secret_box",
+    "query_response",
+    "regular_field",
+    "regular_frame",
+    "timestamp_field",
+    "timestamp_frame",
+)
+
+
+def contract_files(spec: SpecDocument, answers: Answers) -> dict[str, str]:
+    """Every file of `<package>/_contract/` for `spec`, as relative path -> text."""
+    package = str(answers["package_name"])
+    folder = f"{package}/{CONTRACT_FOLDER}"
+    models = generate_python_models(spec)
+    model_classes = model_class_names(models)
+    operations = plugin_operations(spec)
+    _require_classes(spec, operations, model_classes)
+    context = {
+        "header": python_header(spec),
+        "contract": spec.identity(),
+        "package": package,
+        "operations": operations,
+        "classes": import_order({name for op in operations for name in op.classes}),
+        "model_classes": import_order(model_classes),
+        "base_imports": import_order({"CONTRACT", "OPERATIONS", "DataSourceBase"}),
+        "exports": all_order({*_HELPER_EXPORTS, *model_classes}),
+        "base_path": base_path(spec),
+    }
+    files = {
+        f"{folder}/models.py": models,
+        f"{folder}/base.py": render("plugin/base.py.jinja", **context),
+        f"{folder}/routes.py": render("plugin/routes.py.jinja", **context),
+        f"{folder}/frames.py": render("plugin/frames.py.jinja", **context),
+        f"{folder}/__init__.py": render("plugin/__init__.py.jinja", **context),
+    }
+    for source in RUNTIME_MODULES:
+        files[f"{folder}/{project_name(source)}"] = runtime_file(source)
+    return dict(sorted(files.items()))
+
+
+def _kind(name: str) -> int:
+    """isort's order-by-type: CONSTANTS, then Classes, then everything else."""
+    if name.isupper() or (name.upper() == name and "_" in name):
+        return 0
+    return 1 if name[:1].isupper() else 2
+
+
+def import_order(names: Iterable[str]) -> list[str]:
+    """The order ruff's isort wants inside `from x import (...)`: by type, then case-insensitively."""
+    return sorted(set(names), key=lambda n: (_kind(n), n.lower(), n))
+
+
+def all_order(names: Iterable[str]) -> list[str]:
+    """The order ruff's RUF022 wants for `__all__`: by type, then case-sensitively."""
+    return sorted(set(names), key=lambda n: (_kind(n), n))
+
+
+def model_class_names(models_source: str) -> list[str]:
+    """Top-level class names of the generated models module, sorted."""
+    tree = ast.parse(models_source)
+    return sorted(node.name for node in tree.body if isinstance(node, ast.ClassDef))
+
+
+def _require_classes(spec: SpecDocument, operations: list[PluginOperation], classes: list[str]) -> None:
+    known = set(classes)
+    for op in operations:
+        for name in op.classes:
+            if name not in known:
+                raise GenerationError(
+                    f"{spec.identity()}: {op.key} uses the schema {name}, which produced no model class",
+                    hint="Make the schema an object schema under components/schemas.",
+                )

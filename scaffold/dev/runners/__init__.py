@@ -1,0 +1,51 @@
+"""How `scaffold dev` runs each part of a project, by the language scaffold.contracts names for it.
+
+A service runner checks the part can run (one sentence naming the fix when not), then gives the
+command line that serves it with reload; a frontend runner checks, then gives the command line of
+its watch build. scaffold.dev.project_runner picks them by the language of each part, never by the
+kind: a service in another language is one more module here and one more entry below.
+tests/unit/test_dev_runner.py fails when a language the registry names for a part has no runner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from scaffold.dev.project_layout import ProjectLayout
+from scaffold.dev.runners import python, typescript
+
+
+@dataclass(frozen=True)
+class ServiceRunner:
+    """Runs a service part: `prepare` checks and returns the program that runs it (e.g. a Python)."""
+
+    # (layout, the program the user chose with --python or None, environment) -> the program
+    prepare: Callable[[ProjectLayout, Path | None, Mapping[str, str]], Path]
+    # (layout, program, host, port) -> the command line serving the part with reload
+    argv: Callable[[ProjectLayout, Path, str, int], tuple[str, ...]]
+
+
+@dataclass(frozen=True)
+class FrontendRunner:
+    """Builds a frontend part on every change: `prepare` checks and returns the watch build's argv."""
+
+    prepare: Callable[[Path], tuple[str, ...]]  # the frontend's folder -> the command line
+
+
+SERVICE_RUNNERS: dict[str, ServiceRunner] = {
+    "python": ServiceRunner(prepare=python.prepare_service, argv=python.service_argv),
+}
+FRONTEND_RUNNERS: dict[str, FrontendRunner] = {
+    "typescript": FrontendRunner(prepare=typescript.check_frontend),
+}
+
+
+def service_runner(layout: ProjectLayout) -> ServiceRunner:
+    return SERVICE_RUNNERS[layout.service.language]
+
+
+def frontend_runner(layout: ProjectLayout) -> FrontendRunner | None:
+    frontend = layout.frontend
+    return None if frontend is None else FRONTEND_RUNNERS[frontend.language]

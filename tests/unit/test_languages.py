@@ -1,0 +1,88 @@
+"""Languages are a dimension of the registry: everything a language must provide is found by its name.
+
+scaffold.contracts names each kind's parts and their languages, each language's project checks
+and each kind's template per service language. What a language provides in code is looked up by
+that name in the package that uses it: its generators (scaffold.codegen.plugin_project and
+module_project), its `scaffold dev` runner (scaffold.dev.runners). These tests fail when the
+registry names a language, a part or a template that one of those places does not provide, so a
+new language is folders and entries, and a forgotten one is a red test, not a KeyError at a user's
+`scaffold new-plugin`. The checklist: docs/design/languages.md.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import get_args
+
+import pytest
+
+from scaffold.codegen import module_project, plugin_project
+from scaffold.contracts import KIND_NAMES, LANGUAGES, MODULE, PLUGIN, TEMPLATES, LanguageName, store_name
+from scaffold.dev.runners import FRONTEND_RUNNERS, SERVICE_RUNNERS
+from scaffold.projects.template_store import current_version
+from scaffold.resources import templates_root
+from tests.conftest import REPO
+from tests.golden.producers import GOLDEN_ROOT
+
+PARTS = [(kind.name, part.role, part.language) for kind in KIND_NAMES.values() for part in kind.parts]
+
+
+def test_the_language_type_and_the_registry_name_the_same_languages() -> None:
+    assert list(get_args(LanguageName)) == list(LANGUAGES)
+    assert all(name == language.name for name, language in LANGUAGES.items())
+    assert {language for _, _, language in PARTS} == set(LANGUAGES), "a language no part is written in"
+
+
+@pytest.mark.parametrize(("kind", "role", "language"), PARTS)
+def test_every_part_has_a_generator_and_a_dev_runner_for_its_language(
+    kind: str, role: str, language: str
+) -> None:
+    generators = {
+        (PLUGIN.name, "service"): plugin_project.SERVICE_GENERATORS,
+        (MODULE.name, "service"): module_project.BACKEND_GENERATORS,
+        (MODULE.name, "frontend"): module_project.FRONTEND_GENERATORS,
+    }[(kind, role)]
+    assert language in generators, f"no {language} generator for the {kind} {role}"
+    assert (REPO / "scaffold" / "codegen" / language / "__init__.py").is_file()
+    runners = SERVICE_RUNNERS if role == "service" else FRONTEND_RUNNERS
+    assert language in runners, f"`scaffold dev` cannot run a {language} {role}"
+    assert (REPO / "scaffold" / "dev" / "runners" / f"{language}.py").is_file()
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_every_language_names_the_checks_a_project_runs(language: str) -> None:
+    named = LANGUAGES[language]
+    assert named.install and named.checks
+    assert all(re.fullmatch(r"[^{}]*(\{package\}[^{}]*)*", check) for check in named.checks), named.checks
+
+
+@pytest.mark.parametrize("kind", sorted(KIND_NAMES))
+def test_every_kind_has_a_template_for_its_service_language(kind: str) -> None:
+    names = KIND_NAMES[kind]
+    template = names.template_for(names.service().language)
+    assert template.folder == f"{kind}-{template.language}" == names.template
+    assert (templates_root() / template.folder / "copier.yml").is_file()
+    assert (templates_root() / "history" / template.folder / "trees.yaml").is_file()
+    assert current_version(template.folder)  # its line in templates/versions.yaml
+
+
+@pytest.mark.parametrize("template", sorted(TEMPLATES))
+def test_every_template_has_a_golden_project(template: str) -> None:
+    """A golden tree made from each template: its answers record the template's store."""
+    recorded = [
+        path.parent.name
+        for path in GOLDEN_ROOT.glob("*/.copier-answers.yml")
+        if re.search(
+            rf"^_src_path: .*/template-store/{re.escape(store_name(template))}$", path.read_text(), re.M
+        )
+    ]
+    assert recorded, f"no golden tree under {GOLDEN_ROOT} was made from templates/{template}/"
+
+
+def test_the_two_first_templates_keep_the_store_names_projects_recorded() -> None:
+    """Projects made before the templates were named by language record template-store/plugin."""
+    assert {name: store_name(name) for name in TEMPLATES} == {
+        "plugin-python": "plugin",
+        "module-python": "module",
+    }
+    assert store_name("plugin-typescript") == "plugin-typescript"  # a new template: its folder's name
