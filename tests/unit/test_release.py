@@ -49,8 +49,13 @@ def test_the_version_is_written_once() -> None:
 
 
 def test_the_newest_changelog_entry_is_this_release() -> None:
+    """The newest released entry is this version; an `## Unreleased` entry above it collects what comes next."""
     kinds = ", ".join(f"{kind.name} template {current_version(kind.template)}" for kind in KINDS.values())
-    assert _headings()[0].startswith(f"## scaffold {__version__}: {kinds} ("), _headings()[0]
+    released = [heading for heading in _headings() if not heading.startswith("## Unreleased")]
+    assert released[0].startswith(f"## scaffold {__version__}: {kinds} ("), released[0]
+    assert all(
+        heading.startswith("## Unreleased") for heading in _headings()[: _headings().index(released[0])]
+    )
 
 
 def test_every_template_version_has_its_changelog_entry() -> None:
