@@ -255,7 +255,8 @@ def test_dev_proxy_answers_a_redirect_with_502_naming_its_target(real_plugin: st
 # -- the readiness probe of a project's own service (`scaffold dev` in a project) -----------------------
 
 # The child is killed after 30 s (the server trickles for 60 s): the old probe outlived that whole
-# window in one read; the bounded one gives up after its 4 s or stops within 0.2 s of the event.
+# window in one read; the bounded one gives up once its 1 s has passed (a read ends after 2 s at
+# most) or stops within 0.2 s of the event.
 _READY = """
 import sys, threading
 from pathlib import Path
@@ -281,7 +282,7 @@ def test_the_readiness_probe_is_bounded(case: str, single_gzip: bytes) -> None:
     answer = _probe_cases(single_gzip)[case][0]
     with raw_tcp_server(answer) as server:
         port = server.url.rsplit(":", 1)[1]
-        result = RunningScaffold([port, "4", "0"], entry=("-c", _READY)).finish(30)
+        result = RunningScaffold([port, "1", "0"], entry=("-c", _READY)).finish(30)
     _assert_bounded(result)
     assert result.stdout.startswith("error: the service did not answer "), result.describe()
 
