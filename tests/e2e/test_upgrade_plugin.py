@@ -19,7 +19,7 @@ from scaffold.specs.shapes import operations
 from tests.cli_runner import run_scaffold
 from tests.conftest import FUTURE_PLUGIN_SPEC
 from tests.e2e.conformance_depth import fewer_conformance_examples
-from tests.e2e.conftest import InstalledScaffold, make_venv, pip_install
+from tests.e2e.conftest import FUTURE_SCAFFOLD_FIRST, InstalledScaffold, make_venv, pip_install
 from tests.e2e.future_scaffold import (
     APPENDED_LINE,
     NEW_FILE,
@@ -28,7 +28,7 @@ from tests.e2e.future_scaffold import (
 )
 from tests.git_helpers import git
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, FUTURE_SCAFFOLD_FIRST]
 
 USER_METHOD = '''
     def describe_owner(self) -> str:
