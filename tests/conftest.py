@@ -52,26 +52,31 @@ _SLOW = ("functional", "conformance", "third_party", "e2e")
 
 # Among the slow tests, the longest start first (a file, or one test of a SPREAD file):
 # under `pytest -n N` they then run beside the many short ones instead of last and alone. Seconds
-# are from `--durations=0` run one after the other on a busy 2-core machine (setup included). The
-# order changes wall time only, never what runs; a name missing here only runs later.
+# are from one `pytest -n 3` run of the slow stage on the shared 2-core machine (setup included,
+# so a test that waits for a wheel another worker is building counts that wait). The order changes
+# wall time only, never what runs; a name missing here only runs later. With -n 3 each worker
+# starts with one of the first three (xdist queues a worker's next one once fewer than three of
+# its tests are left): the conformance run needs no wheel, so its worker computes while the two
+# beside it wait for the first wheel to be built (one worker builds it, the others wait).
 _LONG_FIRST = (
-    "tests/e2e/test_new_module.py",  # 442 s: npm install + build, a venv, the project's tests
-    "tests/e2e/test_new_plugin.py",  # 158 s: a venv with the project, its tests, its server
-    "tests/e2e/test_upgrade_plugin.py",  # 126 s: the future scaffold's wheel, a venv
-    "tests/conformance/test_schemathesis.py",  # 115 s
-    "tests/e2e/test_upgrade_module.py",  # 79 s
-    "tests/e2e/test_readme_first_command.py",  # 48 s
-    "tests/functional/test_check_fuzz.py::test_a_generated_plugin_passes_fuzz_25",  # 43 s
-    "tests/functional/test_check_scaffolded.py::test_new_module_project_passes",  # 43 s
+    "tests/e2e/test_new_module.py",  # 221 s: npm install + build, a venv, the project's tests
+    "tests/e2e/test_upgrade_plugin.py",  # 279 s: both wheels, a venv, the upgraded project's tests
+    "tests/conformance/test_schemathesis.py",  # 95 s, three child processes
+    "tests/e2e/test_new_plugin.py",  # 155 s: a venv with the project, its tests, its server
+    "tests/functional/test_check_module.py",  # 83 s, many short tests
+    "tests/e2e/test_upgrade_module.py",  # 52 s
+    "tests/e2e/test_readme_first_command.py",  # 45 s
+    "tests/e2e/test_dev_cli.py",  # 43 s
+    "tests/functional/test_plugin_project.py",  # 38 s
+    "tests/functional/test_check_scaffolded.py::test_new_module_project_passes",  # 34 s
+    "tests/functional/test_check_fuzz.py::test_a_generated_plugin_passes_fuzz_25",  # 30 s
     "tests/functional/test_check_fuzz.py::test_cli_prints_lines_curl_and_exits_1_without_echoing_the_service",
-    "tests/functional/test_check_module.py",  # 85 s, many short tests
-    "tests/functional/test_plugin_project.py",  # 50 s
-    "tests/functional/test_module_backend.py",  # 40 s
-    "tests/e2e/test_dev_cli.py",  # 33 s
-    "tests/functional/test_check_fuzz.py::test_strict_plugin_passes_every_operation",  # 30 s
-    "tests/third_party/test_generated_clients.py",  # 25 s
-    "tests/third_party/test_spec_lint.py",  # 23 s
-    "tests/functional/test_dev_module_page.py",  # 22 s
+    "tests/functional/test_check_fuzz.py::test_strict_plugin_passes_every_operation",  # 28 s
+    "tests/functional/test_dev_module_page.py",  # 27 s
+    "tests/functional/test_module_backend.py",  # 20 s
+    "tests/third_party/test_generated_clients.py",  # 16 s
+    "tests/functional/test_dev_plugin_page.py",  # 14 s
+    "tests/functional/test_observability.py",  # 12 s
 )
 
 

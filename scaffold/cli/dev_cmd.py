@@ -222,11 +222,12 @@ def register(app: typer.Typer) -> None:
         given: tuple[int | None, str | None, bool | None],
         contract: str | None,
     ) -> None:
-        from scaffold.dev.session import probe_target, run_target
+        from scaffold.dev.session import probe_target, probe_timeout, run_target
         from scaffold.specs import catalog
 
         port, host, open_browser = given
         target = _target(kind, url)
+        probe_seconds = probe_timeout()  # an unusable setting is refused before anything starts
         name = KIND_NAMES[kind].contract
         spec = (
             catalog.load_shipped(name) if contract is None else catalog.load_version_or_file(name, contract)
@@ -241,7 +242,7 @@ def register(app: typer.Typer) -> None:
 
             def announce(urls: DevUrls) -> None:  # the page is bound by now: a taken --port came first
                 # Bounded in time and bytes; Ctrl-C or SIGTERM (which set `stop`) end it at once.
-                problem = probe_target(kind, target, stop=stop)
+                problem = probe_target(kind, target, probe_seconds, stop=stop)
                 if problem is not None:
                     echo.line(f"warning: {problem}", err=True, color=typer.colors.YELLOW)
                 announce_urls(urls)

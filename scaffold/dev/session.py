@@ -12,6 +12,7 @@ process exits; every process started is stopped on the way out, whatever ended t
 
 from __future__ import annotations
 
+import math
 import os
 import threading
 from collections.abc import Callable, Iterator, Mapping
@@ -33,6 +34,8 @@ from scaffold.specs.document import SpecDocument
 
 CALL_TIMEOUT = 10.0
 PROBE_TIMEOUT = 3.0
+PROBE_TIMEOUT_ENV = "SCAFFOLD_DEV_PROBE_TIMEOUT"
+_MIN_PROBE_TIMEOUT = 0.1  # what check's --timeout accepts
 _WATCH_INTERVAL = 0.2
 
 
@@ -81,6 +84,28 @@ def serve_page(kind: PageKind, target: str, spec: SpecDocument, options: DevOpti
     page = DevPage(kind=kind, target=target, spec=spec, api=api)
     with serve_dev(page, host=options.host, port=options.port) as server:
         yield server.url + "/"
+
+
+def probe_timeout(environ: Mapping[str, str] | None = None) -> float:
+    """Seconds the start-up probe of `scaffold dev plugin|module URL` waits: SCAFFOLD_DEV_PROBE_TIMEOUT, else 3.
+
+    The probe only decides whether the page starts with a warning, so it is short; a service whose
+    first answer takes longer (a slow link, a cold start) would warn needlessly, and the tests of
+    the probe's bounds need not wait 3 s a case. Read here only; an unusable value is one sentence.
+    """
+    given = (os.environ if environ is None else environ).get(PROBE_TIMEOUT_ENV, "").strip()
+    if not given:
+        return PROBE_TIMEOUT
+    try:
+        seconds = float(given)
+    except ValueError:
+        seconds = math.nan
+    if not (math.isfinite(seconds) and seconds >= _MIN_PROBE_TIMEOUT):
+        raise DevServiceError(
+            f"{PROBE_TIMEOUT_ENV} is {given!r}, not a number of seconds of at least {_MIN_PROBE_TIMEOUT:g}",
+            hint=f"Set it to e.g. 10 for a service that is slow to answer, or unset it for {PROBE_TIMEOUT:g} s.",
+        )
+    return seconds
 
 
 def probe_target(

@@ -36,6 +36,10 @@ MAX_REQUEST_BYTES = 4 * 1024 * 1024
 MAX_PROXIED_ANSWER_BYTES = 32 * 1024 * 1024
 _FORWARDED_HEADERS = ("content-type", "accept", "accept-language")
 _MAX_PROXY_LOG = 500
+# How often the serving thread looks for a stop request. socketserver's default (0.5 s) is what
+# every `check module` run and every stop of `scaffold dev` waited on the way out (0.45 s measured
+# per server, 0.10 s at this value); ten wake-ups a second cost an idle page nothing measurable.
+_SHUTDOWN_POLL_SECONDS = 0.1
 # Nothing here is meant for another origin: no framing (a page of another site cannot put this one
 # under its own clicks), no embedding as a script or style of another site, no sniffing of types.
 _SAME_ORIGIN_HEADERS = (
@@ -174,7 +178,9 @@ def serve_pages(routes: PageRoutes, *, host: str = "127.0.0.1", port: int = 0) -
     shown = "127.0.0.1" if host in ("", "0.0.0.0") else host  # noqa: S104 - a display name, not a bind
     shown = f"[{shown}]" if ":" in shown else shown
     server_state.url = f"http://{shown}:{httpd.server_address[1]}"
-    thread = threading.Thread(target=httpd.serve_forever, name="scaffold-host-page", daemon=True)
+    thread = threading.Thread(
+        target=httpd.serve_forever, args=(_SHUTDOWN_POLL_SECONDS,), name="scaffold-host-page", daemon=True
+    )
     thread.start()
     try:
         yield server_state

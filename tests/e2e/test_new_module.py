@@ -36,6 +36,7 @@ from jsonschema import Draft202012Validator
 from scaffold.codegen.typescript.types import generate_typescript_types
 from scaffold.specs.loader import load_spec_file
 from tests.conftest import MODULE_SPEC
+from tests.e2e.conformance_depth import fewer_conformance_examples
 from tests.e2e.conftest import InstalledScaffold, make_venv, pip_install
 from tests.served_process import serve_package
 
@@ -183,11 +184,16 @@ def test_registry_check_passes_silently_without_private_packages(built_module: B
 
 
 def test_backend_own_tests_pass(built_module: BuiltModule, backend: RunningBackend) -> None:
+    """The backend's whole pytest, its conformance test included (one per operation).
+
+    With fewer generated requests per operation: tests/conformance counts the template's 200.
+    """
     pip_install(backend.python, "-e", f"{built_module.root / 'backend'}[test]")
-    output = run(
-        [str(backend.python), "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rA"],
-        built_module.root / "backend",
-    )
+    with fewer_conformance_examples(built_module.root):
+        output = run(
+            [str(backend.python), "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rA"],
+            built_module.root / "backend",
+        )
     conformance = [
         line for line in output.splitlines() if line.startswith("PASSED tests/test_conformance.py")
     ]

@@ -18,7 +18,7 @@ import pytest
 
 from tests.cli_runner import run_scaffold
 from tests.conftest import FUTURE_MODULE_SPEC
-from tests.e2e.conftest import InstalledScaffold
+from tests.e2e.conftest import FUTURE_SCAFFOLD_FIRST, InstalledScaffold
 from tests.e2e.future_scaffold import (
     APPENDED_LINE,
     NEW_FILE,
@@ -27,7 +27,7 @@ from tests.e2e.future_scaffold import (
 )
 from tests.git_helpers import git
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, FUTURE_SCAFFOLD_FIRST]
 
 WIDGET_EDIT = "\n// Owned by the maps team: keep this note across upgrades.\n"
 VITE_EDIT = "// acme: bundle reviewed by the maps team\n"

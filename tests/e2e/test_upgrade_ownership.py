@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 
 from tests.cli_runner import run_scaffold
-from tests.e2e.conftest import InstalledScaffold
+from tests.e2e.conftest import FUTURE_SCAFFOLD_FIRST, InstalledScaffold
 from tests.e2e.future_scaffold import NEW_FILE, NEW_FILE_TEXT
 from tests.e2e.test_upgrade_plugin import scaffold_committed_plugin
 from tests.git_helpers import git
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, FUTURE_SCAFFOLD_FIRST]
 
 MINE = "# our team's editor settings\nroot = true\n\n[*.py]\nindent_size = 4\n"
 

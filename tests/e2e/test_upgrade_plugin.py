@@ -14,9 +14,12 @@ from pathlib import Path
 
 import pytest
 
+from scaffold.specs.loader import load_spec_file
+from scaffold.specs.shapes import operations
 from tests.cli_runner import run_scaffold
 from tests.conftest import FUTURE_PLUGIN_SPEC
-from tests.e2e.conftest import InstalledScaffold, make_venv, pip_install
+from tests.e2e.conformance_depth import fewer_conformance_examples
+from tests.e2e.conftest import FUTURE_SCAFFOLD_FIRST, InstalledScaffold, make_venv, pip_install
 from tests.e2e.future_scaffold import (
     APPENDED_LINE,
     NEW_FILE,
@@ -25,7 +28,7 @@ from tests.e2e.future_scaffold import (
 )
 from tests.git_helpers import git
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, FUTURE_SCAFFOLD_FIRST]
 
 USER_METHOD = '''
     def describe_owner(self) -> str:
@@ -122,18 +125,25 @@ def test_upgrade_keeps_user_code_and_delivers_contract_and_template(
     assert "explain_query" in startup.stderr
     assert "POST /query/explain" in startup.stderr
 
-    # once implemented (as the team would), the project's own tests pass
+    # once implemented (as the team would), the project's own tests pass (conformance per operation,
+    # the new one included, with fewer generated requests: see tests/e2e/conformance_depth.py)
     text = datasource.read_text(encoding="utf-8").rstrip("\n") + "\n" + EXPLAIN_IMPLEMENTATION
     imports = "from ._contract.models import QueryExplanation\n"
     datasource.write_text(_add_imports(text, imports), encoding="utf-8")
-    tests = subprocess.run(
-        [str(venv / "bin" / "python"), "-m", "pytest", "-q", "-p", "no:cacheprovider"],
-        cwd=project,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    with fewer_conformance_examples(project):
+        tests = subprocess.run(
+            [str(venv / "bin" / "python"), "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rA"],
+            cwd=project,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
     assert tests.returncode == 0, tests.stdout[-3000:] + tests.stderr[-2000:]
+    conformance = [
+        line for line in tests.stdout.splitlines() if line.startswith("PASSED tests/test_conformance.py")
+    ]
+    upgraded_operations = operations(load_spec_file(FUTURE_PLUGIN_SPEC))
+    assert len(conformance) == len(upgraded_operations), "conformance ran once per operation, the new one too"
 
     # a second upgrade changes nothing
     git(project, "add", "-A")

@@ -15,7 +15,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -46,7 +46,12 @@ class RunningScaffold:
     """A scaffold CLI child with its output in files (no pipe can fill up and stall it)."""
 
     def __init__(
-        self, args: Sequence[str], *, cwd: Path | None = None, entry: Sequence[str] = ("-m", "scaffold")
+        self,
+        args: Sequence[str],
+        *,
+        cwd: Path | None = None,
+        entry: Sequence[str] = ("-m", "scaffold"),
+        env: Mapping[str, str] | None = None,
     ) -> None:
         cwd = cwd or REPO
         self._folder = tempfile.TemporaryDirectory(prefix="scaffold-measured-")
@@ -54,6 +59,7 @@ class RunningScaffold:
         self._out_path, self._err_path = folder / "stdout", folder / "stderr"
         env = {
             **os.environ,
+            **(env or {}),
             "PYTHONPATH": os.pathsep.join(filter(None, [str(cwd), os.environ.get("PYTHONPATH")])),
         }
         self.started = time.monotonic()

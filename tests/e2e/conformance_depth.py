@@ -1,0 +1,39 @@
+"""Fewer generated conformance requests while an end-to-end test runs a project's own test suite.
+
+A scaffolded project's conformance test (tests/test_conformance.py) reads its depth from the
+project's own `schemathesis.toml` (`max-examples`, the setting its README documents): 200
+generated requests per operation made a plugin's own pytest take about 45 s (30 s of CPU; 15 s
+and 9 s at 10), three times per run of scaffold's suite (new plugin, upgraded plugin, new module
+backend).
+That depth is tested where it is counted: tests/conformance runs the same test in fresh
+projects at the template's setting and checks that every operation got at least 200. The
+end-to-end tests prove something else (the project's whole suite, conformance included and run
+per operation, passes once the project is installed as a team installs it), and every case kind
+still runs at E2E_EXAMPLES: the spec's examples, the boundary (coverage) cases, schema-valid and
+schema-invalid generated requests, with every check.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+E2E_EXAMPLES = 10
+
+
+@contextmanager
+def fewer_conformance_examples(project: Path) -> Iterator[None]:
+    """`max-examples` in `project`/schemathesis.toml set to E2E_EXAMPLES for the block, then restored."""
+    settings = project / "schemathesis.toml"
+    original = settings.read_bytes()
+    lowered, found = re.subn(
+        rb"^max-examples = \d+$", b"max-examples = %d" % E2E_EXAMPLES, original, flags=re.MULTILINE
+    )
+    assert found == 1, f"{settings} no longer sets max-examples on one line: update {__name__}"
+    settings.write_bytes(lowered)
+    try:
+        yield
+    finally:
+        settings.write_bytes(original)
