@@ -65,6 +65,7 @@ _LONG_FIRST = (
     "tests/e2e/test_new_plugin.py",  # 155 s: a venv with the project, its tests, its server
     "tests/functional/test_check_module.py",  # 83 s, many short tests
     "tests/e2e/test_upgrade_module.py",  # 52 s
+    "tests/functional/test_upgrade_matrix.py",  # 14 cases of 10-30 s each, spread (SPREAD)
     "tests/e2e/test_readme_first_command.py",  # 45 s
     "tests/e2e/test_dev_cli.py",  # 43 s
     "tests/functional/test_plugin_project.py",  # 38 s
@@ -105,6 +106,7 @@ SPREAD = frozenset(
         "tests/hostile/test_project_state.py",  # 10 s
         "tests/functional/test_check_fuzz.py",  # 151 s; fuzz_server is a stateless app
         "tests/functional/test_check_scaffolded.py",  # 53 s
+        "tests/functional/test_upgrade_matrix.py",  # about 4 min: each case in its own tmp_path
     }
 )
 

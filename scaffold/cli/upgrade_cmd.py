@@ -37,6 +37,13 @@ def _announce_starters(plan: StarterPlan) -> None:
             )
             for path in part.changed:
                 typer.echo(f"    {path}")
+        if part.needs_input:
+            typer.echo(
+                "  tests that pin a rule a contract revision corrected; pytest reports what to change "
+                "in each until you edit its file:"
+            )
+            for test in part.needs_input:
+                typer.echo(f"    {test}")
     if held:
         typer.echo(
             "  scaffold's CHANGELOG says what each template version changed; to compare with the new "

@@ -45,12 +45,13 @@ class FileState:
 def render_contract_files(kind: ProjectKind, spec: SpecDocument, answers: Answers) -> dict[str, str]:
     """The generator's output, with every path checked: a spec name must never steer a write."""
     files = dict(sorted(kind.contract_files(spec, answers).items()))
-    roots = kind.contract_roots(str(answers["package_name"]))
+    package = str(answers["package_name"])
     for path in files:
-        if not is_plain_relative(path) or not any(path.startswith(root + "/") for root in roots):
+        if not is_plain_relative(path) or not kind.owns_contract_path(path, package):
             raise GenerationError(
                 f"{spec.identity()} would make scaffold write {path[:120]}, outside the contract-owned "
-                f"folders ({', '.join(roots)}); rename the schema or package in the spec that produces it"
+                f"places ({kind.contract_places(package)}); rename the schema or package in the spec "
+                "that produces it"
             )
     return files
 

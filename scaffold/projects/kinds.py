@@ -34,6 +34,7 @@ class ProjectKind:
     generator: ContractGenerator  # (spec, answers) -> {relative path: text}
     validator: Callable[[Answers], None]  # raises InvalidNameError
     owned_roots: tuple[str, ...]  # folders of contract-owned files; "{package}" is the package name
+    owned_files: tuple[str, ...] = ()  # contract-owned files outside those folders (a service's conftest.py)
 
     @property
     def name(self) -> KindName:
@@ -58,6 +59,16 @@ class ProjectKind:
         """The folders every contract-owned file of a project with this package lies under."""
         return tuple(root.replace("{package}", package) for root in self.owned_roots)
 
+    def owns_contract_path(self, path: str, package: str) -> bool:
+        """Whether the generator may write `path`: under a contract-owned folder, or one of its files."""
+        return path in self.owned_files or any(
+            path.startswith(root + "/") for root in self.contract_roots(package)
+        )
+
+    def contract_places(self, package: str) -> str:
+        """The contract-owned folders and files, for a message."""
+        return ", ".join([*self.contract_roots(package), *self.owned_files])
+
 
 def plugin_contract_files(spec: SpecDocument, answers: Answers) -> ContractFiles:
     """scaffold.codegen.plugin_project.contract_files, imported on first use (see the docstring)."""
@@ -79,12 +90,14 @@ _KINDS = (
         generator=plugin_contract_files,
         validator=validate_plugin_answers,
         owned_roots=("{package}/_contract",),
+        owned_files=("conftest.py",),
     ),
     ProjectKind(
         names=MODULE,
         generator=module_contract_files,
         validator=validate_module_answers,
         owned_roots=("backend/{package}/_contract", "frontend/src/contract"),
+        owned_files=("backend/conftest.py",),
     ),
 )
 KINDS: dict[str, ProjectKind] = {kind.name: kind for kind in _KINDS}

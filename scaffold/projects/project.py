@@ -137,7 +137,7 @@ def open_project(path: Path, *, recover: bool = True) -> Project:
     project = Project(root=root, kind=kind, manifest=manifest, recorded_answers=recorded)
     roots = kind.contract_roots(project.package)
     for relative in manifest.files:
-        require_under(relative, roots, source=MANIFEST_PATH, key="the files entry")
+        require_under(relative, roots, source=MANIFEST_PATH, key="the files entry", files=kind.owned_files)
         confined(root, relative, source=MANIFEST_PATH, key="the files entry")
     return project
 

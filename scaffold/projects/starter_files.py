@@ -23,8 +23,10 @@ scaffold.contracts names them), decided before anything is written:
   compare (the CHANGELOG says what each template version changed).
 
 Template-owned and contract-owned files are upgraded either way; they are written to fit any user
-code (a starter of any version), which tests/e2e/test_upgrade_matrix.py checks from every past
-template version.
+code (a starter of any version), which tests/functional/test_upgrade_matrix.py checks from every
+past template version. Where a contract revision corrected a rule that a kept starter's tests pin
+(scaffold/codegen/runtime_files/starter_corrections.py lists each such test), those tests report
+what to change instead of failing, and the plan names them (`needs_input`) before anything applies.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from typing import Any, Literal
 import yaml
 from jinja2.sandbox import SandboxedEnvironment
 
+from scaffold.codegen.runtime_files.starter_corrections import CORRECTIONS
 from scaffold.contracts import KindNames
 from scaffold.errors import TemplateError
 
@@ -61,6 +64,9 @@ class StarterPart:
     new: tuple[str, ...]  # starter files of the new version the project's version did not seed
     changed: tuple[str, ...]  # starter files both versions seed, with different content
     removed: tuple[str, ...]  # starter files of the project's version the new version no longer seeds
+    # kept starter tests that pin a rule a contract revision corrected ("path::test"): pytest reports
+    # them with what to change instead of failing (scaffold/codegen/runtime_files/starter_corrections.py)
+    needs_input: tuple[str, ...] = ()
 
     @property
     def label(self) -> str:
@@ -120,6 +126,7 @@ def plan_starters(
     old: Mapping[str, RenderedFile],
     new: Mapping[str, RenderedFile],
     *,
+    package: str,
     from_version: str,
     to_version: str,
 ) -> StarterPlan:
@@ -152,6 +159,7 @@ def plan_starters(
             StarterPart(
                 folder=mine,
                 state="edited" if edited else "unedited",
+                needs_input=_pinned_tests(mine, package, tracked, project_bytes) if edited else (),
                 edited=tuple(edited),
                 new=tuple(sorted(new_starters - old_starters)),
                 changed=tuple(sorted(p for p in new_starters & old_starters if new[p].data != old[p].data)),
@@ -159,6 +167,20 @@ def plan_starters(
             )
         )
     return StarterPlan(from_version=from_version, to_version=to_version, parts=tuple(parts))
+
+
+def _pinned_tests(
+    folder: str, package: str, tracked: set[str], project_bytes: Callable[[str, int], bytes | None]
+) -> tuple[str, ...]:
+    """The kept starter tests of the part at `folder` that pin a corrected rule, as "path::test"."""
+    found = []
+    for correction in CORRECTIONS:
+        path = f"{folder}/{correction.path}" if folder else correction.path
+        if path in tracked:
+            data = project_bytes(path, correction.size_for(package))
+            if data is not None and correction.matches(data, package):
+                found += [f"{path}::{test}" for test in correction.tests]
+    return tuple(found)
 
 
 def apply_starter_plan(

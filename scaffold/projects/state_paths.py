@@ -59,13 +59,16 @@ def confined(root: Path, relative: object, *, source: str, key: str) -> Path:
     return target
 
 
-def require_under(relative: str, roots: Iterable[str], *, source: str, key: str) -> None:
-    """Refuse a path the generator itself would never produce (outside its contract-owned folders)."""
+def require_under(
+    relative: str, roots: Iterable[str], *, source: str, key: str, files: Iterable[str] = ()
+) -> None:
+    """Refuse a path the generator itself would never produce (outside its contract-owned places)."""
     allowed = tuple(roots)
-    if not any(relative.startswith(root.rstrip("/") + "/") for root in allowed):
+    single = tuple(files)
+    if relative not in single and not any(relative.startswith(root.rstrip("/") + "/") for root in allowed):
         raise ProjectError(
             f"{source}: {key} {relative:.120} is not a file scaffold generates (those live under "
-            f"{', '.join(allowed)}); {_restore_hint(source)}"
+            f"{', '.join(allowed)}{''.join(', and ' + f for f in single)}); {_restore_hint(source)}"
         )
 
 

@@ -177,6 +177,7 @@ def _upgrade_copy(
         lambda path, size: _read_if_size(copy.root / path, size),
         old,
         new,
+        package=project.package,
         from_version=project.template_version,
         to_version=source.version,
     )

@@ -13,7 +13,8 @@ template-owned file as a team would, commits, then upgrades in-process and check
 - a part whose starter is unedited moves whole to the new starter;
 - `regenerate --check` is clean, every module of the service package imports, and the project's own
   tests pass (run with this environment's Python, PYTHONPATH on the service folder, as
-  tests/functional/test_plugin_project.py runs a fresh project's).
+  tests/functional/test_plugin_project.py runs a fresh project's); kept tests that pin a rule a
+  contract revision corrected report what to change instead of failing (NEEDS_INPUT).
 
 The module's frontend tests need npm; a held-back frontend is checked file by file here, and the
 npm side of an upgrade is tests/e2e/test_upgrade_module.py's.
@@ -28,6 +29,7 @@ from pathlib import Path
 
 import pytest
 
+from scaffold.codegen.runtime_files.starter_corrections import CORRECTIONS
 from scaffold.contracts import KIND_NAMES
 from scaffold.projects.contract_files import render_contract_files, write_contract_files
 from scaffold.projects.kinds import KINDS
@@ -69,19 +71,19 @@ def _past(kind: str) -> list[str]:
     return [v.version for v in known_versions(KIND_NAMES[kind].template) if v.version != current]
 
 
-# Starter tests of a past version that pin what template 1.2.0 corrected in contract-owned code, to
-# what revision 2 of both contracts documents: the plugin's PluginError answered 400 by default
-# (now 422, content the plugin cannot process); the module's demo endpoint accepted a body that is
-# neither an envelope nor {message} (now 400). They fail after an upgrade that keeps the user's
-# edited starter; the upgrade names their files before applying (asserted below), and the README
-# ("Upgrading a project") says what to change. Fixing this for good is the next step of issue 25.
+# Starter tests of a past version that pin what a contract revision corrected (template 1.2.0
+# brought revision 2 of both contracts): the plugin's PluginError answered 400 by default (now 422,
+# content the plugin cannot process); the module's demo endpoint accepted a body that is neither an
+# envelope nor {message} (now 400). After an upgrade that keeps the user's edited starter, pytest
+# reports them as expected failures with what to change (scaffold/codegen/runtime_files/
+# starter_corrections.py) instead of failing, and the upgrade names them before applying.
 _DEMO = "tests/test_demo_status.py::"
 _DEMO_PINNED = {
     _DEMO + "test_module_context_of_unknown_shape_is_ignored",
     _DEMO + "test_default_language_is_russian",
     _DEMO + "test_payload_that_is_not_an_object_is_422",
 }
-PINNED_BEFORE_A_CORRECTION: dict[tuple[str, str, str], set[str]] = {
+NEEDS_INPUT: dict[tuple[str, str, str], set[str]] = {
     ("plugin", "", "1.1.0"): {"tests/test_limits.py::test_a_result_over_the_limit_is_refused_naming_the_fix"},
     ("module", "backend", "1.0.0"): _DEMO_PINNED,
     ("module", "backend", "1.1.0"): _DEMO_PINNED,
@@ -188,17 +190,34 @@ def test_upgrade_from_every_past_version_keeps_edits_and_leaves_the_project_gree
         service,
     )
     assert imports.returncode == 0, imports.stderr[-3000:]
-    tests = _run([sys.executable, "-m", "pytest", "-q", "-rf", "-p", "no:cacheprovider"], service)
-    failed = {  # test functions, without parameters
-        line.removeprefix("FAILED ").split(" - ")[0].split("[")[0]
+    tests = _run([sys.executable, "-m", "pytest", "-q", "-rfx", "-p", "no:cacheprovider"], service)
+    assert tests.returncode == 0, tests.stdout[-4000:] + tests.stderr[-2000:]
+    reported = {  # test functions, without parameters
+        line.removeprefix("XFAIL ").split(" - ")[0].split("[")[0]
         for line in tests.stdout.splitlines()
-        if line.startswith("FAILED ")
+        if line.startswith("XFAIL ") and " - this test pins " in line
     }
-    assert failed == PINNED_BEFORE_A_CORRECTION.get((kind, edited_folder, version), set()), tests.stdout[
-        -4000:
-    ]
-    assert tests.returncode == (1 if failed else 0), tests.stdout[-4000:] + tests.stderr[-2000:]
-    for test in failed:
-        assert test.split("::")[0] in [p.removeprefix(SERVICE[kind] + "/") for p in edited.changed], (
-            f"{test} fails after the upgrade, but the upgrade did not name its file as changed in the new starter"
-        )
+    expected = NEEDS_INPUT.get((kind, edited_folder, version), set())
+    assert reported == expected, tests.stdout[-4000:]
+    prefix = SERVICE[kind] + "/" if SERVICE[kind] else ""
+    assert {test.removeprefix(prefix) for test in edited.needs_input} == expected, (
+        "the upgrade must name before applying the kept tests that will report what to change"
+    )
+
+
+def test_each_listed_correction_is_a_file_a_past_template_version_seeded() -> None:
+    """The table the hook and the upgrade read names real seeded files and tests in them."""
+    found = set()
+    for kind in ("plugin", "module"):
+        source = ensure_store(KIND_NAMES[kind].template)
+        for version in _past(kind):
+            contract = UNREVISED[kind] if tuple(map(int, version.split("."))) < (1, 2, 0) else REVISED[kind]
+            answers = {"project_name": NAMES[kind], "contract_version": contract, "scaffold_version": "0.1.0"}
+            files = rendered_template(answers, source, version)
+            for correction in CORRECTIONS:
+                seeded = files.get(f"{SERVICE[kind]}/{correction.path}".lstrip("/"))
+                if seeded is not None and correction.matches(seeded.data, PACKAGE[kind]):
+                    text = seeded.data.decode()
+                    assert all(f"def {test}(" in text for test in correction.tests), correction.path
+                    found.add(correction)
+    assert found == set(CORRECTIONS), f"not seeded by any past version: {set(CORRECTIONS) - found}"

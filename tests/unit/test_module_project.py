@@ -56,6 +56,8 @@ def test_the_files_scaffold_owns(spec: SpecDocument) -> None:
         "backend/acme_map/_contract/observability.py",
         "backend/acme_map/_contract/routes.py",
         "backend/acme_map/_contract/serving.py",
+        "backend/acme_map/_contract/starter_corrections.py",
+        "backend/conftest.py",
         "frontend/src/contract/examples.ts",
         "frontend/src/contract/host-globals.ts",
         "frontend/src/contract/index.ts",

@@ -146,11 +146,19 @@ def test_specs_the_generator_cannot_serve(change: Any, message: str) -> None:
         plugin_operations(variant(change))
 
 
-def test_contract_files_are_the_contract_folder() -> None:
+def test_contract_files_are_the_contract_folder_and_the_service_conftest() -> None:
     files = contract_files(SPEC, {"package_name": "acme_sales"})
     generated = {"__init__.py", "base.py", "frames.py", "models.py", "routes.py"}
     copied = {project_name(source): source for source in RUNTIME_MODULES}
-    assert set(files) == {f"acme_sales/_contract/{name}" for name in generated | set(copied)}
+    assert set(files) == {f"acme_sales/_contract/{name}" for name in generated | set(copied)} | {
+        "conftest.py"
+    }
+    conftest = read_stamp(files["conftest.py"])
+    assert conftest is not None and conftest.sha256 == SPEC.sha256
+    assert (
+        "from acme_sales._contract.starter_corrections import pytest_collection_modifyitems"
+        in (files["conftest.py"])
+    )
     for name in generated:
         stamp = read_stamp(files[f"acme_sales/_contract/{name}"])
         assert stamp is not None and (stamp.version, stamp.sha256) == (SPEC.version, SPEC.sha256), name

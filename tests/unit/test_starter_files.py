@@ -50,6 +50,7 @@ def _plan(project: dict[str, bytes]) -> StarterPlan:
         lambda path, size: project[path] if len(project[path]) == size else None,
         _rendered(OLD),
         _rendered(NEW),
+        package="pkg",
         from_version="1.0.0",
         to_version="2.0.0",
     )
@@ -114,6 +115,7 @@ def test_each_part_of_a_module_is_decided_on_its_own() -> None:
         lambda path, size: project[path],
         old,
         new,
+        package="pkg",
         from_version="1.0.0",
         to_version="2.0.0",
     )

@@ -13,6 +13,7 @@ from scaffold.codegen.header import python_header
 from scaffold.codegen.module_contract import ModuleContract
 from scaffold.codegen.python.models import generate_python_models
 from scaffold.codegen.python.render import render_plain
+from scaffold.codegen.python.service_conftest import SERVICE_CONFTEST, service_conftest
 from scaffold.codegen.runtime_files import project_name, runtime_file
 from scaffold.specs.document import SpecDocument
 
@@ -25,6 +26,7 @@ RUNTIME_SOURCES = (
     "metrics.py",
     "observability.py",
     "serving.py",
+    "starter_corrections.py",
 )
 STATIC_PREFIX = "/static/"
 
@@ -37,6 +39,7 @@ def backend_files(spec: SpecDocument, contract: ModuleContract, package: str) ->
         f"{base}/models.py": generate_python_models(spec),
         f"{base}/constants.py": header + constants_source(spec, contract),
         f"{base}/routes.py": render_plain("module/routes.py.jinja", header=header.rstrip("\n")),
+        f"backend/{SERVICE_CONFTEST}": service_conftest(header, package),
     }
     for source in RUNTIME_SOURCES:
         files[f"{base}/{project_name(source)}"] = runtime_file(source)

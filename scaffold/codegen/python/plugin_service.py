@@ -17,6 +17,7 @@ from scaffold.codegen.header import python_header
 from scaffold.codegen.python.models import generate_python_models
 from scaffold.codegen.python.plugin_operations import PluginOperation, base_path, plugin_operations
 from scaffold.codegen.python.render import render
+from scaffold.codegen.python.service_conftest import SERVICE_CONFTEST, service_conftest
 from scaffold.codegen.runtime_files import project_name, runtime_file
 from scaffold.errors import GenerationError
 from scaffold.specs.document import SpecDocument
@@ -39,6 +40,7 @@ RUNTIME_MODULES = (
     "operation_table.py",
     "secrets.py",
     "serving.py",
+    "starter_corrections.py",
 )
 # Names the package __init__ exports besides the model classes.
 _HELPER_EXPORTS = (
@@ -95,6 +97,7 @@ def contract_files(spec: SpecDocument, answers: Answers) -> dict[str, str]:
         f"{folder}/routes.py": render("plugin/routes.py.jinja", **context),
         f"{folder}/frames.py": render("plugin/frames.py.jinja", **context),
         f"{folder}/__init__.py": render("plugin/__init__.py.jinja", **context),
+        SERVICE_CONFTEST: service_conftest(python_header(spec), package),
     }
     for source in RUNTIME_MODULES:
         files[f"{folder}/{project_name(source)}"] = runtime_file(source)

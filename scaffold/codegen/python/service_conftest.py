@@ -1,0 +1,28 @@
+"""The contract-owned `conftest.py` of a Python service folder (a plugin's root, a module's backend/).
+
+pytest loads a conftest.py in its root folder before any test, whatever the user's own
+tests/conftest.py holds; this one hands pytest the starter-corrections hook (runtime file
+starter_corrections.py), so a kept older starter test that pins a rule a contract revision
+corrected reports what to change instead of failing. It is the only contract-owned file outside the
+contract folder, because it is the one place pytest finds without the user's help.
+"""
+
+from __future__ import annotations
+
+SERVICE_CONFTEST = "conftest.py"
+
+_BODY = '''"""Loaded by pytest before your tests: reports kept starter tests that pin a corrected rule.
+
+Owned by scaffold (see {package}/_contract/starter_corrections.py); put your own fixtures in
+tests/conftest.py.
+"""
+
+from {package}._contract.starter_corrections import pytest_collection_modifyitems
+
+__all__ = ["pytest_collection_modifyitems"]
+'''
+
+
+def service_conftest(header: str, package: str) -> str:
+    """The file's text for service package `package`, after the DO-NOT-EDIT `header`."""
+    return header + _BODY.format(package=package)
