@@ -31,7 +31,6 @@ what to change instead of failing, and the plan names them (`needs_input`) befor
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -44,6 +43,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from scaffold.codegen.runtime_files.starter_corrections import CORRECTIONS
 from scaffold.contracts import KindNames
 from scaffold.errors import TemplateError
+from scaffold.projects.template_jinja import path_patterns
 
 PartState = Literal["unedited", "edited"]
 
@@ -96,10 +96,6 @@ def starter_matcher(template_root: Path, answers: Mapping[str, Any]) -> Callable
     matches them (gitignore style, NFD-normalised), so this names exactly the files copier itself
     would never overwrite.
     """
-    from packaging.version import Version
-    from pathspec import PathSpec
-    from pathspec import __version__ as pathspec_version
-
     try:
         config = yaml.safe_load((template_root / "copier.yml").read_bytes())
         patterns = config.get("_skip_if_exists", [])
@@ -108,14 +104,8 @@ def starter_matcher(template_root: Path, answers: Mapping[str, Any]) -> Callable
     if not isinstance(patterns, list) or not all(isinstance(p, str) for p in patterns):
         raise TemplateError(f"_skip_if_exists in {template_root / 'copier.yml'} is not a list of patterns")
     environment = SandboxedEnvironment(keep_trailing_newline=True)
-    lines = [
-        unicodedata.normalize("NFD", line)
-        for pattern in patterns
-        for line in re.split(r"\r\n|\r|\n", environment.from_string(pattern).render(dict(answers)))
-    ]
-    style = "gitignore" if Version(pathspec_version) >= Version("1.0.0") else "gitwildmatch"
-    spec = PathSpec.from_lines(style, lines)
-    return lambda path: bool(spec.match_file(unicodedata.normalize("NFD", path)))
+    match = path_patterns(environment.from_string(pattern).render(dict(answers)) for pattern in patterns)
+    return lambda path: bool(match(unicodedata.normalize("NFD", path)))
 
 
 def plan_starters(

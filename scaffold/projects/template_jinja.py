@@ -10,7 +10,9 @@ Answers are only ever passed as data to these templates, never compiled.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import partial
 from pathlib import Path, PurePath, PurePosixPath, PureWindowsPath
 from typing import Any
@@ -110,3 +112,24 @@ class StringRenderer:
         if isinstance(value, list):
             return [self.value(item, context) for item in value]
         return value
+
+
+def path_patterns(rendered: Iterable[str]) -> Callable[[str], bool]:
+    """A matcher for copier's path patterns (`_exclude`, `_skip_if_exists`), already rendered.
+
+    As copier builds it: each rendered pattern split at line breaks, NFD-normalised, gitignore
+    style (pathspec's name for it before 1.0 was "gitwildmatch"). The one place both scaffold's
+    renderer (what to leave out) and `upgrade` (which files are the user's starter) read them.
+    """
+    from packaging.version import Version
+    from pathspec import PathSpec
+    from pathspec import __version__ as pathspec_version
+
+    style = "gitignore" if Version(pathspec_version) >= Version("1.0.0") else "gitwildmatch"
+    lines = [
+        unicodedata.normalize("NFD", line)
+        for pattern in rendered
+        for line in re.split(r"\r\n|\r|\n", pattern)
+    ]
+    match: Callable[[str], bool] = PathSpec.from_lines(style, lines).match_file
+    return match

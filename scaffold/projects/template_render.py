@@ -27,7 +27,6 @@ import os
 import re
 import stat
 import sys
-import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePath, PurePosixPath
@@ -42,6 +41,7 @@ from scaffold.projects.template_jinja import (
     StringRenderer,
     Unsupported,
     make_environment,
+    path_patterns,
     plain,
     refuse,
 )
@@ -274,20 +274,8 @@ def _destination(
 def _exclusion(
     renderer: StringRenderer, patterns: tuple[str, ...], context: Mapping[str, Any]
 ) -> Callable[[Path], bool]:
-    from packaging.version import Version
-    from pathspec import PathSpec
-    from pathspec import __version__ as pathspec_version
-
-    style = "gitignore" if Version(pathspec_version) >= Version("1.0.0") else "gitwildmatch"
-    lines = [
-        unicodedata.normalize("NFD", line)
-        for pattern in patterns
-        for line in re.split(
-            r"\r\n|\r|\n", renderer.string(pattern, {**context, "_copier_operation": "copy"})
-        )
-    ]
-    match: Callable[[Path], bool] = PathSpec.from_lines(style, lines).match_file
-    return match
+    match = path_patterns(renderer.string(p, {**context, "_copier_operation": "copy"}) for p in patterns)
+    return lambda path: match(str(path))
 
 
 def current_template_folder(source: TemplateSource) -> Path:
