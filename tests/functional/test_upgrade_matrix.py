@@ -11,8 +11,9 @@ template-owned file as a team would, commits, then upgrades in-process and check
   beside it (found: 1.0.0 projects gained 1.5.0's tests/test_limits.py, conformance hooks and
   example files, and their tests failed); the plan names what it held back;
 - a part whose starter is unedited moves whole to the new starter;
-- `regenerate --check` is clean, every module of the service package imports, and the project's own
-  tests pass (run with this environment's Python, PYTHONPATH on the service folder, as
+- `regenerate --check` is clean, every module of the service package imports, the project's ruff
+  check and format check pass (its CI's first steps; `mypy` is left to the e2e upgrade tests), and
+  its own tests pass (run with this environment's Python, PYTHONPATH on the service folder, as
   tests/functional/test_plugin_project.py runs a fresh project's); kept tests that pin a rule a
   contract revision corrected report what to change instead of failing (NEEDS_INPUT).
 
@@ -25,6 +26,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from contextlib import nullcontext
 from pathlib import Path
 
 import pytest
@@ -40,6 +42,7 @@ from scaffold.projects.template_merge import rendered_template
 from scaffold.projects.template_store import current_version, ensure_store, known_versions
 from scaffold.projects.upgrade import upgrade
 from scaffold.specs.catalog import load_shipped
+from tests.e2e.conformance_depth import fewer_conformance_examples
 from tests.git_helpers import git
 
 pytestmark = pytest.mark.slow
@@ -57,7 +60,7 @@ STARTER_EDIT = {
     ("module", "backend"): "backend/acme_map/demo.py",
 }
 STARTER_LINE = {
-    ".py": "\n# our team's note: the example stays until our API is ready\n",
+    ".py": "\n\n# our team's note: the example stays until our API is ready\n",
     ".tsx": "\n// ours\n",
 }
 TEMPLATE_EDIT = ".gitignore"
@@ -190,7 +193,14 @@ def test_upgrade_from_every_past_version_keeps_edits_and_leaves_the_project_gree
         service,
     )
     assert imports.returncode == 0, imports.stderr[-3000:]
-    tests = _run([sys.executable, "-m", "pytest", "-q", "-rfx", "-p", "no:cacheprovider"], service)
+    for lint in (["check", "--no-cache", "."], ["format", "--no-cache", "--check", "."]):
+        ruff = _run([sys.executable, "-m", "ruff", *lint], service)  # the project CI's first two steps
+        assert ruff.returncode == 0, f"ruff {lint[0]}: {ruff.stdout[-3000:]}{ruff.stderr[-1000:]}"
+    # the conformance test's depth is tested in tests/conformance; here, as in the e2e runs, 10 per kind
+    has_settings = (project / "schemathesis.toml").exists()  # the project's; versions before 1.2.0 have none
+    depth = fewer_conformance_examples(project) if has_settings else nullcontext()
+    with depth:
+        tests = _run([sys.executable, "-m", "pytest", "-q", "-rfx", "-p", "no:cacheprovider"], service)
     assert tests.returncode == 0, tests.stdout[-4000:] + tests.stderr[-2000:]
     reported = {  # test functions, without parameters
         line.removeprefix("XFAIL ").split(" - ")[0].split("[")[0]

@@ -39,7 +39,7 @@ def backend_files(spec: SpecDocument, contract: ModuleContract, package: str) ->
         f"{base}/models.py": generate_python_models(spec),
         f"{base}/constants.py": header + constants_source(spec, contract),
         f"{base}/routes.py": render_plain("module/routes.py.jinja", header=header.rstrip("\n")),
-        f"backend/{SERVICE_CONFTEST}": service_conftest(header, package),
+        f"backend/{SERVICE_CONFTEST}": service_conftest(header, package, lints_long_lines=True),
     }
     for source in RUNTIME_SOURCES:
         files[f"{base}/{project_name(source)}"] = runtime_file(source)

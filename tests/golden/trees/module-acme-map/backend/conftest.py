@@ -1,4 +1,5 @@
 # generated from dashboard-module 2026.1.1+r2 (sha256 f2c1375397204ef243e2b651d2555f7cf1d041e4fd106385fe366482eb61ad79) — do not edit; run `scaffold regenerate`
+# ruff: noqa: E501
 """Loaded by pytest before your tests: reports kept starter tests that pin a corrected rule.
 
 Owned by scaffold (see acme_map/_contract/starter_corrections.py); put your own fixtures in
