@@ -376,3 +376,22 @@ def test_fast_path_does_not_import_copier(tmp_path: Path) -> None:
     )
     assert result.stdout.strip() == "[]"
     assert (tmp_path / "module" / ".copier-answers.yml").is_file()
+
+
+@pytest.mark.parametrize("kind", ["plugin", "module"])
+def test_upgrade_renders_the_current_version_as_copier_does(
+    kind: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """upgrade's rendering of the new version (scaffold.projects.template_merge) takes the fast path."""
+    from scaffold.projects.template_merge import rendered_template
+
+    source = ensure_store(KINDS[kind].template)
+    answers = {
+        "project_name": "acme-sales",
+        "contract_version": "1.2.0+r2" if kind == "plugin" else "2026.1.1+r2",
+        "scaffold_version": "1.0.0",
+        "_commit": "v0.0.1",  # recorded metadata, not a question: left out of the fast path's data
+    }
+    fast = rendered_template(answers, source, source.version)
+    monkeypatch.setenv("SCAFFOLD_RENDER_WITH_COPIER", "1")
+    assert fast == rendered_template(answers, source, source.version)
