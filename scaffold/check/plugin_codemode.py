@@ -4,8 +4,9 @@ The contract: Code mode is offered only when the data source configuration holds
 the string "true" and a codeLang value; when codeLang is absent the Code option is hidden and the
 mode returns to fields. The Code option is a queryType radio option whose value or label is
 "Code" (case-insensitive); requests carry Accept-Language en-US so the label is not translated.
-Offering Code is optional (a plugin may have no Code mode): a plugin that never offers it gets a
-WARN, "rule not applicable". Offering it when the rule forbids it is a FAIL.
+Offering Code is optional (a plugin may have no Code mode): for a plugin that never offers it the
+check is a SKIP, "not applicable" (the README's meaning of SKIP: nothing in this service is subject
+to the rule). Offering it when the rule forbids it is a FAIL.
 """
 
 from __future__ import annotations
@@ -83,11 +84,11 @@ def check_code_mode(s: PluginSession) -> None:
     query_types = {key: find_field(fields, QUERY_TYPE) for key, fields in answers.items()}
     offered = code_option(query_types["both"])
     if all(field is None for field in query_types.values()):
-        s.report.warned(names[0], "no queryType field: Code mode not offered; rule not applicable", RULE)
+        s.report.skipped(names[0], "not applicable: no queryType field, so no Code mode to offer", RULE)
     elif offered is None:
-        s.report.warned(
+        s.report.skipped(
             names[0],
-            'queryType has no Code option even with codeMode "true" and codeLang: rule not applicable',
+            'not applicable: queryType has no Code option even with codeMode "true" and codeLang',
             RULE,
         )
     elif query_types["both"] is not None and query_types["both"].get("type") != "radio":

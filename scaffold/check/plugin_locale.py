@@ -75,6 +75,10 @@ def _check_endpoint(s: PluginSession, operation_id: str) -> None:
         )
     if _skeleton(en) != _skeleton(ru):
         s.report.failed(names[1], "en-US changes field codes, types or values, not only texts", RULE_LOCALISE)
+    elif en == ru and not as_fields(en):
+        s.report.skipped(
+            names[1], "not applicable: the form has no fields, so no text to localise", RULE_LOCALISE
+        )
     elif en == ru:
         s.report.warned(
             names[1], "en-US and ru-RU answers are identical: texts are not localised", RULE_LOCALISE
