@@ -156,7 +156,7 @@ def test_contract_files_are_the_contract_folder_and_the_service_conftest() -> No
     conftest = read_stamp(files["conftest.py"])
     assert conftest is not None and conftest.sha256 == SPEC.sha256
     assert (
-        "from acme_sales._contract.starter_corrections import pytest_collection_modifyitems"
+        "from acme_sales._contract.starter_corrections import (\n    pytest_collection_modifyitems,\n)"
         in (files["conftest.py"])
     )
     for name in generated:

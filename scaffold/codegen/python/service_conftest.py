@@ -17,7 +17,9 @@ Owned by scaffold (see {package}/_contract/starter_corrections.py); put your own
 tests/conftest.py.
 """
 
-from {package}._contract.starter_corrections import pytest_collection_modifyitems
+from {package}._contract.starter_corrections import (
+    pytest_collection_modifyitems,
+)
 
 __all__ = ["pytest_collection_modifyitems"]
 '''
@@ -28,7 +30,9 @@ def service_conftest(header: str, package: str, *, lints_long_lines: bool = Fals
 
     The header's stamp is one line, longer than a module backend's line length; that project's ruff
     checks line length here (`lints_long_lines`), so its copy exempts this file from E501. A
-    plugin's ruff ignores E501, and would call the same exemption unused (RUF100).
+    plugin's ruff ignores E501, and would call the same exemption unused (RUF100). The import is
+    parenthesised with a trailing comma so that ruff's formatter and import sorter keep it as it is
+    for a package name of any allowed length (up to 64 characters).
     """
     exemption = "# ruff: noqa: E501\n" if lints_long_lines else ""
     return header + exemption + _BODY.format(package=package)

@@ -5,6 +5,8 @@ Owned by scaffold (see acme_sales/_contract/starter_corrections.py); put your ow
 tests/conftest.py.
 """
 
-from acme_sales._contract.starter_corrections import pytest_collection_modifyitems
+from acme_sales._contract.starter_corrections import (
+    pytest_collection_modifyitems,
+)
 
 __all__ = ["pytest_collection_modifyitems"]

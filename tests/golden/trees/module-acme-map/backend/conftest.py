@@ -6,6 +6,8 @@ Owned by scaffold (see acme_map/_contract/starter_corrections.py); put your own 
 tests/conftest.py.
 """
 
-from acme_map._contract.starter_corrections import pytest_collection_modifyitems
+from acme_map._contract.starter_corrections import (
+    pytest_collection_modifyitems,
+)
 
 __all__ = ["pytest_collection_modifyitems"]
