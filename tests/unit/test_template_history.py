@@ -4,7 +4,9 @@ The ids below were read from the store as scaffold built it while `templates/his
 a full copy of each past version (before the history was stored as patches). A tag's tree id is
 git's hash of every path, mode and byte of that version; its commit id also covers the commits
 before it. Upgrades 3-way-merge against these trees, and projects name them by tag (`_commit`),
-so a storage change must rebuild exactly them.
+so a storage change must rebuild exactly them. Plugin 1.5.0 and module 1.4.0 were read from the
+store a clean CI clone built while they were the current versions (scaffold 1.0.0), before the
+templates moved on to 1.6.0 and 1.5.0.
 
 The templates' folders were renamed `<kind>-<language>` (templates/plugin-python/) after these ids
 were read; the store keeps each one's old name (template-store/plugin, "plugin template 1.0.0" in
@@ -29,10 +31,12 @@ plugin-python 1.1.0 1890698b196f3af9d9fa07be9331776ce9936c1e 2d20992254e0725a882
 plugin-python 1.2.0 ee52e61fd47e1851286da5126d32323d29804d2c 528c8bbfa1b846cce72414671f4f57185b43f811
 plugin-python 1.3.0 a0db13a94ca99372e6eefbf0f90c72b1e4f68989 5e24ab8c536c6cfa8f512c147a903ee73cda260e
 plugin-python 1.4.0 c0fb333ec79364785c6dbd35a2a39fd0ef0be719 cb38a9f604935dc8245394b4d3547a60a0282ca7
+plugin-python 1.5.0 6443ea6b1fc51e0e2dcd9e8f43e0814b0ba9b765 94d1ce11e1627a1471d2702fb3b6ee8fa552e771
 module-python 1.0.0 75637e69a41248ffd7786f105c024d1cffe4c70d 6f5fdb1a7538e396b2444990cfa21cffb8e2e5f6
 module-python 1.1.0 5031f872d71ddff50cb2c38abb8c8c32c3091d7b 62ac75fb19781f5729f042e53b8c9a2e9acf32ae
 module-python 1.2.0 a5574417740fbc5a1b1ceef8a70a6793a39bad1e 9d36e09c5a2a9456628332b1bd4cb03d803cae8d
 module-python 1.3.0 699665c98f57cdc46767536017e1910a603e39c1 5d3ac2fc0b7bffc5f38cc8fff9fa6a0a65270ebc
+module-python 1.4.0 3388935e4fd7a40020dc3ddfcc92210c69db3686 48731b312d89975d3c7e5b0bcebc0218e161511a
 """.splitlines()
     if line
 ]

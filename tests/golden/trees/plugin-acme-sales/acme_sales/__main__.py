@@ -57,7 +57,10 @@ def main() -> None:
             raise StartupError(problem)
         app = create_app(settings)
     except StartupError as exc:
-        print(f"acme-sales: cannot start: {exc}", file=sys.stderr)
+        print(
+            f"acme-sales: cannot start: {exc}",
+            file=sys.stderr,
+        )
         raise SystemExit(1) from None
     options: dict[str, Any] = {
         "host": settings.host,
@@ -71,7 +74,12 @@ def main() -> None:
     if settings.workers > 1:
         # Each worker process builds its own app, with its own metrics: /metrics answers for the
         # worker that serves the scrape. In containers run one worker and scale by replicas.
-        uvicorn.run("acme_sales.app:create_app", factory=True, workers=settings.workers, **options)
+        uvicorn.run(
+            "acme_sales.app:create_app",
+            factory=True,
+            workers=settings.workers,
+            **options,
+        )
     else:
         serve(app, options)
 

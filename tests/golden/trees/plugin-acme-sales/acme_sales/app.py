@@ -32,7 +32,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         state_dir=settings.state_dir,
     )
     catalog = Catalog.load(LOCALES)
-    datasource = AcmeSalesDataSource(settings, catalog)
+    datasource = AcmeSalesDataSource(
+        settings,
+        catalog,
+    )
     app = FastAPI(
         title="Acme Sales",
         version=__version__,

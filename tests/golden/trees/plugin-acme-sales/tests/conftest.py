@@ -11,7 +11,11 @@ import pytest
 from fastapi.testclient import TestClient
 
 from acme_sales.app import create_app
-from acme_sales.example.sample_data import SAMPLE_FILE, create_sample_database, sample_window
+from acme_sales.example.sample_data import (
+    SAMPLE_FILE,
+    create_sample_database,
+    sample_window,
+)
 from acme_sales.settings import Settings
 
 # A fixed sample window, so every value the tests see is the same on every day.

@@ -15,11 +15,22 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from acme_sales.__main__ import address_problem
+from acme_sales.__main__ import (
+    address_problem,
+)
 from acme_sales.app import create_app
-from acme_sales.example.database import MAX_VALUE_BYTES
-from acme_sales.example.sql_functions import instr, replace, sqlite_text
-from acme_sales.example.sql_printf import BoundedPrintf, format_fields
+from acme_sales.example.database import (
+    MAX_VALUE_BYTES,
+)
+from acme_sales.example.sql_functions import (
+    instr,
+    replace,
+    sqlite_text,
+)
+from acme_sales.example.sql_printf import (
+    BoundedPrintf,
+    format_fields,
+)
 from acme_sales.settings import Settings
 
 from .conftest import CONFIG, TEST_KEY, plugin_context

@@ -13,14 +13,19 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
 
-from acme_sales._contract import ConfigurationError
-from acme_sales._contract.observability import JsonFormatter
+from acme_sales._contract import (
+    ConfigurationError,
+)
+from acme_sales._contract.observability import (
+    JsonFormatter,
+)
 from acme_sales.app import create_app
 from acme_sales.settings import Settings
 
 from .conftest import TEST_KEY, plugin_context
 
 API = "/api/v1"
+ACCESS_LOGGER = "acme_sales.access"  # the access log: one line per request
 SERVERS = {"table": "servers", "format": "table", "valueColumns": ["cores"]}
 TABLE_QUERY = {"refID": "B", "maxDataPoints": 10, "json": json.dumps(SERVERS)}
 
@@ -81,12 +86,12 @@ def test_request_id_is_echoed_or_made(api: TestClient) -> None:
 def test_access_line_carries_the_request_id_as_json(
     api: TestClient, caplog: pytest.LogCaptureFixture
 ) -> None:
-    with caplog.at_level(logging.INFO, logger="acme_sales.access"):
+    with caplog.at_level(logging.INFO, logger=ACCESS_LOGGER):
         api.get(f"{API}/well-known", headers={"X-Request-ID": "trace-me"})
-    (record,) = [r for r in caplog.records if r.name == "acme_sales.access"]
+    (record,) = [r for r in caplog.records if r.name == ACCESS_LOGGER]
     line = json.loads(JsonFormatter().format(record))
     assert line["request_id"] == "trace-me"
-    assert (line["level"], line["logger"]) == ("INFO", "acme_sales.access")
+    assert (line["level"], line["logger"]) == ("INFO", ACCESS_LOGGER)
     assert (line["method"], line["path"], line["status"]) == ("GET", f"{API}/well-known", 200)
     assert line["message"].startswith(f"GET {API}/well-known 200 ")
     assert isinstance(line["duration_ms"], float) and line["time"]

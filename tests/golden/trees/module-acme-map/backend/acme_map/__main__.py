@@ -52,7 +52,10 @@ def main() -> None:
         sys.exit(2)
     problem = address_problem(settings.host, settings.port)
     if problem is not None:
-        print(f"acme-map: cannot start: {problem}", file=sys.stderr)
+        print(
+            f"acme-map: cannot start: {problem}",
+            file=sys.stderr,
+        )
         sys.exit(1)
     serve(
         create_app(settings),

@@ -12,7 +12,9 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
 
-from acme_map._contract.observability import JsonFormatter
+from acme_map._contract.observability import (
+    JsonFormatter,
+)
 from acme_map.app import create_app
 from acme_map.settings import Settings, SettingsError
 

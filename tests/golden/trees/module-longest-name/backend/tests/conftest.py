@@ -1,0 +1,46 @@
+"""Fixtures of the backend tests (seeded once; yours to edit)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from weather_station_telemetry_gateway_for_the_northern_coasts_region.app import create_app
+from weather_station_telemetry_gateway_for_the_northern_coasts_region.settings import Settings
+
+MakeClient = Callable[..., TestClient]
+
+
+@pytest.fixture
+def dist(tmp_path: Path) -> Path:
+    """A stand-in frontend build: module.js, module.css and build-info.json."""
+    folder = tmp_path / "dist"
+    folder.mkdir()
+    scope = "weather_station_telemetry_gateway_for_the_northern_coasts_region"  # the window property the bundle registers
+    (folder / "module.js").write_text('window["' + scope + '"] = { registry: {} };\n', encoding="utf-8")
+    widget = "weather-station-telemetry-gateway-for-the-northern-coasts-region-widget"  # a class the stylesheet styles
+    (folder / "module.css").write_text("." + widget + " { color: black; }\n", encoding="utf-8")
+    info = '{"buildTimestamp": "2026-01-01T00:00:00.000Z"}\n'
+    (folder / "build-info.json").write_text(info, encoding="utf-8")
+    return folder
+
+
+@pytest.fixture
+def make_client(dist: Path) -> MakeClient:
+    """A test client of the app with the given Settings fields changed (frontend from `dist`)."""
+
+    def make(**changes: Any) -> TestClient:
+        settings = replace(Settings(frontend_dist=dist), **changes)
+        return TestClient(create_app(settings))
+
+    return make
+
+
+@pytest.fixture
+def client(make_client: MakeClient) -> TestClient:
+    return make_client()

@@ -1,0 +1,54 @@
+"""Contract conformance: Schemathesis checks the backend against ../.scaffold/contract.yaml.
+
+For every operation of the contract, Schemathesis sends the spec's examples, boundary cases and
+generated requests (schema-valid and schema-invalid) to the app in-process (ASGI, no network)
+and runs all its default checks on every answer: no 5xx; the status is documented for the
+operation; the body and Content-Type match the documented response; schema-valid requests are
+accepted (2xx, or 422 where the operation documents it: see ../schemathesis.toml); schema-invalid
+requests are refused (4xx); methods a path does not serve are refused (405).
+
+Settings (seed, requests per operation) are in schemathesis.toml at the project root;
+CONFORMANCE_SEED=<n> runs with another seed. A failure prints the request as a curl command:
+replay it against `python -m weather_station_telemetry_gateway_for_the_northern_coasts_region` to see what happened.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import schemathesis
+from conformance_hooks import Conformance  # tests/ is on sys.path (it has no __init__.py)
+from schemathesis.config import SchemathesisConfig
+
+from weather_station_telemetry_gateway_for_the_northern_coasts_region.app import create_app
+from weather_station_telemetry_gateway_for_the_northern_coasts_region.settings import Settings
+
+ROOT = Path(__file__).resolve().parents[2]
+
+config = SchemathesisConfig.from_path(ROOT / "schemathesis.toml")
+if os.environ.get("CONFORMANCE_SEED"):
+    config.update(seed=int(os.environ["CONFORMANCE_SEED"]), max_failures=None)
+schema = schemathesis.openapi.from_path(ROOT / ".scaffold" / "contract.yaml", config=config)
+schema.app = create_app(Settings())
+conformance = Conformance()
+conformance.install(schema)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def report() -> Iterator[None]:
+    """Afterwards: every operation answered some call with a 2xx."""
+    yield
+    if os.environ.get("CONFORMANCE_REPORT"):
+        conformance.write_report(os.environ["CONFORMANCE_REPORT"])
+    unserved = conformance.unserved()
+    assert not unserved, f"no call succeeded for {unserved}"
+
+
+@schema.parametrize()
+def test_conformance(case: schemathesis.Case[Any]) -> None:
+    response = case.call_and_validate()
+    conformance.record(case, response.status_code)
