@@ -75,6 +75,7 @@ _LONG_FIRST = (
     "tests/functional/test_check_fuzz.py::test_strict_plugin_passes_every_operation",  # 28 s
     "tests/functional/test_dev_module_page.py",  # 27 s
     "tests/functional/test_module_backend.py",  # 20 s
+    "tests/functional/test_longest_names.py",  # 27 s + 20 s: npm ci, lint, typecheck, test, build
     "tests/third_party/test_generated_clients.py",  # 16 s
     "tests/functional/test_dev_plugin_page.py",  # 14 s
     "tests/functional/test_observability.py",  # 12 s
