@@ -23,6 +23,7 @@ read_proxied_request  # module routes.py.jinja
 _.has_module_context  # module demo.py.jinja
 LOG_FORMATS  # settings.py.jinja of both kinds
 in_route_order  # plugin routes.py.jinja
+publish_spec  # app.py.jinja of both kinds: GET /openapi.json
 # ... and the public API they give a project's own code (documented in the runtime file).
 _.for_locale  # FormMessages.for_locale: the glue's texts in a request's language
 via_proxy  # ProxiedRequest.via_proxy: whether a call came through the platform's proxy

@@ -15,7 +15,10 @@ import sys
 from contextlib import AbstractContextManager
 from pathlib import Path
 
+import httpx
 import pytest
+import schemathesis
+import yaml
 
 from scaffold.check.module_checks import ModuleCheckOptions, check_module
 from scaffold.check.plugin_checks import check_plugin
@@ -43,11 +46,32 @@ def _serving(
     )
 
 
+def _assert_publishes_its_spec(origin: str, project: Path, server_url: str) -> None:
+    """GET /openapi.json is the recorded spec, `servers` naming the service relative to the document.
+
+    Found: /openapi.json, /docs and /api/v1/openapi.json answered 404 on a generated plugin, and a
+    module backend served FastAPI's own schema of its handlers and a docs page that needs a CDN.
+    """
+    answer = httpx.get(f"{origin}/openapi.json", timeout=15)
+    assert answer.status_code == 200 and answer.headers["content-type"] == "application/json"
+    published = answer.json()
+    recorded = yaml.safe_load((project / ".scaffold" / "contract.yaml").read_text(encoding="utf-8"))
+    assert [server["url"] for server in published["servers"]] == [server_url]
+    assert {**published, "servers": None} == {**recorded, "servers": None}
+    assert list(published) == list(recorded), "the document keeps the spec's order"
+    for path in ("/docs", "/redoc"):
+        assert httpx.get(origin + path, timeout=15).status_code == 404, f"{path}: nothing that needs a CDN"
+    # a tool given only the document's URL finds the service (relative servers, OpenAPI 3.1 4.6)
+    loaded = schemathesis.openapi.from_url(f"{origin}/openapi.json")
+    assert loaded.get_base_url().rstrip("/") == (origin + server_url).rstrip("/")
+
+
 def test_new_plugin_project_passes(tmp_path: Path) -> None:
     project = _new_project("new-plugin", tmp_path / "acme-sql", tmp_path / "home")
     env = {"PLUGIN_STATE_DIR": str(tmp_path / "state"), "LOG_LEVEL": "warning"}
     with _serving("acme_sql", project, project, env, "/api/v1/well-known") as origin:
         report = check_plugin(f"{origin}/api/v1", PluginCheckOptions(timeout=15))
+        _assert_publishes_its_spec(origin, project, "/api/v1")
     text = render_text(report)
     assert report.ok, text
     assert report.count(Status.WARN) == 0 and report.count(Status.SKIP) == 0, text
@@ -67,6 +91,7 @@ def test_new_module_project_passes(tmp_path: Path) -> None:
     env = {"LOG_LEVEL": "warning"}
     with _serving("acme_map", project, project / "backend", env, "/api/v1/well-known") as origin:
         report = check_module(origin, ModuleCheckOptions(timeout=15, page_timeout=15))
+        _assert_publishes_its_spec(origin, project, "/")
     text = render_text(report)
     assert report.ok, text
     assert report.count(Status.WARN) == 0 and report.count(Status.SKIP) == 0, text

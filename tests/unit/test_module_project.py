@@ -54,6 +54,8 @@ def test_the_files_scaffold_owns(spec: SpecDocument) -> None:
         "backend/acme_map/_contract/metrics.py",
         "backend/acme_map/_contract/models.py",
         "backend/acme_map/_contract/observability.py",
+        "backend/acme_map/_contract/openapi_document.py",
+        "backend/acme_map/_contract/published_spec.py",
         "backend/acme_map/_contract/routes.py",
         "backend/acme_map/_contract/serving.py",
         "backend/acme_map/_contract/starter_corrections.py",

@@ -12,6 +12,7 @@ import json
 from scaffold.codegen.header import python_header
 from scaffold.codegen.module_contract import ModuleContract
 from scaffold.codegen.python.models import generate_python_models
+from scaffold.codegen.python.openapi_document import openapi_document_module
 from scaffold.codegen.python.render import render_plain
 from scaffold.codegen.python.service_conftest import SERVICE_CONFTEST, service_conftest
 from scaffold.codegen.runtime_files import project_name, runtime_file
@@ -27,6 +28,7 @@ RUNTIME_SOURCES = (
     "observability.py",
     "serving.py",
     "starter_corrections.py",
+    "published_spec.py",
 )
 STATIC_PREFIX = "/static/"
 
@@ -39,6 +41,7 @@ def backend_files(spec: SpecDocument, contract: ModuleContract, package: str) ->
         f"{base}/models.py": generate_python_models(spec),
         f"{base}/constants.py": header + constants_source(spec, contract),
         f"{base}/routes.py": render_plain("module/routes.py.jinja", header=header.rstrip("\n")),
+        f"{base}/openapi_document.py": openapi_document_module(spec, header, "/"),
         f"backend/{SERVICE_CONFTEST}": service_conftest(header, package, lints_long_lines=True),
     }
     for source in RUNTIME_SOURCES:

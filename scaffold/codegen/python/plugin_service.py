@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from scaffold.codegen.generator import Answers
 from scaffold.codegen.header import python_header
 from scaffold.codegen.python.models import generate_python_models
+from scaffold.codegen.python.openapi_document import openapi_document_module
 from scaffold.codegen.python.plugin_operations import PluginOperation, base_path, plugin_operations
 from scaffold.codegen.python.render import render
 from scaffold.codegen.python.service_conftest import SERVICE_CONFTEST, service_conftest
@@ -41,6 +42,7 @@ RUNTIME_MODULES = (
     "secrets.py",
     "serving.py",
     "starter_corrections.py",
+    "published_spec.py",
 )
 # Names the package __init__ exports besides the model classes.
 _HELPER_EXPORTS = (
@@ -97,6 +99,7 @@ def contract_files(spec: SpecDocument, answers: Answers) -> dict[str, str]:
         f"{folder}/routes.py": render("plugin/routes.py.jinja", **context),
         f"{folder}/frames.py": render("plugin/frames.py.jinja", **context),
         f"{folder}/__init__.py": render("plugin/__init__.py.jinja", **context),
+        f"{folder}/openapi_document.py": openapi_document_module(spec, python_header(spec), base_path(spec)),
         SERVICE_CONFTEST: service_conftest(python_header(spec), package),
     }
     for source in RUNTIME_MODULES:

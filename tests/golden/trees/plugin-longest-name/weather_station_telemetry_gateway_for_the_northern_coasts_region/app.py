@@ -4,7 +4,8 @@
 Settings. It raises StartupError (a missing data source method, no secret key in production, an
 unreadable text catalogue) before anything is served. Around the routes: GET /healthz, /readyz and
 /metrics, a request id on every answer and log line, and one access log line per request
-(`_contract/observability.py`).
+(`_contract/observability.py`); GET /openapi.json publishes the contract this service implements
+(`_contract/published_spec.py`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from fastapi import FastAPI
 from . import __version__
 from ._contract import BASE_PATH, Catalog, build_router, install_error_handlers, load_secret_box
 from ._contract.observability import configure_logging, install_observability
+from ._contract.openapi_document import DOCUMENT as OPENAPI_DOCUMENT
+from ._contract.published_spec import publish_spec
 from .datasource import WeatherStationTelemetryGatewayForTheNorthernCoastsRegionDataSource
 from .settings import Settings
 
@@ -41,7 +44,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         version=__version__,
         docs_url=None,
         redoc_url=None,
-        openapi_url=None,  # the contract's spec is in .scaffold/contract.yaml
+        openapi_url=None,  # FastAPI's schema of the handlers; the contract's is published below
     )
     router = build_router(
         datasource,
@@ -56,6 +59,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # request (see build_router). Your own routes go on `app` as usual.
     app.router.routes.extend(router.routes)
     install_error_handlers(app)
+    publish_spec(app, OPENAPI_DOCUMENT)  # GET /openapi.json
     install_observability(app, metrics_enabled=settings.metrics_enabled, api_prefix=BASE_PATH)
     app.state.settings = settings
     app.state.datasource = datasource

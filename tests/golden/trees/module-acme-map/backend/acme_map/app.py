@@ -4,7 +4,8 @@ It joins the contract glue (`_contract/`, generated from the spec) with this pro
 texts and demo logic. Add your own business routes with `app.include_router(...)` below: they are
 counted in /metrics under their path template like the contract's routes. Around everything:
 GET /healthz, /readyz and /metrics, a request id on every answer and log line, and one access log
-line per request (`_contract/observability.py`).
+line per request (`_contract/observability.py`); GET /openapi.json publishes the contract this
+backend implements (`_contract/published_spec.py`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from . import __version__
 from ._contract.assets import FrontendAssets
 from ._contract.models import LocaleArrayItem, ModuleMetadata
 from ._contract.observability import configure_logging, install_observability
+from ._contract.openapi_document import DOCUMENT as OPENAPI_DOCUMENT
+from ._contract.published_spec import publish_spec
 from ._contract.routes import contract_router, install_error_handlers
 from .demo import demo_status
 from .settings import Settings
@@ -61,8 +64,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         title="Acme Map",
         version=__version__,
         summary="Acme Map dashboard widget module",
+        docs_url=None,  # FastAPI's docs page loads its JavaScript from a CDN
+        redoc_url=None,
+        openapi_url=None,  # FastAPI's schema of the handlers; the contract's is published below
     )
     install_error_handlers(app)  # 404, 405 and 500 answer {"error": true, "message": ...}
+    publish_spec(app, OPENAPI_DOCUMENT)  # GET /openapi.json
     app.add_middleware(
         CORSMiddleware,
         allow_origins=list(settings.cors_origins),
