@@ -10,11 +10,13 @@ import typer
 from scaffold.cli.arguments import ProjectArgument
 
 if TYPE_CHECKING:
-    from scaffold.projects.starter_files import StarterPlan
+    from scaffold.codegen.service_statuses import UndocumentedStatus
+    from scaffold.projects.upgrade import UpgradeNotice
 
 
-def _announce_starters(plan: StarterPlan) -> None:
-    """Before anything is applied: what happens to the starter files the user owns, part by part."""
+def _announce(notice: UpgradeNotice) -> None:
+    """Before anything is applied: the starter files the user owns, then statuses the spec lacks."""
+    plan = notice.starters
     for part in plan.moved():
         typer.echo(
             f"starter files of {part.label}: unedited since template {plan.from_version}, "
@@ -49,6 +51,27 @@ def _announce_starters(plan: StarterPlan) -> None:
             "  scaffold's CHANGELOG says what each template version changed; to compare with the new "
             f"starter: {plan.compare_command}"
         )
+    if notice.undocumented:
+        _warn_undocumented(notice.contract_version, notice.undocumented, notice.stay_command)
+
+
+def _warn_undocumented(version: str, undocumented: tuple[UndocumentedStatus, ...], stay_command: str) -> None:
+    """Each status the service answers that the target spec lacks, by operation, and what follows."""
+    typer.secho(
+        f"warning: contract {version} does not document statuses this service answers; the project's "
+        'conformance test (tests/test_conformance.py) fails with "Undocumented status code" for each one '
+        "it provokes:",
+        fg=typer.colors.YELLOW,
+    )
+    operations: dict[str, list[UndocumentedStatus]] = {}
+    for item in undocumented:
+        operations.setdefault(item.operation, []).append(item)
+    for operation, items in operations.items():
+        typer.echo(f"  {operation}: " + "; ".join(f"{i.status} ({i.why})" for i in items))
+    stay = (
+        f", or keep the current contract and move only the template: {stay_command}" if stay_command else ""
+    )
+    typer.echo(f"  document them in the spec (the responses of each operation){stay}")
 
 
 def _conflict_advice(owner: str | None) -> str:
@@ -79,7 +102,7 @@ def register(app: typer.Typer) -> None:
         """Move the project to another contract version and to this scaffold's template."""
         from scaffold.projects.upgrade import upgrade
 
-        report = upgrade(project, to=to, dry_run=dry_run, announce=_announce_starters)
+        report = upgrade(project, to=to, dry_run=dry_run, announce=_announce)
         typer.echo(report.contract_diff.render())
         typer.echo(f"template {report.template_from} -> {report.template_to}")
         verb = "would change" if dry_run else "changed"

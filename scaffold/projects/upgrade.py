@@ -24,9 +24,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from scaffold import __version__
+from scaffold.codegen.service_statuses import UndocumentedStatus, undocumented_statuses
 from scaffold.errors import InterruptedByUser, ProjectError, TemplateError
 from scaffold.projects import git
 from scaffold.projects.contract_files import compare, render_contract_files, write_contract_files
+from scaffold.projects.manifest import SPEC_COPY_PATH
 from scaffold.projects.project import Project, find_project_root, open_project
 from scaffold.projects.regenerate import hand_edited_error
 from scaffold.projects.starter_files import StarterPlan, apply_starter_plan, plan_starters, starter_matcher
@@ -40,7 +42,21 @@ from scaffold.specs.document import SpecDocument
 from scaffold.specs.shapes import operations
 
 _CONFLICT_MARKER = b"<<<<<<< before updating"
-Announce = Callable[[StarterPlan], None]
+
+
+@dataclass(frozen=True)
+class UpgradeNotice:
+    """What `upgrade` tells the user before it applies anything (only the CLI prints it)."""
+
+    starters: StarterPlan
+    contract_version: str  # the target spec's version
+    # statuses the generated service answers that the target spec does not document: the
+    # project's conformance test reports each as "Undocumented status code" when it provokes it
+    undocumented: tuple[UndocumentedStatus, ...] = ()
+    stay_command: str = ""  # moves the template only, keeping the current contract ("" if it is the target)
+
+
+Announce = Callable[[UpgradeNotice], None]
 
 
 @dataclass(frozen=True)
@@ -55,6 +71,7 @@ class UpgradeReport:
     new_operations: list[str] = field(default_factory=list)
     kept: dict[str, str] = field(default_factory=dict)
     starters: StarterPlan | None = None
+    undocumented: tuple[UndocumentedStatus, ...] = ()
 
     @property
     def nothing_to_do(self) -> bool:
@@ -75,7 +92,7 @@ class UpgradePlan:
 def upgrade(
     path: Path, *, to: str | None = None, dry_run: bool = False, announce: Announce | None = None
 ) -> UpgradeReport:
-    """Upgrade the project at `path`; `announce` hears the starter plan before anything is applied."""
+    """Upgrade the project at `path`; `announce` hears what it will do before anything is applied."""
     if dry_run:
         return _upgrade(open_project(path), to=to, dry_run=True, announce=announce)
     # The lock is taken before anything is read: a second upgrade, a regenerate or a `new-* --force`
@@ -100,9 +117,14 @@ def _upgrade(project: Project, *, to: str | None, dry_run: bool, announce: Annou
     rebuild_if_damaged(source)
     _require_known_template(project, source)
     contract_diff = diff_specs(current, target)
+    undocumented = tuple(undocumented_statuses(project.kind.names.service().language, target))
     plan = _plan_in_clone(project, repo, target, source, target_files)
     if announce is not None:
-        announce(plan.starters)
+        announce(
+            UpgradeNotice(
+                plan.starters, target.version, undocumented, _stay_command(project, current, target)
+            )
+        )
     if not dry_run and plan.changes:
         apply_changes(project.root, plan.changes, action="the upgrade")
     return UpgradeReport(
@@ -116,6 +138,7 @@ def _upgrade(project: Project, *, to: str | None, dry_run: bool, announce: Annou
         new_operations=_new_operations(current, target),
         kept=plan.kept,
         starters=plan.starters,
+        undocumented=undocumented,
     )
 
 
@@ -127,6 +150,15 @@ def _target_spec(project: Project, current: SpecDocument, to: str | None) -> Spe
     if current.version in shipped and shipped and shipped[-1] != current.version:
         return load_shipped(contract, shipped[-1])
     return current
+
+
+def _stay_command(project: Project, current: SpecDocument, target: SpecDocument) -> str:
+    """`scaffold upgrade <project> --to <the current contract>`: the template moves, the contract stays."""
+    if target.version == current.version:
+        return ""
+    shipped = current.version in versions_of(project.manifest.contract)
+    where = current.version if shipped else str(project.root / SPEC_COPY_PATH)
+    return f"scaffold upgrade {shlex.quote(str(project.root))} --to {shlex.quote(where)}"
 
 
 def _require_known_template(project: Project, source: TemplateSource) -> None:

@@ -7,6 +7,9 @@ the rules quickly and one by one.
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -19,7 +22,9 @@ from scaffold.projects.manifest import MANIFEST_PATH, SPEC_COPY_PATH, Manifest, 
 from scaffold.projects.regenerate import regenerate
 from scaffold.projects.template_store import current_version
 from scaffold.projects.upgrade import upgrade
+from tests.cli_runner import run_scaffold
 from tests.conftest import FUTURE_PLUGIN_SPEC, MODULE_SPEC, PLUGIN_SPEC
+from tests.e2e.conformance_depth import fewer_conformance_examples
 from tests.git_helpers import git
 
 MODELS = "acme_sales/_contract/models.py"
@@ -210,3 +215,57 @@ def test_upgrade_moves_a_project_to_the_newest_spec_revision_and_keeps_user_code
     git(project, "add", "-A")
     git(project, "commit", "--quiet", "-m", "upgraded")
     assert upgrade(project).nothing_to_do
+
+
+def test_upgrade_names_each_status_the_target_spec_does_not_document_before_applying(
+    plugin: Path, tmp_path: Path
+) -> None:
+    """Found: a plugin of today (1.2.0+r2) upgraded `--to` a 1.3.0 spec written from the released
+    1.2.0 file exited 0 and said nothing; then its conformance test failed with ST103
+    "Undocumented status code" (400 on /datasource/constructor-fields and more). Now the upgrade
+    (and its dry run) names each such status before it applies anything, and the conformance test
+    does fail as it says."""
+    text = PLUGIN_SPEC.read_text(encoding="utf-8").replace("  version: 1.2.0\n", "  version: 1.3.0\n", 1)
+    spec = tmp_path / "datasource-plugin-1.3.0.yaml"
+    spec.write_text(text, encoding="utf-8")
+    lines = [
+        "POST /datasource/constructor-fields: 400 (a body that is not the JSON the spec describes); "
+        "413 (a body over the size limit); 422 (content the service cannot process); "
+        "500 (an unexpected error in the service)",
+        "POST /query/get-result: 413 (a body over the size limit); 422 (content the service cannot "
+        "process); 500 (an unexpected error in the service)",
+        "GET /well-known: 500 (an unexpected error in the service)",
+    ]
+    for dry_run in (["--dry-run"], []):
+        result = run_scaffold(["upgrade", str(plugin), "--to", str(spec), *dry_run])
+        assert result.returncode == 0, result.stdout + result.stderr
+        out = result.stdout
+        warning = out.index("warning: contract 1.3.0 does not document statuses this service answers")
+        assert warning < out.index("files would change:" if dry_run else "files changed:"), "named before"
+        assert 'fails with "Undocumented status code"' in out
+        for line in lines:
+            assert f"  {line}\n" in out, out
+        assert f"move only the template: scaffold upgrade {plugin} --to 1.2.0+r2" in out
+    git(plugin, "add", "-A")
+    git(plugin, "commit", "--quiet", "-m", "upgraded to 1.3.0")
+    with fewer_conformance_examples(plugin):
+        conformance = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                "-q",
+                "-p",
+                "no:cacheprovider",
+                "tests/test_conformance.py",
+            ],
+            cwd=plugin,
+            env={**os.environ, "PYTHONPATH": str(plugin)},
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=False,
+        )
+    out = conformance.stdout
+    assert conformance.returncode == 1 and "Undocumented status code" in out, out[-3000:]
+    assert "POST /datasource/constructor-fields" in out, out[-3000:]

@@ -37,10 +37,9 @@ from scaffold.projects.contract_files import render_contract_files, write_contra
 from scaffold.projects.kinds import KINDS
 from scaffold.projects.project import open_project
 from scaffold.projects.regenerate import regenerate
-from scaffold.projects.starter_files import StarterPlan
 from scaffold.projects.template_merge import rendered_template
 from scaffold.projects.template_store import current_version, ensure_store, known_versions
-from scaffold.projects.upgrade import upgrade
+from scaffold.projects.upgrade import UpgradeNotice, upgrade
 from scaffold.specs.catalog import load_shipped
 from tests.e2e.conformance_depth import fewer_conformance_examples
 from tests.git_helpers import git
@@ -150,7 +149,7 @@ def test_upgrade_from_every_past_version_keeps_edits_and_leaves_the_project_gree
     git(project, "commit", "--quiet", "-am", "our edits")
     before = set(git(project, "ls-files", "-z").split("\0")) - {""}
 
-    heard: list[StarterPlan] = []
+    heard: list[UpgradeNotice] = []
     report = upgrade(project, announce=heard.append)
 
     assert report.template_from == version and report.template_to == current_version(
@@ -159,7 +158,8 @@ def test_upgrade_from_every_past_version_keeps_edits_and_leaves_the_project_gree
     assert report.conflicts == [], report.changed
     assert (project / starter).read_text(encoding="utf-8") == starter_text
     assert TEMPLATE_LINE in (project / TEMPLATE_EDIT).read_text(encoding="utf-8")
-    assert heard == [report.starters] and report.starters is not None
+    assert [notice.starters for notice in heard] == [report.starters] and report.starters is not None
+    assert heard[0].undocumented == report.undocumented == (), "the newest spec documents every status"
     parts = {part.folder: part for part in report.starters.parts}
     edited = parts[edited_folder]
     assert edited.state == "edited" and starter in edited.edited
