@@ -156,7 +156,8 @@ def _wire_labels(shapes: Mapping[str, SchemaShape]) -> Labels:
     """A label with every named non-object schema spelled out: what travels on the wire.
 
     Moving an inline enum or union into a named schema (so client generators name it) changes
-    the label `enum<a|b>` into `FieldType` but not one byte a client sends or receives.
+    the label `enum<a|b>` into `FieldType` but not one byte a client sends or receives. Labels
+    compared this way are for that comparison only; the diff prints the spec's own.
     """
     plain = {name: shape.type_label for name, shape in shapes.items() if not shape.properties}
 
@@ -166,7 +167,9 @@ def _wire_labels(shapes: Mapping[str, SchemaShape]) -> Labels:
             if expanded == label:
                 break
             label = expanded
-        return label
+        # an object without properties takes any property (JSON Schema's default): `map<any>` is
+        # the same object with `additionalProperties: true` spelled out
+        return label.replace("map<any>", "object")
 
     return expand
 
@@ -177,9 +180,12 @@ _NAME = re.compile(r"\b[A-Z][A-Za-z0-9_]*\b")
 def _shape_changes(old: SchemaShape, new: SchemaShape, wire: tuple[Labels, Labels]) -> list[Change]:
     changes: list[Change] = []
     if not old.properties and not new.properties and old.type_label != new.type_label:
-        changes.append(
-            Change("schema", "changed", new.name, f"{old.type_label} -> {new.type_label}", _narrows(old, new))
-        )
+        if wire[0](old.type_label) == wire[1](new.type_label):  # its parts named, the wire unchanged
+            detail = f"now {new.type_label}, named schemas (same values)"
+            changes.append(Change("schema", "changed", new.name, detail, False))
+        else:
+            detail = f"{old.type_label} -> {new.type_label}"
+            changes.append(Change("schema", "changed", new.name, detail, _narrows(old, new)))
     before = {p.name: p for p in old.properties}
     after = {p.name: p for p in new.properties}
     for name, prop in after.items():

@@ -131,6 +131,26 @@ def test_openapi_python_client_enums_and_variables_are_named_schemas(client: Cli
     )
 
 
+NUMBERED = re.compile(r"Type\d+(Item)?$")
+
+
+def test_openapi_python_client_numbers_no_type(client: Client) -> None:
+    """A union of inline shapes becomes `<Schema>Type0`, `<Schema>Type1Item` (found for the module's
+    IField.rules until revision 2026.1.1+r3 named them IFieldRule and IFieldRuleList)."""
+    models = client.package / "models"
+    names = [
+        node.name
+        for p in models.glob("*.py")
+        for node in ast.parse(p.read_text(encoding="utf-8")).body
+        if isinstance(node, ast.ClassDef)
+    ]
+    numbered = sorted({n for n in names if NUMBERED.search(n)})
+    assert not numbered, (
+        f"openapi-python-client numbers these types of {client.spec.name} (name each shape of the "
+        f"union as a schema under components/schemas): {numbered}"
+    )
+
+
 # Request models whose `variables` property is the one named map (plugin contract).
 SHARED_VARIABLES = {
     "datasource-plugin": [

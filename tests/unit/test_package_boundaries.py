@@ -12,7 +12,8 @@ scaffold/codegen/<language>/ (the languages scaffold.contracts names for the par
 A language package imports no other: what two languages share (the generator protocol, headers,
 comment escaping, reading a module contract) lives in scaffold/codegen/ itself, which in turn
 imports no language package, except the project generators (plugin_project.py, module_project.py)
-that pick each part's generator by the language the registry names.
+that pick each part's generator by the language the registry names, and service_statuses.py, which
+picks what a service answers by its language the same way.
 
 Every import counts, at the top of a file or inside a function (a lazy import still ties the two).
 The files are read, not imported: this runs in microseconds and cannot be fooled by sys.modules.
@@ -32,7 +33,7 @@ SCAFFOLD = REPO / "scaffold"
 CODEGEN = SCAFFOLD / "codegen"
 LANGUAGES = sorted({part.language for kind in KIND_NAMES.values() for part in kind.parts})
 # The modules of scaffold/codegen/ that compose a project from its parts' languages.
-COMPOSERS = ("plugin_project.py", "module_project.py")
+COMPOSERS = ("plugin_project.py", "module_project.py", "service_statuses.py")
 
 
 def _imported_modules(path: Path) -> list[tuple[int, str]]:

@@ -80,3 +80,22 @@ def test_a_spec_revision_that_names_inline_types_changes_no_wire_type() -> None:
     assert [(c.subject, c.detail) for c in result.breaking] == [
         ("QueryDataRequest.dataQuery", "now required")
     ]
+
+
+def test_a_union_whose_parts_get_named_schemas_changes_no_wire_type() -> None:
+    """Revision 3 of the module spec names IFieldRules' two shapes; the diff called it BREAKING."""
+    result = diff_specs(
+        load_shipped("dashboard-module", "2026.1.1+r2"), load_shipped("dashboard-module", "2026.1.1+r3")
+    )
+    assert [(c.subject, c.breaking) for c in result.changes] == [
+        ("IFieldRule", False),
+        ("IFieldRuleList", False),
+        ("IFieldRules", False),
+    ]
+    assert "named schemas (same values)" in result.changes[-1].detail
+    revision_2 = diff_specs(
+        load_shipped("dashboard-module", "2026.1.1"), load_shipped("dashboard-module", "2026.1.1+r2")
+    )
+    assert "VariableValues" not in {c.subject for c in revision_2.breaking}, (
+        "map<VariableValue> is the same map"
+    )

@@ -1,8 +1,8 @@
-# generated from dashboard-module 2026.1.1+r2 (sha256 f2c1375397204ef243e2b651d2555f7cf1d041e4fd106385fe366482eb61ad79) — do not edit; run `scaffold regenerate`
-"""Values of the dashboard-module 2026.1.1+r2 contract that the backend glue uses."""
+# generated from dashboard-module 2026.1.1+r3 (sha256 80a9c1bb8dabce9d5d0439e8a596536c41596e9d6ebc2bcc7c74b06f11858117) — do not edit; run `scaffold regenerate`
+"""Values of the dashboard-module 2026.1.1+r3 contract that the backend glue uses."""
 
 CONTRACT = "dashboard-module"
-CONTRACT_VERSION = "2026.1.1+r2"
+CONTRACT_VERSION = "2026.1.1+r3"
 RELEASE_LABEL = "2026H1.1"
 
 # Paths of the module backend's endpoints (GET well-known is the one the platform requires).

@@ -1,7 +1,7 @@
-// generated from dashboard-module 2026.1.1+r2 (sha256 f2c1375397204ef243e2b651d2555f7cf1d041e4fd106385fe366482eb61ad79) — do not edit; run `scaffold regenerate`
+// generated from dashboard-module 2026.1.1+r3 (sha256 80a9c1bb8dabce9d5d0439e8a596536c41596e9d6ebc2bcc7c74b06f11858117) — do not edit; run `scaffold regenerate`
 
 /**
- * TypeScript types of the Dashboard widget module contract (dashboard-module 2026.1.1+r2).
+ * TypeScript types of the Dashboard widget module contract (dashboard-module 2026.1.1+r3).
  * Import them in your components; regenerate instead of editing.
  */
 
@@ -224,7 +224,16 @@ export interface IFieldProps {
 }
 
 /** Validation rules of a form field (IField.rules), an object or an array of objects. */
-export type IFieldRules = Record<string, unknown> | Record<string, unknown>[];
+export type IFieldRules = IFieldRule | IFieldRuleList;
+
+/**
+ * One validation rule of a form field: an object whose properties the contract does not show (the
+ * host's form library reads them).
+ */
+export type IFieldRule = Record<string, unknown>;
+
+/** Several validation rules of a form field (IField.rules as an array). */
+export type IFieldRuleList = IFieldRule[];
 
 /** Default value of a form field (IField.defaultValue). */
 export type IFieldDefaultValue = string | boolean | number;
