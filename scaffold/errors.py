@@ -107,3 +107,7 @@ class InterruptedByUser(ScaffoldError):
 
 class DevServiceError(ScaffoldError):
     """`scaffold dev` cannot start or reach the project's service (wrong Python, it exited, no answer)."""
+
+
+class CheckInputError(ScaffoldError):
+    """What the user gave `scaffold check` cannot be used (a config file or variable, its values)."""

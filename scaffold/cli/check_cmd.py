@@ -9,8 +9,10 @@ are reported by the root command like every other error.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -183,6 +185,24 @@ def register(app: typer.Typer) -> None:
                 help="A data source config value (repeatable); overrides the form's default, e.g. a password.",
             ),
         ] = None,
+        config_file: Annotated[
+            list[Path] | None,
+            typer.Option(
+                "--config-file",
+                metavar="FILE",
+                help='A JSON object of data source config values, {"code": value} (repeatable); a string '
+                "${NAME} takes environment variable NAME. A project keeps its own as ci/check-config.json.",
+            ),
+        ] = None,
+        config_env: Annotated[
+            str | None,
+            typer.Option(
+                "--config-env",
+                metavar="NAME",
+                help="An environment variable holding such a JSON object (e.g. a CI secret CHECK_CONFIG); "
+                "unset or empty gives nothing. Files, then this variable, then --config: later wins.",
+            ),
+        ] = None,
         query: Annotated[
             list[str] | None,
             typer.Option(
@@ -226,10 +246,10 @@ def register(app: typer.Typer) -> None:
         """
         chosen = _spec(PLUGIN.contract, spec)
         if fuzz is not None:
-            if config or query:
+            if config or query or config_file or config_env:
                 raise typer.BadParameter(
-                    "--config and --query shape the platform's calls, which --fuzz does not make; "
-                    "drop them, or drop --fuzz",
+                    "--config, --config-file, --config-env and --query shape the platform's calls, which "
+                    "--fuzz does not make; drop them, or drop --fuzz",
                     param_hint="--fuzz",
                 )
             from scaffold.check.fuzz_options import FuzzOptions
@@ -243,12 +263,18 @@ def register(app: typer.Typer) -> None:
             emit(report, as_json)
             return
 
+        from scaffold.check.config_values import config_from_env, config_from_file
         from scaffold.check.plugin_checks import check_plugin
         from scaffold.check.plugin_session import PluginCheckOptions
 
+        values: dict[str, str] = {}
+        for path in config_file or []:
+            values.update(config_from_file(path, os.environ))
+        if config_env:
+            values.update(config_from_env(config_env, os.environ))
         options = PluginCheckOptions(
             timeout=timeout,
-            config=parse_config(config or []),
+            config={**values, **parse_config(config or [])},
             queries=parse_queries(query or []),
             deadline=DEFAULT_PLUGIN_DEADLINE if deadline is None else deadline,
         )

@@ -187,9 +187,9 @@ def test_contract_check_uses_the_settings_port_and_the_recorded_spec(made: Made,
     text = made.text(relative)
     port = settings_port(made)
     url = f"http://127.0.0.1:{port}" + ("/api/v1" if made.kind == "plugin" else "")
-    assert f"scaffold check {made.kind} {url} --spec {SPEC_COPY_PATH}" in shell_lines(
-        relative, made.ci(relative)
-    )
+    command = f"scaffold check {made.kind} {url} --spec {SPEC_COPY_PATH}"
+    lines = shell_lines(relative, made.ci(relative))
+    assert any(line == command or line.startswith(command + " ") for line in lines), lines
     assert f"http://127.0.0.1:{port}/healthz" in text
     assert set(re.findall(r"127\.0\.0\.1:(\d+)", text)) == {str(port)}, f"{relative} uses another port"
     assert set(re.findall(r"\bPORT: \"(\d+)\"", text)) == {str(port)}, f"{relative} sets PORT otherwise"
@@ -295,13 +295,14 @@ def _contract_block(relative: str, data: dict[str, Any]) -> str:
     return found[0]
 
 
-def test_plugin_contract_step_runs_as_ci_runs_it(plugin: Made, home: Path, tmp_path: Path) -> None:
-    """`scaffold regenerate --check`, then the very block both CI files run, with bash -e.
+def _run_contract_block(
+    project: Path, home: Path, tmp_path: Path, shell: str, extra_env: dict[str, str]
+) -> tuple[int, str]:
+    """`scaffold regenerate --check`, then the very block both CI files run, with `shell -e`.
 
     Only the port moves (a free one, as PORT and in the URLs), so parallel tests cannot collide.
     """
-    block = _contract_block(GITHUB, plugin.ci(GITHUB))
-    assert block == _contract_block(GITLAB, plugin.ci(GITLAB)), "the two CI files run different blocks"
+    block = _contract_block(GITHUB, yaml.safe_load((project / GITHUB).read_text(encoding="utf-8")))
     port = free_port()
     script = "scaffold regenerate --check\n" + block.replace("127.0.0.1:8080", f"127.0.0.1:{port}")
     env = {
@@ -312,10 +313,11 @@ def test_plugin_contract_step_runs_as_ci_runs_it(plugin: Made, home: Path, tmp_p
         "PLUGIN_STATE_DIR": str(tmp_path / "state"),
         "SCAFFOLD_HOME": str(home),
         "LOG_LEVEL": "warning",
+        **extra_env,
     }
     process = subprocess.Popen(
-        ["bash", "-e", "-c", script],
-        cwd=plugin.root,
+        [shell, "-e", "-c", script],
+        cwd=project,
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
@@ -326,11 +328,76 @@ def test_plugin_contract_step_runs_as_ci_runs_it(plugin: Made, home: Path, tmp_p
         output, _ = process.communicate(timeout=240)
     finally:
         with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGKILL)  # the service, if the block stopped early
-    log = (plugin.root / "service.log").read_text(encoding="utf-8", errors="replace")
-    assert process.returncode == 0, output[-4000:] + "\nservice.log:\n" + log[-2000:]
+            os.killpg(process.pid, signal.SIGKILL)  # the service and stand-ins, if the block stopped early
+    log = (project / "service.log").read_text(encoding="utf-8", errors="replace")
+    return process.returncode, output + "\nservice.log:\n" + log[-2000:]
+
+
+def test_plugin_contract_step_runs_as_ci_runs_it(plugin: Made, home: Path, tmp_path: Path) -> None:
+    assert _contract_block(GITHUB, plugin.ci(GITHUB)) == _contract_block(GITLAB, plugin.ci(GITLAB)), (
+        "the two CI files run different blocks"
+    )
+    project = shutil.copytree(plugin.root, tmp_path / "project")
+    code, output = _run_contract_block(project, home, tmp_path, "bash", {})
+    assert code == 0, output[-4000:]
     assert "contract-owned files are up to date" in output
     assert re.search(r"\n\d+ passed, 0 failed", output), output[-2000:]
+
+
+# The example data source asks every call for the key in EXAMPLE_DB_ACCESS_KEY when it is set: a
+# plugin whose backend needs a secret. The CI files are left exactly as generated.
+KEY = {"EXAMPLE_DB_ACCESS_KEY": "s3cret-from-ci"}
+STAND_IN = """\
+# ours: a stand-in of the service our plugin calls, and what the plugin and the form values read
+python3 -m http.server 0 --bind 127.0.0.1 --directory ci > stand-in.log 2>&1 &
+export EXAMPLE_DB_ACCESS_KEY=s3cret-from-a-stand-in
+"""
+
+
+@pytest.mark.parametrize(
+    ("case", "files", "extra_env", "passes"),
+    [
+        ("found: a secret the check cannot know", {}, KEY, False),
+        (
+            "the form values in ci/check-config.json",
+            {"check-config.json": '{"accessKey": "${EXAMPLE_DB_ACCESS_KEY}"}'},
+            KEY,
+            True,
+        ),
+        ("the secret CHECK_CONFIG", {}, {**KEY, "CHECK_CONFIG": '{"accessKey": "s3cret-from-ci"}'}, True),
+        (
+            "ci/before-check.sh starts a stand-in",
+            {"before-check.sh": STAND_IN, "check-config.json": '{"accessKey": "${EXAMPLE_DB_ACCESS_KEY}"}'},
+            {},
+            True,
+        ),
+    ],
+    ids=["found-no-config", "config-file", "check-config-secret", "before-check-stand-in"],
+)
+@pytest.mark.parametrize("shell", ["bash", "sh"])  # GitHub's run: is bash; GitLab's python image runs sh
+def test_a_plugin_with_a_real_backend_passes_ci_through_its_own_files(
+    plugin: Made,
+    home: Path,
+    tmp_path: Path,
+    case: str,
+    files: dict[str, str],
+    extra_env: dict[str, str],
+    passes: bool,
+    shell: str,
+) -> None:
+    """Found: the generated CI ran `scaffold check plugin` without `--config` and without the
+    plugin's backend, so a plugin whose health check needs a service or a secret failed three
+    checks, and the author had to edit the template-owned CI file. Now the CI file, as generated,
+    takes them from the project's own `ci/` files and the CI secret CHECK_CONFIG."""
+    project = shutil.copytree(plugin.root, tmp_path / "project")
+    for name, text in files.items():
+        (project / "ci" / name).write_text(text, encoding="utf-8")
+    code, output = _run_contract_block(project, home, tmp_path, shell, extra_env)
+    if passes:
+        assert code == 0, f"{case}:\n{output[-4000:]}"
+        assert re.search(r"\n\d+ passed, 0 failed", output), output[-2000:]
+    else:
+        assert code != 0 and "FAIL  health-check.valid-config" in output, f"{case}:\n{output[-4000:]}"
 
 
 @pytest.mark.parametrize("kind", ["plugin", "module"])
