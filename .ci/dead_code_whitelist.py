@@ -8,6 +8,9 @@ dead is a bug of this list: delete the code and the line together.
 
 # typer: commands registered by @app.command(...) inside each cli module's register(app)
 new_plugin
+
+# pytest fixtures (autouse: applied by name, never called)
+no_released_models
 new_module
 registry_check
 list_specs

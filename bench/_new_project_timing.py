@@ -4,8 +4,9 @@ Each run is a new process, as a user runs it (Python start-up and imports includ
 destination. CPU is the child's user + system time (resource.getrusage(RUSAGE_CHILDREN) deltas:
 the benchmark starts no other child meanwhile), wall is perf_counter around the process.
 
-The first run after install (a fresh SCAFFOLD_HOME: the template store, the bytecode and model
-caches are built) is printed on its own and left out of the median.
+Cold runs are the first run after an install: each in a fresh, empty SCAFFOLD_HOME (no bytecode,
+model or validation cache, no template store). Warm runs share one SCAFFOLD_HOME. The medians of
+both are printed side by side, each against the same target.
 
 PYTHONDONTWRITEBYTECODE is inherited (then a checkout's modules compile from source on every run);
 --write-bytecode unsets it, as after a pip install, which writes the .pyc files.
@@ -63,7 +64,8 @@ def _summary(label: str, runs: list[Run]) -> str:
 
 def parse_runs(description: str) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=description)
-    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--runs", type=int, default=7, help="warm runs")
+    parser.add_argument("--cold-runs", type=int, default=5, help="runs each with an empty SCAFFOLD_HOME")
     parser.add_argument(
         "--compare-copier", action="store_true", help="alternate with runs rendered by copier (ratio)"
     )
@@ -95,13 +97,17 @@ def measure(
     print(
         f"  PYTHONDONTWRITEBYTECODE {'set: modules without .pyc compile on every run' if no_pyc else 'unset'}"
     )
+    cold: list[Run] = []
     try:
-        first = run_once(kind, root / f"{name}-first", args, env)
-        print(
-            f"  first run after install (fresh SCAFFOLD_HOME): CPU {first.cpu:.2f} s, wall {first.wall:.2f} s"
-        )
+        for index in range(max(1, options.cold_runs)):
+            fresh = {**env, "SCAFFOLD_HOME": str(root / f"cold-home-{index}")}
+            cold.append(run_once(kind, root / f"{name}-cold-{index}", args, fresh))
+            print(
+                f"  cold run {index + 1} (empty SCAFFOLD_HOME): CPU {cold[-1].cpu:.2f} s, wall {cold[-1].wall:.2f} s"
+            )
         if keep is not None:
-            shutil.move(str(root / f"{name}-first"), keep)
+            shutil.move(str(root / f"{name}-cold-0"), keep)
+        run_once(kind, root / f"{name}-first", args, env)  # fills the shared SCAFFOLD_HOME
         runs: list[Run] = []
         copier_runs: list[Run] = []
         for index in range(options.runs):
@@ -114,9 +120,10 @@ def measure(
                 )
     finally:
         shutil.rmtree(root, ignore_errors=True)
+    print(_summary("cold", cold))
     print(_summary("warm", runs))
     if copier_runs:
         print(_summary("warm, rendered by copier", copier_runs))
         ratio = statistics.median(r.cpu for r in runs) / statistics.median(r.cpu for r in copier_runs)
         print(f"  CPU ratio scaffold renderer / copier: {ratio:.2f}")
-    print(f"  targets: {TARGETS} (median of the warm runs)")
+    print(f"  targets: {TARGETS} (cold and warm medians alike)")

@@ -32,7 +32,7 @@ from scaffold.projects.kinds import ProjectKind
 from scaffold.projects.manifest import Manifest
 from scaffold.projects.names import project_name_from_folder
 from scaffold.projects.project import ANSWERS_FILE
-from scaffold.projects.template_store import TemplateSource, ensure_store, rebuild_if_damaged
+from scaffold.projects.template_store import TemplateSource, ensure_store, planned_store, rebuild_if_damaged
 from scaffold.projects.transaction import Change, apply_changes, signals_interrupt
 from scaffold.specs.catalog import load_shipped, load_version_or_file, newest_revision
 from scaffold.specs.document import SpecDocument
@@ -70,7 +70,7 @@ def create_project(options: NewProjectOptions) -> CreatedProject:
         if version is None
         else load_version_or_file(options.kind.contract, newest_revision(options.kind.contract, version))
     )
-    source = ensure_store(options.kind.template)
+    source = planned_store(options.kind.template)  # built only if copier must render (below)
     existed = destination.exists()
     try:
         with signals_interrupt():
@@ -239,6 +239,7 @@ def _run_copier(
     import jinja2
     from copier.errors import CopierAnswersInterrupt, CopierError, InteractiveSessionError
 
+    source = ensure_store(source.template)  # copier reads the store: build it now if it is not
     rebuild_if_damaged(source)  # copier renders what the store holds: check it is what scaffold ships
     try:
         with warnings.catch_warnings():

@@ -109,6 +109,24 @@ def ensure_store(template: str, root: Path | None = None) -> TemplateSource:
         raise data_home_error(exc) from exc
 
 
+def planned_store(template: str) -> TemplateSource:
+    """Where `template`'s store is and the version a new project gets, without building the store.
+
+    `new-*` renders the current version from the shipped folder with scaffold's own renderer and
+    only records the store's path and tag (`_src_path`, `_commit`); building the store (a git
+    commit per past version) is left to what reads it: copier, when only copier can render, and
+    `upgrade`. That is most of a first run's cost after an install (`bench/new_plugin.py`).
+    """
+    store = user_data_home() / "template-store" / store_name(template)
+    try:  # the folder the project will name must be one scaffold can build the store in
+        store.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise data_home_error(exc) from exc
+    return TemplateSource(
+        template=template, path=store, src_path=_portable(store), version=current_version(template)
+    )
+
+
 def rebuild_if_damaged(source: TemplateSource) -> bool:
     """Check the store before copier reads it; if it is damaged or not what scaffold ships,
     delete and rebuild it. True when rebuilt.

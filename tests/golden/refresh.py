@@ -15,7 +15,7 @@ from pathlib import Path
 
 from scaffold.contracts import TEMPLATES
 from scripts.release_template import refresh as refresh_history_patch
-from tests.golden.producers import GOLDEN_ROOT, PRODUCERS
+from tests.golden.producers import GOLDEN_ROOT, PRODUCERS, tree_root
 
 
 def refresh(names: list[str]) -> None:
@@ -24,7 +24,7 @@ def refresh(names: list[str]) -> None:
     with tempfile.TemporaryDirectory() as home:
         os.environ["SCAFFOLD_HOME"] = home
         for name in names or sorted(PRODUCERS):
-            target = GOLDEN_ROOT / name
+            target = tree_root(name)
             staging = Path(tempfile.mkdtemp(prefix=f"golden-{name}-"))
             PRODUCERS[name](staging)
             shutil.rmtree(target, ignore_errors=True)

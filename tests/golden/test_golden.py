@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.golden.producers import GOLDEN_ROOT, PRODUCERS, REFRESH_COMMAND, tree_files
+from tests.golden.producers import PRODUCERS, REFRESH_COMMAND, tree_files, tree_root
 
 
 def _report(name: str, expected: dict[str, bytes], actual: dict[str, bytes]) -> str:
@@ -34,7 +34,7 @@ def _report(name: str, expected: dict[str, bytes], actual: dict[str, bytes]) -> 
 @pytest.mark.parametrize("name", sorted(PRODUCERS))
 def test_golden_tree(name: str, tmp_path: Path) -> None:
     PRODUCERS[name](tmp_path)
-    expected = tree_files(GOLDEN_ROOT / name)
+    expected = tree_files(tree_root(name))
     actual = tree_files(tmp_path)
     assert expected, f"no golden tree for {name}; create it with: {REFRESH_COMMAND} {name}"
     if expected != actual:

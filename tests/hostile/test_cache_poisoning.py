@@ -26,10 +26,9 @@ from scaffold.errors import SpecError
 from scaffold.projects.create import NewProjectOptions, create_project
 from scaffold.projects.kinds import KINDS
 from scaffold.projects.regenerate import regenerate
-from scaffold.projects.template_store import current_version
+from scaffold.projects.template_store import current_version, ensure_store
 from scaffold.resources import templates_root
 from scaffold.specs import validation_cache
-from scaffold.specs.catalog import load_shipped
 from scaffold.specs.loader import load_spec_file
 from tests.cli_runner import run_scaffold
 from tests.conftest import PLUGIN_SPEC
@@ -39,6 +38,17 @@ from tests.hostile.test_project_state import assert_one_sentence
 pytestmark = pytest.mark.usefixtures("fresh_home")  # an empty data folder per test (tests/conftest.py)
 
 ATTACKER_KEY = b"the attacker's own key, not the user's secret"
+
+
+def _own_spec(folder: Path) -> Path:
+    """A plugin spec file of a team's own (not shipped: its models come through the cache)."""
+    data = yaml.safe_load(PLUGIN_SPEC.read_text(encoding="utf-8"))
+    data["info"]["description"] = "our own copy of the plugin contract"
+    path = folder / "our-spec.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    return path
+
+
 POISON = b"POISONED = True  # written by whoever could write the cache\n"
 
 
@@ -60,8 +70,8 @@ def _models_entry(home: Path) -> Path:
     return entries[0]
 
 
-def test_a_forged_models_entry_is_not_used_and_is_rewritten(fresh_home: Path) -> None:
-    spec = load_shipped("datasource-plugin", "1.2.0")
+def test_a_forged_models_entry_is_not_used_and_is_rewritten(fresh_home: Path, tmp_path: Path) -> None:
+    spec = load_spec_file(_own_spec(tmp_path))
     expected = generate_python_models(spec, use_cache=False)
     assert generate_python_models(spec) == expected
     entry = _models_entry(fresh_home)
@@ -75,7 +85,10 @@ def test_regenerate_check_fails_a_poisoned_project_even_with_a_cache_poisoned_to
     fresh_home: Path, tmp_path: Path
 ) -> None:
     project = tmp_path / "acme-sales"
-    create_project(NewProjectOptions(kind=KINDS["plugin"], destination=project, answers={}))
+    own = str(_own_spec(tmp_path))
+    create_project(
+        NewProjectOptions(kind=KINDS["plugin"], destination=project, answers={}, contract_version=own)
+    )
     models = project / "acme_sales" / "_contract" / "models.py"
     entry = _models_entry(fresh_home)
     body = entry.read_bytes().partition(b"\n\n")[2]
@@ -92,7 +105,10 @@ def test_regenerate_check_fails_a_poisoned_project_even_with_a_cache_poisoned_to
 def test_every_kind_of_entry_resealed_by_someone_else_is_refused(fresh_home: Path, tmp_path: Path) -> None:
     """Compiled templates (run as code), parsed specs, formatted code, models, names: all alike."""
     project = tmp_path / "acme-sales"
-    create_project(NewProjectOptions(kind=KINDS["plugin"], destination=project, answers={}))
+    own = str(_own_spec(tmp_path))
+    create_project(
+        NewProjectOptions(kind=KINDS["plugin"], destination=project, answers={}, contract_version=own)
+    )
     regenerate(project, check=True)
     entries = sorted((fresh_home / "cache").glob("*/*.entry"))
     kinds = {e.parent.name for e in entries}
@@ -105,7 +121,9 @@ def test_every_kind_of_entry_resealed_by_someone_else_is_refused(fresh_home: Pat
         assert user_cache.read_bytes_entry(kind, key) is None, entry
     # Everything still works from the refused cache, and rewrites it.
     again = tmp_path / "again" / "acme-sales"
-    create_project(NewProjectOptions(kind=KINDS["plugin"], destination=again, answers={}))
+    create_project(
+        NewProjectOptions(kind=KINDS["plugin"], destination=again, answers={}, contract_version=own)
+    )
     assert regenerate(again, check=True).unchanged > 0
     rewritten = [e for e in entries if user_cache.read_bytes_entry(e.parent.name, e.stem) is not None]
     assert rewritten == entries
@@ -135,8 +153,8 @@ def test_a_planted_validation_pass_does_not_let_an_invalid_spec_through(
 
 
 def _store(home: Path) -> Path:
-    """The plugin template store, built by a first `new-plugin` (as any user's first run builds it)."""
-    create_project(NewProjectOptions(kind=KINDS["plugin"], destination=home.parent / "first", answers={}))
+    """The plugin template store, as the first `upgrade` (or a render only copier can do) builds it."""
+    ensure_store("plugin-python")
     store = home / "template-store" / "plugin"
     assert (store / ".git").is_dir()
     return store
@@ -179,8 +197,7 @@ def test_git_settings_or_hooks_planted_in_the_store_never_run(
         current_version("plugin-python")
     ]  # so scaffold commits that version again: git add, git commit
     marker.write_text(json.dumps(recorded), encoding="utf-8")
-    project = tmp_path / "acme-sales"
-    create_project(NewProjectOptions(kind=KINDS["plugin"], destination=project, answers={}))
+    ensure_store("plugin-python")  # what upgrade, or copier's render, runs first
     assert not ran.exists(), "a command planted in the store ran"
     assert (
         not (store / ".git" / "info" / "attributes").exists()

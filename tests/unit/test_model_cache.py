@@ -32,6 +32,14 @@ SHIPPED = [(s.contract, s.version) for s in shipped_specs()]
 pytestmark = pytest.mark.usefixtures("fresh_home")  # an empty data folder per test (tests/conftest.py)
 
 
+@pytest.fixture(autouse=True)
+def no_released_models(monkeypatch: pytest.MonkeyPatch) -> None:
+    """This file tests the per-user cache, which serves the specs scaffold does not ship; the shipped
+    specs stand in for such specs here, so their released models are set aside (those are tested
+    by tests/unit/test_first_run.py and the golden tree `models`)."""
+    monkeypatch.setattr(python_models, "shipped_models", lambda spec, digest: None)
+
+
 @pytest.fixture
 def runs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The identity of every spec datamodel-code-generator actually ran for."""

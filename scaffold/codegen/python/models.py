@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import ast
 import copy
+import hashlib
+import json
 import sys
 from collections.abc import Mapping
 from functools import cache
@@ -34,6 +36,7 @@ from scaffold.codegen.python.attribute_names import (
 )
 from scaffold.codegen.python.class_names import CLASS_NAMES, check_class_names
 from scaffold.codegen.python.formatting import format_python
+from scaffold.codegen.python.shipped_models import shipped_models
 from scaffold.errors import GenerationError
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.keyword_nodes import keyword_objects
@@ -81,19 +84,20 @@ Scope = Literal["wire", "all"]
 def generate_python_models(spec: SpecDocument, *, scope: Scope = "wire", use_cache: bool = True) -> str:
     """Python source of the pydantic models for `spec`, deterministic and formatted.
 
-    The output is the same for every project made from one spec, so it is served from the
-    per-user cache (scaffold.codegen.python.model_cache) when the exact same inputs were generated
-    before; the checks on the spec run either way.
+    The output is the same for every project made from one spec, so for a spec scaffold ships it
+    is the released text (scaffold.codegen.python.shipped_models), and otherwise it is served from
+    the per-user cache (scaffold.codegen.python.model_cache) when the exact same inputs were
+    generated before; the checks on the spec run either way. `use_cache=False` always generates.
     """
     check_class_names(spec, spec.data.get("components", {}).get("schemas", {}) or {})
-    schemas = _select_schemas(spec, scope)
-    document = {
-        "openapi": "3.1.0",
-        "info": {"title": spec.title, "version": spec.version},
-        "paths": {},
-        "components": {"schemas": {name: _prepare(body) for name, body in schemas.items()}},
-    }
+    schemas, document = _generator_input(spec, scope)
     _require_local_refs(document, spec)
+    if (
+        scope == "wire"
+        and use_cache
+        and (released := shipped_models(spec, input_digest(document))) is not None
+    ):
+        return released
     header = python_header(spec)
     key = (
         model_cache.cache_key(scope=scope, header=header, schemas=schemas, document=document)
@@ -111,6 +115,32 @@ def generate_python_models(spec: SpecDocument, *, scope: Scope = "wire", use_cac
     if key is not None:
         model_cache.write_entry(key, models)
     return models
+
+
+def _generator_input(spec: SpecDocument, scope: Scope) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The schemas of `scope` and the document handed to the generator."""
+    schemas = _select_schemas(spec, scope)
+    document = {
+        "openapi": "3.1.0",
+        "info": {"title": spec.title, "version": spec.version},
+        "paths": {},
+        "components": {"schemas": {name: _prepare(body) for name, body in schemas.items()}},
+    }
+    return schemas, document
+
+
+def wire_input_digest(spec: SpecDocument) -> str | None:
+    """input_digest of what the wire models of `spec` are generated from (shipped models record it)."""
+    return input_digest(_generator_input(spec, "wire")[1])
+
+
+def input_digest(document: dict[str, Any]) -> str | None:
+    """sha256 of the generator's input document, or None when it is not plain JSON data."""
+    try:
+        text = json.dumps(document, sort_keys=False, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError):
+        return None
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def _select_schemas(spec: SpecDocument, scope: Scope) -> dict[str, Any]:
