@@ -148,7 +148,15 @@ def test_specs_the_generator_cannot_serve(change: Any, message: str) -> None:
 
 def test_contract_files_are_the_contract_folder_and_the_service_conftest() -> None:
     files = contract_files(SPEC, {"package_name": "acme_sales"})
-    generated = {"__init__.py", "base.py", "frames.py", "models.py", "openapi_document.py", "routes.py"}
+    generated = {
+        "__init__.py",
+        "base.py",
+        "frames.py",
+        "models.py",
+        "openapi_document.py",
+        "routes.py",
+        "saved_config.py",
+    }
     copied = {project_name(source): source for source in RUNTIME_MODULES}
     assert set(files) == {f"acme_sales/_contract/{name}" for name in generated | set(copied)} | {
         "conftest.py"

@@ -69,6 +69,7 @@ _HELPER_EXPORTS = (
     "query_response",
     "regular_field",
     "regular_frame",
+    "saved_config",
     "timestamp_field",
     "timestamp_frame",
 )
@@ -92,12 +93,14 @@ def contract_files(spec: SpecDocument, answers: Answers) -> dict[str, str]:
         "base_imports": import_order({"CONTRACT", "OPERATIONS", "DataSourceBase"}),
         "exports": all_order({*_HELPER_EXPORTS, *model_classes}),
         "base_path": base_path(spec),
+        "datasource_field_types": _datasource_field_types(spec),
     }
     files = {
         f"{folder}/models.py": models,
         f"{folder}/base.py": render("plugin/base.py.jinja", **context),
         f"{folder}/routes.py": render("plugin/routes.py.jinja", **context),
         f"{folder}/frames.py": render("plugin/frames.py.jinja", **context),
+        f"{folder}/saved_config.py": render("plugin/saved_config.py.jinja", **context),
         f"{folder}/__init__.py": render("plugin/__init__.py.jinja", **context),
         f"{folder}/openapi_document.py": openapi_document_module(spec, python_header(spec), base_path(spec)),
         SERVICE_CONFTEST: service_conftest(python_header(spec), package),
@@ -105,6 +108,26 @@ def contract_files(spec: SpecDocument, answers: Answers) -> dict[str, str]:
     for source in RUNTIME_MODULES:
         files[f"{folder}/{project_name(source)}"] = runtime_file(source)
     return dict(sorted(files.items()))
+
+
+def _datasource_field_types(spec: SpecDocument) -> str:
+    """The enum of DatasourceField.type (inline or a named schema), as a Python set literal."""
+    schemas = spec.data.get("components", {}).get("schemas", {}) or {}
+    node = ((schemas.get("DatasourceField") or {}).get("properties") or {}).get("type") or {}
+    for _ in range(4):  # a $ref to the named enum (revision 2 on), maybe through allOf
+        ref = node.get("$ref") if isinstance(node, dict) else None
+        if isinstance(ref, str) and ref.startswith("#/components/schemas/"):
+            node = schemas.get(ref.rsplit("/", 1)[-1]) or {}
+        elif isinstance(node, dict) and isinstance(node.get("allOf"), list) and node["allOf"]:
+            node = node["allOf"][0]
+        else:
+            break
+    values = (
+        sorted(str(v) for v in (node.get("enum") or []) if isinstance(v, str))
+        if isinstance(node, dict)
+        else []
+    )
+    return "{" + ", ".join(repr(v) for v in values) + "}" if values else "()"
 
 
 def _kind(name: str) -> int:

@@ -29,7 +29,7 @@ import logging
 import os
 import re
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -43,7 +43,6 @@ from .._contract import (
     DataQuery,
     DatasourceConfig,
     DataSourceConstructorRequest,
-    DatasourceField,
     FormMessages,
     HealthCheckResponse,
     LocalizedString,
@@ -58,6 +57,7 @@ from .._contract import (
     config_values,
     filter_values,
     query_response,
+    saved_config,
 )
 from .database import QUERY_SECONDS, Database, Schema, open_database, resolve_path
 from .errors import SourceError
@@ -81,8 +81,6 @@ MAX_RESULT_BYTES = 16 * 1024 * 1024
 # A refID the messages may name: short and plain (anything else is named by its position).
 _PLAIN_REF = re.compile(r"[A-Za-z0-9_-]{1,16}")
 _log = logging.getLogger(__name__)
-# DatasourceField.type allows fewer types than ConstructorField.type (no checkbox).
-_DATASOURCE_TYPES = frozenset({"number", "password", "text", "textarea", "file", "select", "radio"})
 
 
 @dataclass(frozen=True)
@@ -232,7 +230,7 @@ class SqlExample:
             error=False,
             status=True,
             message=t("health.ok", tables=tables),
-            datasource_config=DatasourceConfig(fields=_config_fields(form, config.fields or [])),
+            datasource_config=saved_config(form, config.fields),
         )
 
     def datasource_fields(
@@ -348,31 +346,3 @@ class SqlExample:
 def _is_code(query: DataQuery) -> bool:
     """Whether a query may be Code mode (then it runs in a worker thread)."""
     return bool(query.code_query) or '"code"' in (query.json_ or "")
-
-
-def _config_fields(
-    form: Sequence[ConstructorField], sent: Sequence[DatasourceField]
-) -> list[DatasourceField]:
-    """The configuration as saved: every sent field, then form defaults for fields not sent.
-
-    Password fields keep type password, so the routes encrypt them in the answer.
-    """
-    kinds = {f.code: f.type for f in form}
-    result: list[DatasourceField] = []
-    seen: set[str] = set()
-    for item in sent:
-        if item.code in seen:
-            continue
-        seen.add(item.code)
-        result.append(_saved(item.code, item.type or kinds.get(item.code), item.value or ""))
-    for spec in form:
-        if spec.code not in seen and spec.value is not None:
-            result.append(_saved(spec.code, spec.type, spec.value))
-    return result
-
-
-def _saved(code: str, kind: str | None, value: str) -> DatasourceField:
-    data = {"code": code, "value": value}
-    if kind in _DATASOURCE_TYPES:
-        data["type"] = kind
-    return DatasourceField.model_validate(data)

@@ -46,6 +46,7 @@ from .models import (
     VariablesRequest,
 )
 from .routes import BASE_PATH, build_router
+from .saved_config import saved_config
 from .secrets import SecretBox, load_secret_box
 
 __all__ = [
@@ -96,6 +97,7 @@ __all__ = [
     "query_response",
     "regular_field",
     "regular_frame",
+    "saved_config",
     "timestamp_field",
     "timestamp_frame",
 ]
