@@ -34,6 +34,8 @@ _PACKAGES = ("datamodel-code-generator", "pydantic", "ruff")
 # scaffold's own modules that shape the output, relative to the scaffold package.
 _SOURCES = (
     "codegen/python/models.py",
+    "codegen/python/source_offsets.py",
+    "codegen/python/shipped_models.py",
     "codegen/runtime_files/contract_base.py",
     "codegen/python/attribute_names.py",
     "codegen/python/class_names.py",

@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import ast
 import copy
-import hashlib
-import json
 import sys
 from collections.abc import Mapping
 from functools import cache
@@ -36,7 +34,8 @@ from scaffold.codegen.python.attribute_names import (
 )
 from scaffold.codegen.python.class_names import CLASS_NAMES, check_class_names
 from scaffold.codegen.python.formatting import format_python
-from scaffold.codegen.python.shipped_models import shipped_models
+from scaffold.codegen.python.shipped_models import input_digest, shipped_models
+from scaffold.codegen.python.source_offsets import line_starts, node_end, node_start
 from scaffold.errors import GenerationError
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.keyword_nodes import keyword_objects
@@ -132,15 +131,6 @@ def _generator_input(spec: SpecDocument, scope: Scope) -> tuple[dict[str, Any], 
 def wire_input_digest(spec: SpecDocument) -> str | None:
     """input_digest of what the wire models of `spec` are generated from (shipped models record it)."""
     return input_digest(_generator_input(spec, "wire")[1])
-
-
-def input_digest(document: dict[str, Any]) -> str | None:
-    """sha256 of the generator's input document, or None when it is not plain JSON data."""
-    try:
-        text = json.dumps(document, sort_keys=False, ensure_ascii=False, allow_nan=False)
-    except (TypeError, ValueError):
-        return None
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def _select_schemas(spec: SpecDocument, scope: Scope) -> dict[str, Any]:
@@ -299,10 +289,10 @@ def _run_datamodel_codegen(
 def _post_process(source: str, schemas: Mapping[str, Any]) -> str:
     tree = ast.parse(source)
     data = source.encode("utf-8")
-    line_starts = _line_starts(data)
+    starts = line_starts(data)
 
     def offset(line: int, col: int) -> int:
-        return line_starts[line - 1] + col
+        return starts[line - 1] + col
 
     edits: list[tuple[int, int, bytes]] = []
     imports: dict[str, set[str]] = {}
@@ -313,7 +303,7 @@ def _post_process(source: str, schemas: Mapping[str, Any]) -> str:
                 imports.setdefault(node.module, set()).update(
                     f"{a.name} as {a.asname}" if a.asname else a.name for a in node.names
                 )
-            edits.append((_node_start(node, offset), _node_end(node, offset), b""))
+            edits.append((node_start(node, offset), node_end(node, offset), b""))
         elif isinstance(node, ast.ClassDef):
             schema = schemas.get(class_to_schema.get(node.name, ""))
             edits.extend(_omit_none_edits(node, schema, data, offset))
@@ -346,14 +336,14 @@ def _omit_none_edits(
             continue
         annotation = statement.annotation
         if field_call is not None:
-            close = _node_end(field_call, offset) - 1
-            before = data[_node_start(field_call, offset) : close].rstrip()
+            close = node_end(field_call, offset) - 1
+            before = data[node_start(field_call, offset) : close].rstrip()
             joiner = b" " if before.endswith((b",", b"(")) else b", "
             edits.append((close, close, joiner + f"exclude_if={_OMIT}".encode()))
-            end = _node_end(field_call, offset)
+            end = node_end(field_call, offset)
             edits.append((end, end, f", {_NOT_NULL}".encode()))
         else:
-            start, end = _node_start(annotation, offset), _node_end(annotation, offset)
+            start, end = node_start(annotation, offset), node_end(annotation, offset)
             original = data[start:end]
             marked = f", Field(exclude_if={_OMIT}), {_NOT_NULL}]".encode()
             edits.append((start, end, b"Annotated[" + original + marked))
@@ -395,24 +385,6 @@ def _drop_leading_comments(text: str) -> str:
     while lines and (lines[0].startswith("#") or not lines[0].strip()):
         lines.pop(0)
     return "\n".join(lines)
-
-
-def _line_starts(data: bytes) -> list[int]:
-    starts = [0]
-    for index, byte in enumerate(data):
-        if byte == 0x0A:
-            starts.append(index + 1)
-    return starts
-
-
-def _node_start(node: ast.AST, offset: Any) -> int:
-    return int(offset(node.lineno, node.col_offset))  # type: ignore[attr-defined]
-
-
-def _node_end(node: ast.AST, offset: Any) -> int:
-    end_line = node.end_lineno  # type: ignore[attr-defined]
-    end_col = node.end_col_offset  # type: ignore[attr-defined]
-    return int(offset(end_line, end_col))
 
 
 def _format(source: str, spec: SpecDocument) -> str:

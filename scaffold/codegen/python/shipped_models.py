@@ -13,7 +13,10 @@ names other bytes than the spec's, is generated as before.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from pathlib import Path
+from typing import Any
 
 from scaffold.codegen.header import read_stamp
 from scaffold.specs.document import SpecDocument
@@ -22,10 +25,19 @@ FOLDER = Path(__file__).resolve().parent / "shipped-models"
 MAX_BYTES = 1 << 20
 
 
+def input_digest(document: dict[str, Any]) -> str | None:
+    """sha256 of the generator's input document, or None when it is not plain JSON data."""
+    try:
+        text = json.dumps(document, sort_keys=False, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError):
+        return None
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
 def shipped_models(spec: SpecDocument, digest: str | None) -> str | None:
     """The released models of `spec` (the wire scope), or None when scaffold has none for it.
 
-    `digest` is the sha256 of the generator's input (scaffold.codegen.python.models.input_digest);
+    `digest` is the sha256 of the generator's input (`input_digest`);
     the released text is used only when it equals the one recorded beside it, and when the text's
     stamp names the spec's own bytes: a spec built in code with the same version (or even the same
     sha256) but other schemas is generated, never served another spec's models.
