@@ -239,7 +239,7 @@ def _run_copier(
     import jinja2
     from copier.errors import CopierAnswersInterrupt, CopierError, InteractiveSessionError
 
-    source = ensure_store(source.template)  # copier reads the store: build it now if it is not
+    ensure_store(source.template)  # copier reads the store: build it now if it is not
     rebuild_if_damaged(source)  # copier renders what the store holds: check it is what scaffold ships
     try:
         with warnings.catch_warnings():

@@ -405,15 +405,15 @@ def test_project_of_the_old_template_gains_ci_and_the_version_on_upgrade(
     kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Template 1.3.0 had neither; the project keeps working without the answer, and upgrade adds both."""
-    real = create.ensure_store
+    real = create.planned_store
 
     def old_store(name: str) -> TemplateSource:
         return dataclasses.replace(real(name), version=OLD_TEMPLATE)
 
-    monkeypatch.setattr(create, "ensure_store", old_store)
+    monkeypatch.setattr(create, "planned_store", old_store)
     project = tmp_path / next(n for n, k in KIND_OF.items() if k == kind)
     create_project(NewProjectOptions(kind=KINDS[kind], destination=project, answers={}))
-    monkeypatch.setattr(create, "ensure_store", real)
+    monkeypatch.setattr(create, "planned_store", real)
     before = yaml.safe_load((project / ".copier-answers.yml").read_text(encoding="utf-8"))
     assert before["_commit"] == f"v{OLD_TEMPLATE}" and "scaffold_version" not in before
     assert not (project / GITHUB).exists() and not (project / GITLAB).exists()

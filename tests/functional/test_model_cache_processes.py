@@ -1,7 +1,9 @@
 """Processes filling the models cache at once (pytest-xdist workers share one data folder).
 
 Each process waits for one start file, then generates; all must succeed with identical output
-equal to an uncached run, and the cache must end with one whole entry and no temporary files.
+equal to an uncached run, and the cache must end with one whole entry and no temporary files. The
+spec is a team's own copy (a shipped spec's models are the released ones and never reach the
+cache: scaffold/codegen/python/shipped_models.py).
 """
 
 from __future__ import annotations
@@ -36,6 +38,13 @@ print(hashlib.sha256(generate_python_models(spec).encode()).hexdigest())
 
 
 def test_processes_filling_the_cache_at_once_agree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    own = tmp_path / "our-spec.yaml"
+    own.write_text(
+        PLUGIN_SPEC.read_text(encoding="utf-8").replace(
+            "\n  title:", "\n  x-ours: our own copy\n  title:", 1
+        ),
+        encoding="utf-8",
+    )
     home = tmp_path / "shared-home"
     start = tmp_path / "start"
     env = {
@@ -45,7 +54,7 @@ def test_processes_filling_the_cache_at_once_agree(tmp_path: Path, monkeypatch: 
     }
     workers = [
         subprocess.Popen(
-            [sys.executable, "-c", _SCRIPT, str(PLUGIN_SPEC), str(start)],
+            [sys.executable, "-c", _SCRIPT, str(own), str(start)],
             env=env,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -60,7 +69,7 @@ def test_processes_filling_the_cache_at_once_agree(tmp_path: Path, monkeypatch: 
         out, err = worker.communicate(timeout=300)
         assert worker.returncode == 0, err
         outputs.append(out.strip())
-    expected = generate_python_models(load_spec_file(PLUGIN_SPEC), use_cache=False)
+    expected = generate_python_models(load_spec_file(own), use_cache=False)
     assert outputs == [hashlib.sha256(expected.encode()).hexdigest()] * WORKERS
     entries = sorted(home.joinpath(*model_cache.FOLDER).iterdir())
     assert [p.suffix for p in entries] == [".entry"]
