@@ -34,13 +34,14 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any, Literal
 
 import yaml
 from jinja2.sandbox import SandboxedEnvironment
 
-from scaffold.codegen.runtime_files.starter_corrections import CORRECTIONS
+from scaffold.codegen.runtime_files.starter_corrections import correction_for, seeded_paths
 from scaffold.contracts import KindNames
 from scaffold.errors import TemplateError
 from scaffold.projects.template_jinja import path_patterns
@@ -164,11 +165,11 @@ def _pinned_tests(
 ) -> tuple[str, ...]:
     """The kept starter tests of the part at `folder` that pin a corrected rule, as "path::test"."""
     found = []
-    for correction in CORRECTIONS:
-        path = f"{folder}/{correction.path}" if folder else correction.path
+    for relative in sorted(seeded_paths()):
+        path = f"{folder}/{relative}" if folder else relative
         if path in tracked:
-            data = project_bytes(path, correction.size_for(package))
-            if data is not None and correction.matches(data, package):
+            correction = correction_for(relative, partial(project_bytes, path), package)
+            if correction is not None:
                 found += [f"{path}::{test}" for test in correction.tests]
     return tuple(found)
 

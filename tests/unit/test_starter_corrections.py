@@ -22,6 +22,7 @@ from scaffold.codegen.runtime_files.starter_corrections import (
     PACKAGE_PLACEHOLDER,
     StarterCorrection,
     correction_for,
+    seeded_paths,
 )
 
 PACKAGE = "weather_station"
@@ -120,4 +121,5 @@ def test_scaffolds_table_names_each_test_once_with_a_reason() -> None:
     for correction in CORRECTIONS:
         assert correction.tests and len(set(correction.tests)) == len(correction.tests)
         assert correction.reason.startswith("this test pins") and len(correction.sha256) == 64
-        assert correction_for(correction.path, b"not the seeded file", "pkg") is None
+        assert correction_for(correction.path, lambda size: b"not the seeded file", "pkg") is None
+        assert correction.path in seeded_paths()

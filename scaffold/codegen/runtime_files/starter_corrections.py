@@ -17,6 +17,7 @@ imports pytest at import time, so the service imports this module's package with
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -86,12 +87,23 @@ CORRECTIONS = (
 )
 
 
-def correction_for(relative: str, data: bytes, package: str) -> StarterCorrection | None:
-    """The correction whose seeded file `data` (at service-relative path `relative`) is, if any."""
+def correction_for(
+    relative: str, read: Callable[[int], bytes | None], package: str
+) -> StarterCorrection | None:
+    """The correction listing the seeded file at service-relative path `relative`, while it is
+    exactly as seeded; `read(size)` gives the file's bytes if it has that size (None otherwise), so
+    nothing but a file of a seeded size is read. The one lookup of the hook and of `upgrade`."""
     for correction in CORRECTIONS:
-        if correction.path == relative and correction.matches(data, package):
-            return correction
+        if correction.path == relative:
+            data = read(correction.size_for(package))
+            if data is not None and correction.matches(data, package):
+                return correction
     return None
+
+
+def seeded_paths() -> frozenset[str]:
+    """The service-relative paths of every listed seeded file."""
+    return frozenset(correction.path for correction in CORRECTIONS)
 
 
 def _read_if_size(path: Path, size: int) -> bytes | None:
@@ -119,14 +131,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def _seeded_correction(root: Path, file: Path, package: str) -> StarterCorrection | None:
-    """The correction listing `file` while it is exactly as seeded (read only at that size)."""
     try:
         relative = file.relative_to(root).as_posix()
     except ValueError:
         return None
-    for correction in CORRECTIONS:
-        if correction.path == relative:
-            data = _read_if_size(file, correction.size_for(package))
-            if data is not None and correction.matches(data, package):
-                return correction
-    return None
+    return correction_for(relative, lambda size: _read_if_size(file, size), package)
