@@ -178,18 +178,29 @@ def _nearest_existing(path: Path) -> Path:
 
 
 def _make_parents(parent: Path) -> list[Path]:
-    """Create missing parent folders, returning those created (to remove them on failure)."""
+    """Create missing parent folders, returning those this process created (to remove them on
+    failure). Another scaffold may create the same parents at the same moment: a folder that
+    appears between the look and the mkdir is theirs, not an error and not ours to remove.
+    """
     missing = []
     current = parent
     while not current.exists():
         missing.append(current)
         current = current.parent
+    created = []
     for folder in reversed(missing):
         try:
             folder.mkdir()
+        except FileExistsError:
+            if folder.is_dir():
+                continue
+            raise DestinationError(
+                f"cannot create {folder}: a file of that name exists", hint="Choose a folder path."
+            ) from None
         except OSError as exc:
             raise DestinationError(f"cannot create {folder}: {exc.strerror}") from exc
-    return list(reversed(missing))
+        created.append(folder)
+    return created  # outermost first, as the caller removes them in reverse
 
 
 def _render_template(

@@ -74,6 +74,25 @@ def test_racing_new_plugin_processes_one_wins_the_others_refuse(
         assert sorted(p.name for p in destination.parent.iterdir()) == ["acme-sales"], "no staging left"
 
 
+def test_a_parent_another_racer_creates_first_is_no_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The window the real race above hits now and then, made certain: between this command's
+    look at DEST's parent and its mkdir, another scaffold makes the parent. That is theirs to keep
+    and no reason to fail (a CI run once printed "cannot create …: File exists" here)."""
+    destination = tmp_path / "round" / "acme-sales"
+    real_mkdir = Path.mkdir
+
+    def racing_mkdir(self: Path, *args: object, **kwargs: object) -> None:
+        if self == destination.parent and not self.exists():
+            real_mkdir(self)  # the other racer wins the mkdir
+        real_mkdir(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Path, "mkdir", racing_mkdir)
+    create_project(NewProjectOptions(kind=KINDS["plugin"], destination=destination, answers={}))
+    assert (destination / "pyproject.toml").is_file()
+
+
 def test_new_plugin_refuses_a_folder_whose_lock_is_held(tmp_path: Path) -> None:
     destination = tmp_path / "acme-sales"
     destination.mkdir()
