@@ -44,6 +44,8 @@ def plugin_screenshot(output: Path) -> Path:
             source.get_by_label("API token").fill("s3cret")
             page.get_by_role("button", name="Save & test").click()
             page.get_by_role("status").get_by_text("Data source works").wait_for()
+            # The query form is asked once the data source is saved, as on the platform.
+            page.get_by_role("region", name="Query A").get_by_label("Metric").wait_for()
             page.get_by_role("button", name="Run query").click()
             page.get_by_role("region", name="Result").locator("canvas").first.wait_for()
             page.wait_for_timeout(300)

@@ -71,6 +71,15 @@ def width_ratio(cell: Locator, row: Locator) -> float:
     return cell_box["width"] / row_box["width"]
 
 
+def add_variable(page: Page, name: str, kind: str, value: str) -> None:
+    """A dashboard variable added through the page (it starts with none)."""
+    panel = page.get_by_role("region", name="Dashboard variables")
+    panel.get_by_role("button", name="Add variable").click()
+    panel.get_by_label("Variable name").last.fill(name)
+    panel.get_by_label("Variable type").last.select_option(kind)
+    panel.get_by_label("Variable value").last.fill(value)
+
+
 def chart_points(result: Locator) -> list[int]:
     charts = result.locator(".chart[data-points]")
     expect(charts.first).to_be_visible()
@@ -235,7 +244,9 @@ def test_every_field_type_and_prop_from_the_all_fields_plugin(
         )
         assert by_code["caFile"]["value"].startswith("data:")
 
-        # the query editor: constructor query A (table), query B in Code mode, now offered.
+        # the query editor (asked now that the data source is saved): constructor query A (table),
+        # query B in Code mode, now offered; a dashboard variable for A's series label.
+        add_variable(page, "host", "list", "db-01,db-02")
         editor = page.get_by_role("region", name="Query editor")
         query_a = editor.get_by_role("region", name="Query A")
         query_a.get_by_label("Metric").select_option("mem")

@@ -22,7 +22,7 @@ from scaffold.dev.children import ChildCommand, live_group_members
 from scaffold.dev.project_layout import ProjectLayout
 from scaffold.dev.project_runner import ServicePlan, plan_service, run_service
 from scaffold.dev.runners import typescript as typescript_runner
-from scaffold.dev.runners.python import check_python, choose_python
+from scaffold.dev.runners.python import RELOAD_INCLUDES, check_python, choose_python, service_argv
 from scaffold.dev.runners.typescript import check_frontend
 from scaffold.errors import DevServiceError, ProjectError, ToolMissingError
 
@@ -308,9 +308,10 @@ def test_module_plan_runs_the_backend_with_reload_in_backend_and_npm_run_dev(
     monkeypatch.setattr(typescript_runner.shutil, "which", lambda name: f"/usr/bin/{name}")
     plan = plan_service(layout, Path("/py/bin/python"), {"KEEP": "1"}, port=9123)
     service, frontend = plan.commands
+    includes = [arg for pattern in RELOAD_INCLUDES for arg in ("--reload-include", pattern)]
     assert list(service.argv) == [
         "/py/bin/python", "-m", "uvicorn", "acme.app:create_app", "--factory", "--reload",
-        "--reload-dir", str(tmp_path / "backend" / "acme"), "--host", "127.0.0.1", "--port", "9123",
+        "--reload-dir", str(tmp_path / "backend" / "acme"), *includes, "--host", "127.0.0.1", "--port", "9123",
     ]  # fmt: skip
     assert (
         service.cwd == tmp_path / "backend" and service.env["PORT"] == "9123" and service.env["KEEP"] == "1"
@@ -330,6 +331,32 @@ def test_plugin_plan_runs_in_the_project_and_targets_api_v1(tmp_path: Path) -> N
     (service,) = plan.commands
     assert service.cwd == tmp_path and str(tmp_path / "acme_sales") in service.argv
     assert plan.service_url == "http://127.0.0.1:9124/api/v1"
+
+
+@pytest.mark.parametrize("kind", ["plugin", "module"])
+def test_the_service_reloads_on_the_data_files_its_package_reads_too(kind: str, tmp_path: Path) -> None:
+    # uvicorn watches *.py only: a saved locales/en-US.json must reload the service as code does.
+    layout = ProjectLayout(tmp_path, kind, "acme")  # type: ignore[arg-type]
+    argv = list(service_argv(layout, Path("/py"), "127.0.0.1", 9125))
+    included = [argv[i + 1] for i, arg in enumerate(argv) if arg == "--reload-include"]
+    assert {"*.json", "*.yaml", "*.yml", "*.toml", "*.sql", "*.csv", "*.txt"} <= set(included)
+    # uvicorn globs each pattern in the service's folder and watches matching folders: never a bare *.
+    assert all(pattern.startswith("*.") and len(pattern) > 2 for pattern in included)
+    assert argv[argv.index("--reload-dir") + 1] == str(layout.package_dir)
+
+
+def test_a_python_without_watchfiles_gets_no_include_patterns(tmp_path: Path) -> None:
+    """uvicorn honours --reload-include only with watchfiles, and warns at every start without it
+    (a module backend on plain `uvicorn`): the import check finds out, and the patterns stay out."""
+    program = tmp_path / "bin" / "python"
+    program.parent.mkdir()
+    program.write_text("#!/bin/sh\necho '{\"watchfiles\": false}'\n", encoding="utf-8")
+    program.chmod(0o755)
+    layout = ProjectLayout(tmp_path, "module", "acme")
+    layout.service_dir.mkdir(parents=True)
+    check_python(program, layout, {})
+    argv = service_argv(layout, program, "127.0.0.1", 9126)
+    assert "--reload-include" not in argv and "--reload" in argv
 
 
 def test_the_kinds_usual_port_when_free_else_another(monkeypatch: pytest.MonkeyPatch) -> None:

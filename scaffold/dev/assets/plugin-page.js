@@ -5,10 +5,16 @@
  * call goes to the dev server (POST /dev-api/plugin/call), which builds the contract body, calls
  * the plugin, judges the answer against the spec and answers a log entry. Accessible names are
  * the page's interface (tests and people drive it by them): the language switch "Language",
- * buttons "Save & test", "Run query", "Add query", "Add group", "Load values", the health result
- * role="status", regions "Data source", "Query editor", "Variable editor", "Result", "Requests".
- * The editor panels are drawn by plugin-editors.js, results and log entries by plugin-results.js;
- * this file holds the state and the calls, and loads after both.
+ * buttons "Save & test", "Run query", "Add query", "Add group", "Load values", "Ask for the query
+ * form anyway", "Ask for the variable form anyway", the health result role="status", regions
+ * "Data source", "Query editor", "Variable editor", "Result", "Requests".
+ * The editor panels are drawn by plugin-editors.js, results and log entries by plugin-results.js,
+ * the language control by plugin-locale.js; this file holds the state and the calls, and loads last.
+ *
+ * The page starts as the platform's editor does for a new data source: metadata and the data source
+ * form only, nothing pre-filled; the query and variable forms are asked after a successful Save &
+ * test (or when the person asks for them). The language applied last is kept (plugin-locale.js)
+ * and used from the first request of the next visit.
  */
 (function () {
   "use strict";
@@ -16,20 +22,13 @@
   const { useState, useEffect, useRef, useCallback } = React;
   const F = window.ScaffoldFields;
   const CONFIG = window.__scaffoldDev || { kind: "plugin", target: "", contract: "", locale: "ru-RU" };
-  const LOCALES = ["ru-RU", "en-US"];
+  const { startLocale, keepLocale, localized, localeControl } = window.ScaffoldPluginLocale;
   const E = window.ScaffoldPluginEditors;
-  const { MODES, refId } = E;
+  const { MODES, refId, visibleFields, jsonText } = E;
   const { ResultPanel, LogEntry } = window.ScaffoldPluginResults;
 
   const request = window.ScaffoldDevApi("plugin");
   const api = (path, body) => (body === undefined ? request("GET", path) : request("POST", path, body));
-
-  function localized(list, locale) {
-    if (!Array.isArray(list) || !list.length) return "";
-    const lang = locale.toLowerCase();
-    const match = list.find((s) => s && String(s.lang).toLowerCase() === lang) || list.find((s) => s && String(s.lang).slice(0, 2).toLowerCase() === lang.slice(0, 2)) || list[0];
-    return match && typeof match.value === "string" ? match.value : "";
-  }
 
   const toLocalInput = (seconds) => {
     const d = new Date(seconds * 1000);
@@ -40,12 +39,14 @@
 
   /* --- the page ------------------------------------------------------------------------------ */
 
-  const emptyForm = () => ({ fields: [], state: F.initialState([]), loaded: false, error: null });
-  const newQuery = (key) => ({ key, form: emptyForm(), mode: "constructor", json: "", code: "", errors: {} });
+  // asked: the form was requested (a query or variable form waits for a saved data source first).
+  const emptyForm = () => ({ fields: [], state: F.initialState([]), loaded: false, error: null, asked: false });
+  // json: the JSON box's text once set (null: the constructed JSON); jsonEdited: typed by the person.
+  const newQuery = (key) => ({ key, form: emptyForm(), mode: "constructor", json: null, jsonEdited: false, code: "", errors: {} });
 
   function App() {
-    const [locale, setLocale] = useState(CONFIG.locale || "ru-RU");
-    const [localeText, setLocaleText] = useState(CONFIG.locale || "ru-RU");
+    const [locale, setLocale] = useState(() => startLocale(CONFIG.locale));
+    const [localeText, setLocaleText] = useState(locale);
     const [meta, setMeta] = useState(null);
     const [types, setTypes] = useState([]);
     const [log, setLog] = useState([]);
@@ -60,7 +61,7 @@
       return { from: toLocalInput(now - 6 * 3600), to: toLocalInput(now) };
     });
     const [maxPoints, setMaxPoints] = useState("500");
-    const [variables, setVariables] = useState([{ name: "host", kind: "list", value: "db-01,db-02" }]);
+    const [variables, setVariables] = useState([]);
     const [variable, setVariable] = useState({ form: emptyForm(), name: "var1", values: null });
     const [result, setResult] = useState(null);
     const [busy, setBusy] = useState({});
@@ -118,10 +119,10 @@
       const entry = await call(operation, { config: currentConfig(), filter, variables: variableMap() }, localeOverride);
       if (asked.current[slot] !== ticket) return null;
       if (entry.status === 200 && Array.isArray(entry.response)) {
-        return (current) => ({ fields: entry.response, state: F.initialState(entry.response, current.state), loaded: true, error: null });
+        return (current) => ({ fields: entry.response, state: F.initialState(entry.response, current.state), loaded: true, error: null, asked: true });
       }
       const why = entry.failure || `HTTP ${entry.status}${entry.response && entry.response.message ? `: ${entry.response.message}` : ""}`;
-      return (current) => ({ fields: [], state: current.state, loaded: true, error: `The plugin did not answer fields (${why})` });
+      return (current) => ({ fields: [], state: current.state, loaded: true, error: `The plugin did not answer fields (${why})`, asked: true });
     };
 
     const guard = async (what, work) => {
@@ -142,14 +143,17 @@
         if (answer) setDs((current) => answer(current));
       });
 
+    const asking = (form) => (form.asked ? form : { ...form, asked: true });
     const loadQuery = (key, filter, localeOverride) =>
       guard(`query-${key}`, async () => {
+        setQueries((list) => list.map((q) => (q.key === key ? { ...q, form: asking(q.form) } : q)));
         const answer = await fetchForm(`query-${key}`, "queryFields", filter, localeOverride);
         if (answer) setQueries((list) => list.map((q) => (q.key === key ? { ...q, form: answer(q.form) } : q)));
       });
 
     const loadVariable = (filter, localeOverride) =>
       guard("variable", async () => {
+        setVariable((v) => ({ ...v, form: asking(v.form) }));
         const answer = await fetchForm("variable", "variableFields", filter, localeOverride);
         if (answer) setVariable((v) => ({ ...v, form: answer(v.form) }));
       });
@@ -168,22 +172,23 @@
         } catch (error) {
           setProblem(String(error.message || error));
         }
+        // The platform's order: the query and variable forms only for a saved data source (saveAndTest).
         await loadDatasource([]);
-        await loadQuery(1, []);
-        await loadVariable([]);
       })();
     }, []);
 
-    /* Language: every form is asked again in the new language, opened with its values (flow 1). */
+    /* Language: every form asked so far is asked again in the new language, opened with its values
+       (flow 1); a valid one is kept for the next visit. */
     const applyLocale = async (text) => {
       const value = text.trim();
       if (!value || value === stateRef.current.locale) return;
       setLocale(value);
       stateRef.current.locale = value;
+      keepLocale(value);
       const s = stateRef.current;
       await loadDatasource(F.filterFields(s.ds.fields, s.ds.state, true), value);
-      for (const q of s.queries) await loadQuery(q.key, F.filterFields(q.form.fields, q.form.state, true), value);
-      await loadVariable(F.filterFields(s.variable.form.fields, s.variable.form.state, true), value);
+      for (const q of s.queries.filter((x) => x.form.asked)) await loadQuery(q.key, F.filterFields(q.form.fields, q.form.state, true), value);
+      if (s.variable.form.asked) await loadVariable(F.filterFields(s.variable.form.fields, s.variable.form.state, true), value);
     };
 
     const saveAndTest = () =>
@@ -233,22 +238,24 @@
       return MODES.includes(chosen) ? chosen : "constructor";
     };
 
+    /* What a query sends is what its mode shows: the JSON box's text as it stands, else the JSON of
+       the fields shown (E.visibleFields) with, in Code mode, the code input's text. */
     const queryInput = (q) => {
       const mode = modeOf(q);
-      const constructed = JSON.stringify(F.queryObject(q.form.fields, q.form.state));
-      if (mode === "json") return { json: q.json.trim() ? q.json : constructed };
+      if (mode === "json") return { json: jsonText(q) };
+      const json = JSON.stringify(F.queryObject(visibleFields(q.form.fields, mode), q.form.state));
       if (mode === "code") {
         const fromForm = q.form.state.values.codeQuery;
-        return { json: constructed, codeQuery: fromForm !== undefined ? fromForm : q.code };
+        return { json, codeQuery: fromForm !== undefined ? fromForm : q.code };
       }
-      return { json: constructed };
+      return { json };
     };
 
     const runQuery = () =>
       guard("run", async () => {
         const s = stateRef.current;
         const invalid = {};
-        const list = s.queries.map((q) => ({ ...q, errors: modeOf(q) === "json" ? {} : F.validate(q.form.fields, q.form.state) }));
+        const list = s.queries.map((q) => ({ ...q, errors: modeOf(q) === "json" ? {} : F.validate(visibleFields(q.form.fields, modeOf(q)), q.form.state) }));
         list.forEach((q, i) => Object.keys(q.errors).length && (invalid[refId(i)] = q.errors));
         setQueries(list);
         if (Object.keys(invalid).length) {
@@ -296,21 +303,7 @@
       "header",
       { className: "dev-header" },
       h("div", null, h("h1", null, `Plugin: ${title}`), h("p", { className: "muted" }, meta ? `${meta.name} ${meta.version} · ` : "", `contract ${CONFIG.contract} · `, h("code", null, CONFIG.target))),
-      h(
-        "div",
-        { className: "locale" },
-        h("label", { htmlFor: "locale" }, "Language"),
-        h("input", {
-          id: "locale",
-          list: "locale-options",
-          value: localeText,
-          onChange: (e) => setLocaleText(e.target.value),
-          onBlur: (e) => applyLocale(e.target.value),
-          onKeyDown: (e) => e.key === "Enter" && applyLocale(e.target.value),
-        }),
-        h("datalist", { id: "locale-options" }, LOCALES.map((l) => h("option", { key: l, value: l }))),
-        h("span", { className: "muted", "data-locale": locale }, ` sent as Accept-Language: ${locale}`)
-      )
+      localeControl({ locale, localeText, setLocaleText, applyLocale })
     );
 
     const datasource = h(
@@ -338,9 +331,17 @@
       h("div", { role: "status", className: health ? (health.ok ? "health ok" : "health failed") : "health", "aria-live": "polite" }, health ? health.text : "")
     );
 
+    /* A new query asks its form at once when the query form has been asked before (after saving, or
+       by the person), else it waits like the first one. */
+    const addQuery = () => {
+      const key = nextKey.current++;
+      const open = Boolean(stateRef.current.saved) || stateRef.current.queries.some((q) => q.form.asked);
+      setQueries((list) => [...list, newQuery(key)]);
+      if (open) loadQuery(key, []);
+    };
     const queryEditor = E.queryEditor({
-      queries, setQueries, range, setRange, maxPoints, setMaxPoints, result, busy, nextKey,
-      modeOf, codeAllowed, loadQuery, runQuery, newQuery, queryHelp,
+      queries, setQueries, range, setRange, maxPoints, setMaxPoints, result, busy,
+      modeOf, codeAllowed, loadQuery, runQuery, addQuery, queryHelp,
     });
     const dashboardVariables = E.dashboardVariables({ variables, setVariables });
     const variableEditor = E.variableEditor({ variable, setVariable, loadVariable, loadValues, useValues, busy });

@@ -1,8 +1,18 @@
 """How `scaffold dev` runs a service written in Python: uvicorn with reload, in the service's folder.
 
-`<python> -m uvicorn <package>.app:create_app --factory --reload --reload-dir <package>`, as
-`python -m <package>` would run it there (same state folder, same settings from the environment,
-HOST/PORT set to where it listens).
+`<python> -m uvicorn <package>.app:create_app --factory --reload --reload-dir <package>
+--reload-include '*.json' …`, as `python -m <package>` would run it there (same state folder, same
+settings from the environment, HOST/PORT set to where it listens). A plugin and a module backend
+run the same way.
+
+uvicorn reloads on `*.py` only, but a package also reads data files once at start (a plugin's
+`locales/*.json` catalogue, SQL, sample data): RELOAD_INCLUDES adds their patterns, so saving one
+of them reloads the service as saving code does (a service must then not write such files into its
+own package; the generated ones keep state in PLUGIN_STATE_DIR, outside it). uvicorn honours the
+patterns only with watchfiles installed (a project on `uvicorn[standard]` has it); without it, the
+patterns are left out and it reloads on `*.py` only. Every pattern names a file type: uvicorn also
+globs each pattern in the service's folder and watches the folders it matches, so a bare `*` would
+watch the whole project, `.venv` included.
 
 The Python that runs the service is `--python`, else the active virtual environment's, else the
 project's `.venv` (the service folder's `.venv` too, e.g. `backend/.venv` of a module), else the
@@ -23,11 +33,17 @@ from scaffold.dev.project_layout import ProjectLayout
 from scaffold.errors import DevServiceError
 
 _IMPORT_CHECK_TIMEOUT = 60.0
+# Data files a package reads at run time, besides its *.py (which uvicorn always watches).
+RELOAD_INCLUDES = ("*.json", "*.yaml", "*.yml", "*.toml", "*.sql", "*.csv", "*.txt")
 _DETAIL_LIMIT = 200
+# Whether a checked Python has watchfiles, so that uvicorn honours RELOAD_INCLUDES. Without it the
+# patterns are left out: uvicorn would only print a warning at every start (a module backend on
+# plain `uvicorn` has none) and still reload on *.py.
+_WATCHES_DATA_FILES: dict[Path, bool] = {}
 
 # Run by the chosen Python in the service's folder: can it run the service at all?
 _IMPORT_CHECK = """\
-import importlib, json, sys
+import importlib, importlib.util, json, sys
 def fail(what, exc):
     print(json.dumps([what, f"{type(exc).__name__}: {exc}"]))
     sys.exit(3)
@@ -41,6 +57,7 @@ except BaseException as exc:
     fail("app", exc)
 if not callable(factory):
     fail("app", TypeError("create_app is not callable"))
+print(json.dumps({"watchfiles": importlib.util.find_spec("watchfiles") is not None}))
 """
 
 
@@ -95,6 +112,7 @@ def check_python(python: Path, layout: ProjectLayout, environ: Mapping[str, str]
             "check what the app does at import time"
         ) from None
     if result.returncode == 0:
+        _WATCHES_DATA_FILES[python] = b'"watchfiles": true' in result.stdout
         return
     what, detail = _import_failure(result.stdout, result.stderr)
     if what == "uvicorn":
@@ -126,8 +144,10 @@ def prepare_service(layout: ProjectLayout, explicit: Path | None, environ: Mappi
 
 
 def service_argv(layout: ProjectLayout, program: Path, host: str, port: int) -> tuple[str, ...]:
-    """uvicorn serving the app factory, reloading when the package's code changes."""
+    """uvicorn serving the app factory, reloading when the package's code or data files change."""
+    watches = _WATCHES_DATA_FILES.get(program, True)
+    includes = [arg for pattern in RELOAD_INCLUDES if watches for arg in ("--reload-include", pattern)]
     return (
         *(str(program), "-m", "uvicorn", f"{layout.package}.app:create_app", "--factory", "--reload"),
-        *("--reload-dir", str(layout.package_dir), "--host", host, "--port", str(port)),
+        *("--reload-dir", str(layout.package_dir), *includes, "--host", host, "--port", str(port)),
     )
