@@ -38,6 +38,15 @@ DefaultsOption = Annotated[
     bool, typer.Option("--defaults", help="Ask nothing: use the options given and defaults for the rest.")
 ]
 ForceOption = Annotated[bool, typer.Option("--force", help="Write into DEST even if it is not empty.")]
+ExampleOption = Annotated[
+    bool | None,
+    typer.Option(
+        "--example/--no-example",
+        help="Include the example SQL data source (the default), or start from a starter whose every "
+        "method gives the smallest valid answer.",
+        show_default=False,
+    ),
+]
 
 
 def _explicit(**values: Any) -> dict[str, Any]:
@@ -95,13 +104,19 @@ def register(app: typer.Typer) -> None:
         title: TitleOption = None,
         description: DescriptionOption = None,
         author: AuthorOption = None,
+        example: ExampleOption = None,
         contract_version: ContractOption = None,
         defaults: DefaultsOption = False,
         force: ForceOption = False,
     ) -> None:
         """Create a data source plugin service (FastAPI) implementing the plugin contract."""
         answers = _explicit(
-            project_name=name, package_name=package, title=title, description=description, author=author
+            project_name=name,
+            package_name=package,
+            title=title,
+            description=description,
+            author=author,
+            example=example,
         )
         created = _create(PLUGIN.name, dest, answers, contract_version, defaults, force)
         package_name = created.answers["package_name"]

@@ -82,6 +82,12 @@ def validate_scaffold_version(answers: Mapping[str, Any]) -> None:
 
 def validate_plugin_answers(answers: Mapping[str, Any]) -> None:
     validate_common_answers(answers, PLUGIN.name)
+    example = answers.get("example", True)  # projects of templates before 1.6.0: with the example
+    if not isinstance(example, bool):
+        raise InvalidNameError(
+            f"example must be true or false, not {_kind_of(example)}: edit `example:` in .copier-answers.yml "
+            "(true: the example SQL data source; false: the starter without it)."
+        )
 
 
 def validate_registry_url(url: str) -> str:

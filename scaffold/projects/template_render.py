@@ -61,7 +61,7 @@ _CONFIG_KEYS = frozenset(
     }
 )
 _QUESTION_KEYS = frozenset({"type", "help", "default", "validator"})
-_TYPES = frozenset({"str", "yaml"})
+_TYPES = frozenset({"str", "yaml", "bool"})
 _SUFFIX = ".jinja"
 # copier's DEFAULT_DATA names, which cannot be question names; rendering them needs copier.
 _DEFAULT_DATA = ("now", "make_secret")
@@ -136,7 +136,10 @@ def load_config(root: Path) -> TemplateConfig:
 
 
 def _default_ok(value: Any) -> bool:
-    """Text or a list of text, without copier's `UNSET` marker (which only copier understands)."""
+    """A boolean, or text or a list of text without copier's `UNSET` marker (which only copier
+    understands)."""
+    if isinstance(value, bool):
+        return True
     values = value if isinstance(value, list) else [value]
     return all(isinstance(v, str) and "UNSET" not in v for v in values)
 
@@ -182,7 +185,9 @@ class _Answers:
 
 
 def _parse(question: Mapping[str, Any], answer: Any) -> Any:
-    """copier's cast for the two supported types (other inputs: copier decides)."""
+    """copier's cast for the supported types (other inputs: copier decides)."""
+    if question["type"] == "bool":
+        return _as_bool(answer)
     if question["type"] == "str":
         if not isinstance(answer, str):
             raise Unsupported("a non-text answer to a text question")
@@ -193,6 +198,21 @@ def _parse(question: Mapping[str, Any], answer: Any) -> Any:
         except yaml.YAMLError as error:
             raise ValueError(str(error)) from None
     return answer
+
+
+def _as_bool(value: Any) -> bool:
+    """copier's `cast_to_bool`: a number is its truth, then the YAML words for true and false."""
+    try:
+        return bool(float(value))
+    except (TypeError, ValueError):
+        pass
+    if isinstance(value, str):
+        lower = value.strip().lower()
+        if not lower or lower in ("n", "no", "f", "false", "off", "~", "null", "none"):
+            return False
+        if lower in ("y", "yes", "t", "true", "on"):
+            return True
+    return bool(value)
 
 
 def _validate(

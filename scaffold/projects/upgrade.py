@@ -273,6 +273,8 @@ def _starter_command(project: Project, version: str) -> str:
             value = ",".join(str(v) for v in value)
         if isinstance(value, str) and value:
             options += [option, shlex.quote(value)]
+    if project.answers.get("example") is False:  # the plugin starter without the example
+        options.append("--no-example")
     folder = shlex.quote(f"../{project.root.name}-starter-{version}")
     return " ".join(["scaffold", f"new-{project.kind.name}", folder, *options, "--defaults"])
 

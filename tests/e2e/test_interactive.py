@@ -45,6 +45,8 @@ def test_questions_are_asked_with_defaults(installed_scaffold: InstalledScaffold
     child.send("\r")
     child.expect("Developer name")
     child.send("Jane Doe\r")
+    child.expect("Include the example SQL data source")
+    child.send("n")  # a yes/no question: one key answers it
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0, child.before
@@ -54,6 +56,9 @@ def test_questions_are_asked_with_defaults(installed_scaffold: InstalledScaffold
     assert answers["title"] == "Acme Sales Interactive"
     assert answers["description"] == "Acme Sales Interactive data source plugin"
     assert answers["author"] == "Jane Doe"
+    assert answers["example"] is False
+    assert (tmp_path / "acme-sales" / "acme_sales" / "datasource.py").is_file()
+    assert not (tmp_path / "acme-sales" / "acme_sales" / "example").exists()
 
 
 def test_interrupt_at_a_prompt_writes_nothing(installed_scaffold: InstalledScaffold, tmp_path: Path) -> None:

@@ -9,7 +9,9 @@ implemented, the project's own tests pass; a second upgrade changes nothing.
 
 from __future__ import annotations
 
+import os
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -209,3 +211,43 @@ def test_not_a_project_is_refused(future_scaffold: InstalledScaffold, tmp_path: 
     result = run_scaffold(["upgrade"], cwd=tmp_path, executable=future_scaffold.scaffold)
     assert result.returncode == 1
     assert "not inside a scaffold project" in result.stderr
+
+
+def test_the_starter_without_the_example_stays_without_it_through_an_upgrade(
+    installed_scaffold: InstalledScaffold, future_scaffold: InstalledScaffold, tmp_path: Path
+) -> None:
+    """Issue 26: both starters are upgraded; `example: false` is an answer the upgrade keeps."""
+    project = tmp_path / "acme-sales"
+    made = run_scaffold(
+        ["new-plugin", str(project), "--defaults", "--no-example"],
+        cwd=tmp_path,
+        executable=installed_scaffold.scaffold,
+    )
+    assert made.returncode == 0, made.stderr
+    git(project, "init", "--quiet")
+    git(project, "add", "-A")
+    git(project, "commit", "--quiet", "-m", "scaffolded")
+    datasource = project / "acme_sales" / "datasource.py"
+    edited = datasource.read_text(encoding="utf-8").replace("return []", "return []  # ours", 1)
+    datasource.write_text(edited, encoding="utf-8")
+    git(project, "commit", "--quiet", "-am", "our edit")
+
+    upgraded = run_scaffold(["upgrade"], cwd=project, executable=future_scaffold.scaffold)
+    assert upgraded.returncode == 0, upgraded.stdout + upgraded.stderr
+    assert not (project / "acme_sales" / "example").exists()
+    assert not (project / "tests" / "example").exists()
+    assert datasource.read_text(encoding="utf-8") == edited
+    assert APPENDED_LINE in (project / "Dockerfile").read_text(encoding="utf-8")
+    assert (project / NEW_FILE).is_file()
+    answers = (project / ".copier-answers.yml").read_text(encoding="utf-8")
+    assert f"_commit: v{future_template_version('plugin')}" in answers and "example: false" in answers
+    with fewer_conformance_examples(project):
+        tests = subprocess.run(
+            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
+            cwd=project,
+            env={**os.environ, "PYTHONPATH": str(project), "PYTHONDONTWRITEBYTECODE": "1"},
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    assert tests.returncode == 0, tests.stdout[-3000:] + tests.stderr[-2000:]

@@ -21,9 +21,8 @@ def tree_root(name: str) -> Path:
     """Where the golden tree `name` is committed."""
     return SHIPPED_MODELS if name == "models" else GOLDEN_ROOT / name
 
+
 Producer = Callable[[Path], None]
-
-
 
 
 def _models(destination: Path) -> None:

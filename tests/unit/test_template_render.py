@@ -37,6 +37,7 @@ LONG_PACKAGE = "p" * 64
 
 CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     ("plugin", PLUGIN_SET, {"project_name": "acme-sales"}),
+    ("plugin", {**PLUGIN_SET, "example": False}, {"project_name": "acme-sales"}),  # the starter without it
     (
         "plugin",
         {
@@ -141,7 +142,8 @@ def _demo_template(root: Path) -> None:
     (folder / "copier.yml").write_text(
         "_subdirectory: project\n_templates_suffix: .jinja\n_exclude: ['*.skip', ignored/, '{{ name }}.tmp']\n"
         "_skip_if_exists: [keep.txt]\nname: {type: str, default: demo, validator: ''}\n"
-        "items: {type: yaml, default: [a, '{{ name }}']}\nempty: {type: str, default: ''}\n",
+        "items: {type: yaml, default: [a, '{{ name }}']}\nempty: {type: str, default: ''}\n"
+        "flag: {type: bool, default: true}\n",
         encoding="utf-8",
     )
     files = {
@@ -152,6 +154,8 @@ def _demo_template(root: Path) -> None:
         "{{ empty }}": "dropped\n",
         "{% if 'a' in items %}a.txt{% endif %}.jinja": "{{ items | tojson }} {{ name | to_json }}\n",
         "{% if 'z' in items %}z.txt{% endif %}": "dropped\n",
+        "{% if flag %}flag.txt{% endif %}.jinja": "{{ flag }}\n",
+        "{% if not flag %}no-flag.txt{% endif %}.jinja": "{{ flag }}\n",
         "x.skip": "excluded\n",
         "demo.tmp": "excluded by a templated pattern\n",
         "ignored/file.txt": "excluded folder\n",
@@ -167,7 +171,17 @@ def _demo_template(root: Path) -> None:
     (root / "versions.yaml").write_text("demo: 1.0.0\n", encoding="utf-8")
 
 
-@pytest.mark.parametrize("data", [{}, {"name": "other", "items": "[b, c]", "empty": "named"}])
+@pytest.mark.parametrize(
+    "data",
+    [
+        {},
+        {"name": "other", "items": "[b, c]", "empty": "named", "flag": False},
+        {"flag": "no"},
+        {"flag": "On"},
+        {"flag": 0},
+        {"flag": ""},
+    ],
+)
 def test_renders_every_supported_rule_as_copier(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, data: dict[str, Any]
 ) -> None:
@@ -232,7 +246,6 @@ UNSUPPORTED = [
     "extra: {type: str, default: x, when: false}\n",
     "extra: {type: str, choices: [a, b], default: a}\n",
     "extra: {type: str, default: x, secret: true}\n",
-    "extra: {type: bool, default: false}\n",
     "extra: {type: str, default: '{{ UNSET }}'}\n",
     "extra: plain default\n",
     "_secret_questions: [author]\n",

@@ -26,8 +26,6 @@ from .conftest import TEST_KEY, plugin_context
 
 API = "/api/v1"
 ACCESS_LOGGER = "acme_sales.access"  # the access log: one line per request
-SERVERS = {"table": "servers", "format": "table", "valueColumns": ["cores"]}
-TABLE_QUERY = {"refID": "B", "maxDataPoints": 10, "json": json.dumps(SERVERS)}
 
 
 @pytest.fixture
@@ -51,14 +49,14 @@ def sample(metrics: str, name: str, **labels: str) -> float | None:
 
 
 def test_metrics_count_a_contract_call_by_operation(api: TestClient) -> None:
-    body = {"pluginContext": plugin_context(), "dataQuery": [TABLE_QUERY], "variables": {}}
-    assert api.post(f"{API}/query/get-result", json=body).status_code == 200
+    form = {"pluginContext": plugin_context(), "filter": {"fields": []}}
+    assert api.post(f"{API}/datasource/constructor-fields", json=form).status_code == 200
     assert api.get("/nowhere/at/all").status_code == 404
     metrics = api.get("/metrics")
     assert metrics.status_code == 200
     assert metrics.headers["content-type"].startswith("text/plain")
     text = metrics.text
-    labels = {"operation": "/query/get-result", "method": "POST"}
+    labels = {"operation": "/datasource/constructor-fields", "method": "POST"}
     assert sample(text, "http_requests_total", status="200", **labels) == 1
     assert sample(text, "http_request_duration_seconds_count", **labels) == 1
     assert sample(text, "http_requests_total", operation="other", method="GET", status="404") == 1

@@ -1,4 +1,4 @@
-"""Fixtures: the app on a sample database with a fixed time window, and request builders."""
+"""Fixtures: the app on a fresh state folder, and request builders."""
 
 from __future__ import annotations
 
@@ -11,31 +11,16 @@ import pytest
 from fastapi.testclient import TestClient
 
 from weather_station_telemetry_gateway_for_the_northern_coasts_region.app import create_app
-from weather_station_telemetry_gateway_for_the_northern_coasts_region.example.sample_data import (
-    SAMPLE_FILE,
-    create_sample_database,
-    sample_window,
-)
 from weather_station_telemetry_gateway_for_the_northern_coasts_region.settings import Settings
 
-# A fixed sample window, so every value the tests see is the same on every day.
-SAMPLE_END = 1_767_225_600 + 7 * 86_400
-FIRST, LAST = sample_window(SAMPLE_END)
 TEST_KEY = base64.urlsafe_b64encode(bytes(range(32))).decode()
-CONFIG = [
-    {"code": "database", "type": "text", "value": "example.sqlite3"},
-    {"code": "accessKey", "type": "password", "value": "s3cret"},
-    {"code": "rowLimit", "type": "number", "value": "10000"},
-    {"code": "codeMode", "value": "true"},
-    {"code": "codeLang", "type": "select", "value": "sql"},
-]
+# The data source configuration the requests carry (the fields of your data source form).
+CONFIG: list[dict[str, Any]] = []
 
 
 @pytest.fixture(scope="session")
 def state_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("state")
-    create_sample_database(folder / SAMPLE_FILE, end=SAMPLE_END)
-    return folder
+    return tmp_path_factory.mktemp("state")
 
 
 @pytest.fixture

@@ -1,11 +1,10 @@
-"""What keeps the plugin up under abuse: result and time limits, safe messages, a busy port."""
+"""What keeps the example up under abuse: result and time limits, safe messages."""
 
 from __future__ import annotations
 
 import json
 import random
 import re
-import socket
 import sqlite3
 import time
 from collections.abc import Iterator
@@ -15,23 +14,20 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from weather_station_telemetry_gateway_for_the_northern_coasts_region.__main__ import (
-    address_problem,
-)
-from weather_station_telemetry_gateway_for_the_northern_coasts_region.app import create_app
-from weather_station_telemetry_gateway_for_the_northern_coasts_region.example.database import (
+from acme_sales.app import create_app
+from acme_sales.example.database import (
     MAX_VALUE_BYTES,
 )
-from weather_station_telemetry_gateway_for_the_northern_coasts_region.example.sql_functions import (
+from acme_sales.example.sql_functions import (
     instr,
     replace,
     sqlite_text,
 )
-from weather_station_telemetry_gateway_for_the_northern_coasts_region.example.sql_printf import (
+from acme_sales.example.sql_printf import (
     BoundedPrintf,
     format_fields,
 )
-from weather_station_telemetry_gateway_for_the_northern_coasts_region.settings import Settings
+from acme_sales.settings import Settings
 
 from .conftest import CONFIG, TEST_KEY, plugin_context
 
@@ -160,13 +156,3 @@ def test_format_fields_reads_widths_as_sqlite_does() -> None:
     assert format_fields("%-0,5.*lld %n%c") == ((1,), 5)
     assert format_fields("%y %.*c") == ((), 0)  # an unknown type ends the formatting
     assert format_fields("%.99999999999c")[1] > 2**31
-
-
-def test_a_busy_port_is_one_sentence_naming_port() -> None:
-    with socket.socket() as holder:
-        holder.bind(("127.0.0.1", 0))
-        holder.listen()
-        port = holder.getsockname()[1]
-        problem = address_problem("127.0.0.1", port)
-    assert problem == f"port {port} on 127.0.0.1 is already in use; set PORT to a free port"
-    assert address_problem("127.0.0.1", 0) is None

@@ -1,0 +1,1 @@
+"""Tests of the example data source (`acme_sales/example/`): delete this folder with it."""
