@@ -175,13 +175,20 @@ def _pinned_tests(
 
 
 def apply_starter_plan(
-    plan: StarterPlan, root: Path, new: Mapping[str, RenderedFile], existed: Callable[[str], bool]
+    plan: StarterPlan,
+    root: Path,
+    new: Mapping[str, RenderedFile],
+    existed: Callable[[str], bool],
+    restore: Callable[[str], None],
 ) -> None:
     """Make the files under `root` (the upgrade's clone, after copier's update) follow the plan.
 
     copier has written every starter file that did not exist (its `_skip_if_exists` only protects
-    existing files) and left existing ones alone. An unedited part gets the rest of the new
-    starter; an edited part loses what copier added to it.
+    existing files), left existing ones alone, and deleted the ones the new version no longer
+    seeds. An unedited part gets the rest of the new starter; an edited part loses what copier
+    added to it and gets back, with `restore(path)`, what copier deleted from it (found: plugin
+    template 1.6.0 moved `tests/test_limits.py` to `tests/example/`, and an edited 1.1.0 starter
+    lost its copy).
     """
     for part in plan.parts:
         if part.state == "unedited":
@@ -196,3 +203,6 @@ def apply_starter_plan(
             for path in part.new:
                 if not existed(path):
                     (root / path).unlink(missing_ok=True)
+            for path in part.removed:
+                if existed(path) and not (root / path).exists():
+                    restore(path)

@@ -21,6 +21,7 @@ import subprocess
 import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from scaffold import __version__
@@ -217,7 +218,9 @@ def _upgrade_copy(
     conflicts: set[str] = set()
     kept: dict[str, str] = {}
     update_template(copy, target, source)
-    apply_starter_plan(starters, copy.root, new, lambda path: path in tracked)
+    apply_starter_plan(
+        starters, copy.root, new, lambda path: path in tracked, partial(_restore, project.root, copy.root)
+    )
     for relative in _changed(copy):
         existed = (project.root / relative).is_file() or (project.root / relative).is_symlink()
         if relative not in before and existed and relative in tracked:
@@ -277,6 +280,17 @@ def _starter_command(project: Project, version: str) -> str:
         options.append("--no-example")
     folder = shlex.quote(f"../{project.root.name}-starter-{version}")
     return " ".join(["scaffold", f"new-{project.kind.name}", folder, *options, "--defaults"])
+
+
+def _restore(project: Path, copy: Path, relative: str) -> None:
+    """Put back in the upgrade's copy a user's starter file that copier's update deleted."""
+    source = project / relative
+    if source.is_symlink() or not source.is_file():
+        return
+    target = copy / relative
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(source.read_bytes())
+    target.chmod(source.stat().st_mode & 0o777)
 
 
 def _read_if_size(path: Path, size: int) -> bytes | None:

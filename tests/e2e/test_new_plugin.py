@@ -134,7 +134,10 @@ def test_wheel_ships_the_plugin_generator(installed_scaffold: InstalledScaffold)
         assert f"scaffold/codegen/python/templates/plugin/{template}" in names
     for module in ("dispatch.py", "secrets.py", "forms.py", "text_catalog.py", "http_json.py", "locale.py"):
         assert f"scaffold/codegen/runtime_files/{module}" in names
-    assert "scaffold/_data/templates/plugin-python/project/{{package_name}}/datasource.py.jinja" in names
+    assert (
+        "scaffold/_data/templates/plugin-python/project/{{package_name}}/{% if example %}datasource.py{% endif %}.jinja"
+        in names
+    )
 
 
 def test_project_wheel_carries_the_package_data(project: Project, tmp_path: Path) -> None:

@@ -34,6 +34,10 @@ NEW = {
 }
 
 
+def _no_restore(path: str) -> None:
+    raise AssertionError(f"an unedited starter restores nothing ({path})")
+
+
 def _rendered(files: dict[str, bytes]) -> dict[str, RenderedFile]:
     return {path: RenderedFile(data, 0o644) for path, data in files.items()}
 
@@ -65,7 +69,7 @@ def test_an_unedited_starter_moves_whole_to_the_new_version(tmp_path: Path) -> N
     for path, data in OLD.items():
         (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / path).write_bytes(data)
-    apply_starter_plan(plan, tmp_path, _rendered(NEW), lambda path: path in OLD)
+    apply_starter_plan(plan, tmp_path, _rendered(NEW), lambda path: path in OLD, _no_restore)
     assert (tmp_path / "pkg/datasource.py").read_bytes() == NEW["pkg/datasource.py"]
     assert (tmp_path / "pkg/example/guards.py").read_bytes() == NEW["pkg/example/guards.py"]
     assert not (tmp_path / "tests/test_plugin.py").exists(), "a starter file the new version dropped goes"
@@ -89,15 +93,26 @@ def test_an_edited_starter_stays_and_gains_nothing(
     plan = _plan(project)
     (part,) = plan.parts
     assert part.state == "edited" and part.edited == (why,) and plan.held_back() == [part]
-    # copier has written the new starter files that did not exist: the plan takes them out again
+    # copier has written the new starter files that did not exist and deleted the ones the new
+    # version dropped: the plan takes the first out again and puts the second back
     for path, data in {**project, "pkg/example/guards.py": b"v2", "tests/test_limits.py": b"v2"}.items():
         (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / path).write_bytes(data)
-    apply_starter_plan(plan, tmp_path, _rendered(NEW), lambda path: path in project)
+    (tmp_path / "tests/test_plugin.py").unlink(missing_ok=True)
+    restored: list[str] = []
+
+    def restore(path: str) -> None:
+        restored.append(path)
+        (tmp_path / path).write_bytes(project[path])
+
+    apply_starter_plan(plan, tmp_path, _rendered(NEW), lambda path: path in project, restore)
     assert (
         not (tmp_path / "pkg/example/guards.py").exists() and not (tmp_path / "tests/test_limits.py").exists()
     )
     assert (tmp_path / "pkg/datasource.py").read_bytes() == project["pkg/datasource.py"]
+    kept = "tests/test_plugin.py" in project
+    assert restored == (["tests/test_plugin.py"] if kept else []), "a deleted starter file stays deleted"
+    assert (tmp_path / "tests/test_plugin.py").exists() == kept
 
 
 def test_a_template_owned_edit_does_not_make_the_starter_edited() -> None:

@@ -6,7 +6,9 @@ import socket
 
 from fastapi.testclient import TestClient
 
-from acme_sales.__main__ import address_problem
+from acme_sales.__main__ import (
+    address_problem,
+)
 
 from .conftest import plugin_context
 

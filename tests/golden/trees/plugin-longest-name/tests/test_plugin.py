@@ -6,7 +6,9 @@ import socket
 
 from fastapi.testclient import TestClient
 
-from weather_station_telemetry_gateway_for_the_northern_coasts_region.__main__ import address_problem
+from weather_station_telemetry_gateway_for_the_northern_coasts_region.__main__ import (
+    address_problem,
+)
 
 from .conftest import plugin_context
 
