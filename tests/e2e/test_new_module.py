@@ -145,6 +145,76 @@ def test_project_unit_tests_pass(built_module: BuiltModule) -> None:
     assert re.search(r"Tests\s+.*\d+ passed", re.sub(r"\x1b\[[0-9;]*m", "", output)), output
 
 
+# Components of an author who replaced the demo: each fetches from the module backend through the
+# proxy when it mounts (a series, the connections' health, a metric list).
+FETCHING_COMPONENTS = {
+    "Widget.tsx": """
+import { useEffect, useRef, useState } from 'react';
+
+import { proxyPath } from '../contract';
+import type { WidgetProps } from '../contract';
+
+export default function Widget(props: WidgetProps) {
+  const { moduleId, isRefreshClicked, setRefreshClicked, onFetch, onErrorChange } = props;
+  const callbacks = useRef({ onFetch, onErrorChange });
+  useEffect(() => {
+    callbacks.current = { onFetch, onErrorChange };
+  });
+  const [refresh, setRefresh] = useState({ pressed: false, count: 0 });
+  if (refresh.pressed !== isRefreshClicked) {
+    setRefresh({ pressed: isRefreshClicked, count: refresh.count + (isRefreshClicked ? 1 : 0) });
+  }
+  useEffect(() => {
+    if (isRefreshClicked) setRefreshClicked?.(false);
+  }, [isRefreshClicked, setRefreshClicked]);
+  useEffect(() => {
+    let live = true;
+    const report = (ok: boolean) => {
+      if (!live) return;
+      callbacks.current.onFetch(ok ? 'fetchLinerSuccess' : 'fetchLinerError');
+      callbacks.current.onErrorChange(!ok);
+    };
+    fetch(proxyPath(moduleId, 'api/v1/series'), { method: 'POST', body: '{}' })
+      .then((answer) => answer.json())
+      .then((body: { points?: unknown[] }) => report(Array.isArray(body.points)))
+      .catch(() => report(false));
+    return () => {
+      live = false;
+    };
+  }, [moduleId, refresh.count]);
+  return <p>series</p>;
+}
+""",
+}
+
+
+def _fetch_on_mount(text: str, path: str) -> str:
+    """The seeded component with one more effect: a proxied fetch when it mounts."""
+    imports = "import { useEffect as useMountEffect } from 'react';\nimport { proxyPath as mountPath } from '../contract';\n"
+    hook = f"  useMountEffect(() => {{\n    void fetch(mountPath('m-1', '{path}')).then((answer) => answer.json());\n  }}, []);\n"
+    start = text.index("export default function")
+    body = text.index("\n", start) + 1
+    return imports + text[:body] + hook + text[body:]
+
+
+def test_seeded_tests_that_do_not_test_the_demo_survive_components_that_fetch(
+    built_module: BuiltModule, tmp_path: Path
+) -> None:
+    """Issue 27: with the demo Widget replaced by one that always fetches (and a Settings and a
+    WidgetEditor that fetch when they mount), every seeded test outside the demo's own group passes:
+    the test setup stubs the platform proxy. Before, 11 of 18 failed for a real module."""
+    frontend = tmp_path / "frontend"
+    shutil.copytree(built_module.frontend, frontend, ignore=shutil.ignore_patterns("node_modules", "dist"))
+    (frontend / "node_modules").symlink_to(built_module.frontend / "node_modules")
+    components = frontend / "src" / "components"
+    (components / "Widget.tsx").write_text(FETCHING_COMPONENTS["Widget.tsx"].lstrip(), encoding="utf-8")
+    for name, path in (("Settings.tsx", "api/v1/connections/health"), ("WidgetEditor.tsx", "api/v1/metrics")):
+        source = components / name
+        source.write_text(_fetch_on_mount(source.read_text(encoding="utf-8"), path), encoding="utf-8")
+    output = run(["npx", "vitest", "run", "--testNamePattern", "^(?!the demo)"], frontend)
+    assert "failed" not in output.lower(), output[-3000:]
+
+
 def test_project_lint_and_typecheck_pass(built_module: BuiltModule) -> None:
     """`npm run lint` (eslint, then prettier --check) and `npm run typecheck`, as the project's CI runs them.
 

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { exampleExternalModule } from '../contract/examples';
 import Settings, { readSettings } from './Settings';
 
-describe('Settings', () => {
+describe('the demo Settings', () => {
   it('shows the saved settings and reports every change with the new settings', () => {
     const onChange = vi.fn();
     render(

@@ -1,9 +1,14 @@
 // Unit tests of the Widget (seeded once; yours to edit).
+//
+// The first group holds for any Widget, whatever data it loads: keep it when you replace the demo.
+// The second tests the demo (moduleData.message, askBackend): replace it with tests of yours. The
+// platform proxy is stubbed for every test (test-setup.ts); stubProxy(routes) chooses its answers.
 import { render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import type { WidgetProps } from '../contract';
 import { exampleIModuleWidgetData, exampleIPalette, exampleVariableValues } from '../contract/examples';
+import { stubProxy } from '../test-proxy';
 import Widget from './Widget';
 
 function widgetProps(changes: Partial<WidgetProps> = {}): WidgetProps {
@@ -25,11 +30,48 @@ function widgetProps(changes: Partial<WidgetProps> = {}): WidgetProps {
   };
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
+describe('Widget, as the contract asks', () => {
+  it('reports each load with onFetch and onErrorChange, and they agree', async () => {
+    const props = widgetProps();
+    render(<Widget {...props} />);
+    await waitFor(() => expect(props.onFetch).toHaveBeenCalledTimes(1));
+    const failed = vi.mocked(props.onFetch).mock.calls[0][0] === 'fetchLinerError';
+    expect(props.onErrorChange).toHaveBeenLastCalledWith(failed);
+  });
+
+  it('reloads on a manual refresh and resets the flag', async () => {
+    const props = widgetProps({ isRefreshClicked: true });
+    render(<Widget {...props} />);
+    await waitFor(() => expect(props.setRefreshClicked).toHaveBeenCalledWith(false));
+  });
+
+  it('reloads once per refresh press, and not for equal props', async () => {
+    const props = widgetProps();
+    const { rerender } = render(<Widget {...props} />);
+    await waitFor(() => expect(props.onFetch).toHaveBeenCalledTimes(1));
+    rerender(<Widget {...props} isRefreshClicked />);
+    await waitFor(() => expect(props.onFetch).toHaveBeenCalledTimes(2));
+    rerender(<Widget {...props} isRefreshClicked={false} />);
+    rerender(<Widget {...props} moduleData={structuredClone(props.moduleData)} />);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(props.onFetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('reports to the callbacks of the latest render, without reloading for them', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const calls = stubProxy({}, () => new Promise<Response>((resolve) => (answer = resolve)));
+    const first = widgetProps({ moduleData: { askBackend: true } });
+    const { rerender } = render(<Widget {...first} />);
+    const latest = widgetProps({ moduleData: { askBackend: true } });
+    rerender(<Widget {...latest} />);
+    answer(new Response(JSON.stringify({ status: 'ok', message: 'Backend says hi' })));
+    await waitFor(() => expect(latest.onFetch).toHaveBeenCalledTimes(1));
+    expect(first.onFetch).not.toHaveBeenCalled();
+    expect(calls.length).toBeLessThanOrEqual(1);
+  });
 });
 
-describe('Widget', () => {
+describe('the demo Widget', () => {
   it('shows moduleData, the range and the variables, and reports a successful load', async () => {
     const props = widgetProps();
     render(<Widget {...props} />);
@@ -54,54 +96,26 @@ describe('Widget', () => {
     expect(props.onErrorChange).toHaveBeenCalledWith(true);
   });
 
-  it('reloads on a manual refresh and resets the flag', async () => {
-    const props = widgetProps({ isRefreshClicked: true });
-    render(<Widget {...props} />);
-    await waitFor(() => expect(props.setRefreshClicked).toHaveBeenCalledWith(false));
-  });
-
-  it('reloads once per refresh press', async () => {
-    const props = widgetProps();
-    const { rerender } = render(<Widget {...props} />);
-    await waitFor(() => expect(props.onFetch).toHaveBeenCalledTimes(1));
-    rerender(<Widget {...props} isRefreshClicked />);
-    await waitFor(() => expect(props.onFetch).toHaveBeenCalledTimes(2));
-    rerender(<Widget {...props} isRefreshClicked={false} />);
-    rerender(<Widget {...props} moduleData={{ message: 'Hello' }} />);
-    await screen.findByText('Hello');
-    expect(props.onFetch).toHaveBeenCalledTimes(2);
-  });
-
-  it('reports to the callbacks of the latest render, without reloading for them', async () => {
-    let answer: (response: Response) => void = () => undefined;
-    const fetch = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
-    vi.stubGlobal('fetch', fetch);
-    const first = widgetProps({ moduleData: { askBackend: true } });
-    const { rerender } = render(<Widget {...first} />);
-    const latest = widgetProps({ moduleData: { askBackend: true } });
-    rerender(<Widget {...latest} />);
-    answer(new Response(JSON.stringify({ status: 'ok', message: 'Backend says hi' })));
-    await waitFor(() => expect(latest.onFetch).toHaveBeenCalledWith('fetchLinerSuccess'));
-    expect(first.onFetch).not.toHaveBeenCalled();
-    expect(fetch).toHaveBeenCalledTimes(1);
-  });
-
   it('asks the backend through the platform proxy when askBackend is set', async () => {
-    const fetch = vi.fn(() =>
-      Promise.resolve(new Response(JSON.stringify({ status: 'ok', message: 'Backend says hi' }))),
-    );
-    vi.stubGlobal('fetch', fetch);
+    const calls = stubProxy({
+      'POST api/v1/demo/status': { status: 'ok', message: 'Backend says hi' },
+    });
     const props = widgetProps({ moduleId: 'm-1', moduleData: { message: 'ping', askBackend: true } });
     render(<Widget {...props} />);
     expect(await screen.findByText('Backend says hi')).toBeTruthy();
-    expect(fetch).toHaveBeenCalledWith('/api/v1/modules/m-1/proxy/api/v1/demo/status', expect.anything());
+    expect(calls).toEqual([
+      {
+        moduleId: 'm-1',
+        method: 'POST',
+        path: 'api/v1/demo/status',
+        query: '',
+        body: { payload: { message: 'ping' } },
+      },
+    ]);
   });
 
   it('reports a failing backend', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => Promise.resolve(new Response('{}', { status: 502 }))),
-    );
+    stubProxy({ 'api/v1/demo/status': new Response('{}', { status: 502 }) });
     const props = widgetProps({ moduleData: { askBackend: true } });
     render(<Widget {...props} />);
     await waitFor(() => expect(props.onFetch).toHaveBeenCalledWith('fetchLinerError'));
