@@ -22,7 +22,9 @@ def register(app: typer.Typer) -> None:
         """Check .npmrc and the REGISTRY_* variables the private @ui-kit/@platform packages need.
 
         Silent when package.json depends on no private package yet; otherwise one line on success,
-        or one message naming every unset variable, invalid base64 password or missing .npmrc line.
+        or one message naming every unset variable, invalid base64 password or missing .npmrc line,
+        or the .npmrc line of a placeholder registry (npm.example.invalid, which new-module writes
+        without --registry-url, example.com, ...).
         .npmrc is read as npm reads it (variables expanded in keys and values); URLs are shown as
         written there, credentials masked: nothing printed holds a secret.
         """

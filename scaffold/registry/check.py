@@ -4,7 +4,11 @@ Rules (the same in `frontend/scripts/check-registry.mjs`):
 
 1. No dependency in a private scope (`@ui-kit/...`, `@platform/...`): nothing to check, pass.
 2. Every private scope in use has `@scope:registry=URL` in the project's `.npmrc`, and the URL
-   carries no credentials (`user:password@`): secrets go in credential lines.
+   carries no credentials (`user:password@`): secrets go in credential lines. Its host is no
+   placeholder (`placeholders.py`: `.invalid`, `.example`, example.com/.net/.org, `*.example.*`;
+   localhost is allowed), such as the one `scaffold new-module` writes without `--registry-url`.
+   A placeholder is reported alone, in one sentence: every credential key repeats the URL, so
+   fixing the URL changes them too.
 3. That registry has credentials keyed to it (`//host/path/:username=...`, `:_password=...`,
    or a token), found the way npm finds them: keys and values expanded as npm expands them
    (`${VAR}` in a key too), walking up the URL path.
@@ -30,6 +34,7 @@ from scaffold.registry.encoding import base64_problem
 from scaffold.registry.env_expand import references, written
 from scaffold.registry.npmrc import NpmrcEntry, Setting, npm_settings, read_npmrc
 from scaffold.registry.packages import needed_scopes, read_package_json
+from scaffold.registry.placeholders import is_placeholder_host
 from scaffold.registry.registry_url import RegistryUrl, parse_registry_url, suggested_key
 
 _SECRET_KEYS = ("_password", "_authToken", "_auth")
@@ -84,6 +89,15 @@ def check_registry(
         return RegistryCheck(frontend)
     entries = read_npmrc(frontend / ".npmrc")
     npmrc = _Npmrc(frontend / ".npmrc", npm_settings(entries, environ), environ, rules)
+    placeholder = _placeholder_problem(needed, npmrc)
+    if placeholder is not None:
+        raise RegistryConfigError(
+            scrub(
+                f"the private npm registry configuration of {frontend} is not usable: {placeholder}",
+                _secrets(entries, npmrc),
+            )
+            + "."
+        )
     problems: list[str] = []
     registries: dict[str, str] = {}
     for scope, packages in needed.items():
@@ -107,6 +121,30 @@ def check_registry(
             "$(printf '%s' \"$PASSWORD\" | base64 -w0); never write the secrets into .npmrc.",
         )
     return RegistryCheck(frontend, {scope: scrub(url, secrets) for scope, url in registries.items()})
+
+
+def _placeholder_problem(scopes: Iterable[str], npmrc: _Npmrc) -> str | None:
+    """What, where and how to fix, for every scope in use sent to a placeholder host; else None."""
+    found: list[tuple[int, str, str, str]] = []  # (line, scope, URL and credential key as shown)
+    for scope in scopes:
+        setting = npmrc.settings.get(f"{scope}:registry")
+        url = parse_registry_url(setting.value) if setting is not None else None
+        if setting is None or url is None or not is_placeholder_host(url.host):
+            continue
+        value = written(setting.entry.value)
+        key = suggested_key(value) if parse_registry_url(value) is not None else url.auth_keys()[0]
+        found.append((setting.entry.line, scope, shown_url(value), shown_url(key)))
+    if not found:
+        return None
+    lines = " and ".join(f"line {line} ({scope} -> `{url}`)" for line, scope, url, _ in found)
+    keys = ", ".join(dict.fromkeys(f"`{key}:...`" for *_, key in found))
+    one = len(found) == 1
+    return (
+        f"{npmrc.where} {lines} {'points' if one else 'point'} at a placeholder host reserved for "
+        f"examples (RFC 2606), not at a registry: write your registry's URL in "
+        f"{'that line' if one else 'those lines'} and in the credential keys that repeat it ({keys}), "
+        "or make the module with `scaffold new-module --registry-url URL`"
+    )
 
 
 def _registry_problems(scope: str, setting: Setting, npmrc: _Npmrc) -> list[str]:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 import typer
+import yaml
 from typer.testing import CliRunner
 
 from scaffold.cli import registry_cmd
@@ -22,13 +23,16 @@ from scaffold.registry import check_registry
 from scaffold.registry.config import rules_from_spec
 from scaffold.registry.env_expand import expand, references, written
 from scaffold.registry.npmrc import npm_settings, parse_npmrc
-from scaffold.registry.registry_url import parse_registry_url
+from scaffold.registry.placeholders import is_placeholder_host
+from scaffold.registry.registry_url import parse_registry_url, suggested_key
 from scaffold.specs.loader import load_spec_file
 from tests.cli_runner import run_scaffold
-from tests.conftest import MODULE_SPEC
+from tests.conftest import MODULE_SPEC, REPO
 
-REGISTRY = "https://npm.example.com/repository/npm/"
-DART = "//npm.example.com/repository/npm/"
+# Registries of the cases: `.test` is reserved for tests (RFC 6761) yet no placeholder, since a team
+# may run a registry there; `npm.example.com` is one, and both checks refuse it (issue 27, point 5).
+REGISTRY = "https://npm.acme.test/repository/npm/"
+DART = "//npm.acme.test/repository/npm/"
 GOOD_ENV = {
     "REGISTRY_USERNAME": "ci",
     "REGISTRY_PASSWORD_BASE64": "cGFzc3dvcmQ=",
@@ -43,9 +47,20 @@ NPMRC = (
     f"{DART}:email=${{REGISTRY_EMAIL}}\n"
 )
 UI_KIT = {"@ui-kit/ui": "1.17.1"}
+COPIER_QUESTIONS = yaml.safe_load(
+    (REPO / "templates" / "module-python" / "copier.yml").read_text(encoding="utf-8")
+)
+TEMPLATE_PLACEHOLDER = COPIER_QUESTIONS["registry_url"]["default"]  # new-module's, without --registry-url
+
+
+def placeholder_npmrc(url: str) -> str:
+    """NPMRC with both scopes at `url` and the credentials keyed to it, as the template writes it."""
+    return NPMRC.replace(REGISTRY, url).replace(DART, suggested_key(url))
+
+
 # Issue 24, finding 5: a registry whose URL holds a token (Gemfury's form), by reference.
-FURY = "https://npm.example.test/${FURY_TOKEN}/acme/"
-FURY_NPMRC = f"@ui-kit:registry={FURY}\n//npm.example.test/${{FURY_TOKEN}}/acme/:_authToken=${{NPM_TOKEN}}\n"
+FURY = "https://npm.fury.test/${FURY_TOKEN}/acme/"
+FURY_NPMRC = f"@ui-kit:registry={FURY}\n//npm.fury.test/${{FURY_TOKEN}}/acme/:_authToken=${{NPM_TOKEN}}\n"
 FURY_ENV = {"FURY_TOKEN": "fury0path1token2secret", "NPM_TOKEN": "npm-token-s3cret"}
 
 
@@ -128,7 +143,7 @@ CASES = [
     ),
     Case(
         "credentials keyed to a parent path, as npm allows",
-        npmrc=NPMRC.replace(f"{DART}:", "//npm.example.com/:"),
+        npmrc=NPMRC.replace(f"{DART}:", "//npm.acme.test/:"),
     ),
     Case(
         "a token instead of a password",
@@ -168,28 +183,28 @@ CASES = [
         npmrc=f"@ui-kit:registry={FURY}\n",
         problems=(
             f"has no credentials for the registry {FURY}",
-            "`//npm.example.test/${FURY_TOKEN}/acme/:username=${REGISTRY_USERNAME}`",
+            "`//npm.fury.test/${FURY_TOKEN}/acme/:username=${REGISTRY_USERNAME}`",
         ),
         secrets=tuple(FURY_ENV.values()),
     ),
     Case(
         "whole registry URL from a variable that holds a token",
-        env={"UI_KIT_REGISTRY": "https://npm.example.test/fury0path1token2secret/acme/"},
+        env={"UI_KIT_REGISTRY": "https://npm.fury.test/fury0path1token2secret/acme/"},
         npmrc="@ui-kit:registry=${UI_KIT_REGISTRY}\n",
-        problems=("has no credentials for the registry ${UI_KIT_REGISTRY}", "//npm.example.test/***/acme/"),
+        problems=("has no credentials for the registry ${UI_KIT_REGISTRY}", "//npm.fury.test/***/acme/"),
         secrets=("fury0path1token2secret",),
     ),
     Case(
         "user and password in the registry URL",
-        npmrc=NPMRC.replace(REGISTRY, "https://ci:hunter2-Pa55word@npm.example.com/repository/npm/", 1),
-        problems=("carries credentials", "`https://***@npm.example.com/repository/npm/`"),
+        npmrc=NPMRC.replace(REGISTRY, "https://ci:hunter2-Pa55word@npm.acme.test/repository/npm/", 1),
+        problems=("carries credentials", "`https://***@npm.acme.test/repository/npm/`"),
         secrets=("hunter2-Pa55word",),
     ),
     Case(
         "user and password in the registry URL, by variables",
         env={**GOOD_ENV, "URL_PASSWORD": "hunter2-Pa55word"},
-        npmrc=NPMRC.replace(REGISTRY, "https://ci:${URL_PASSWORD}@npm.example.com/repository/npm/", 1),
-        problems=("carries credentials", "`https://***@npm.example.com/repository/npm/`"),
+        npmrc=NPMRC.replace(REGISTRY, "https://ci:${URL_PASSWORD}@npm.acme.test/repository/npm/", 1),
+        problems=("carries credentials", "`https://***@npm.acme.test/repository/npm/`"),
         secrets=("hunter2-Pa55word",),
     ),
     Case(
@@ -222,10 +237,10 @@ CASES = [
     Case(
         "literal token in the registry path is masked",
         env={"NPM_TOKEN": "npm-token-s3cret"},
-        npmrc="@ui-kit:registry=https://npm.example.test/AbCd0123EfGh4567ijkl/acme/\n"
-        "//npm.example.test/AbCd0123EfGh4567ijkl/acme/:_authToken=${NPM_TOKEN}\n",
+        npmrc="@ui-kit:registry=https://npm.fury.test/AbCd0123EfGh4567ijkl/acme/\n"
+        "//npm.fury.test/AbCd0123EfGh4567ijkl/acme/:_authToken=${NPM_TOKEN}\n",
         secrets=("AbCd0123EfGh4567ijkl", "npm-token-s3cret"),
-        shown="https://npm.example.test/***/acme/",
+        shown="https://npm.fury.test/***/acme/",
     ),
     Case(
         "credentials under the registry path without its trailing slash, as npm walks",
@@ -246,8 +261,67 @@ CASES = [
     ),
     Case(
         "a key that expands to the credential key",
-        env={**GOOD_ENV, "REGISTRY_HOST": "npm.example.com"},
+        env={**GOOD_ENV, "REGISTRY_HOST": "npm.acme.test"},
         npmrc=NPMRC.replace(f"{DART}:", "//${REGISTRY_HOST}/repository/npm/:"),
+    ),
+    # -- issue 27, point 5: a placeholder registry is refused in one sentence, before npm says ENOTFOUND --
+    Case(
+        "the placeholder new-module writes without --registry-url",
+        npmrc=placeholder_npmrc(TEMPLATE_PLACEHOLDER),
+        problems=(
+            f"/.npmrc line 2 (@ui-kit -> `{TEMPLATE_PLACEHOLDER}`) points at a placeholder host",
+            "write your registry's URL in that line and in the credential keys that repeat it "
+            "(`//npm.example.invalid/repository/npm/:...`)",
+            "`scaffold new-module --registry-url URL`.",
+        ),
+    ),
+    Case(
+        "both scopes at the placeholder: one sentence naming both lines",
+        dependencies={**UI_KIT, "@platform/frontend-shared": "1.3.53"},
+        env={},  # unset variables are not reported beside it: the credential keys change with the URL
+        npmrc=placeholder_npmrc(TEMPLATE_PLACEHOLDER),
+        problems=(
+            "line 2 (@ui-kit -> `https://npm.example.invalid/repository/npm/`) and line 3 (@platform -> "
+            "`https://npm.example.invalid/repository/npm/`) point at a placeholder host",
+            "in those lines",
+        ),
+    ),
+    Case(
+        "example.com, as in the docs",
+        npmrc=placeholder_npmrc("https://npm.example.com/repository/npm/"),
+        problems=("points at a placeholder host", "`//npm.example.com/repository/npm/:...`"),
+    ),
+    Case(
+        "*.example.* host, uppercase, with a port and a trailing dot",
+        npmrc=placeholder_npmrc("https://NPM.Example.Test.:8443/npm/"),
+        problems=("line 2 (@ui-kit -> `https://NPM.Example.Test.:8443/npm/`) points at a placeholder",),
+    ),
+    Case(
+        ".example top-level domain",
+        npmrc=placeholder_npmrc("https://registry.example/npm/"),
+        problems=("points at a placeholder host",),
+    ),
+    Case(
+        "a placeholder that comes from a variable",
+        env={**GOOD_ENV, "UI_KIT_REGISTRY": "https://npm.example.org/npm/"},
+        npmrc=NPMRC.replace(f"@ui-kit:registry={REGISTRY}", "@ui-kit:registry=${UI_KIT_REGISTRY}"),
+        problems=("line 2 (@ui-kit -> `${UI_KIT_REGISTRY}`) points at a placeholder host",),
+    ),
+    Case(
+        "a placeholder scope no package uses: silent pass (rule 1)",
+        env={},
+        dependencies={"react": "18.3.1"},
+        npmrc=placeholder_npmrc(TEMPLATE_PLACEHOLDER),
+    ),
+    Case(
+        "a placeholder only for the scope not in use",
+        npmrc=NPMRC.replace(f"@platform:registry={REGISTRY}", f"@platform:registry={TEMPLATE_PLACEHOLDER}"),
+        shown=REGISTRY,
+    ),
+    Case(
+        "a registry proxy on localhost is no placeholder",
+        npmrc=placeholder_npmrc("http://localhost:4873/"),
+        shown="http://localhost:4873/",
     ),
 ]
 
@@ -374,6 +448,40 @@ def test_npm_credential_keys() -> None:
     ]
     assert parse_registry_url("http://h:8080/{x}/").auth_keys()[0] == "//h:8080/%7Bx%7D/"  # type: ignore[union-attr]
     assert parse_registry_url("ftp://h/") is None and parse_registry_url("${X}") is None
+
+
+# Registry hosts (in https://HOST/npm/): placeholders are names reserved for examples or for
+# names that never resolve (RFC 2606, RFC 6761); a local registry proxy is none.
+PLACEHOLDER_HOSTS = [
+    ("npm.example.invalid", True),  # the template's default
+    ("npm.example.invalid.", True),
+    ("x.invalid:4873", True),
+    ("example.com", True),
+    ("npm.example.com", True),
+    ("example.org:8080", True),
+    ("npm.example.net", True),
+    ("npm.example.test", True),
+    ("registry.example.co.uk", True),
+    ("registry.example", True),
+    ("npm.%65xample.com", True),  # Node's URL decodes it; the Python twin must not be fooled
+    ("localhost", False),
+    ("localhost:4873", False),
+    ("registry.localhost", False),
+    ("verdaccio:4873", False),
+    ("npm.acme.test", False),
+    ("127.0.0.1:4873", False),
+    ("[::1]:4873", False),
+    ("examples.com", False),
+    ("myexample.com", False),
+    ("nexus.example-corp.com", False),
+    ("registry.npmjs.org", False),
+]
+
+
+@pytest.mark.parametrize(("host", "placeholder"), PLACEHOLDER_HOSTS)
+def test_placeholder_hosts(host: str, placeholder: bool) -> None:
+    url = parse_registry_url(f"https://{host}/npm/")
+    assert url is not None and is_placeholder_host(url.host) is placeholder
 
 
 def test_shown_urls_hold_no_credentials() -> None:

@@ -6,6 +6,7 @@ silent success when no private package is needed, exit 1 with every problem name
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -14,7 +15,15 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import REPO
-from tests.unit.test_registry_check import CASES, GOOD_ENV, REGISTRY, Case, assert_no_secret, make_frontend
+from tests.unit.test_registry_check import (
+    CASES,
+    GOOD_ENV,
+    PLACEHOLDER_HOSTS,
+    REGISTRY,
+    Case,
+    assert_no_secret,
+    make_frontend,
+)
 
 SCRIPT = REPO / "templates" / "module-python" / "project" / "frontend" / "scripts" / "check-registry.mjs"
 
@@ -79,6 +88,25 @@ def test_script_and_scaffold_print_the_same_message(case: Case, tmp_path: Path) 
 def test_success_line_names_the_registries(tmp_path: Path) -> None:
     result = run_script(make_frontend(tmp_path, Case("ok")), GOOD_ENV)
     assert result.stdout == f"registry configuration is usable (@ui-kit -> {REGISTRY})\n"
+
+
+def test_placeholder_hosts_are_scaffolds(tmp_path: Path) -> None:
+    """registry-url.mjs's isPlaceholderHost says what scaffold's is_placeholder_host says."""
+    hosts = [host for host, _ in PLACEHOLDER_HOSTS]
+    program = (
+        f"import {{ isPlaceholderHost }} from {json.dumps((SCRIPT.parent / 'registry-url.mjs').as_uri())};\n"
+        "const hosts = JSON.parse(process.argv[1]).map((host) => new URL(`https://${host}/npm/`).host);\n"
+        "console.log(JSON.stringify(hosts.map(isPlaceholderHost)));\n"
+    )
+    result = subprocess.run(
+        [node(), "--input-type=module", "-e", program, json.dumps(hosts)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert dict(zip(hosts, json.loads(result.stdout), strict=True)) == dict(PLACEHOLDER_HOSTS)
 
 
 def test_script_runs_before_node_modules_exist(tmp_path: Path) -> None:

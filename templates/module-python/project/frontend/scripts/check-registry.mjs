@@ -233,8 +233,8 @@ function placeholderProblem(scopes, npmrc) {
   const keys = [...new Set(found.map(({ key }) => `\`${key}:...\``))].join(', ');
   const one = found.length === 1;
   return (
-    `${npmrc.where} ${lines} ${one ? 'points' : 'point'} at a placeholder host, a name reserved ` +
-    `for examples (RFC 2606) where no registry is: write your registry's URL in ` +
+    `${npmrc.where} ${lines} ${one ? 'points' : 'point'} at a placeholder host reserved for ` +
+    `examples (RFC 2606), not at a registry: write your registry's URL in ` +
     `${one ? 'that line' : 'those lines'} and in the credential keys that repeat it (${keys}), ` +
     'or make the module with `scaffold new-module --registry-url URL`'
   );

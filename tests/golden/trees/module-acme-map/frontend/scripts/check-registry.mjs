@@ -11,7 +11,11 @@
 // Rules:
 //   1. No dependency in a private scope (src/contract/registry.json): nothing to check, pass silently.
 //   2. Every private scope in use has `@scope:registry=URL` in .npmrc, and the URL carries no
-//      credentials (`user:password@`): secrets go in credential lines.
+//      credentials (`user:password@`): secrets go in credential lines. Its host is no placeholder
+//      (isPlaceholderHost: .invalid, .example, example.com/.net/.org, *.example.*; localhost is
+//      allowed), such as the one `scaffold new-module` writes without --registry-url. A placeholder
+//      is reported alone, in one sentence: every credential key repeats the URL, so fixing the URL
+//      changes them too.
 //   3. That registry has credentials keyed to it (//host/path/:username, :_password or a token),
 //      found the way npm finds them: keys and values expanded as npm expands them (${VAR} in a key
 //      too), walking up the URL path.
@@ -38,7 +42,15 @@ import {
   shownName,
   written,
 } from './npmrc.mjs';
-import { authKeys, parseRegistryUrl, scrub, shownKey, shownUrl, suggestedKey } from './registry-url.mjs';
+import {
+  authKeys,
+  isPlaceholderHost,
+  parseRegistryUrl,
+  scrub,
+  shownKey,
+  shownUrl,
+  suggestedKey,
+} from './registry-url.mjs';
 
 const SECRET_KEYS = ['_password', '_authToken', '_auth'];
 const CREDENTIAL_KEYS = [...SECRET_KEYS, 'username', 'email'];
@@ -205,6 +217,29 @@ function credentials(url, shown, suggested, npmrc) {
   return problems;
 }
 
+/** What, where and how to fix, for every scope in use sent to a placeholder host; else null. */
+function placeholderProblem(scopes, npmrc) {
+  const found = [];
+  for (const scope of scopes) {
+    const setting = npmrc.settings.get(`${scope}:registry`);
+    const url = setting ? parseRegistryUrl(setting.value) : null;
+    if (!url || !isPlaceholderHost(url.host)) continue;
+    const value = written(setting.entry.value);
+    const key = parseRegistryUrl(value) ? suggestedKey(value) : authKeys(url)[0];
+    found.push({ line: setting.entry.line, scope, url: shownUrl(value), key: shownUrl(key) });
+  }
+  if (found.length === 0) return null;
+  const lines = found.map(({ line, scope, url }) => `line ${line} (${scope} -> \`${url}\`)`).join(' and ');
+  const keys = [...new Set(found.map(({ key }) => `\`${key}:...\``))].join(', ');
+  const one = found.length === 1;
+  return (
+    `${npmrc.where} ${lines} ${one ? 'points' : 'point'} at a placeholder host reserved for ` +
+    `examples (RFC 2606), not at a registry: write your registry's URL in ` +
+    `${one ? 'that line' : 'those lines'} and in the credential keys that repeat it (${keys}), ` +
+    'or make the module with `scaffold new-module --registry-url URL`'
+  );
+}
+
 function registryProblems(scope, setting, npmrc) {
   const { entry } = setting;
   const problems = variableProblems(entry, npmrc);
@@ -273,6 +308,15 @@ export function checkRegistry(folder, env) {
     ),
   );
   const npmrc = { where, settings: npmSettings(entries, env), env, rules };
+  const placeholder = placeholderProblem(needed.keys(), npmrc);
+  if (placeholder) {
+    throw new RegistryConfigError(
+      scrub(
+        `the private npm registry configuration of ${folder} is not usable: ${placeholder}`,
+        secretValues(entries, npmrc),
+      ) + '.',
+    );
+  }
   const problems = [];
   for (const [scope, packages] of needed) {
     const setting = npmrc.settings.get(`${scope}:registry`);

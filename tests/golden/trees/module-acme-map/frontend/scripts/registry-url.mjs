@@ -36,6 +36,26 @@ export function authKeys(url) {
   return keys;
 }
 
+// Names reserved for examples or for names that never resolve (RFC 2606, RFC 6761): the host of
+// the URL `scaffold new-module` writes without --registry-url (npm.example.invalid) and of URLs
+// copied from docs. localhost, .localhost, .test, single names and IP addresses are not: a team may
+// run a registry proxy under them. (scaffold: scaffold/registry/placeholders.py)
+const NEVER_RESOLVES = ['invalid', 'example'];
+const EXAMPLE_DOMAINS = ['example.com', 'example.net', 'example.org'];
+
+/** True for a registry host (`name[:port]`, as Node's URL gives it) reserved for examples. */
+export function isPlaceholderHost(host) {
+  if (host.startsWith('[')) return false; // an IPv6 address
+  const name = host.includes(':') ? host.slice(0, host.lastIndexOf(':')) : host;
+  const labels = name.toLowerCase().replace(/\.+$/, '').split('.');
+  if (labels.length < 2) return false; // a single name (localhost, a container's name) is a local host
+  return (
+    NEVER_RESOLVES.includes(labels.at(-1)) ||
+    EXAMPLE_DOMAINS.includes(labels.slice(-2).join('.')) ||
+    labels.slice(1, -1).includes('example') // *.example.*: npm.example.test, registry.example.co.uk
+  );
+}
+
 function splitOnce(text, separators) {
   const index = [...text].findIndex((char) => separators.includes(char));
   return index === -1 ? [text, ''] : [[...text].slice(0, index).join(''), [...text].slice(index).join('')];
