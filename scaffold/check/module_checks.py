@@ -30,7 +30,7 @@ from scaffold.host.module_props import realistic_values
 from scaffold.host.module_target import ModuleTarget, module_base
 from scaffold.host.page_server import HostConfig, serve_host
 from scaffold.host.report import CheckReport, Listener, Status
-from scaffold.host.runtime import RuntimeScript, ensure_runtime, stand_in_globals
+from scaffold.host.runtime import RuntimeScript, ensure_runtime, runtime_text, stand_in_globals
 from scaffold.host.spec_validation import SpecValidator
 from scaffold.specs import catalog
 from scaffold.specs.document import SpecDocument
@@ -162,7 +162,9 @@ def _in_browser(
         report.skipped(HOST_GLOBALS, "browser.script failed, so no bundle ran against the host globals")
         return
     proxied = ", ".join(f"{c.method} /{c.path} -> {c.status}" for c in host.proxy_calls[:5])
-    detail = f"stand-ins touched: {', '.join(touched) or 'none'}"
+    # The host versions as the contract's "Host runtime globals" table states them (the page of
+    # `scaffold dev module` shows the same rows), then the exact file loaded where that differs.
+    detail = f"host runtime {runtime_text(spec, runtime)}; stand-ins touched: {', '.join(touched) or 'none'}"
     if proxied:
         detail += f"; proxied: {proxied}"
     report.passed(HOST_GLOBALS, detail)

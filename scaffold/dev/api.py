@@ -9,11 +9,11 @@ Python (shared with `scaffold check`) instead of a second one in JavaScript.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from scaffold.host.page_server import Answer, ApiCall, ProxyCall
+from scaffold.host.page_server import Answer, ApiCall
+from scaffold.host.proxy_log import ProxyLog
 
 MAX_JSON_DEPTH = 64
 
@@ -61,12 +61,12 @@ class ProxiedDevApi(DevApi, Protocol):
     """A page API behind which the platform's module proxy runs (the module page).
 
     The server wires the proxy from it: `module_context()` is read at every proxied call, and the
-    calls the proxy forwarded are handed back through `use_proxy_log`.
+    log of the calls the proxy forwarded is handed over through `use_proxy_log`.
     """
 
     def module_context(self) -> dict[str, Any]: ...
 
-    def use_proxy_log(self, calls: Callable[[], Sequence[ProxyCall]]) -> None: ...
+    def use_proxy_log(self, log: ProxyLog) -> None: ...
 
 
 def json_answer(data: Any, status: int = 200) -> ApiAnswer:

@@ -10,11 +10,22 @@ comes from here, under /dev-api/module:
   scaffold/host/module_props.py (values, and the callbacks with their contract parameters).
 - `GET /settings`, `PUT /settings`: the module's saved settings. What Settings passes to its
   onChange is saved here and becomes the `moduleContext` the proxy adds to every JSON call
-  (`module_context()`), as the platform does with a module's stored settings.
+  (`module_context()`), as the platform does with a module's stored settings. They live in this
+  process's memory only (never on disk: they may hold secrets).
+- `POST /session`: a page (re)loaded. Unless it asks `{"keepSettings": true}` (the author's
+  opt-in, remembered by the browser), the saved settings are forgotten, so a fresh page starts
+  empty; the answer gives the settings then saved and `proxySince`, the number of the last proxy
+  call so far, from which the page numbers its own calls 1, 2, 3 …
 - `GET /bundle-stamp`: a hash of the JS the module serves right now; the page polls it and
   reloads the bundle when it changes (a rebuild by `vite build --watch`).
-- `GET /proxy-log`: the calls the platform proxy forwarded, with the body as sent (moduleContext
-  included), so a developer sees what the backend received.
+- `GET /proxy-log?since=N&version=V&wait=S`: the calls the platform proxy received after call N,
+  in the order they arrived, with the body as sent (moduleContext included), the status (null
+  while the module has not answered) and the module's JSON answer. With `version` (from the last
+  answer) it waits up to S seconds (at most PROXY_WAIT_MAX) for the log to change, so the page
+  shows a call as it happens instead of a poll interval later.
+
+The page masks secrets when it shows settings, events and proxy calls (assets/dev-secret-mask.js);
+this API hands out what was saved and sent, unmasked: it is what the backend receives.
 
 Every call to the module goes through `HttpClient` (bounded in time, size and JSON depth): the
 module is untrusted, and a hung or huge answer must not hang the page.
@@ -23,13 +34,15 @@ module is untrusted, and a hung or huge answer must not hang the page.
 from __future__ import annotations
 
 import hashlib
+import math
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import parse_qs
 
 from scaffold.contracts import MODULE
-from scaffold.dev.api import ApiAnswer, ApiRequest, error_answer, json_answer
+from scaffold.dev.api import ApiAnswer, ApiRequest, BadApiRequest, error_answer, json_answer
 from scaffold.host.http_client import DEFAULT_TIMEOUT, HttpClient
 from scaffold.host.module_fetch import (
     ARTIFACT_MAX_BYTES,
@@ -39,13 +52,14 @@ from scaffold.host.module_fetch import (
 )
 from scaffold.host.module_props import MODULE_ID, ComponentProps, component_props
 from scaffold.host.module_target import ModuleTarget, artifact_urls, module_base
-from scaffold.host.page_server import ProxyCall
+from scaffold.host.proxy_log import ProxyCall, ProxyLog
 from scaffold.host.report import CheckReport, Status
 from scaffold.host.spec_validation import SpecValidator
 from scaffold.specs.document import SpecDocument
 
 STAMP_TIMEOUT = 5.0
 MAX_PROXY_LOG = 200
+PROXY_WAIT_MAX = 20.0
 
 
 @dataclass(frozen=True)
@@ -113,13 +127,14 @@ class ModuleDevApi:
         self._settings: Any = None
         self._saved = False
         self._plain_js: str | None = None
-        self._proxy_calls: Callable[[], Sequence[ProxyCall]] = lambda: ()
+        self._proxy_log = ProxyLog()  # an empty log until the server hands over the proxy's
         self._routes: dict[tuple[str, str], Callable[[ApiRequest], ApiAnswer]] = {
             ("GET", "/target"): self._target,
+            ("POST", "/session"): self._session,
             ("GET", "/settings"): self._get_settings,
             ("PUT", "/settings"): self._put_settings,
             ("GET", "/bundle-stamp"): self._bundle_stamp,
-            ("GET", "/proxy-log"): self._proxy_log,
+            ("GET", "/proxy-log"): self._proxy_calls,
         }
 
     # -- the server's side ---------------------------------------------------------------------
@@ -139,9 +154,9 @@ class ModuleDevApi:
             settings = self._settings
         return dict(settings) if isinstance(settings, dict) else {}
 
-    def use_proxy_log(self, calls: Callable[[], Sequence[ProxyCall]]) -> None:
-        """Where the proxy's forwarded calls are read from (the page server's `proxy_calls`)."""
-        self._proxy_calls = calls
+    def use_proxy_log(self, log: ProxyLog) -> None:
+        """Where the proxy's calls are read from (the page server's `proxy_log`)."""
+        self._proxy_log = log
 
     def close(self) -> None:
         self._client.close()
@@ -187,6 +202,17 @@ class ModuleDevApi:
         in CORS mode, so errors thrown by the bundle reach the page's event log with their text."""
         return target.js_headers.get("access-control-allow-origin", "").strip() == "*"
 
+    def _session(self, request: ApiRequest) -> ApiAnswer:
+        body = request.json()
+        keep = body.get("keepSettings", False) if isinstance(body, dict) else None
+        if not isinstance(keep, bool):
+            raise BadApiRequest('the session body is {"keepSettings": true|false}')
+        with self._lock:
+            if not keep:
+                self._settings, self._saved = None, False
+            settings, saved = (self._settings if self._saved else {}), self._saved
+        return json_answer({"settings": settings, "saved": saved, "proxySince": self._proxy_log.last_seq})
+
     def _get_settings(self, _request: ApiRequest) -> ApiAnswer:
         with self._lock:
             return json_answer({"settings": self._settings if self._saved else {}, "saved": self._saved})
@@ -213,13 +239,40 @@ class ModuleDevApi:
         stamp = hashlib.sha256(exchange.raw).hexdigest()
         return json_answer({"stamp": stamp, "error": None})
 
-    def _proxy_log(self, _request: ApiRequest) -> ApiAnswer:
-        calls = list(self._proxy_calls())[-MAX_PROXY_LOG:]
+    def _proxy_calls(self, request: ApiRequest) -> ApiAnswer:
+        query = parse_qs(request.query)
+        since = _number(query, "since", 0)
+        wait = min(_number(query, "wait", 0), PROXY_WAIT_MAX)
+        log = self._proxy_log
+        version = log.version
+        if "version" in query and _number(query, "version", 0) == version and wait > 0:
+            version = log.wait_for_change(version, wait)
+        calls = log.calls(since)[-MAX_PROXY_LOG:]
         return json_answer(
-            {
-                "calls": [
-                    {"method": c.method, "path": "/" + c.path, "status": c.status, "forwarded": c.forwarded}
-                    for c in calls
-                ]
-            }
+            {"calls": [_call_json(c) for c in calls], "version": version, "last": log.last_seq}
         )
+
+
+def _call_json(call: ProxyCall) -> dict[str, Any]:
+    return {
+        "seq": call.seq,
+        "method": call.method,
+        "path": "/" + call.path,
+        "status": call.status,
+        "forwarded": call.forwarded,
+        "answer": call.answer,
+    }
+
+
+def _number(query: dict[str, list[str]], name: str, default: int) -> int:
+    """A whole number >= 0 of the query string; BadApiRequest (400) when it is something else."""
+    values = query.get(name)
+    if not values:
+        return default
+    try:
+        value = float(values[-1])
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value) or value < 0:
+        raise BadApiRequest(f"{name} is a number of 0 or more, not {values[-1][:40]!r}")
+    return int(value)

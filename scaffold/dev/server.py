@@ -12,7 +12,7 @@ from __future__ import annotations
 import errno
 import json
 import socket
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import resources
@@ -32,7 +32,7 @@ from scaffold.host.page_server import (
     host_config_js,
     serve_pages,
 )
-from scaffold.host.runtime import chart_files, ensure_runtime, stand_in_globals
+from scaffold.host.runtime import HostGlobal, chart_files, ensure_runtime, host_globals, stand_in_globals
 from scaffold.redact import without_credentials
 from scaffold.specs.document import SpecDocument
 
@@ -114,14 +114,18 @@ def page_html(page: DevPage, assets: Mapping[str, tuple[bytes, str]]) -> str:
 """
 
 
-def dev_config_js(page: DevPage) -> str:
+def dev_config_js(page: DevPage, host: Sequence[HostGlobal] = ()) -> str:
+    """What the page knows before its first request; `host`: the module page's host globals, as
+    the contract states their versions and as the page provides them (scaffold.host.runtime)."""
     version = str(page.spec.data.get("info", {}).get("version", ""))
-    data = {
+    data: dict[str, object] = {
         "kind": page.kind,
         "target": without_credentials(page.target),
         "contract": version,
         "locale": "ru-RU",
     }
+    if host:
+        data["hostGlobals"] = [row.as_json() for row in host]
     return f"window.__scaffoldDev = {json.dumps(data, ensure_ascii=False)};\n"
 
 
@@ -130,7 +134,8 @@ def page_files(page: DevPage) -> dict[str, tuple[bytes, str]]:
     runtime = ensure_runtime(page.spec)
     files: dict[str, tuple[bytes, str]] = dict(assets)
     files["/"] = (page_html(page, assets).encode(), "text/html; charset=utf-8")
-    files["/dev-config.js"] = (dev_config_js(page).encode(), JS)
+    host = host_globals(page.spec, runtime) if page.kind == MODULE.name else []
+    files["/dev-config.js"] = (dev_config_js(page, host).encode(), JS)
     by_global = {script.global_name: script.path for script in runtime}
     files["/vendor/react.js"] = (by_global["React"].read_bytes(), JS)
     files["/vendor/react-dom.js"] = (by_global["ReactDOM"].read_bytes(), JS)
@@ -178,7 +183,7 @@ def serve_dev(page: DevPage, *, host: str = "127.0.0.1", port: int = DEFAULT_DEV
         page.api.close()
         raise DevServerError(_bind_problem(host, port, exc), hint=_bind_hint(exc)) from None
     if proxied is not None:
-        proxied.use_proxy_log(lambda: list(server.proxy_calls))
+        proxied.use_proxy_log(server.proxy_log)
     try:
         yield DevServer(server.url, server)
     finally:

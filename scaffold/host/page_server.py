@@ -28,6 +28,7 @@ from urllib.parse import urlsplit
 import httpx
 
 from scaffold.host.bounded_http import ReadProblem, bounded_client, read_answer, shown_url
+from scaffold.host.proxy_log import ProxyCall, ProxyLog
 from scaffold.host.request_guard import Kind, ServedAddress, refusal, served_address
 from scaffold.host.runtime import RuntimeScript
 
@@ -35,7 +36,8 @@ PROXY_PREFIX = "/api/v1/modules/"
 MAX_REQUEST_BYTES = 4 * 1024 * 1024
 MAX_PROXIED_ANSWER_BYTES = 32 * 1024 * 1024
 _FORWARDED_HEADERS = ("content-type", "accept", "accept-language")
-_MAX_PROXY_LOG = 500
+# A JSON answer up to this size is kept in the proxy log for the dev page to show; larger ones are not.
+_MAX_LOGGED_ANSWER_BYTES = 256 * 1024
 # How often the serving thread looks for a stop request. socketserver's default (0.5 s) is what
 # every `check module` run and every stop of `scaffold dev` waited on the way out (0.45 s measured
 # per server, 0.10 s at this value); ten wake-ups a second cost an idle page nothing measurable.
@@ -59,16 +61,6 @@ class HostConfig:
     module_base_url: str
     module_context: Any
     proxy_timeout: float = 10.0
-
-
-@dataclass
-class ProxyCall:
-    """One call the proxy forwarded: what went out (body with moduleContext) and the status back."""
-
-    method: str
-    path: str
-    status: int
-    forwarded: Any = None
 
 
 @dataclass(frozen=True)
@@ -110,10 +102,15 @@ class PageRoutes:
 
 @dataclass
 class HostServer:
-    """A running host server; `url` is its origin, `proxy_calls` what the proxy forwarded."""
+    """A running host server; `url` is its origin, `proxy_log` what the proxy forwarded."""
 
     url: str
-    proxy_calls: list[ProxyCall] = field(default_factory=list)
+    proxy_log: ProxyLog = field(default_factory=ProxyLog)
+
+    @property
+    def proxy_calls(self) -> list[ProxyCall]:
+        """The calls the proxy forwarded and the module answered, in the order they arrived."""
+        return self.proxy_log.answered_calls()
 
 
 def host_html(config: HostConfig) -> str:
@@ -185,6 +182,7 @@ def serve_pages(routes: PageRoutes, *, host: str = "127.0.0.1", port: int = 0) -
     try:
         yield server_state
     finally:
+        server_state.proxy_log.close()  # a page waiting for the next proxy call gets its answer now
         httpd.shutdown()
         httpd.server_close()
         thread.join(timeout=5)
@@ -199,15 +197,19 @@ def _handler_class(
             return
 
         def _send(self, status: int, body: bytes, content_type: str) -> None:
-            self.send_response(status)
-            self.send_header("Content-Type", content_type)
-            self.send_header("Content-Length", str(len(body)))
-            self.send_header("Cache-Control", "no-store")
-            for name, value in _SAME_ORIGIN_HEADERS:
-                self.send_header(name, value)
-            self.end_headers()
-            if self.command != "HEAD":
-                self.wfile.write(body)
+            try:
+                self.send_response(status)
+                self.send_header("Content-Type", content_type)
+                self.send_header("Content-Length", str(len(body)))
+                self.send_header("Cache-Control", "no-store")
+                for name, value in _SAME_ORIGIN_HEADERS:
+                    self.send_header(name, value)
+                self.end_headers()
+                if self.command != "HEAD":
+                    self.wfile.write(body)
+            except (BrokenPipeError, ConnectionResetError):
+                # The page went away (reloaded, closed) while its request waited: nobody to answer.
+                self.close_connection = True
 
         def _error(self, status: int, message: str) -> None:
             self._send(status, json.dumps({"error": True, "message": message}).encode(), "application/json")
@@ -274,14 +276,15 @@ def _handler_class(
                 return
             headers = {k: v for k, v in self.headers.items() if k.lower() in _FORWARDED_HEADERS}
             body = _with_module_context(body, headers.get("Content-Type", ""), proxy.context())
-            forwarded = _json_or_none(body)
+            seq = state.proxy_log.arrived(self.command, rest, _json_or_none(body))
             try:
                 status, content, kind = _forward(client, self.command, target, body, headers)
             except httpx.HTTPError as exc:
-                _record(state, ProxyCall(self.command, rest, 502, forwarded))
-                self._error(502, f"proxy: {exc}")
+                message = f"proxy: {exc}"
+                state.proxy_log.answered(seq, 502, {"error": True, "message": message})
+                self._error(502, message)
                 return
-            _record(state, ProxyCall(self.command, rest, status, forwarded))
+            state.proxy_log.answered(seq, status, _logged_answer(content, kind))
             self._send(status, content, kind)
 
         do_GET = _dispatch
@@ -329,10 +332,11 @@ def _proxy_error(message: str) -> tuple[int, bytes, str]:
     return 502, json.dumps({"error": True, "message": message}).encode(), "application/json"
 
 
-def _record(state: HostServer, call: ProxyCall) -> None:
-    state.proxy_calls.append(call)
-    if len(state.proxy_calls) > _MAX_PROXY_LOG:
-        del state.proxy_calls[0]
+def _logged_answer(content: bytes, content_type: str) -> Any:
+    """The module's answer as the proxy log keeps it: JSON up to a size, else None."""
+    if "json" not in content_type.lower() or len(content) > _MAX_LOGGED_ANSWER_BYTES:
+        return None
+    return _json_or_none(content)
 
 
 def _json_or_none(body: bytes) -> Any:

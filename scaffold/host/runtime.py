@@ -75,6 +75,56 @@ def runtime_packages(spec: SpecDocument) -> list[tuple[str, str, str]]:
     return result
 
 
+@dataclass(frozen=True)
+class HostGlobal:
+    """One row of the contract's "Host runtime globals" table and what a host page puts there.
+
+    `version` is the host version exactly as the contract (the spec's `x-host-globals`) states it,
+    a range such as `18.2.x` included: that is what the platform promises a bundle. `loaded` is the
+    exact version of the real file the page loads for it (React, ReactDOM), None for a stand-in.
+    """
+
+    global_name: str
+    package: str
+    version: str
+    loaded: str | None
+
+    def as_json(self) -> dict[str, str | None]:
+        return {
+            "global": self.global_name,
+            "package": self.package,
+            "version": self.version,
+            "loaded": self.loaded,
+        }
+
+    def text(self) -> str:
+        """`react 18.3.1`, `react-dom 18.2.x (loads 18.2.0)`: the contract's version, then the file's."""
+        shown = f"{self.package} {self.version}"
+        return shown if self.loaded in (None, self.version) else f"{shown} (loads {self.loaded})"
+
+
+def host_globals(spec: SpecDocument, runtime: list[RuntimeScript]) -> list[HostGlobal]:
+    """The host globals in the contract's order, each with the runtime file loaded for it, if any."""
+    loaded = {script.global_name: script for script in runtime}
+    rows = []
+    for item in spec.data.get("x-host-globals", []) or []:
+        if isinstance(item, dict) and item.get("global"):
+            name = str(item["global"])
+            script = loaded.pop(name, None)
+            version = str(item.get("version", script.version if script else ""))
+            rows.append(
+                HostGlobal(name, str(item.get("package", "")), version, script.version if script else None)
+            )
+    # A spec without React rows still gets the fallback runtime; it is stated as what it is.
+    rows += [HostGlobal(s.global_name, s.package, s.version, s.version) for s in loaded.values()]
+    return rows
+
+
+def runtime_text(spec: SpecDocument, runtime: list[RuntimeScript]) -> str:
+    """The real host runtime in one phrase: `react 18.3.1, react-dom 18.2.x (loads 18.2.0)`."""
+    return ", ".join(row.text() for row in host_globals(spec, runtime) if row.loaded is not None)
+
+
 def stand_in_globals(spec: SpecDocument, runtime: list[RuntimeScript]) -> list[str]:
     """Host globals from `x-host-globals` that the real runtime does not define (UiKit, ...)."""
     real = {script.global_name for script in runtime}

@@ -105,6 +105,8 @@ def test_reference_module_passes_everything(module_server: str, chromium: Browse
     assert "apiUrl" in detail["component.Settings.edit"]
     assert "UiKit.Input" in detail["host-globals"], "stand-in members the bundle touched are reported"
     assert "proxied: POST /api/v1/demo/status -> 200" in detail["host-globals"]
+    # Issue 27: the host versions as the contract's table states them, then the file loaded.
+    assert detail["host-globals"].startswith("host runtime react 18.3.1, react-dom 18.2.x (loads 18.2.0); ")
     assert "version=1.0.0&buildTimestamp=" in detail["frontend.js-cacheable"]
     assert "?" not in detail["frontend.js"].split()[0], "the JS is also fetched as entryPoint resolves"
     assert [r.name for r in report.results] == report.planned, "the declared plan is what runs"

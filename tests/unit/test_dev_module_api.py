@@ -1,4 +1,5 @@
-"""The module dev page's API without a browser: target and findings, settings, bundle stamp, proxy log.
+"""The module dev page's API without a browser: target and findings, settings and the page's session,
+bundle stamp, proxy log (numbered per page session, answered as soon as it changes).
 
 The module is served for real (uvicorn in a thread): the check's variants for the findings, and
 the dev fixture (tests/fixtures/dev/module_app.py), whose bundle a test can change, for the stamp.
@@ -8,6 +9,8 @@ from __future__ import annotations
 
 import json
 import re
+import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,7 +19,7 @@ import pytest
 from scaffold.dev.api import ApiAnswer, ApiRequest, BadApiRequest
 from scaffold.dev.module_api import ModuleDevApi
 from scaffold.host.module_props import MODULE_ID
-from scaffold.host.page_server import ProxyCall
+from scaffold.host.proxy_log import ProxyLog
 from scaffold.specs import catalog
 from tests.fixtures.check import module_app as check_app
 from tests.fixtures.check.servers import closed_port, serve
@@ -27,7 +30,8 @@ SPEC = catalog.load_shipped("dashboard-module")
 
 def call(api: ModuleDevApi, method: str, path: str, body: Any = None) -> tuple[int, Any]:
     raw = b"" if body is None else json.dumps(body).encode()
-    answer: ApiAnswer = api.handle(ApiRequest(method, path, "", {}, raw))
+    path, _, query = path.partition("?")
+    answer: ApiAnswer = api.handle(ApiRequest(method, path, query, {}, raw))
     assert answer.content_type == "application/json"
     return answer.status, json.loads(answer.body)
 
@@ -162,19 +166,86 @@ def test_bundle_stamp_reports_a_missing_bundle(variants: str) -> None:
 
 def test_proxy_log_shows_forwarded_bodies() -> None:
     api = ModuleDevApi("http://127.0.0.1:1", SPEC)
-    assert call(api, "GET", "/proxy-log")[1] == {"calls": []}
-    calls = [ProxyCall("POST", "api/v1/demo/status", 200, {"payload": {}, "moduleContext": {"k": 1}})]
-    api.use_proxy_log(lambda: calls)
+    assert call(api, "GET", "/proxy-log")[1] == {"calls": [], "version": 0, "last": 0}
+    log = ProxyLog()
+    api.use_proxy_log(log)
+    seq = log.arrived("POST", "api/v1/demo/status", {"payload": {}, "moduleContext": {"k": 1}})
+    pending = call(api, "GET", "/proxy-log")[1]["calls"]
+    assert [(c["seq"], c["status"]) for c in pending] == [(1, None)], "shown while the module works"
+    log.answered(seq, 200, {"status": "ok", "moduleContext": {"k": 1}})
     assert call(api, "GET", "/proxy-log")[1] == {
         "calls": [
             {
+                "seq": 1,
                 "method": "POST",
                 "path": "/api/v1/demo/status",
                 "status": 200,
                 "forwarded": {"payload": {}, "moduleContext": {"k": 1}},
+                "answer": {"status": "ok", "moduleContext": {"k": 1}},
             }
-        ]
+        ],
+        "version": 2,
+        "last": 1,
     }
+    api.close()
+
+
+# Issue 27, point 7: a page load starts empty unless the author keeps the settings on purpose.
+def test_a_page_session_forgets_the_saved_settings_unless_they_are_kept() -> None:
+    api = ModuleDevApi("http://127.0.0.1:1", SPEC)
+    log = ProxyLog()
+    api.use_proxy_log(log)
+    saved = {"apiUrl": "https://metrics.example", "apiKey": "k-123"}
+    call(api, "PUT", "/settings", saved)
+    log.answered(log.arrived("POST", "api/v1/demo/status", {"moduleContext": saved}), 200)
+    status, body = call(api, "POST", "/session", {"keepSettings": True})
+    assert status == 200 and body == {"settings": saved, "saved": True, "proxySince": 1}
+    assert api.module_context() == saved
+    status, body = call(api, "POST", "/session", {"keepSettings": False})
+    assert status == 200 and body == {"settings": {}, "saved": False, "proxySince": 1}
+    assert api.module_context() == {}, "the backend no longer gets the forgotten settings"
+    assert call(api, "GET", "/target")[1]["settingsSaved"] is False
+    assert call(api, "GET", "/proxy-log?since=1")[1]["calls"] == [], "the new page's log starts empty"
+    for bad in ({"keepSettings": "yes"}, ["keepSettings"]):
+        with pytest.raises(BadApiRequest, match="keepSettings"):
+            call(api, "POST", "/session", bad)
+    api.close()
+
+
+# Issue 27, point 7: calls numbered per page session, in the order they arrive, shown at once.
+def test_proxy_log_numbers_calls_per_session_and_answers_when_it_changes() -> None:
+    api = ModuleDevApi("http://127.0.0.1:1", SPEC)
+    log = ProxyLog()
+    api.use_proxy_log(log)
+    log.arrived("GET", "before", None)  # an earlier page's call
+    since = call(api, "POST", "/session", {"keepSettings": False})[1]["proxySince"]
+    first = log.arrived("POST", "one", None)
+    second = log.arrived("POST", "two", None)
+    log.answered(second, 200)  # answered out of order: the numbers stay in arrival order
+    log.answered(first, 500)
+    body = call(api, "GET", f"/proxy-log?since={since}")[1]
+    assert [(c["seq"] - since, c["path"], c["status"]) for c in body["calls"]] == [
+        (1, "/one", 500),
+        (2, "/two", 200),
+    ]
+
+    # A reader at the current version waits for the next change and is answered as it happens.
+    version = body["version"]
+    arrive = threading.Timer(0.3, lambda: log.arrived("POST", "three", None))
+    arrive.start()
+    started = time.monotonic()
+    body = call(api, "GET", f"/proxy-log?since={since}&version={version}&wait=10")[1]
+    assert 0.2 < time.monotonic() - started < 5
+    assert [c["seq"] - since for c in body["calls"]] == [1, 2, 3] and body["version"] == version + 1
+    started = time.monotonic()
+    assert call(api, "GET", f"/proxy-log?since={since}&version=0&wait=10")[1]["version"] == version + 1
+    assert time.monotonic() - started < 1, "a reader behind the current version is answered at once"
+    with pytest.raises(BadApiRequest, match="since is a number"):
+        call(api, "GET", "/proxy-log?since=x")
+    log.close()
+    started = time.monotonic()
+    call(api, "GET", f"/proxy-log?version={version + 1}&wait=10")
+    assert time.monotonic() - started < 1, "a closed log (the server stopping) keeps nobody waiting"
     api.close()
 
 
@@ -182,6 +253,8 @@ def test_unknown_paths_and_methods() -> None:
     api = ModuleDevApi("http://127.0.0.1:1", SPEC)
     status, body = call(api, "GET", "/nothing")
     assert status == 404 and "/nothing" in body["error"]
+    status, body = call(api, "GET", "/session")
+    assert status == 405 and "POST" in body["error"]
     status, body = call(api, "DELETE", "/settings")
     assert status == 405 and "GET, PUT" in body["error"]
     status, body = call(api, "POST", "/target")

@@ -2,12 +2,13 @@
  * scaffold dev, module page: the dashboard around the widget. The "Dashboard" region (time range,
  * refresh, grid size, edit modes, palette, variables, widget data), the widget's cell on the grid
  * with its resize handle ("Resize widget": drag or arrow keys), and the small labelled controls
- * they are made of (Field, Checkbox, JsonEditor, Json). Split from module-page.js, which owns the
- * dashboard's state and passes it in.
+ * they are made of (Field, Checkbox, JsonEditor, Json: JSON shown with secrets masked). Split from
+ * module-page.js, which owns the dashboard's state and passes it in.
  *
- * Plain ES2020 on the host's React 18 UMD global (no JSX, no build step). Exports
- * window.ScaffoldModuleDashboard; module-events.js and module-page.js sort after this file and
- * read it at load time.
+ * Plain ES2020 on the host's React 18 UMD global (no JSX, no build step). Uses
+ * window.ScaffoldSecretMask (dev-secret-mask.js sorts before this file). Exports
+ * window.ScaffoldModuleDashboard; the other module-*.js files sort after this file and read it at
+ * load time.
  */
 (function () {
   "use strict";
@@ -73,8 +74,9 @@
       h("span", { id: errorId, className: "sd-error", role: error[0] ? "alert" : undefined }, error[0] || ""));
   }
 
+  /** JSON for display, secrets masked unless `revealed` (dev-secret-mask.js): the one the regions use. */
   function Json(props) {
-    return h("pre", { className: "sd-json" }, JSON.stringify(props.value, null, 2));
+    return h("pre", { className: "sd-json" }, window.ScaffoldSecretMask.shownJson(props.value, props.revealed, 2));
   }
 
   function Dashboard(props) {
@@ -143,7 +145,7 @@
     var f = props.flags;
     return h("section", { "aria-label": "Widget", className: "sd-region" },
       h("h2", null, "Widget"),
-      h("div", { className: "sd-grid", style: { width: GRID_COLUMNS * COLUMN_PX + "px" } },
+      h("div", { className: "sd-grid", style: { width: GRID_COLUMNS * COLUMN_PX + "px", backgroundSize: COLUMN_PX + "px " + ROW_PX + "px" } },
         h("div", { className: "sd-cell" + (f.hasError ? " sd-cell-error" : ""), "data-cols": b.cols, "data-rows": b.rows,
           style: { width: b.cols * COLUMN_PX - 8 + "px", height: b.rows * ROW_PX - 8 + "px" } },
           h("div", { className: "sd-cell-head" },

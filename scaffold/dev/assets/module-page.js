@@ -10,15 +10,22 @@
  * Regions (their accessible names are the page's interface, kept stable for people and tests):
  * "Dashboard" (the controls of the dashboard around the widget), "Widget", "Widget editor",
  * "Settings", "Events" (every callback with its arguments, page errors, console errors),
- * "Proxy calls" and "Problems" (what `scaffold check module` would report about the connection).
+ * "Proxy calls", "Host runtime" (the host globals and their versions) and "Problems" (what
+ * `scaffold check module` would report about the connection). Secrets are masked in every region
+ * the page draws (dev-secret-mask.js) until the "Reveal secrets" button (then "Hide secrets") is
+ * pressed; the module's own components get every value as saved.
+ *
+ * A load of the page is a session: it starts with no saved settings (unless "Keep settings across
+ * reloads" is checked: module-settings.js), no events and no proxy calls.
  *
  * Reload: /dev-api/module/bundle-stamp is polled every 500 ms; when the served JS changes, it is
  * loaded again as a classic script with a cache-busting query, window[scope].registry is read
  * again and the components are remounted with the same props.
  *
  * The pieces live in module-api.js (the dev server, loading the bundle), module-dashboard.js (the
- * dashboard controls, the widget cell and its resize) and module-events.js (the event log, the
- * "Events" and "Proxy calls" regions); they sort before this file, which loads last.
+ * dashboard controls, the widget cell and its resize), module-events.js (the event log, the
+ * "Events" and "Proxy calls" regions), module-runtime.js ("Host runtime") and module-settings.js
+ * (saved settings, the page session); they sort before this file, which loads last.
  */
 (function () {
   "use strict";
@@ -30,16 +37,15 @@
   var loadModule = window.ScaffoldModuleApi.loadModule;
   var D = window.ScaffoldModuleDashboard;
   var isObject = D.isObject;
-  var Json = D.Json;
   var Dashboard = D.Dashboard;
   var WidgetCell = D.WidgetCell;
-  var COLUMN_PX = D.COLUMN_PX;
-  var ROW_PX = D.ROW_PX;
   var E = window.ScaffoldModuleEvents;
   var addEvent = E.addEvent;
   var argumentProblems = E.argumentProblems;
   var EventsRegion = E.EventsRegion;
   var ProxyRegion = E.ProxyRegion;
+  var S = window.ScaffoldModuleSettings;
+  var HostRuntime = window.ScaffoldModuleRuntime.HostRuntime;
   var STAMP_POLL_MS = 500;
   // A second palette, as the platform has several: switching shows how the widget takes colours.
   var CONTRAST_PALETTE = {
@@ -80,6 +86,9 @@
     var targetRef = React.useRef(null);
     var saveChain = React.useRef(Promise.resolve());
     var bundleNote = React.useState("");
+    var revealed = React.useState(false);
+    var keep = React.useState(S.keptChoice);
+    var since = React.useState(null); // the proxy's last call number before this page's session
 
     // The dashboard's state starts from the contract's realistic props, once they are known.
     React.useEffect(function () {
@@ -148,6 +157,8 @@
       }).finally(function () { busyRef.current = false; });
     }
 
+    // The session first: the settings of an earlier load are forgotten (unless kept) before any
+    // component sees them, and the proxy's calls are numbered from this load on.
     React.useEffect(function () {
       var stopped = false;
       var retry = null;
@@ -156,7 +167,13 @@
           if (!stopped && !found) retry = setTimeout(start, 2000);
         });
       }
-      start();
+      S.startSession(api, keep[0]).then(function (answer) {
+        since[1](answer.proxySince);
+        settings[1]({ value: answer.settings, saved: answer.saved, state: "", error: null });
+      }, function (error) {
+        since[1](0);
+        addEvent("host", "the page's session did not start: " + host.errorText(error));
+      }).then(function () { if (!stopped) start(); });
       return function () { stopped = true; clearTimeout(retry); };
     }, []);
 
@@ -214,8 +231,7 @@
       var made = {};
       ((base[name] || {}).callbacks || []).forEach(function (callback) {
         made[callback.name] = host.recorder(name, callback.name, function (call) {
-          var problems = argumentProblems(callback, call.args, call.raw);
-          addEvent("callback", name + "." + callback.name + "(" + call.args.map(function (a) { return a.text; }).join(", ") + ")", problems);
+          E.addCallback(name, callback.name, call.args, argumentProblems(callback, call.args, call.raw));
           var effect = effects[name + "." + callback.name];
           if (effect) effect(call.raw);
         });
@@ -281,7 +297,9 @@
         h("p", null, h("a", { href: dev.target, target: "_blank", rel: "noreferrer" }, dev.target),
           " · contract " + (dev.contract || "?") + (target ? " · scope " + target.scope : "")),
         h("p", { role: "status", className: "sd-status" }, status + (bundleNote[0] ? " · " + bundleNote[0] : "")),
-        h("button", { type: "button", onClick: reconnect }, "Reload module")),
+        h("button", { type: "button", onClick: reconnect }, "Reload module"),
+        h("button", { type: "button", className: "secondary", onClick: function () { revealed[1](!revealed[0]); } },
+          revealed[0] ? "Hide secrets" : "Reveal secrets")),
       h(Problems, { problems: conn.problems, error: conn.error }),
       board ? h(Dashboard, { board: board, setBoard: setBoard, flags: flags[0], palettes: palettes,
         refresh: function () { setFlags({ isRefreshClicked: true, refreshClicked: true }); addEvent("host", "Refresh clicked: isRefreshClicked and refreshClicked set to true"); } }) : null,
@@ -295,13 +313,12 @@
           h("section", { "aria-label": "Settings", className: "sd-region" },
             h("h2", null, "Settings"),
             component("Settings"),
-            h("h3", null, "Saved settings (the proxy's moduleContext)"),
-            h(Json, { value: settings[0].value }),
-            settings[0].error ? h("p", { className: "sd-render-error", role: "alert" }, "Not saved: " + settings[0].error) : null,
-            h("p", { className: "sd-muted" }, settings[0].state === "saving" ? "saving…" : (settings[0].saved ? "saved" : "nothing saved yet")))),
+            h(S.SavedSettings, { settings: settings[0], revealed: revealed[0], keep: keep[0],
+              onKeep: function (value) { S.keepChoice(value); keep[1](value); } }))),
         h("div", { className: "sd-column" },
-          h(EventsRegion, null),
-          h(ProxyRegion, null))));
+          h(EventsRegion, { revealed: revealed[0] }),
+          h(ProxyRegion, { since: since[0], revealed: revealed[0] }),
+          h(HostRuntime, { rows: dev.hostGlobals }))));
   }
 
   function statusText(conn, mod, target) {
@@ -327,41 +344,7 @@
       })));
   }
 
-  var STYLE = [
-    ".sd-module{font:14px/1.4 system-ui,sans-serif;margin:0 16px 32px}",
-    ".sd-header{display:flex;flex-wrap:wrap;gap:4px 16px;align-items:baseline}",
-    ".sd-header h1{font-size:20px;margin:12px 0 4px}",
-    ".sd-status{flex-basis:100%;margin:0}",
-    ".sd-region{border:1px solid #d0d4da;border-radius:6px;padding:8px 12px;margin:12px 0;background:#fff}",
-    ".sd-region h2{font-size:16px;margin:0 0 8px}",
-    ".sd-row{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:flex-end;margin-bottom:8px}",
-    ".sd-field{display:flex;flex-direction:column;gap:2px}",
-    ".sd-field-wide{flex:1 1 320px}",
-    ".sd-field textarea{font:12px/1.3 ui-monospace,monospace}",
-    ".sd-check{flex-direction:row;align-items:center;gap:6px}",
-    ".sd-hint,.sd-muted{color:#5b6470;font-size:12px}",
-    ".sd-error,.sd-render-error{color:#b00020}",
-    ".sd-columns{display:flex;flex-wrap:wrap;gap:0 16px}",
-    ".sd-column{flex:1 1 560px;min-width:0}",
-    ".sd-grid{max-width:100%;overflow:auto;padding:4px;background-size:" + COLUMN_PX + "px " + ROW_PX + "px;" +
-      "background-image:linear-gradient(to right,#eef0f3 1px,transparent 1px),linear-gradient(to bottom,#eef0f3 1px,transparent 1px)}",
-    ".sd-cell{position:relative;display:flex;flex-direction:column;border:1px solid #9aa3ad;border-radius:4px;background:#fff;margin:4px;box-sizing:border-box}",
-    ".sd-cell-error{border-color:#b00020}",
-    ".sd-cell-head{display:flex;justify-content:space-between;gap:8px;padding:2px 8px;border-bottom:1px solid #eef0f3}",
-    ".sd-cell-title{font-weight:600}",
-    ".sd-cell-body{flex:1;overflow:auto;padding:4px 8px}",
-    ".sd-module .sd-resize{position:absolute;right:0;bottom:0;cursor:nwse-resize;border:0;border-radius:0;background:transparent;" +
-      "color:#5b6470;font-size:16px;line-height:1;min-height:0;padding:0 2px;touch-action:none}",
-    ".sd-events ol{max-height:480px;overflow:auto;padding-left:24px}",
-    ".sd-event-page-error,.sd-event-console-error,.sd-event-render-error,.sd-event-load-error{color:#b00020}",
-    ".sd-event-problems{color:#b00020;margin:0}",
-    ".sd-json{background:#f5f6f8;padding:6px;max-height:240px;overflow:auto;font-size:12px}",
-  ].join("\n");
-
   function start() {
-    var style = document.createElement("style");
-    style.textContent = STYLE;
-    document.head.appendChild(style);
     var root = document.getElementById("scaffold-dev");
     if (!host) {
       root.textContent = "The host harness (/host.js) did not load.";
