@@ -4,12 +4,14 @@ renders with the contract's props, a simulated user edit, and every callback val
 Verdicts: a page error or console error while loading or rendering is a FAIL; a loader that
 returns the component itself is accepted but a WARN (the promise of {default} is recommended);
 a listed component missing from the registry is a FAIL, an unlisted registry entry a WARN; an
-editor whose onChange never fires after an edit is a WARN, a callback called with values its
-contract type does not allow is a FAIL.
+editor whose onChange never fires after an edit is a WARN, and so is a WidgetEditor whose edit
+hands the host's editor form (react-hook-form, scaffold's reading of the host) no value; a callback
+called with values its contract type does not allow is a FAIL.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -41,6 +43,11 @@ RULE_EDIT = {
     "WidgetEditor": "contract: WidgetEditor rules (call onChange when editor data changed)",
     "Settings": "contract: Settings rules (call onChange(newSettings) on every change)",
 }
+RULE_EDITOR_FORM = (
+    "contract: WidgetEditor rules (let the user change the future moduleData), as scaffold reads the host "
+    "(x-scaffold-decision on WidgetEditorProps): the editor hands the future moduleData to the host's "
+    'react-hook-form editor form with useFormContext().setValue("moduleData", ...), then calls onChange()'
+)
 EDIT_TEXT = {
     "number": "42",
     "range": "42",
@@ -285,12 +292,32 @@ class ModuleInBrowser:
         calls = [
             c for c in self._calls() if c.component == name and c.phase == phase and c.callback == "onChange"
         ]
+        handed = self._handed_to_editor_form(name)
         if errors:
             self.report.failed(check, f"editing {what}: {_describe_events(errors)}", rule)
         elif not calls:
             self.report.warned(check, f"editing {what} did not call onChange", rule)
+        elif handed == "":
+            self.report.warned(
+                check,
+                f"editing {what} called {calls[0].shown()[:60]} but handed the host's editor form no value, "
+                "so the host saves nothing new",
+                RULE_EDITOR_FORM,
+            )
         else:
-            self.report.passed(check, f"editing {what} called {calls[0].shown()[:120]}")
+            self.report.passed(check, f"editing {what} called {calls[0].shown()[:120]}{handed or ''}")
+
+    def _handed_to_editor_form(self, name: str) -> str | None:
+        """For a WidgetEditor inside the host's editor form: "" when the edit changed none of the
+        form's values, else what it handed over (", set moduleData to …"); None otherwise."""
+        collected = self._collected()
+        if name != "WidgetEditor" or not collected.get("editorForm"):
+            return None
+        changed = collected.get("editorValues")
+        if not isinstance(changed, dict) or not changed:
+            return ""
+        shown = ", ".join(f"{k} to {json.dumps(v, ensure_ascii=False)}" for k, v in sorted(changed.items()))
+        return f", set {shown}"[:120]
 
     def _callbacks(self, name: str, props: ComponentProps) -> None:
         rule = f"contract: Component props / {name} ({signatures(props)})"

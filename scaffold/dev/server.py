@@ -75,7 +75,7 @@ def dev_assets() -> dict[str, tuple[bytes, str]]:
 
 def page_html(page: DevPage, assets: Mapping[str, tuple[bytes, str]]) -> str:
     """The page: runtime first, then config, the shared harness (module), the page's scripts."""
-    head = ['<script src="/vendor/react.js"></script>', '<script src="/vendor/react-dom.js"></script>']
+    head = [f'<script src="/vendor/{package}.js"></script>' for package in _runtime_packages(page)]
     if page.kind == PLUGIN.name:
         head += [
             '<link rel="stylesheet" href="/vendor/uplot.css">',
@@ -114,6 +114,13 @@ def page_html(page: DevPage, assets: Mapping[str, tuple[bytes, str]]) -> str:
 """
 
 
+def _runtime_packages(page: DevPage) -> list[str]:
+    """The host runtime's packages, in load order: React and ReactDOM; on a module page also the
+    host's editor form library (react-hook-form), which its WidgetEditor works inside."""
+    packages = ["react", "react-dom"]
+    return [*packages, "react-hook-form"] if page.kind == MODULE.name else packages
+
+
 def dev_config_js(page: DevPage, host: Sequence[HostGlobal] = ()) -> str:
     """What the page knows before its first request; `host`: the module page's host globals, as
     the contract states their versions and as the page provides them (scaffold.host.runtime)."""
@@ -131,17 +138,16 @@ def dev_config_js(page: DevPage, host: Sequence[HostGlobal] = ()) -> str:
 
 def page_files(page: DevPage) -> dict[str, tuple[bytes, str]]:
     assets = dev_assets()
-    runtime = ensure_runtime(page.spec)
+    runtime = ensure_runtime(page.spec, editor_form=page.kind == MODULE.name)
     files: dict[str, tuple[bytes, str]] = dict(assets)
     files["/"] = (page_html(page, assets).encode(), "text/html; charset=utf-8")
     host = host_globals(page.spec, runtime) if page.kind == MODULE.name else []
     files["/dev-config.js"] = (dev_config_js(page, host).encode(), JS)
-    by_global = {script.global_name: script.path for script in runtime}
-    files["/vendor/react.js"] = (by_global["React"].read_bytes(), JS)
-    files["/vendor/react-dom.js"] = (by_global["ReactDOM"].read_bytes(), JS)
+    for script in runtime:
+        files[f"/vendor/{script.package}.js"] = (script.path.read_bytes(), JS)
     if page.kind == PLUGIN.name:
-        script, style = chart_files()
-        files["/vendor/uplot.js"] = (script.read_bytes(), JS)
+        chart, style = chart_files()
+        files["/vendor/uplot.js"] = (chart.read_bytes(), JS)
         files["/vendor/uplot.css"] = (style.read_bytes(), _TYPES[".css"])
     if page.kind == MODULE.name:
         files["/host-config.js"] = (host_config_js(stand_in_globals(page.spec, runtime)).encode(), JS)

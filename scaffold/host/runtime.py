@@ -1,4 +1,4 @@
-"""Third-party browser files of the host pages: React 18 UMD builds and the uPlot chart library.
+"""Third-party browser files of the host pages: React 18 and react-hook-form UMD builds, uPlot.
 
 The platform provides React and ReactDOM as globals; a module bundle marks them external. The
 host page must therefore load real React 18 UMD files, at the versions the spec lists in
@@ -38,8 +38,12 @@ NPM_TIMEOUT = 180.0
 _UMD_FILES = {
     "react": "umd/react.production.min.js",
     "react-dom": "umd/react-dom.production.min.js",
+    # The host's widget editor form (x-scaffold-decision on WidgetEditorProps): a real
+    # react-hook-form, so an editor's useFormContext().setValue reaches the page as on the platform.
+    "react-hook-form": "dist/index.umd.js",
 }
-_FALLBACK_VERSIONS = {"react": "18.3.1", "react-dom": "18.2.0"}
+_FALLBACK_VERSIONS = {"react": "18.3.1", "react-dom": "18.2.0", "react-hook-form": "7.54.2"}
+_DEFAULT_GLOBALS = {"react": "React", "react-dom": "ReactDOM", "react-hook-form": "ReactHookForm"}
 _EXACT = re.compile(r"^\d+\.\d+\.\d+$")
 
 
@@ -54,7 +58,8 @@ class RuntimeScript:
 
 
 def runtime_packages(spec: SpecDocument) -> list[tuple[str, str, str]]:
-    """(global, package, exact version) for React and ReactDOM, read from `x-host-globals`.
+    """(global, package, exact version) for React, ReactDOM and react-hook-form, read from
+    `x-host-globals`.
 
     A range such as `18.2.x` becomes its first release (`18.2.0`), the oldest host the contract
     allows, which is the stricter test for a bundle.
@@ -70,8 +75,7 @@ def runtime_packages(spec: SpecDocument) -> list[tuple[str, str, str]]:
         version = str(item.get("version", _FALLBACK_VERSIONS[package])).replace(".x", ".0")
         if not _EXACT.match(version):
             version = _FALLBACK_VERSIONS[package]
-        default_global = "React" if package == "react" else "ReactDOM"
-        result.append((str(item.get("global", default_global)), package, version))
+        result.append((str(item.get("global", _DEFAULT_GLOBALS[package])), package, version))
     return result
 
 
@@ -140,11 +144,16 @@ def cache_root() -> Path:
     return user_data_home() / "cache" / "host-runtime"
 
 
-def ensure_runtime(spec: SpecDocument, *, cache: Path | None = None) -> list[RuntimeScript]:
-    """The React and ReactDOM UMD files, fetched on first use; in the order the page loads them."""
+def ensure_runtime(
+    spec: SpecDocument, *, cache: Path | None = None, editor_form: bool = True
+) -> list[RuntimeScript]:
+    """The React, ReactDOM and (with `editor_form`, for a module's host page) react-hook-form UMD
+    files, fetched on first use; in the order the page loads them."""
     root = cache or cache_root()
     scripts = []
     for global_name, package, version in runtime_packages(spec):
+        if package == "react-hook-form" and not editor_form:
+            continue
         path = _ensure_file(root, package, version, _UMD_FILES[package])
         scripts.append(RuntimeScript(global_name, package, version, path))
     return scripts

@@ -127,7 +127,9 @@ def test_build_is_a_classic_script_without_react(built_module: BuiltModule) -> N
     for marker in REACT_MARKERS:
         assert marker not in script, f"module.js holds a copy of React internals ({marker})"
     assert "require(" not in script
-    assert script.rstrip().endswith("})(React);"), "React must come from the host's window.React"
+    assert script.rstrip().endswith("})(React,ReactHookForm);"), (
+        "React and react-hook-form (the WidgetEditor's host form) must come from the host's globals"
+    )
     assert len(gzip.compress(script.encode())) <= GZIP_BUDGET
     css = (built_module.dist / "module.css").read_text(encoding="utf-8")
     css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
@@ -331,7 +333,9 @@ def test_platform_loads_every_component_in_a_browser(backend: RunningBackend) ->
     widget_calls = results["component.Widget.callbacks"].detail
     assert 'onFetch("fetchLinerSuccess")' in widget_calls and "onErrorChange(false)" in widget_calls, text
     assert "fetchLinerError" not in widget_calls and "onErrorChange(true)" not in widget_calls, text
-    assert results["component.WidgetEditor.edit"].detail.endswith("called onChange()"), text
+    assert results["component.WidgetEditor.edit"].detail.endswith(
+        'called onChange(), set title to "scaffold check edit"'
+    ), text
     assert 'called onChange({"connections":[{' in results["component.Settings.edit"].detail, text
 
 

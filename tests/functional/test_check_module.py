@@ -64,6 +64,11 @@ EXPECTED: dict[str, tuple[str, Status, str]] = {
     ),
     "settings-edit-throws": ("component.Settings.edit", Status.FAIL, "page error: cannot save settings"),
     "editor-no-onchange": ("component.WidgetEditor.edit", Status.WARN, "did not call onChange"),
+    "editor-keeps-values": (
+        "component.WidgetEditor.edit",
+        Status.WARN,
+        "called onChange() but handed the host's editor form no value",
+    ),
     "editor-onchange-extra-args": (
         "component.WidgetEditor.callbacks",
         Status.WARN,
@@ -101,12 +106,16 @@ def test_reference_module_passes_everything(module_server: str, chromium: Browse
     assert _problems(report) == []
     detail = {r.name: r.detail for r in report.results}
     assert detail["component.Widget.callbacks"] == 'onFetch("fetchLinerSuccess"), onErrorChange(false)'
-    assert detail["component.WidgetEditor.edit"].endswith("called onChange()")
+    assert detail["component.WidgetEditor.edit"].endswith(
+        'called onChange(), set title to "scaffold check edit"'
+    ), "the edit reached the host's editor form (x-scaffold-decision on WidgetEditorProps)"
     assert "apiUrl" in detail["component.Settings.edit"]
     assert "UiKit.Input" in detail["host-globals"], "stand-in members the bundle touched are reported"
     assert "proxied: POST /api/v1/demo/status -> 200" in detail["host-globals"]
     # Issue 27: the host versions as the contract's table states them, then the file loaded.
-    assert detail["host-globals"].startswith("host runtime react 18.3.1, react-dom 18.2.x (loads 18.2.0); ")
+    assert detail["host-globals"].startswith(
+        "host runtime react 18.3.1, react-dom 18.2.x (loads 18.2.0), react-hook-form 7.54.2; "
+    )
     assert "version=1.0.0&buildTimestamp=" in detail["frontend.js-cacheable"]
     assert "?" not in detail["frontend.js"].split()[0], "the JS is also fetched as entryPoint resolves"
     assert [r.name for r in report.results] == report.planned, "the declared plan is what runs"

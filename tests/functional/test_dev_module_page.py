@@ -333,6 +333,15 @@ def test_scaffolded_module_reloads_after_a_source_change(
         widget = dev.region("Widget")
         widget.get_by_text("2026-03-14T09:00:00.000Z → 2026-03-15T09:00:00.000Z").wait_for(timeout=20_000)
         dev.region("Events").get_by_text('Widget.onFetch("fetchLinerSuccess")').first.wait_for()
+        # Issue 27: what is edited in the WidgetEditor reaches the Widget, no retyping: the editor
+        # hands its moduleData to the host's editor form (react-hook-form), the page re-renders.
+        editor = dev.region("Widget editor")
+        editor.get_by_role("textbox", name="Message").fill("Typed in the editor")
+        widget.get_by_text("Typed in the editor", exact=True).wait_for(timeout=10_000)
+        data = json.loads(dev.region("Dashboard").get_by_label("Widget data").input_value())
+        assert data == {"message": "Typed in the editor", "askBackend": False}
+        editor.locator('input[name="title"]').fill("Edited title")
+        dev.region("Widget").get_by_text("Edited title").first.wait_for(timeout=10_000)
         source = frontend / "src" / "components" / "Widget.tsx"
         text = source.read_text(encoding="utf-8")
         old = "{from ?? 'dashboard start'} → {to ?? 'now'}"

@@ -244,9 +244,10 @@ def test_the_host_runtime_region_states_the_contract_versions(module: Dev) -> No
         "the contract's Host runtime globals table, exactly"
     )
     on_page = {p: shown for _g, p, _v, shown in rows}
-    pinned = {p: v for p, v, _f in pinned_files() if p in ("react", "react-dom")}
+    pinned = {p: v for p, v, _f in pinned_files() if p in ("react", "react-dom", "react-hook-form")}
     assert on_page["react"] == f"loads {pinned['react']}" and pinned["react"] == "18.3.1"
     assert on_page["react-dom"] == f"loads {pinned['react-dom']}"
+    assert on_page["react-hook-form"] == "loads 7.54.2" == f"loads {pinned['react-hook-form']}"
     assert re.fullmatch(r"18\.2\.\d+", pinned["react-dom"]), (
         "the release loaded is inside the contract's 18.2.x"
     )

@@ -94,7 +94,11 @@ def test_props_callbacks_come_from_x_callback() -> None:
 
 
 def test_runtime_versions_from_x_host_globals() -> None:
-    assert runtime_packages(SPEC) == [("React", "react", "18.3.1"), ("ReactDOM", "react-dom", "18.2.0")]
+    assert runtime_packages(SPEC) == [
+        ("React", "react", "18.3.1"),
+        ("ReactDOM", "react-dom", "18.2.0"),
+        ("ReactHookForm", "react-hook-form", "7.54.2"),  # the host's editor form
+    ]
 
 
 def test_stand_ins_are_the_other_host_globals() -> None:

@@ -118,6 +118,7 @@ def _fake_cache(tmp_path: Path) -> Path:
     for folder, name in (
         ("react@18.3.1", "react.production.min.js"),
         ("react-dom@18.2.0", "react-dom.production.min.js"),
+        ("react-hook-form@7.54.2", "index.umd.js"),
     ):
         (cache / folder).mkdir(parents=True)
         (cache / folder / name).write_text("/* cached */", encoding="utf-8")
@@ -131,7 +132,7 @@ def test_cached_runtime_needs_no_npm(monkeypatch: pytest.MonkeyPatch, tmp_path: 
     monkeypatch.setattr(host_runtime, "pinned_files", lambda: pins)
     monkeypatch.setenv("PATH", str(tmp_path))
     scripts = host_runtime.ensure_runtime(SPEC, cache=cache)
-    assert [s.global_name for s in scripts] == ["React", "ReactDOM"]
+    assert [s.global_name for s in scripts] == ["React", "ReactDOM", "ReactHookForm"]
     assert scripts[0].path == cache / "react@18.3.1" / "react.production.min.js"
 
 

@@ -38,7 +38,8 @@ def test_the_module_page_is_told_the_contract_table_exactly() -> None:
     rows = config["hostGlobals"]
     assert [(r["global"], r["package"], r["version"]) for r in rows] == list(HOST_GLOBALS)
     loaded = {r["package"]: r["loaded"] for r in rows if r["loaded"] is not None}
-    assert set(loaded) == {"react", "react-dom"}, "the others are stand-ins"
+    # React, ReactDOM and the host's editor form library (x-scaffold-decision on WidgetEditorProps)
+    assert set(loaded) == {"react", "react-dom", "react-hook-form"}, "the others are stand-ins"
     stated = {package: version for _global, package, version in HOST_GLOBALS}
     pinned = {(package, version) for package, version, _file in pinned_files()}
     for package, version in loaded.items():
@@ -49,7 +50,8 @@ def test_the_module_page_is_told_the_contract_table_exactly() -> None:
 def test_check_states_the_same_versions() -> None:
     stated = {package: version for _global, package, version in HOST_GLOBALS}
     assert runtime_text(SPEC, _runtime()) == (
-        f"react {stated['react']}, react-dom {stated['react-dom']} (loads 18.2.0)"
+        f"react {stated['react']}, react-dom {stated['react-dom']} (loads 18.2.0), "
+        f"react-hook-form {stated['react-hook-form']}"
     )
 
 

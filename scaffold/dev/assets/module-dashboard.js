@@ -51,6 +51,16 @@
     var errorId = id + "-error";
     var text = React.useState(JSON.stringify(props.value, null, 2));
     var error = React.useState(null);
+    // A value set from elsewhere (the WidgetEditor handing over moduleData) replaces the text,
+    // unless the text already says the same (the value came from typing here).
+    var valueText = JSON.stringify(props.value);
+    var seen = React.useState(valueText);
+    if (seen[0] !== valueText) {
+      seen[1](valueText);
+      var typed = null;
+      try { typed = JSON.stringify(JSON.parse(text[0])); } catch (e) { typed = null; }
+      if (typed !== valueText) { text[1](JSON.stringify(props.value, null, 2)); error[1](null); }
+    }
     return h("div", { className: "sd-field sd-field-wide" },
       h("label", { htmlFor: id }, props.label),
       h("textarea", {

@@ -275,6 +275,13 @@
       return Object.assign(props, callbacksOf(name));
     }
 
+    function fromEditor(values) {
+      var patch = {};
+      if (isObject(values) && isObject(values.moduleData)) patch.moduleData = values.moduleData;
+      if (isObject(values) && typeof values.title === "string") patch.title = values.title;
+      if (Object.keys(patch).length) setBoard(patch);
+    }
+
     function component(name) {
       if (!target) return null;
       if (target.components.indexOf(name) < 0) return h("p", { className: "sd-muted" }, "The module does not list " + name + " in well-known components.");
@@ -283,10 +290,14 @@
       var Component = mod.components[name];
       var props = propsOf(name);
       if (!Component || !props) return h("p", { className: "sd-muted" }, "Loading " + name + "…");
+      var element = h(Component, props);
+      // The editor works inside the host's editor form (host.js): what it hands over there is the
+      // widget's new moduleData (and title), so the Widget re-renders with it as on the platform.
+      if (name === "WidgetEditor") element = host.inEditorForm(props.widget, fromEditor, element);
       return h(host.Boundary, {
         key: name + "#" + mod.generation, name: name, fallback: renderError(name),
         onError: function (component, message) { addEvent("render error", component + " threw while rendering: " + message); },
-      }, h(Component, props));
+      }, element);
     }
 
     var status = statusText(conn, mod, target);

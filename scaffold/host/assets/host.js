@@ -279,6 +279,45 @@
     return B;
   })();
 
+  // -- the host's widget editor form ---------------------------------------------------------------
+  // scaffold's reading of the platform (x-scaffold-decision on WidgetEditorProps): the host renders
+  // the WidgetEditor inside its widget editor form, a react-hook-form form whose values are the
+  // widget being edited; the editor hands the future moduleData over with
+  // useFormContext().setValue("moduleData", ...). `onValues(values, changed)` hears every change:
+  // all the form's values, and those that differ from the values before.
+  function hasEditorForm() {
+    var form = window.ReactHookForm;
+    return !!(form && typeof form.useForm === "function" && typeof form.FormProvider === "function" &&
+      typeof form.useWatch === "function" && (config.standIns || []).indexOf("ReactHookForm") < 0);
+  }
+
+  function EditorForm(p) {
+    var form = window.ReactHookForm.useForm({ defaultValues: p.values || {} });
+    var values = window.ReactHookForm.useWatch({ control: form.control });
+    var last = React.useRef(null);
+    var onValues = React.useRef(p.onValues);
+    React.useEffect(function () { onValues.current = p.onValues; });
+    var text = JSON.stringify(values === undefined ? null : values);
+    React.useEffect(function () {
+      var before = last.current;
+      last.current = text;
+      if (before === null || before === text || !onValues.current) return;
+      var now = JSON.parse(text) || {};
+      var was = JSON.parse(before) || {};
+      var changed = {};
+      Object.keys(now).forEach(function (key) {
+        if (JSON.stringify(now[key]) !== JSON.stringify(was[key])) changed[key] = now[key];
+      });
+      onValues.current(now, changed);
+    }, [text]);
+    return h(window.ReactHookForm.FormProvider, form, p.children);
+  }
+
+  /** `element` inside the host's editor form (when a real react-hook-form is on the page). */
+  function inEditorForm(values, onValues, element) {
+    return hasEditorForm() ? h(EditorForm, { values: values, onValues: onValues }, element) : element;
+  }
+
   /** Render `element` into `container` with React 18's root API (synchronously when possible). */
   function mount(container, element) {
     if (typeof ReactDOM.createRoot === "function") {
@@ -305,6 +344,7 @@
     loadComponent: loadComponent,
     Boundary: Boundary,
     mount: mount,
+    inEditorForm: inEditorForm,
   };
 
   // -- the check's steps, on the same parts ------------------------------------------------------
@@ -334,7 +374,14 @@
       container.setAttribute("data-scaffold-component", name);
       document.getElementById("scaffold-host").appendChild(container);
       var onError = function (component, message) { state.boundaryErrors[component] = message; };
-      mount(container, h(Boundary, { name: name, onError: onError }, h(Component, full)));
+      var element = h(Component, full);
+      if (name === "WidgetEditor") {
+        state.editorValues = null;
+        element = inEditorForm(full.widget, function (values, changed) {
+          state.editorValues = Object.assign({}, state.editorValues || {}, changed);
+        }, element);
+      }
+      mount(container, h(Boundary, { name: name, onError: onError }, element));
       return { rendered: true };
     },
     snapshot: function (name) {
@@ -367,7 +414,8 @@
     },
 
     collect: function () {
-      return { calls: state.calls, touched: Object.keys(state.touched).sort() };
+      return { calls: state.calls, touched: Object.keys(state.touched).sort(), editorValues: state.editorValues || null,
+        editorForm: hasEditorForm() };
     },
   };
 

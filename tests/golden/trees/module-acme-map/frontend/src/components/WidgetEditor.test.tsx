@@ -1,5 +1,7 @@
 // Unit tests of the WidgetEditor (seeded once; yours to edit).
 import { fireEvent, render, screen } from '@testing-library/react';
+import { FormProvider, useForm } from 'react-hook-form';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 
 import type { IField, WidgetEditorProps } from '../contract';
@@ -66,6 +68,31 @@ describe('WidgetEditor', () => {
     render(<WidgetEditor {...props} />);
     fireEvent.change(screen.getByRole('textbox', { name: /Title/ }), { target: { value: 'Memory' } });
     expect(props.onChange).toHaveBeenCalledTimes(1);
+  });
+
+  it("hands the future moduleData and the general fields to the host's editor form", () => {
+    // The host's widget editor form (scaffold's reading of the host: a react-hook-form form whose
+    // values are the widget being edited), as the dev page and `scaffold check` provide it.
+    let hostForm: UseFormReturn<FieldValues> | null = null;
+    function Host(props: WidgetEditorProps) {
+      const form = useForm<FieldValues>({ defaultValues: { ...exampleIModuleWidgetData } });
+      hostForm = form;
+      return (
+        <FormProvider {...form}>
+          <WidgetEditor {...props} />
+          <output>{form.formState.isDirty ? 'unsaved changes' : 'saved'}</output>
+        </FormProvider>
+      );
+    }
+    const props = editorProps();
+    render(<Host {...props} />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'New text' } });
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.change(screen.getByRole('textbox', { name: /Title/ }), { target: { value: 'Memory' } });
+    expect(hostForm!.getValues('moduleData')).toEqual({ message: 'New text', askBackend: true });
+    expect(hostForm!.getValues('title')).toBe('Memory');
+    expect(screen.getByRole('status').textContent).toBe('unsaved changes');
+    expect(props.onChange).toHaveBeenCalledTimes(3);
   });
 
   it('resets a refresh request', () => {

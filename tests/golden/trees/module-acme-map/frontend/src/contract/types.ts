@@ -1,4 +1,4 @@
-// generated from dashboard-module 2026.1.1+r3 (sha256 80a9c1bb8dabce9d5d0439e8a596536c41596e9d6ebc2bcc7c74b06f11858117) — do not edit; run `scaffold regenerate`
+// generated from dashboard-module 2026.1.1+r3 (sha256 18cc94d2d7de45c3d909b737683164641a7d5714448e5ef759f15e702f980fbe) — do not edit; run `scaffold regenerate`
 
 /**
  * TypeScript types of the Dashboard widget module contract (dashboard-module 2026.1.1+r3).
@@ -362,6 +362,16 @@ export interface WidgetProps {
  * the user change the future moduleData; use widget to edit a saved widget; use dashboardProps and
  * variables for preview or dependent configuration; call onChange when editor data changed so the
  * host updates dirty state or preview.
+ *
+ * scaffold's decision: How the host reads the edited values is not shown in the contract (onChange
+ * has no arguments). scaffold's reading, which its dev page and check follow: the host renders the
+ * WidgetEditor inside its widget editor form, a react-hook-form form (the host global
+ * ReactHookForm, react-hook-form in x-host-globals) whose values are the IModuleWidgetData being
+ * edited, provided through react-hook-form's FormProvider. The editor hands the host the future
+ * moduleData with setValue("moduleData", data, {shouldDirty: true}) on useFormContext(), and a
+ * general field by its name (title, description), then calls onChange(); the host saves the form's
+ * values and re-renders the Widget with them. Outside such a form (useFormContext() is null) an
+ * editor keeps its values to itself.
  */
 export interface WidgetEditorProps {
   /** Time range, refresh interval and sizes inherited from the dashboard. */

@@ -6,11 +6,18 @@
 // state or preview; when the host asks for a refresh (refreshClicked), reset it with
 // onRefreshChange(false).
 //
-// The contract does not show how the host reads the edited values (onChange has no arguments):
-// this editor keeps them in `general` and `data`; hand them to the host where marked once your
-// platform documents its mechanism.
+// How the host reads the edited values is not shown in the contract (onChange has no arguments).
+// scaffold's reading (README "Decisions where the contract is silent"; in the spec, the
+// x-scaffold-decision of WidgetEditorProps):
+// the host renders this editor inside its widget editor form, a react-hook-form form (the host
+// global window.ReactHookForm) whose values are the widget being edited. The editor hands it the
+// future moduleData with setValue('moduleData', ...) and the general fields by their names, then
+// calls onChange(). Outside such a form (useFormContext() is null: a unit test, another host) it
+// keeps the values to itself.
 import { useEffect, useState } from 'react';
 import type { ChangeEvent } from 'react';
+import { useFormContext } from 'react-hook-form';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 
 import type { IField, IModuleWidgetData, WidgetEditorProps } from '../contract';
 import { DEFAULT_WIDGET_DATA, readWidgetData } from './widget-data';
@@ -52,6 +59,8 @@ function placeholder(field: IField): string | undefined {
 export default function WidgetEditor(props: WidgetEditorProps) {
   const { generalFields, widget, refreshClicked, onRefreshChange, onChange, dashboardProps, variables } =
     props;
+  // The host's editor form, or null when there is none (react-hook-form's context default).
+  const form = useFormContext() as UseFormReturn<FieldValues> | null;
   const [general, setGeneral] = useState(() => savedValues(generalFields, widget));
   const [data, setData] = useState<WidgetData>(() => savedData(widget));
 
@@ -61,14 +70,18 @@ export default function WidgetEditor(props: WidgetEditorProps) {
 
   function editGeneral(name: string) {
     return (event: ChangeEvent<HTMLInputElement>) => {
-      setGeneral((current) => ({ ...current, [name]: event.target.value }));
-      onChange(); // hand `general` to the host here
+      const value = event.target.value;
+      setGeneral((current) => ({ ...current, [name]: value }));
+      form?.setValue(name, value, { shouldDirty: true });
+      onChange();
     };
   }
 
   function editData(change: Partial<WidgetData>) {
-    setData((current) => ({ ...current, ...change }));
-    onChange(); // hand `data` (the future moduleData) to the host here
+    const next: WidgetData = { ...data, ...change };
+    setData(next);
+    form?.setValue('moduleData', { ...next }, { shouldDirty: true }); // the future moduleData
+    onChange();
   }
 
   return (
