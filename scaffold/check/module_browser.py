@@ -17,7 +17,9 @@ from typing import Any
 
 from scaffold.check.host_driver import HostDriver, PageEvent, PageStuck
 from scaffold.check.module_callbacks import Call, judge_calls, signatures
+from scaffold.check.widget_data import RULE_WIDGET_DATA, reported_errors, widget_data_verdict
 from scaffold.errors import ToolMissingError
+from scaffold.host.host_data import HostData
 from scaffold.host.module_props import ComponentProps, component_props
 from scaffold.host.module_target import ModuleTarget
 from scaffold.host.report import CheckReport, Status
@@ -70,7 +72,9 @@ class ModuleInBrowser:
         validator: SpecValidator,
         target: ModuleTarget,
         report: CheckReport,
+        data: HostData | None = None,
     ) -> None:
+        self.data = data or HostData()
         self.driver = driver
         self.spec = spec
         self.validator = validator
@@ -169,7 +173,7 @@ class ModuleInBrowser:
 
     def _component(self, name: str, entries: Mapping[str, str]) -> None:
         prefix = f"component.{name}"
-        props = component_props(self.spec, name, self.target)
+        props = component_props(self.spec, name, self.target, self.data)
         steps = component_steps(props)
         if entries.get(name) != "function":
             for step in steps:
@@ -237,15 +241,30 @@ class ModuleInBrowser:
             problems.append(f"threw while rendering: {shot['boundaryError']}")
         if errors:
             problems.append(_describe_events(errors))
+        reported = self._reported_errors(name, phase, shot) if not problems else []
         if problems:
             self.report.failed(check, "; ".join(problems), RULE_RENDER)
         elif not shot.get("elements") and not shot.get("text"):
             self.report.warned(check, "rendered nothing", RULE_RENDER)
+        elif reported:
+            self._judge_widget_data(check, reported)
         else:
             text = str(shot.get("text", ""))
             self.report.passed(
                 check, f"{shot.get('elements')} elements" + (f", text {text[:60]!r}" if text else "")
             )
+
+    def _reported_errors(self, name: str, phase: str, shot: Mapping[str, Any]) -> list[str]:
+        if name != "Widget":
+            return []
+        return reported_errors([c for c in self._calls() if c.phase == phase], shot.get("alert"))
+
+    def _judge_widget_data(self, check: str, reported: Sequence[str]) -> None:
+        example = component_props(self.spec, "Widget", self.target)
+        status, detail = widget_data_verdict(
+            reported, self.data, example.values.get("moduleData") if example else None
+        )
+        self.report.add(status, check, detail, RULE_WIDGET_DATA)
 
     def _edit(self, name: str) -> None:
         from playwright.sync_api import Error as PlaywrightError

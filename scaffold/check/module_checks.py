@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from scaffold.check.host_driver import HostDriver
 from scaffold.check.module_browser import ModuleInBrowser, component_checks
@@ -24,6 +24,7 @@ from scaffold.errors import ToolMissingError
 from scaffold.host import module_fetch
 from scaffold.host.browser import BrowserSession, chromium_executable, open_browser, sync_playwright_factory
 from scaffold.host.deadline import Deadline, DeadlinePassed
+from scaffold.host.host_data import HostData
 from scaffold.host.http_client import DEFAULT_TIMEOUT, HttpClient
 from scaffold.host.module_fetch import check_artifacts, check_components, check_well_known
 from scaffold.host.module_props import realistic_values
@@ -53,6 +54,7 @@ class ModuleCheckOptions:
     timeout: float = DEFAULT_TIMEOUT
     page_timeout: float = DEFAULT_PAGE_TIMEOUT
     deadline: float | None = DEFAULT_MODULE_DEADLINE
+    data: HostData = field(default_factory=HostData)  # the module's own moduleData and settings
 
 
 def check_module(
@@ -143,7 +145,7 @@ def _in_browser(
     deadline: Deadline,
     report: CheckReport,
 ) -> None:
-    settings = realistic_values(spec, target)["settings"]
+    settings = realistic_values(spec, target, opts.data)["settings"]
     config = HostConfig(
         stand_ins=stand_in_globals(spec, runtime),
         runtime=runtime,
@@ -155,7 +157,7 @@ def _in_browser(
         context = session.new_context()
         try:
             driver = HostDriver(context.new_page(), int(opts.page_timeout * 1000), deadline)
-            touched = ModuleInBrowser(driver, spec, validator, target, report).run(host.url)
+            touched = ModuleInBrowser(driver, spec, validator, target, report, opts.data).run(host.url)
         finally:
             context.close()
     if touched is None:

@@ -304,6 +304,26 @@ def register(app: typer.Typer) -> None:
                 "never more than what is left of --deadline.",
             ),
         ] = 15.0,
+        data_file: Annotated[
+            Path | None,
+            typer.Option(
+                "--data-file",
+                help='JSON file {"moduleData": {...}, "settings": ...} the components are shown with '
+                "instead of the spec's examples (a project keeps frontend/host-data.json).",
+            ),
+        ] = None,
+        module_data: Annotated[
+            str | None,
+            typer.Option(
+                "--module-data", help="The Widget's moduleData as JSON text (wins over --data-file)."
+            ),
+        ] = None,
+        settings: Annotated[
+            str | None,
+            typer.Option(
+                "--settings", help="The module's saved settings as JSON text (wins over --data-file)."
+            ),
+        ] = None,
         spec: SpecOption = None,
     ) -> None:
         """Load a dashboard module as the platform does, in headless Chromium, and render its components.
@@ -313,8 +333,14 @@ def register(app: typer.Typer) -> None:
         tools are found (Chromium, Playwright, the cached React runtime).
         """
         from scaffold.check.module_checks import ModuleCheckOptions, check_module
+        from scaffold.host.host_data import HostData, read_host_data
 
-        options = ModuleCheckOptions(timeout=timeout, page_timeout=page_timeout, deadline=deadline)
+        data = read_host_data(data_file, f"--data-file {data_file}") if data_file is not None else HostData()
+        if module_data is not None:
+            data = data.with_module_data(module_data, "--module-data")
+        if settings is not None:
+            data = data.with_settings(settings, "--settings")
+        options = ModuleCheckOptions(timeout=timeout, page_timeout=page_timeout, deadline=deadline, data=data)
         chosen = _spec(MODULE.contract, spec)
         with stops_on_signals():
             report = check_module(base_url, options, spec=chosen, on_result=streamer(as_json))

@@ -8,6 +8,7 @@ is stopped by the same code path, in order, before the closing line is printed.
 
 from __future__ import annotations
 
+import dataclasses
 import signal
 import threading
 import webbrowser
@@ -221,6 +222,7 @@ def register(app: typer.Typer) -> None:
         url: str,
         given: tuple[int | None, str | None, bool | None],
         contract: str | None,
+        data_file: Path | None = None,
     ) -> None:
         from scaffold.dev.session import probe_target, probe_timeout, run_target
         from scaffold.specs import catalog
@@ -233,6 +235,10 @@ def register(app: typer.Typer) -> None:
             catalog.load_shipped(name) if contract is None else catalog.load_version_or_file(name, contract)
         )
         options = _options(ctx, port, host)
+        if data_file is not None:
+            from scaffold.host.host_data import read_host_data
+
+            options = dataclasses.replace(options, data=read_host_data(data_file, f"--data-file {data_file}"))
         before = cast(dict[str, object], ctx.obj or {})
         wants_open = open_browser if open_browser is not None else bool(before.get("open"))
         echo = _Echo(url_secrets(target))
@@ -279,8 +285,16 @@ def register(app: typer.Typer) -> None:
         host: HostOption = None,
         open_browser: OpenOption = None,
         contract_version: ContractOption = None,
+        data_file: Annotated[
+            Path | None,
+            typer.Option(
+                "--data-file",
+                help='JSON file {"moduleData": {...}, "settings": ...} the components start with '
+                "instead of the spec's examples (a project keeps frontend/host-data.json).",
+            ),
+        ] = None,
     ) -> None:
         """Serve the module page for a module backend that is already running at URL (nothing is started)."""
-        show(ctx, MODULE.name, url, (port, host, open_browser), contract_version)
+        show(ctx, MODULE.name, url, (port, host, open_browser), contract_version, data_file)
 
     app.add_typer(dev_app, name="dev")

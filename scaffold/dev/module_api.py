@@ -14,7 +14,7 @@ comes from here, under /dev-api/module:
   process's memory only (never on disk: they may hold secrets).
 - `POST /session`: a page (re)loaded. Unless it asks `{"keepSettings": true}` (the author's
   opt-in, remembered by the browser), the saved settings are forgotten, so a fresh page starts
-  empty; the answer gives the settings then saved and `proxySince`, the number of the last proxy
+  empty (or with the module's own settings from its host data, `frontend/host-data.json`); the answer gives the settings then saved and `proxySince`, the number of the last proxy
   call so far, from which the page numbers its own calls 1, 2, 3 …
 - `GET /bundle-stamp`: a hash of the JS the module serves right now; the page polls it and
   reloads the bundle when it changes (a rebuild by `vite build --watch`).
@@ -43,6 +43,7 @@ from urllib.parse import parse_qs
 
 from scaffold.contracts import MODULE
 from scaffold.dev.api import ApiAnswer, ApiRequest, BadApiRequest, error_answer, json_answer
+from scaffold.host.host_data import HostData
 from scaffold.host.http_client import DEFAULT_TIMEOUT, HttpClient
 from scaffold.host.module_fetch import (
     ARTIFACT_MAX_BYTES,
@@ -93,12 +94,13 @@ def props_json(props: ComponentProps) -> dict[str, Any]:
     }
 
 
-def target_json(spec: SpecDocument, target: ModuleTarget) -> dict[str, Any]:
-    """What the page loads and renders: artifact URLs, scope, components and their props."""
+def target_json(spec: SpecDocument, target: ModuleTarget, data: HostData | None = None) -> dict[str, Any]:
+    """What the page loads and renders: artifact URLs, scope, components and their props (with the
+    module's own moduleData and settings when `data` has them)."""
     urls = artifact_urls(target.metadata, target.build_timestamp)
     props = {}
     for name in target.components:
-        built = component_props(spec, name, target)
+        built = component_props(spec, name, target, data)
         if built is not None:
             props[name] = props_json(built)
     return {
@@ -117,15 +119,23 @@ def target_json(spec: SpecDocument, target: ModuleTarget) -> dict[str, Any]:
 class ModuleDevApi:
     """The module page's side of the dev server; one per `scaffold dev` session, thread-safe."""
 
-    def __init__(self, base_url: str, spec: SpecDocument, timeout: float = DEFAULT_TIMEOUT) -> None:
+    def __init__(
+        self,
+        base_url: str,
+        spec: SpecDocument,
+        timeout: float = DEFAULT_TIMEOUT,
+        data: HostData | None = None,
+    ) -> None:
         self.base_url = module_base(base_url)
         self.spec = spec
+        self.data = data or HostData()
         self.validator = SpecValidator(spec)
         self._client = HttpClient(timeout)
         self._stamp_client = HttpClient(min(timeout, STAMP_TIMEOUT))
         self._lock = threading.Lock()
         self._settings: Any = None
         self._saved = False
+        self._forget_settings()
         self._plain_js: str | None = None
         self._proxy_log = ProxyLog()  # an empty log until the server hands over the proxy's
         self._routes: dict[tuple[str, str], Callable[[ApiRequest], ApiAnswer]] = {
@@ -176,7 +186,7 @@ class ModuleDevApi:
             settings, saved = self._settings, self._saved
         shown = None
         if target is not None:
-            shown = target_json(self.spec, target)
+            shown = target_json(self.spec, target, self.data)
             shown["crossOrigin"] = "anonymous" if self._shares_errors(target) else None
         body: dict[str, Any] = {
             "target": shown,
@@ -209,9 +219,16 @@ class ModuleDevApi:
             raise BadApiRequest('the session body is {"keepSettings": true|false}')
         with self._lock:
             if not keep:
-                self._settings, self._saved = None, False
+                self._forget_settings()
             settings, saved = (self._settings if self._saved else {}), self._saved
         return json_answer({"settings": settings, "saved": saved, "proxySince": self._proxy_log.last_seq})
+
+    def _forget_settings(self) -> None:
+        """Back to a fresh session's settings: the module's own (host data) if it has some, else none."""
+        if self.data.has_settings:
+            self._settings, self._saved = self.data.settings, True
+        else:
+            self._settings, self._saved = None, False
 
     def _get_settings(self, _request: ApiRequest) -> ApiAnswer:
         with self._lock:

@@ -12,6 +12,7 @@ process exits; every process started is stopped on the way out, whatever ended t
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
 import threading
@@ -20,7 +21,7 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from scaffold.contracts import PLUGIN
+from scaffold.contracts import MODULE, PLUGIN
 from scaffold.dev import DEFAULT_DEV_PORT
 from scaffold.dev.api import DevApi
 from scaffold.dev.children import OutputSink
@@ -29,6 +30,7 @@ from scaffold.dev.project_runner import READY_TIMEOUT, plan_service, run_service
 from scaffold.dev.runners import frontend_runner, service_runner
 from scaffold.dev.server import DevPage, PageKind, serve_dev
 from scaffold.errors import DevServiceError, InterruptedByUser, ProjectError
+from scaffold.host.host_data import HOST_DATA_FILE, HostData, read_host_data
 from scaffold.projects.project import open_project
 from scaffold.specs.document import SpecDocument
 
@@ -46,6 +48,9 @@ class DevOptions:
     python: Path | None = None
     call_timeout: float = CALL_TIMEOUT
     ready_timeout: float = READY_TIMEOUT
+    # A module's own moduleData and settings for its components (scaffold.host.host_data); in a
+    # project, its frontend/host-data.json when there is one.
+    data: HostData | None = None
 
 
 @dataclass(frozen=True)
@@ -66,7 +71,9 @@ class DevOutcome:
     ready: bool = False
 
 
-def make_api(kind: PageKind, target: str, spec: SpecDocument, timeout: float) -> DevApi:
+def make_api(
+    kind: PageKind, target: str, spec: SpecDocument, timeout: float, data: HostData | None = None
+) -> DevApi:
     """The page's API object for `kind` (imported here: each pulls in its part of scaffold.host)."""
     if kind == PLUGIN.name:
         from scaffold.dev.plugin_api import PluginDevApi
@@ -74,16 +81,24 @@ def make_api(kind: PageKind, target: str, spec: SpecDocument, timeout: float) ->
         return PluginDevApi(target, spec, timeout)
     from scaffold.dev.module_api import ModuleDevApi
 
-    return ModuleDevApi(target, spec, timeout)
+    return ModuleDevApi(target, spec, timeout, data)
 
 
 @contextmanager
 def serve_page(kind: PageKind, target: str, spec: SpecDocument, options: DevOptions) -> Iterator[str]:
     """Serve the page of `kind` for `target`; yields the page URL (with its trailing slash)."""
-    api = make_api(kind, target, spec, options.call_timeout)
+    api = make_api(kind, target, spec, options.call_timeout, options.data)
     page = DevPage(kind=kind, target=target, spec=spec, api=api)
     with serve_dev(page, host=options.host, port=options.port) as server:
         yield server.url + "/"
+
+
+def project_host_data(root: Path, kind: PageKind) -> HostData | None:
+    """A module project's own data for its components (`frontend/host-data.json`), if it keeps one."""
+    path = root / HOST_DATA_FILE
+    if kind != MODULE.name or not path.is_file():
+        return None
+    return read_host_data(path, HOST_DATA_FILE)
 
 
 def probe_timeout(environ: Mapping[str, str] | None = None) -> float:
@@ -192,6 +207,8 @@ def run_project(
         frontend.prepare(layout.frontend_dir)  # file checks: before the slower service check
     program = service_runner(layout).prepare(layout, options.python, env)
     plan = plan_service(layout, program, env)
+    if options.data is None:
+        options = dataclasses.replace(options, data=project_host_data(project.root, kind))
     outcome = DevOutcome()
     with ExitStack() as stack:
         page_url = stack.enter_context(serve_page(kind, plan.service_url, spec, options))

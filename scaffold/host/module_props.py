@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from scaffold.host.host_data import HostData
 from scaffold.host.module_target import ModuleTarget
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.shapes import SCHEMA_PREFIX
@@ -66,8 +67,11 @@ def props_schema_name(spec: SpecDocument, component: str) -> str | None:
     return str(name) if name else None
 
 
-def realistic_values(spec: SpecDocument, target: ModuleTarget) -> dict[str, Any]:
-    """Values by prop name, shared by the three components so they describe one consistent widget."""
+def realistic_values(
+    spec: SpecDocument, target: ModuleTarget, data: HostData | None = None
+) -> dict[str, Any]:
+    """Values by prop name, shared by the three components so they describe one consistent widget;
+    `data` (the module's own moduleData and settings) replaces the spec's examples of those."""
     metadata = target.metadata
     palette = _example(spec, "IPalette") or {
         "name": "Default",
@@ -100,6 +104,10 @@ def realistic_values(spec: SpecDocument, target: ModuleTarget) -> dict[str, Any]
         "moduleData": {},
     }
     widget["moduleId"] = MODULE_ID
+    if data is not None and data.module_data is not None:
+        widget["moduleData"] = copy.deepcopy(data.module_data)
+    if data is not None and data.has_settings:
+        module["settings"] = copy.deepcopy(data.settings)
     title_field = _example(spec, "IField") or {"title": "Title", "name": "title", "rules": {"required": True}}
     description_field = {
         "title": "Description",
@@ -137,13 +145,15 @@ def realistic_values(spec: SpecDocument, target: ModuleTarget) -> dict[str, Any]
     }
 
 
-def component_props(spec: SpecDocument, component: str, target: ModuleTarget) -> ComponentProps | None:
+def component_props(
+    spec: SpecDocument, component: str, target: ModuleTarget, data: HostData | None = None
+) -> ComponentProps | None:
     """The props of `component`, or None when the spec defines no props schema for it."""
     schema_name = props_schema_name(spec, component)
     if schema_name is None:
         return None
     schema = _schemas(spec).get(schema_name, {})
-    known = realistic_values(spec, target)
+    known = realistic_values(spec, target, data)
     values: dict[str, Any] = {}
     callbacks: list[CallbackSpec] = []
     for prop, body in (schema.get("properties") or {}).items():

@@ -339,6 +339,23 @@ def test_platform_loads_every_component_in_a_browser(backend: RunningBackend) ->
     assert 'called onChange({"connections":[{' in results["component.Settings.edit"].detail, text
 
 
+def test_check_with_the_project_s_own_data_passes_as_its_ci_runs_it(
+    built_module: BuiltModule, backend: RunningBackend
+) -> None:
+    """The project's CI gives `check module` its own data (frontend/host-data.json, seeded with the
+    starter's defaults): every check passes with it, no warning."""
+    from scaffold.check.module_checks import ModuleCheckOptions, check_module
+    from scaffold.host.host_data import HOST_DATA_FILE, read_host_data
+    from scaffold.host.report import Status, render_text
+
+    data = read_host_data(built_module.root / HOST_DATA_FILE, HOST_DATA_FILE)
+    assert data.module_data == {"message": "Hello from Acme Map", "askBackend": False}
+    report = check_module(backend.url, ModuleCheckOptions(data=data))
+    text = render_text(report)
+    assert report.ok and report.count(Status.WARN) == 0 and report.count(Status.SKIP) == 0, text
+    assert "Hello from Acme Map" in (report.find("component.Widget.render") or report.results[0]).detail, text
+
+
 def test_generated_types_hold_under_strict_typescript(built_module: BuiltModule) -> None:
     """The contract types, registry helper and stand-ins, checked by tsc against misuse."""
     check = built_module.frontend / "src" / "contract-check"

@@ -12,11 +12,13 @@ import os
 import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from scaffold.check.module_checks import ModuleCheckOptions, check_module
 from scaffold.host.browser import BrowserSession, open_browser
+from scaffold.host.host_data import read_host_data
 from scaffold.host.report import CheckReport, Status
 from tests.cli_runner import run_scaffold
 from tests.conftest import REPO
@@ -64,6 +66,12 @@ EXPECTED: dict[str, tuple[str, Status, str]] = {
     ),
     "settings-edit-throws": ("component.Settings.edit", Status.FAIL, "page error: cannot save settings"),
     "editor-no-onchange": ("component.WidgetEditor.edit", Status.WARN, "did not call onChange"),
+    "widget-needs-kpi": (
+        "component.Widget.render",
+        Status.WARN,
+        'the Widget reported an error (onFetch("fetchLinerError"), onErrorChange(true), an alert '
+        '\'moduleData.kpi must be a KPI name\') with moduleData {"metric": "cpu"',
+    ),
     "editor-keeps-values": (
         "component.WidgetEditor.edit",
         Status.WARN,
@@ -193,3 +201,27 @@ def test_the_deadline_cuts_a_browser_step_and_the_browser_survives(
     assert not report.ok
     again = _check(module_server, REFERENCE, chromium)
     assert again.ok, _problems(again)
+
+
+@pytest.mark.parametrize(
+    ("module_data", "status"),
+    [({"kpi": "revenue"}, Status.PASS), ({"metric": "cpu"}, Status.FAIL)],
+    ids=["its-own-data", "own-data-it-refuses"],
+)
+def test_the_module_s_own_data_decides_the_widget_verdict(
+    module_server: str, chromium: BrowserSession, tmp_path: Path, module_data: dict[str, str], status: Status
+) -> None:
+    """Issue 27: with the module's own moduleData (--data-file) the Widget is judged on it: a
+    Widget that reports an error with its own data is a FAIL, never a PASS."""
+    data_file = tmp_path / "host-data.json"
+    data_file.write_text(
+        json.dumps({"moduleData": module_data, "settings": {"apiUrl": "x"}}), encoding="utf-8"
+    )
+    options = ModuleCheckOptions(
+        timeout=5, page_timeout=2, data=read_host_data(data_file, "frontend/host-data.json")
+    )
+    report = check_module(f"{module_server}/widget-needs-kpi", options, browser=chromium)
+    result = report.find("component.Widget.render")
+    assert result is not None and result.status is status, _problems(report)
+    if status is Status.FAIL:
+        assert result.detail.endswith('with moduleData {"metric": "cpu"} from frontend/host-data.json')

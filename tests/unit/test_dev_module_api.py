@@ -18,6 +18,7 @@ import pytest
 
 from scaffold.dev.api import ApiAnswer, ApiRequest, BadApiRequest
 from scaffold.dev.module_api import ModuleDevApi
+from scaffold.host.host_data import HostData
 from scaffold.host.module_props import MODULE_ID
 from scaffold.host.proxy_log import ProxyLog
 from scaffold.specs import catalog
@@ -259,4 +260,25 @@ def test_unknown_paths_and_methods() -> None:
     assert status == 405 and "GET, PUT" in body["error"]
     status, body = call(api, "POST", "/target")
     assert status == 405
+    api.close()
+
+
+def test_the_module_s_own_data_is_what_the_page_starts_with(variants: str) -> None:
+    """Issue 27, point 3: a module's own moduleData and settings (frontend/host-data.json) replace
+    the spec's examples in the components' props, and a fresh page session starts with those settings."""
+    own = HostData(
+        module_data={"kpi": "revenue"}, settings={"apiUrl": "https://kpi.acme.test"}, has_settings=True
+    )
+    api = ModuleDevApi(f"{variants}/ref", SPEC, timeout=5, data=own)
+    status, body = call(api, "GET", "/target")
+    assert status == 200
+    props = body["target"]["props"]
+    assert props["Widget"]["values"]["moduleData"] == {"kpi": "revenue"}
+    assert props["WidgetEditor"]["values"]["widget"]["moduleData"] == {"kpi": "revenue"}
+    assert props["Settings"]["values"]["settings"] == {"apiUrl": "https://kpi.acme.test"}
+    assert body["settings"] == {"apiUrl": "https://kpi.acme.test"} and body["settingsSaved"] is True
+    call(api, "PUT", "/settings", {"apiUrl": "edited"})
+    status, body = call(api, "POST", "/session", {"keepSettings": False})
+    assert body["settings"] == {"apiUrl": "https://kpi.acme.test"}, "a new session starts from the own data"
+    assert api.module_context() == {"apiUrl": "https://kpi.acme.test"}
     api.close()

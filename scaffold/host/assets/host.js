@@ -331,6 +331,12 @@
       unmount: function () { ReactDOM.unmountComponentAtNode(container); } };
   }
 
+  /** The text of the first role="alert" element in `container` (an error the component shows), or null. */
+  function alertText(container) {
+    var alert = container ? container.querySelector('[role="alert"]') : null;
+    return alert ? (alert.textContent || "").trim().slice(0, 120) || "(empty alert)" : null;
+  }
+
   window.__scaffoldHost = {
     config: config,
     standIns: (config.standIns || []).slice(),
@@ -390,6 +396,7 @@
         boundaryError: state.boundaryErrors[name] || null,
         elements: container ? container.querySelectorAll("*").length : 0,
         text: container ? (container.textContent || "").trim().slice(0, 120) : "",
+        alert: alertText(container),
       };
     },
 
