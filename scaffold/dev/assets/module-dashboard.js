@@ -38,6 +38,30 @@
       props.hint ? h("span", { className: "sd-hint" }, props.hint) : null);
   }
 
+  // The time range's format (x-scaffold-decision on WidgetProps.from in the module spec): an ISO 8601
+  // instant in UTC with milliseconds, as Date.prototype.toISOString() writes it; the host resolves
+  // relative ranges ("now-6h") before a widget sees them.
+  var INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+  /** A time-range bound: applied while it is such an instant, says why when it is not. */
+  function InstantField(props) {
+    var id = useId("instant");
+    var text = React.useState(props.value);
+    if (text[0] !== props.value && INSTANT.test(text[0])) text[1](props.value); // set from elsewhere
+    var valid = INSTANT.test(text[0]) && !isNaN(Date.parse(text[0]));
+    return h("div", { className: "sd-field" },
+      h("label", { htmlFor: id }, props.label),
+      h("input", { id: id, type: "text", size: 26, value: text[0], "aria-invalid": valid ? "false" : "true",
+        "aria-describedby": id + "-error",
+        onChange: function (e) {
+          var next = e.target.value;
+          text[1](next);
+          if (INSTANT.test(next) && !isNaN(Date.parse(next))) props.onChange(next);
+        } }),
+      h("span", { id: id + "-error", className: "sd-error", role: valid ? undefined : "alert" },
+        valid ? "" : "an ISO 8601 instant in UTC such as 2026-03-14T09:00:00.000Z (the widget keeps the last one)"));
+  }
+
   function Checkbox(props) {
     var id = useId("check");
     return h("div", { className: "sd-field sd-check" },
@@ -104,8 +128,8 @@
     return h("section", { "aria-label": "Dashboard", className: "sd-region sd-dashboard" },
       h("h2", null, "Dashboard"),
       h("div", { className: "sd-row" },
-        h(Field, { label: "From", control: { type: "text", size: 26, value: b.from, onChange: function (e) { set({ from: e.target.value }); } } }),
-        h(Field, { label: "To", control: { type: "text", size: 26, value: b.to, onChange: function (e) { set({ to: e.target.value }); } } }),
+        h(InstantField, { label: "From", value: b.from, onChange: function (v) { set({ from: v }); } }),
+        h(InstantField, { label: "To", value: b.to, onChange: function (v) { set({ to: v }); } }),
         h(Field, { label: "Refresh time", hint: "ms", control: { type: "number", min: 0, value: b.refreshTime, onChange: number("refreshTime", 0, 86400000) } }),
         h("div", { className: "sd-field" },
           h("button", { type: "button", onClick: props.refresh }, "Refresh"),

@@ -1,4 +1,4 @@
-# generated from dashboard-module 2026.1.1+r3 (sha256 18cc94d2d7de45c3d909b737683164641a7d5714448e5ef759f15e702f980fbe) — do not edit; run `scaffold regenerate`
+# generated from dashboard-module 2026.1.1+r3 (sha256 f3259d168e887b105a2956a5cb1811d2742bfc9eb8fe40c8a1e97ab056fb64b6) — do not edit; run `scaffold regenerate`
 """Contract-owned code of this module backend (dashboard-module 2026.1.1+r3).
 
 Rewritten whole by `scaffold regenerate` / `scaffold upgrade`: change the project's own modules

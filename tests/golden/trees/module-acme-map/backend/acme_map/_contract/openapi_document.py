@@ -1,4 +1,4 @@
-# generated from dashboard-module 2026.1.1+r3 (sha256 18cc94d2d7de45c3d909b737683164641a7d5714448e5ef759f15e702f980fbe) — do not edit; run `scaffold regenerate`
+# generated from dashboard-module 2026.1.1+r3 (sha256 f3259d168e887b105a2956a5cb1811d2742bfc9eb8fe40c8a1e97ab056fb64b6) — do not edit; run `scaffold regenerate`
 """dashboard-module 2026.1.1+r3 as this service publishes it at GET /openapi.json (published_spec.py)."""
 
 DOCUMENT = (
@@ -579,7 +579,8 @@ DOCUMENT = (
     b'    "properties": {\n'
     b'     "from": {\n'
     b'      "type": "string",\n'
-    b'      "description": "Start of time range."\n'
+    b'      "description": "Start of time range.",\n'
+    b'      "x-scaffold-decision": "The format of from and to is not shown in the contract. scaffold\'s reading, which its dev page, check and seeded tests follow: an ISO 8601 instant in UTC with milliseconds, as JavaScript\'s Date.prototype.toISOString() writes it (2026-03-14T09:00:00.000Z); the host resolves a relative range (\\"now-6h\\") before a component sees it."\n'
     b'     },\n'
     b'     "to": {\n'
     b'      "type": "string",\n'
@@ -731,7 +732,8 @@ DOCUMENT = (
     b'       "string",\n'
     b'       "null"\n'
     b'      ],\n'
-    b'      "description": "Own range start when set."\n'
+    b'      "description": "Own range start when set.",\n'
+    b'      "x-scaffold-decision": "The format of from and to is not shown in the contract. scaffold\'s reading, which its dev page, check and seeded tests follow: an ISO 8601 instant in UTC with milliseconds, as JavaScript\'s Date.prototype.toISOString() writes it (2026-03-14T09:00:00.000Z); the host resolves a relative range (\\"now-6h\\") before a component sees it."\n'
     b'     },\n'
     b'     "to": {\n'
     b'      "type": [\n'
@@ -1172,7 +1174,8 @@ DOCUMENT = (
     b'     },\n'
     b'     "from": {\n'
     b'      "type": "string",\n'
-    b'      "description": "Left bound of time range."\n'
+    b'      "description": "Left bound of time range.",\n'
+    b'      "x-scaffold-decision": "The format of from and to is not shown in the contract. scaffold\'s reading, which its dev page, check and seeded tests follow: an ISO 8601 instant in UTC with milliseconds, as JavaScript\'s Date.prototype.toISOString() writes it (2026-03-14T09:00:00.000Z); the host resolves a relative range (\\"now-6h\\") before a component sees it."\n'
     b'     },\n'
     b'     "to": {\n'
     b'      "type": "string",\n'

@@ -18,8 +18,9 @@ function widgetProps(changes: Partial<WidgetProps> = {}): WidgetProps {
     palette: exampleIPalette.colors,
     id: 'widget-1',
     variables: exampleVariableValues,
-    from: 'now-6h',
-    to: 'now',
+    // ISO 8601 instants, as the host passes them (x-scaffold-decision on WidgetProps.from)
+    from: '2026-03-14T09:00:00.000Z',
+    to: '2026-03-15T09:00:00.000Z',
     isDashboardEdit: false,
     isWidgetEdit: false,
     isRefreshClicked: false,
@@ -76,7 +77,7 @@ describe('the demo Widget', () => {
     const props = widgetProps();
     render(<Widget {...props} />);
     expect(await screen.findByText('Hello')).toBeTruthy();
-    expect(screen.getByText('now-6h → now')).toBeTruthy();
+    expect(screen.getByText('2026-03-14T09:00:00.000Z → 2026-03-15T09:00:00.000Z')).toBeTruthy();
     expect(screen.getByText('region')).toBeTruthy();
     expect(props.onFetch).toHaveBeenCalledWith('fetchLinerSuccess');
     expect(props.onErrorChange).toHaveBeenCalledWith(false);

@@ -18,7 +18,7 @@ const descriptionField: IField = { name: 'description', title: 'Description', ru
 
 function editorProps(changes: Partial<WidgetEditorProps> = {}): WidgetEditorProps {
   return {
-    dashboardProps: { from: 'now-1h', to: 'now', refreshTime: 30000 },
+    dashboardProps: { from: '2026-03-14T09:00:00.000Z', to: '2026-03-14T10:00:00.000Z', refreshTime: 30000 },
     moduleId: exampleExternalModule.id,
     module: exampleExternalModule,
     palettes: [exampleIPalette],

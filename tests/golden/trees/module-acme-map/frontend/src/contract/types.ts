@@ -1,4 +1,4 @@
-// generated from dashboard-module 2026.1.1+r3 (sha256 18cc94d2d7de45c3d909b737683164641a7d5714448e5ef759f15e702f980fbe) — do not edit; run `scaffold regenerate`
+// generated from dashboard-module 2026.1.1+r3 (sha256 f3259d168e887b105a2956a5cb1811d2742bfc9eb8fe40c8a1e97ab056fb64b6) — do not edit; run `scaffold regenerate`
 
 /**
  * TypeScript types of the Dashboard widget module contract (dashboard-module 2026.1.1+r3).
@@ -85,7 +85,15 @@ export interface ExternalModule {
  * dashboardProps).
  */
 export interface IDashboardWidgetProps {
-  /** Start of time range. */
+  /**
+   * Start of time range.
+   *
+   * scaffold's decision: The format of from and to is not shown in the contract. scaffold's
+   * reading, which its dev page, check and seeded tests follow: an ISO 8601 instant in UTC with
+   * milliseconds, as JavaScript's Date.prototype.toISOString() writes it
+   * (2026-03-14T09:00:00.000Z); the host resolves a relative range ("now-6h") before a component
+   * sees it.
+   */
   from?: string;
   /** End of time range. */
   to?: string;
@@ -142,7 +150,15 @@ export interface IModuleWidgetData {
   description?: string;
   /** Own refresh interval when set. */
   refreshTime?: number | string | null;
-  /** Own range start when set. */
+  /**
+   * Own range start when set.
+   *
+   * scaffold's decision: The format of from and to is not shown in the contract. scaffold's
+   * reading, which its dev page, check and seeded tests follow: an ISO 8601 instant in UTC with
+   * milliseconds, as JavaScript's Date.prototype.toISOString() writes it
+   * (2026-03-14T09:00:00.000Z); the host resolves a relative range ("now-6h") before a component
+   * sees it.
+   */
   from?: string | null;
   /** Own range end when set. */
   to?: string | null;
@@ -333,7 +349,15 @@ export interface WidgetProps {
   id: string;
   /** Dashboard variable values. */
   variables: VariableValues | null;
-  /** Left bound of time range. */
+  /**
+   * Left bound of time range.
+   *
+   * scaffold's decision: The format of from and to is not shown in the contract. scaffold's
+   * reading, which its dev page, check and seeded tests follow: an ISO 8601 instant in UTC with
+   * milliseconds, as JavaScript's Date.prototype.toISOString() writes it
+   * (2026-03-14T09:00:00.000Z); the host resolves a relative range ("now-6h") before a component
+   * sees it.
+   */
   from?: string;
   /** Right bound of time range. */
   to?: string;
