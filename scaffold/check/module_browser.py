@@ -308,10 +308,13 @@ class ModuleInBrowser:
             return
         d.settle(SETTLE_MS)
         errors = d.events_in(phase)
+        collected = self._collected()
         calls = [
-            c for c in self._calls() if c.component == name and c.phase == phase and c.callback == "onChange"
+            c
+            for c in self._calls(collected)
+            if c.component == name and c.phase == phase and c.callback == "onChange"
         ]
-        handed = self._handed_to_editor_form(name)
+        handed = self._handed_to_editor_form(name, collected)
         if errors:
             self.report.failed(check, f"editing {what}: {_describe_events(errors)}", rule)
         elif not calls:
@@ -326,10 +329,9 @@ class ModuleInBrowser:
         else:
             self.report.passed(check, f"editing {what} called {calls[0].shown()[:120]}{handed or ''}")
 
-    def _handed_to_editor_form(self, name: str) -> str | None:
+    def _handed_to_editor_form(self, name: str, collected: Mapping[str, Any]) -> str | None:
         """For a WidgetEditor inside the host's editor form: "" when the edit changed none of the
         form's values, else what it handed over (", set moduleData to …"); None otherwise."""
-        collected = self._collected()
         if name != "WidgetEditor" or not collected.get("editorForm"):
             return None
         changed = collected.get("editorValues")
@@ -352,8 +354,9 @@ class ModuleInBrowser:
         result = self.driver.step("collect")
         return result.value if result.ok and isinstance(result.value, dict) else {}
 
-    def _calls(self) -> list[Call]:
-        return [Call.from_page(c) for c in self._collected().get("calls") or [] if isinstance(c, dict)]
+    def _calls(self, collected: Mapping[str, Any] | None = None) -> list[Call]:
+        found = self._collected() if collected is None else collected
+        return [Call.from_page(c) for c in found.get("calls") or [] if isinstance(c, dict)]
 
     def _touched(self) -> list[str]:
         return [str(t) for t in self._collected().get("touched") or []]

@@ -32,7 +32,14 @@ from scaffold.host.page_server import (
     host_config_js,
     serve_pages,
 )
-from scaffold.host.runtime import HostGlobal, chart_files, ensure_runtime, host_globals, stand_in_globals
+from scaffold.host.runtime import (
+    HostGlobal,
+    RuntimeScript,
+    chart_files,
+    ensure_runtime,
+    host_globals,
+    stand_in_globals,
+)
 from scaffold.redact import without_credentials
 from scaffold.specs.document import SpecDocument
 
@@ -73,9 +80,12 @@ def dev_assets() -> dict[str, tuple[bytes, str]]:
     return files
 
 
-def page_html(page: DevPage, assets: Mapping[str, tuple[bytes, str]]) -> str:
-    """The page: runtime first, then config, the shared harness (module), the page's scripts."""
-    head = [f'<script src="/vendor/{package}.js"></script>' for package in _runtime_packages(page)]
+def page_html(
+    page: DevPage, assets: Mapping[str, tuple[bytes, str]], runtime: Sequence[RuntimeScript]
+) -> str:
+    """The page: runtime first (in the order ensure_runtime gives), then config, the shared
+    harness (module), the page's scripts."""
+    head = [f'<script src="/vendor/{script.package}.js"></script>' for script in runtime]
     if page.kind == PLUGIN.name:
         head += [
             '<link rel="stylesheet" href="/vendor/uplot.css">',
@@ -114,13 +124,6 @@ def page_html(page: DevPage, assets: Mapping[str, tuple[bytes, str]]) -> str:
 """
 
 
-def _runtime_packages(page: DevPage) -> list[str]:
-    """The host runtime's packages, in load order: React and ReactDOM; on a module page also the
-    host's editor form library (react-hook-form), which its WidgetEditor works inside."""
-    packages = ["react", "react-dom"]
-    return [*packages, "react-hook-form"] if page.kind == MODULE.name else packages
-
-
 def dev_config_js(page: DevPage, host: Sequence[HostGlobal] = ()) -> str:
     """What the page knows before its first request; `host`: the module page's host globals, as
     the contract states their versions and as the page provides them (scaffold.host.runtime)."""
@@ -140,7 +143,7 @@ def page_files(page: DevPage) -> dict[str, tuple[bytes, str]]:
     assets = dev_assets()
     runtime = ensure_runtime(page.spec, editor_form=page.kind == MODULE.name)
     files: dict[str, tuple[bytes, str]] = dict(assets)
-    files["/"] = (page_html(page, assets).encode(), "text/html; charset=utf-8")
+    files["/"] = (page_html(page, assets, runtime).encode(), "text/html; charset=utf-8")
     host = host_globals(page.spec, runtime) if page.kind == MODULE.name else []
     files["/dev-config.js"] = (dev_config_js(page, host).encode(), JS)
     for script in runtime:

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from scaffold.errors import CheckInputError
+from scaffold.host.http_client import json_depth
 
 HOST_DATA_FILE = "frontend/host-data.json"
 MAX_BYTES = 256 * 1024
@@ -85,35 +86,16 @@ def read_host_data(path: Path, source: str | None = None) -> HostData:
 
 
 def _parse(raw: bytes, source: str) -> Any:
+    too_deep = f"{source} nests deeper than {MAX_DEPTH} levels; a widget's data needs less"
     try:
-        text = raw.decode("utf-8")
-        _check_depth(text, source)
-        return json.loads(text)
-    except (UnicodeDecodeError, ValueError, RecursionError):
+        value = json.loads(raw.decode("utf-8"))
+    except RecursionError:
+        raise CheckInputError(too_deep) from None
+    except (UnicodeDecodeError, ValueError):
         raise CheckInputError(f"{source} is not JSON; write {_SHAPE}") from None
-
-
-def _check_depth(text: str, source: str) -> None:
-    """Refuse nesting deeper than MAX_DEPTH before parsing (brackets outside strings counted)."""
-    depth, in_string, escaped = 0, False, False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                raise CheckInputError(
-                    f"{source} nests deeper than {MAX_DEPTH} levels; a widget's data needs less"
-                )
-        elif char in "]}":
-            depth -= 1
+    if json_depth(value) > MAX_DEPTH:
+        raise CheckInputError(too_deep)
+    return value
 
 
 def _kind(value: Any) -> str:

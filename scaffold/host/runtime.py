@@ -85,7 +85,8 @@ class HostGlobal:
 
     `version` is the host version exactly as the contract (the spec's `x-host-globals`) states it,
     a range such as `18.2.x` included: that is what the platform promises a bundle. `loaded` is the
-    exact version of the real file the page loads for it (React, ReactDOM), None for a stand-in.
+    exact version of the real file the page loads for it (React, ReactDOM, react-hook-form), None
+    for a stand-in.
     """
 
     global_name: str

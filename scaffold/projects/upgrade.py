@@ -289,8 +289,7 @@ def _restore(project: Path, copy: Path, relative: str) -> None:
         return
     target = copy / relative
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_bytes(source.read_bytes())
-    target.chmod(source.stat().st_mode & 0o777)
+    shutil.copy2(source, target)
 
 
 def _read_if_size(path: Path, size: int) -> bytes | None:
