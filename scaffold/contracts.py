@@ -102,6 +102,13 @@ class TemplateNames:
     language: LanguageName  # the language of the kind's service part this template is for
     folder: str
     store: str
+    # Starter (user-owned) files that the template's own files import, "{package}" for the package:
+    # an upgrade adds a missing one even to a part whose starter the user edited (it holds nothing
+    # of theirs, and the template-owned code would not import without it).
+    wired_starters: tuple[str, ...] = ()
+
+    def wired(self, package: str) -> frozenset[str]:
+        return frozenset(path.replace("{package}", package) for path in self.wired_starters)
 
 
 @dataclass(frozen=True)
@@ -143,7 +150,14 @@ MODULE = KindNames(
         Part(role="service", language="python", folder="backend"),
         Part(role="frontend", language="typescript", folder="frontend"),
     ),
-    templates=(TemplateNames(language="python", folder="module-python", store="module"),),
+    templates=(
+        TemplateNames(
+            language="python",
+            folder="module-python",
+            store="module",
+            wired_starters=("backend/{package}/endpoints.py",),  # app.py serves its ENDPOINTS
+        ),
+    ),
 )
 
 KIND_NAMES: dict[str, KindNames] = {kind.name: kind for kind in (PLUGIN, MODULE)}

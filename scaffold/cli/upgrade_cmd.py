@@ -33,6 +33,10 @@ def _announce(notice: UpgradeNotice) -> None:
             typer.echo(f"  not added (new in the {plan.to_version} starter, written for its example code):")
             for path in part.new:
                 typer.echo(f"    {path}")
+        if part.wired:
+            typer.echo(f"  added all the same (the {plan.to_version} template's own code imports them):")
+            for path in part.wired:
+                typer.echo(f"    {path}")
         if part.changed:
             typer.echo(
                 f"  changed in the {plan.to_version} starter since {plan.from_version}, kept as you have them:"

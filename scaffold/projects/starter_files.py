@@ -20,7 +20,10 @@ scaffold.contracts names them), decided before anything is written:
   Then the part's starter files stay exactly as they are: nothing is added beside them, nothing is
   updated. The upgrade names, before applying, the new version's starter files it holds back and
   the starter files the new version changed since the project's version, so the user knows what to
-  compare (the CHANGELOG says what each template version changed).
+  compare (the CHANGELOG says what each template version changed). One exception: a new starter
+  file that the template's own code imports (a module's `endpoints.py`, which the template-owned
+  app.py serves) is added, since it holds nothing of the user's and the project would not start
+  without it (scaffold.contracts.TemplateNames.wired_starters).
 
 Template-owned and contract-owned files are upgraded either way; they are written to fit any user
 code (a starter of any version), which tests/functional/test_upgrade_matrix.py checks from every
@@ -68,6 +71,9 @@ class StarterPart:
     # kept starter tests that pin a rule a contract revision corrected ("path::test"): pytest reports
     # them with what to change instead of failing (scaffold/codegen/runtime_files/starter_corrections.py)
     needs_input: tuple[str, ...] = ()
+    # new starter files that template-owned code imports (scaffold.contracts.TemplateNames), added
+    # to an edited part too; in an unedited part they are among `new`
+    wired: tuple[str, ...] = ()
 
     @property
     def label(self) -> str:
@@ -120,10 +126,12 @@ def plan_starters(
     package: str,
     from_version: str,
     to_version: str,
+    wired: frozenset[str] = frozenset(),
 ) -> StarterPlan:
     """Decide, per part, whether its starter moves to the new version or stays as the user has it.
 
-    `tracked` are the project's files before the upgrade; `project_bytes(path, size)` reads one of
+    `wired` are the starter files template-owned code imports (TemplateNames.wired): new ones are
+    added to an edited part as well. `tracked` are the project's files before the upgrade; `project_bytes(path, size)` reads one of
     them if it has that size (None otherwise: a file of another size differs anyway, and a large
     file of the user's is never read). `old` and `new` are the template's renderings at the
     project's version and at the new one, all by relative path.
@@ -146,13 +154,16 @@ def plan_starters(
             [p for p in old_starters if p not in tracked or project_bytes(p, len(old[p].data)) != old[p].data]
             + [p for p in tracked if inside(p) and p not in old_starters]
         )
+        added = new_starters - old_starters
+        wired_added = sorted(p for p in added & wired if p not in tracked) if edited else []
         parts.append(
             StarterPart(
                 folder=mine,
                 state="edited" if edited else "unedited",
                 needs_input=_pinned_tests(mine, package, tracked, project_bytes) if edited else (),
                 edited=tuple(edited),
-                new=tuple(sorted(new_starters - old_starters)),
+                new=tuple(sorted(added - set(wired_added))),
+                wired=tuple(wired_added),
                 changed=tuple(sorted(p for p in new_starters & old_starters if new[p].data != old[p].data)),
                 removed=tuple(sorted(old_starters - new_starters)),
             )
@@ -203,6 +214,11 @@ def apply_starter_plan(
             for path in part.new:
                 if not existed(path):
                     (root / path).unlink(missing_ok=True)
+            for path in part.wired:  # copier wrote it; written again so the plan alone decides
+                target = root / path
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(new[path].data)
+                target.chmod(new[path].mode)
             for path in part.removed:
                 if existed(path) and not (root / path).exists():
                     restore(path)

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from scaffold import __version__
 from scaffold.codegen.service_statuses import UndocumentedStatus, undocumented_statuses
+from scaffold.contracts import TEMPLATES
 from scaffold.errors import InterruptedByUser, ProjectError, TemplateError
 from scaffold.projects import git
 from scaffold.projects.contract_files import compare, render_contract_files, write_contract_files
@@ -203,6 +204,7 @@ def _upgrade_copy(
     )
     before = set(old)
     tracked = git.tracked_files(copy.root)
+    wired = TEMPLATES[source.template].wired(project.package)
     starters = plan_starters(
         project.kind.names,
         starter_matcher(current_template_folder(source), copy.answers),
@@ -213,10 +215,14 @@ def _upgrade_copy(
         package=project.package,
         from_version=project.template_version,
         to_version=source.version,
+        wired=wired,
     )
     starters = dataclasses.replace(starters, compare_command=_starter_command(project, source.version))
     conflicts: set[str] = set()
     kept: dict[str, str] = {}
+    # a file of the user's where the new template's own code expects its wired starter: theirs is
+    # kept and reported (the template-owned code imports names from it that it may not define)
+    kept.update((path, "template") for path in wired if path in tracked and path not in old)
     update_template(copy, target, source)
     apply_starter_plan(
         starters, copy.root, new, lambda path: path in tracked, partial(_restore, project.root, copy.root)

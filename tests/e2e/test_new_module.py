@@ -436,3 +436,71 @@ export function use(widget: WidgetProps, editor: WidgetEditorProps, settings: Se
 // @ts-expect-error a registry must have a loader for every registered component
 registerModule({ Widget: () => import('../components/Widget') }, {});
 """
+
+
+def _readme_recipe(readme: str) -> tuple[str, str, str]:
+    """The endpoint, its test and the Widget's call, as README "Your own proxied endpoints" has them."""
+    section = readme.split("\n## Your own proxied endpoints\n", 1)[1].split("\n## ", 1)[0]
+    python = re.findall(r"```python\n(.*?)```", section, re.DOTALL)
+    typescript = re.findall(r"```ts\n(.*?)```", section, re.DOTALL)
+    assert len(python) == 2 and len(typescript) == 1, "the recipe is an endpoint, its test and a call"
+    return python[0], python[1], typescript[0]
+
+
+def test_readme_recipe_for_an_own_proxied_endpoint_works_as_written(
+    built_module: BuiltModule, backend: RunningBackend, tmp_path: Path
+) -> None:
+    """Issue 27 point 2: the README's endpoint, test and Widget call pasted as written into a copy of
+    the project. The backend's whole pytest passes, its conformance test sending the new endpoint
+    valid and invalid bodies; ruff, mypy, eslint, prettier and tsc accept the files; the served
+    backend answers the endpoint over HTTP through the proxy's envelope. Before, the only helper
+    read the demo's {message} and the conformance test knew only the contract's operations."""
+    endpoint, test, call = _readme_recipe((built_module.root / "README.md").read_text(encoding="utf-8"))
+    project = tmp_path / "acme-map"
+    shutil.copytree(built_module.root, project, ignore=shutil.ignore_patterns("node_modules"))
+    (project / "frontend" / "node_modules").symlink_to(built_module.frontend / "node_modules")
+    (project / "backend" / "acme_map" / "endpoints.py").write_text(endpoint, encoding="utf-8")
+    (project / "backend" / "tests" / "test_series.py").write_text(test, encoding="utf-8")
+    api = project / "frontend" / "src" / "api.ts"
+    api.write_text(api.read_text(encoding="utf-8") + "\n" + call, encoding="utf-8")
+
+    pip_install(backend.python, "-e", f"{built_module.root / 'backend'}[test]")
+    own = {"PYTHONPATH": str(project / "backend")}  # the copy's package before the installed one
+    report = tmp_path / "conformance.jsonl"
+    with fewer_conformance_examples(project):
+        output = run(
+            [str(backend.python), "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rA"],
+            project / "backend",
+            env={**own, "CONFORMANCE_REPORT": str(report)},
+        )
+    assert "PASSED tests/test_series.py::test_nothing_is_coerced" in output, output[-3000:]
+    rows = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]
+    series = {(r["mode"], r["status"]) for r in rows if r["operation"] == "POST /api/v1/series"}
+    assert {("positive", "2xx"), ("negative", "4xx")} <= series, rows
+    tools = backend.python.parent
+    run([str(tools / "ruff"), "check", "."], project / "backend")
+    run([str(tools / "ruff"), "format", "--check", "."], project / "backend")
+    run([str(tools / "mypy"), "acme_map"], project / "backend", env=own)
+    run(["npm", "run", "lint"], project / "frontend")
+    run(["npm", "run", "typecheck"], project / "frontend")
+
+    log = tmp_path / "backend.log"
+    with serve_package(
+        backend.python,
+        "acme_map",
+        cwd=project,
+        env={**os.environ, **own},
+        probe_path="/healthz",
+        log_path=log,
+    ) as origin:
+        settings = {"apiUrl": "https://sales.example.com", "apiKey": "enc:v1:c2VjcmV0"}
+        body = {"payload": {"metric": "revenue", "points": 4}, "moduleContext": settings}
+        answer = httpx.post(f"{origin}/api/v1/series", json=body, headers={"Accept-Language": "ru-RU"})
+        assert answer.status_code == 200 and answer.headers["content-language"] == "ru-RU"
+        assert answer.json()["metric"] == "revenue" and len(answer.json()["values"]) == 4
+        bare = httpx.post(f"{origin}/api/v1/series", json={"metric": "orders"})
+        assert bare.status_code == 409
+        assert bare.json() == {"error": True, "message": "Укажите адрес API и ключ в настройках модуля"}
+        secret = {"payload": {"metric": "revenue", "extra-secret-key": 1}, "moduleContext": settings}
+        refused = httpx.post(f"{origin}/api/v1/series", json=secret)
+        assert refused.status_code == 400 and "extra-secret-key" not in refused.text

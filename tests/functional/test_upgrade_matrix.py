@@ -32,7 +32,7 @@ from pathlib import Path
 import pytest
 
 from scaffold.codegen.runtime_files.starter_corrections import CORRECTIONS
-from scaffold.contracts import KIND_NAMES
+from scaffold.contracts import KIND_NAMES, TEMPLATES
 from scaffold.projects.contract_files import render_contract_files, write_contract_files
 from scaffold.projects.kinds import KINDS
 from scaffold.projects.project import open_project
@@ -165,6 +165,8 @@ def test_upgrade_from_every_past_version_keeps_edits_and_leaves_the_project_gree
     assert edited.state == "edited" and starter in edited.edited
     for path in edited.new:
         assert not (project / path).exists(), f"{path} of the new starter landed beside the user's starter"
+    for path in TEMPLATES[KIND_NAMES[kind].template].wired(PACKAGE[kind]):  # module 1.6.0's endpoints.py
+        assert (project / path).is_file(), f"{path}, which template-owned code imports, was not added"
     for path in [p for p in before if p.startswith(edited_folder)]:
         if path != starter and path in edited.changed:
             assert git(project, "diff", "HEAD", "--", path) == "", f"{path} (starter) was changed"

@@ -153,3 +153,32 @@ def test_the_starter_patterns_are_the_templates_skip_if_exists() -> None:
     module = starter_matcher(templates_root() / MODULE.template, {"package_name": "acme_map"})
     assert module("backend/acme_map/demo.py") and module("frontend/src/components/Widget.tsx")
     assert not module("backend/acme_map/app.py") and not module("frontend/package.json")
+
+
+def test_a_wired_starter_file_joins_an_edited_part_too(tmp_path: Path) -> None:
+    """Module template 1.6.0's app.py (template-owned) serves ENDPOINTS from endpoints.py (a new
+    starter file): a backend whose starter the user edited must gain it, or it would not start."""
+    old = _rendered({"backend/pkg/demo.py": b"demo\n"})
+    new = _rendered({"backend/pkg/demo.py": b"demo\n", "backend/pkg/endpoints.py": b"ENDPOINTS\n"})
+    project = {"backend/pkg/demo.py": b"my demo\n"}
+    wired = MODULE.template_for("python").wired("pkg")
+    assert wired == {"backend/pkg/endpoints.py"}
+    plan = plan_starters(
+        MODULE,
+        lambda path: path.startswith("backend/pkg/"),
+        set(project),
+        lambda path, size: project[path],
+        old,
+        new,
+        package="pkg",
+        from_version="1.5.0",
+        to_version="1.6.0",
+        wired=wired,
+    )
+    backend = next(part for part in plan.parts if part.folder == "backend")
+    assert backend.state == "edited" and backend.new == () and backend.wired == ("backend/pkg/endpoints.py",)
+    (tmp_path / "backend/pkg").mkdir(parents=True)
+    (tmp_path / "backend/pkg/demo.py").write_bytes(b"my demo\n")
+    apply_starter_plan(plan, tmp_path, new, lambda path: path in project, _no_restore)
+    assert (tmp_path / "backend/pkg/endpoints.py").read_bytes() == b"ENDPOINTS\n"
+    assert (tmp_path / "backend/pkg/demo.py").read_bytes() == b"my demo\n"

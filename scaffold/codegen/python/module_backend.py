@@ -23,6 +23,9 @@ RUNTIME_SOURCES = (
     "locale.py",
     "body_limits.py",
     "module_envelope.py",
+    "module_errors.py",
+    "module_endpoints.py",
+    "wire_names.py",
     "module_assets.py",
     "metrics.py",
     "observability.py",
@@ -52,7 +55,7 @@ def backend_files(spec: SpecDocument, contract: ModuleContract, package: str) ->
 _INIT = '''"""Contract-owned code of this module backend ({identity}).
 
 Rewritten whole by `scaffold regenerate` / `scaffold upgrade`: change the project's own modules
-(settings.py, app.py, demo.py, texts.py) instead of these files.
+(settings.py, app.py, demo.py, endpoints.py, texts.py) instead of these files.
 """
 '''
 

@@ -43,6 +43,7 @@ RUNTIME_MODULES = (
     "serving.py",
     "starter_corrections.py",
     "published_spec.py",
+    "wire_names.py",
 )
 # Names the package __init__ exports besides the model classes.
 _HELPER_EXPORTS = (

@@ -28,6 +28,8 @@ PROJECT_NAMES = {
     "text_catalog.py": "catalog.py",
     "operation_table.py": "operations.py",
     "module_envelope.py": "envelope.py",
+    "module_errors.py": "errors.py",
+    "module_endpoints.py": "endpoints.py",
     "module_assets.py": "assets.py",
 }
 _RENAMED_IMPORT = re.compile(

@@ -24,7 +24,6 @@ import logging
 import os
 import re
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -36,6 +35,7 @@ from starlette.types import Receive
 from .body_limits import RETRY_AFTER_SECONDS, BodyBudget, BodyHold, BodyRefused, drain, read_body
 from .text_catalog import RUNTIME_LOCALES, runtime_text
 from .locale import DEFAULT_LOCALE, choose_locale
+from .wire_names import wire_names
 
 MAX_BODY_BYTES = 10 * 1024 * 1024
 MAX_BODY_BYTES_IN_FLIGHT = 64 * 1024 * 1024
@@ -213,23 +213,6 @@ def _location(part: str | int, names: frozenset[str]) -> str:
     if isinstance(part, int):
         return str(part)
     return part if part in names else "*"
-
-
-@lru_cache(maxsize=64)
-def wire_names(model: type[BaseModel]) -> frozenset[str]:
-    """Every property name (wire name) in `model`'s JSON schema, nested models included."""
-    names: set[str] = set()
-    stack: list[Any] = [model.model_json_schema(by_alias=True)]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, dict):
-            properties = node.get("properties")
-            if isinstance(properties, dict):
-                names.update(properties)
-            stack.extend(node.values())
-        elif isinstance(node, list):
-            stack.extend(node)
-    return frozenset(names)
 
 
 def json_bytes(data: Any) -> bytes:

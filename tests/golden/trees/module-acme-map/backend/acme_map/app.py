@@ -1,8 +1,10 @@
 """The FastAPI application of the module backend (template-owned).
 
 It joins the contract glue (`_contract/`, generated from the spec) with this project's settings,
-texts and demo logic. Add your own business routes with `app.include_router(...)` below: they are
-counted in /metrics under their path template like the contract's routes. Around everything:
+texts, demo logic and own endpoints. Register your proxied endpoints in `endpoints.py` (yours: no
+upgrade touches it; README, "Your own proxied endpoints"): they are served here, read by the same
+body rules and share one budget of bytes in flight with the contract's routes, and are counted in
+/metrics under their path like the contract's routes. Around everything:
 GET /healthz, /readyz and /metrics, a request id on every answer and log line, and one access log
 line per request (`_contract/observability.py`); GET /openapi.json publishes the contract this
 backend implements (`_contract/published_spec.py`).
@@ -18,12 +20,15 @@ from fastapi.middleware.cors import CORSMiddleware
 
 from . import __version__
 from ._contract.assets import FrontendAssets
+from ._contract.constants import DEFAULT_LOCALE
+from ._contract.envelope import body_budget
 from ._contract.models import LocaleArrayItem, ModuleMetadata
 from ._contract.observability import configure_logging, install_observability
 from ._contract.openapi_document import DOCUMENT as OPENAPI_DOCUMENT
 from ._contract.published_spec import publish_spec
 from ._contract.routes import contract_router, install_error_handlers
 from .demo import demo_status
+from .endpoints import ENDPOINTS
 from .settings import Settings
 from .texts import TEXTS
 
@@ -76,6 +81,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         allow_methods=["GET", "HEAD", "POST", "OPTIONS"],
         allow_headers=["*"],
     )
+    budget = body_budget()  # bytes of request bodies held at once, shared by every route below
     app.include_router(
         contract_router(
             metadata=partial(module_metadata, settings),
@@ -83,7 +89,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             locales=tuple(TEXTS),
             assets=assets,
             serves_frontend=lambda: settings.frontend_host is None,
+            budget=budget,
         )
     )
+    app.include_router(ENDPOINTS.router(locales=tuple(TEXTS), default_locale=DEFAULT_LOCALE, budget=budget))
     install_observability(app, metrics_enabled=settings.metrics_enabled)
     return app

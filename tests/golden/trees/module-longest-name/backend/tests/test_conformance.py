@@ -1,6 +1,7 @@
 """Contract conformance: Schemathesis checks the backend against ../.scaffold/contract.yaml.
 
-For every operation of the contract, Schemathesis sends the spec's examples, boundary cases and
+Your own endpoints (endpoints.py) are added to that document with the schemas of their models
+(`ENDPOINTS.openapi`), so they are checked the same way. For every operation, Schemathesis sends the spec's examples, boundary cases and
 generated requests (schema-valid and schema-invalid) to the app in-process (ASGI, no network)
 and runs all its default checks on every answer: no 5xx; the status is documented for the
 operation; the body and Content-Type match the documented response; schema-valid requests are
@@ -21,10 +22,12 @@ from typing import Any
 
 import pytest
 import schemathesis
+import yaml
 from conformance_hooks import Conformance  # tests/ is on sys.path (it has no __init__.py)
 from schemathesis.config import SchemathesisConfig
 
 from weather_station_telemetry_gateway_for_the_northern_coasts_region.app import create_app
+from weather_station_telemetry_gateway_for_the_northern_coasts_region.endpoints import ENDPOINTS
 from weather_station_telemetry_gateway_for_the_northern_coasts_region.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,7 +35,8 @@ ROOT = Path(__file__).resolve().parents[2]
 config = SchemathesisConfig.from_path(ROOT / "schemathesis.toml")
 if os.environ.get("CONFORMANCE_SEED"):
     config.update(seed=int(os.environ["CONFORMANCE_SEED"]), max_failures=None)
-schema = schemathesis.openapi.from_path(ROOT / ".scaffold" / "contract.yaml", config=config)
+contract = yaml.safe_load((ROOT / ".scaffold" / "contract.yaml").read_text(encoding="utf-8"))
+schema = schemathesis.openapi.from_dict(ENDPOINTS.openapi(contract), config=config)
 schema.app = create_app(Settings())
 conformance = Conformance()
 conformance.install(schema)

@@ -2,5 +2,5 @@
 """Contract-owned code of this module backend (dashboard-module 2026.1.1+r3).
 
 Rewritten whole by `scaffold regenerate` / `scaffold upgrade`: change the project's own modules
-(settings.py, app.py, demo.py, texts.py) instead of these files.
+(settings.py, app.py, demo.py, endpoints.py, texts.py) instead of these files.
 """

@@ -12,10 +12,11 @@ Routes (paths from the contract spec, see `constants.py`):
   the process holds 16 MiB of bodies at once) and handed to the project's `demo(request)`;
 - GET/HEAD static/{file}: the built frontend, served by `assets.py`.
 
-Every error is a DemoStatusError body `{"error": true, "message": ...}`: an exception in the
-project's `metadata` or `demo` is answered 500 with an incident id (the traceback goes to the log,
-never to the caller), and `install_error_handlers(app)` gives unknown paths (404), wrong methods
-(405) and errors of the project's own routes the same body.
+Every error is a DemoStatusError body `{"error": true, "message": ...}` (`errors.py`): an
+exception in the project's `metadata` or `demo` is answered 500 with an incident id (the traceback
+goes to the log, never to the caller), and `install_error_handlers(app)` gives unknown paths (404),
+wrong methods (405) and errors of the project's own routes the same body. The project's own
+proxied endpoints are read by `endpoints.py` with the same rules.
 
 The project's code is passed in (functions, not imports), so this generated file never imports
 user-owned code and `scaffold regenerate` can rewrite it at any time.
@@ -23,8 +24,6 @@ user-owned code and `scaffold regenerate` can rewrite it at any time.
 
 from __future__ import annotations
 
-import logging
-import os
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -33,39 +32,21 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException
 
 from .assets import FrontendAssets
+from .body_limits import BodyBudget
 from .constants import DEFAULT_LOCALE, DEMO_STATUS_PATH, STATIC_PREFIX, WELL_KNOWN_PATH
 from .envelope import BodyError, ProxiedRequest, body_budget, read_proxied_request
+from .errors import error_response, internal_error
 from .locale import choose_locale
-from .models import DemoStatusError, DemoStatusResponse, ModuleMetadata
+from .models import DemoStatusResponse, ModuleMetadata
 
 MetadataFactory = Callable[[str], ModuleMetadata]
 DemoHandler = Callable[[ProxiedRequest], DemoStatusResponse]
-
-_log = logging.getLogger(__name__)
 
 
 def base_url(request: Request) -> str:
     """This backend's public base URL as the caller sees it (proxy path prefix included), with '/'."""
     url = str(request.base_url)
     return url if url.endswith("/") else url + "/"
-
-
-def error_response(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
-    body = DemoStatusError(error=True, message=message)
-    return JSONResponse(body.model_dump(mode="json"), status_code=status, headers=headers)
-
-
-def internal_error(request: Request, error: BaseException) -> JSONResponse:
-    """500 for an unexpected exception: the caller gets an incident id, the log gets the traceback."""
-    incident = os.urandom(6).hex()
-    _log.error(
-        "unexpected error (incident %s) on %s %s",
-        incident,
-        request.method,
-        request.url.path,
-        exc_info=error,
-    )
-    return error_response(500, f"Unexpected error in the module backend (incident {incident}); see its log")
 
 
 _HTTP_MESSAGES = {
@@ -96,10 +77,15 @@ def contract_router(
     locales: Sequence[str],
     assets: FrontendAssets,
     serves_frontend: Callable[[], bool] = lambda: True,
+    budget: BodyBudget | None = None,
 ) -> APIRouter:
-    """The contract's routes; `locales` are the languages the project has texts for."""
+    """The contract's routes; `locales` are the languages the project has texts for.
+
+    `budget` is the bytes of request bodies the process may hold at once, shared with the
+    project's own endpoints (`endpoints.py`); a router of its own has a budget of its own.
+    """
     router = APIRouter()
-    budget = body_budget()
+    budget = budget or body_budget()
 
     @router.get(WELL_KNOWN_PATH, response_model=None, tags=["platform"])
     def well_known(request: Request) -> JSONResponse:

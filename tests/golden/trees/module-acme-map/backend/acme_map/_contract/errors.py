@@ -1,0 +1,37 @@
+# copied from scaffold 1.2.0 (scaffold/codegen/runtime_files/module_errors.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+"""The one error body of a module backend: `{"error": true, "message": ...}` (DemoStatusError).
+
+The contract shows no error responses for module endpoints; scaffold's decision, in the spec, is
+that every refusal of a module backend (the demo endpoint, the author's own endpoints, unknown
+paths and methods, an exception in the project's code) answers with this body, so a Widget reads
+one shape whatever went wrong. An unexpected exception becomes a 500 with an incident id: the
+traceback goes to the log under that id, never to the caller (it may name secrets or paths).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+_log = logging.getLogger(__name__)
+
+
+def error_response(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    """`status` with the error body; `message` must not echo the request (it may hold secrets)."""
+    return JSONResponse({"error": True, "message": message}, status_code=status, headers=headers)
+
+
+def internal_error(request: Request, error: BaseException) -> JSONResponse:
+    """500 for an unexpected exception: the caller gets an incident id, the log gets the traceback."""
+    incident = os.urandom(6).hex()
+    _log.error(
+        "unexpected error (incident %s) on %s %s",
+        incident,
+        request.method,
+        request.url.path,
+        exc_info=error,
+    )
+    return error_response(500, f"Unexpected error in the module backend (incident {incident}); see its log")

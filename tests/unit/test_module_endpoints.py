@@ -1,0 +1,333 @@
+"""The runtime helper of a module's own proxied endpoints (runtime_files/module_endpoints.py).
+
+Issue 27 point 2: the only helper read the demo's `{message}` payload, so an author copied
+read_body, parse_json, error_response and choose_locale and wrote their own unwrap. These tests
+serve real routes through FastAPI's TestClient, as a generated backend serves them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import Any, Literal
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+from openapi_spec_validator import validate
+from pydantic import BaseModel, ConfigDict, Field
+
+from scaffold.codegen.runtime_files.body_limits import BodyBudget
+from scaffold.codegen.runtime_files.module_endpoints import (
+    Call,
+    EndpointDefinitionError,
+    Endpoints,
+    ModuleError,
+)
+
+URL = "/api/v1/series"
+SETTINGS = {"apiUrl": "https://sales.example.com", "apiKey": "enc:v1:c2VjcmV0"}
+
+
+class Query(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    metric: Literal["revenue", "orders"]
+    points: int = Field(default=3, ge=1, le=100)
+    scale: float = 1.0
+
+
+class Api(BaseModel):
+    api_url: str = Field(alias="apiUrl")
+    api_key: str = Field(alias="apiKey")
+
+
+class Series(BaseModel):
+    metric: str
+    values: list[int]
+    first_value: int = Field(alias="firstValue")
+    via_proxy: bool = Field(alias="viaProxy")
+
+
+class Echo(BaseModel):
+    keys: list[str]
+
+
+def _series(call: Call[Query, Api]) -> Series:
+    if call.payload.metric == "orders" and call.module_context is None:
+        raise ModuleError(409, {"en-US": "configure first", "ru-RU": "настройте"}[call.locale])
+    values = [i * 2 for i in range(call.payload.points)]
+    return Series(metric=call.payload.metric, values=values, firstValue=values[0], viaProxy=call.via_proxy)
+
+
+def _app(endpoints: Endpoints, budget: BodyBudget | None = None) -> TestClient:
+    app = FastAPI()
+    app.include_router(endpoints.router(locales=("ru-RU", "en-US"), default_locale="ru-RU", budget=budget))
+    return TestClient(app, raise_server_exceptions=False)
+
+
+@pytest.fixture
+def client() -> TestClient:
+    endpoints = Endpoints()
+    endpoints.post(URL, payload=Query, module_context=Api, errors=[409])(_series)
+    return _app(endpoints)
+
+
+def test_an_envelope_gives_the_payload_and_the_settings_as_the_author_s_models(client: TestClient) -> None:
+    body = {"payload": {"metric": "revenue", "points": 2}, "moduleContext": SETTINGS, "other": [1]}
+    response = client.post(URL, json=body, headers={"Accept-Language": "en-US,en;q=0.9"})
+    assert response.status_code == 200
+    assert response.json() == {"metric": "revenue", "values": [0, 2], "firstValue": 0, "viaProxy": True}
+    assert response.headers["content-language"] == "en-US"
+    assert "enc:v1:" not in response.text
+
+
+def test_a_bare_payload_is_a_direct_call_without_settings(client: TestClient) -> None:
+    response = client.post(URL, json={"metric": "orders"}, headers={"Accept-Language": "en-US"})
+    assert response.status_code == 409
+    assert response.json() == {"error": True, "message": "configure first"}
+    russian = client.post(URL, json={"metric": "orders"})  # ru-RU when Accept-Language names none
+    assert russian.json()["message"] == "настройте"
+    direct = client.post(URL, json={"metric": "revenue"})
+    assert direct.status_code == 200 and direct.json()["viaProxy"] is False
+
+
+@pytest.mark.parametrize(
+    ("payload", "problem"),
+    [
+        ({"metric": "revenue", "points": "3"}, "payload.points: Input should be a valid integer"),
+        ({"metric": "revenue", "points": 2.5}, "payload.points: Input should be a valid integer"),
+        ({"metric": "revenue", "points": True}, "payload.points: Input should be a valid integer"),
+        ({"metric": "revenue", "points": 0}, "payload.points: Input should be greater than or equal to 1"),
+        ({"metric": "cpu"}, "payload.metric: Input should be 'revenue' or 'orders'"),
+        ({}, "payload.metric: Field required"),
+        (None, "payload: Input should be an object"),
+    ],
+)
+def test_nothing_is_coerced_and_the_problem_is_named(client: TestClient, payload: Any, problem: str) -> None:
+    response = client.post(URL, json={"payload": payload, "moduleContext": SETTINGS})
+    assert response.status_code == 400
+    assert response.json() == {"error": True, "message": f"The body does not match this endpoint: {problem}"}
+
+
+def test_a_number_without_fraction_is_an_integer_as_json_schema_says(client: TestClient) -> None:
+    """Found by the conformance test: JSON Schema's integer takes 79.0, pydantic's strict int did not."""
+    response = client.post(URL, json={"payload": {"metric": "revenue", "points": 4.0, "scale": 2}})
+    assert response.status_code == 200 and len(response.json()["values"]) == 4
+
+
+def test_an_unknown_key_is_refused_without_repeating_it(client: TestClient) -> None:
+    body = {"payload": {"metric": "revenue", "apiKey-sk_live_123": 1}}
+    response = client.post(URL, json=body)
+    assert response.status_code == 400
+    assert response.json()["message"].endswith("payload has a property this endpoint does not take")
+    assert "sk_live" not in response.text
+    bare = client.post(URL, json={"metric": "revenue", "sk_live_456": 1})
+    assert bare.status_code == 400 and "sk_live" not in bare.text
+
+
+@pytest.mark.parametrize(
+    ("context", "problem"),
+    [
+        (None, "moduleContext must be an object (null is not allowed)"),
+        ([1], "moduleContext must be an object"),
+        ({"apiUrl": "https://x"}, "moduleContext.apiKey: Field required"),
+        ({"apiUrl": 7, "apiKey": "k"}, "moduleContext.apiUrl: Input should be a valid string"),
+    ],
+)
+def test_the_settings_are_checked_by_the_author_s_model(
+    client: TestClient, context: Any, problem: str
+) -> None:
+    response = client.post(URL, json={"payload": {"metric": "revenue"}, "moduleContext": context})
+    assert response.status_code == 400
+    assert response.json()["message"] == f"The body does not match this endpoint: {problem}"
+
+
+def test_an_empty_module_context_is_nothing_saved_yet(client: TestClient) -> None:
+    body = {"payload": {"metric": "orders"}, "moduleContext": {}}
+    response = client.post(URL, json=body, headers={"Accept-Language": "en-US"})
+    assert response.status_code == 409 and response.json()["message"] == "configure first"
+
+
+def test_without_a_settings_model_the_settings_arrive_as_they_were_saved() -> None:
+    seen: list[Any] = []
+    endpoints = Endpoints()
+
+    @endpoints.post("/api/v1/keys", payload=Query)
+    async def keys(call: Call[Query, dict[str, Any]]) -> Echo:  # an async endpoint
+        await asyncio.sleep(0)
+        seen.append(call.module_context)
+        return Echo(keys=sorted(call.module_context or {}))
+
+    client = _app(endpoints)
+    nothing = client.post("/api/v1/keys", json={"payload": {"metric": "orders"}, "moduleContext": {}})
+    assert nothing.json() == {"keys": []}
+    response = client.post(
+        "/api/v1/keys", json={"payload": {"metric": "orders"}, "moduleContext": {"b": 1, "a": {}}}
+    )
+    assert response.json() == {"keys": ["a", "b"]} and seen == [None, {"b": 1, "a": {}}]
+
+
+@pytest.mark.parametrize(
+    ("raw", "status"),
+    [
+        (b"", 400),
+        (b"{", 400),
+        (b'{"payload": NaN}', 400),
+        (b"[" * 65 + b"]" * 65, 422),
+        (b"x" * (1024 * 1024 + 1), 413),
+    ],
+)
+def test_the_body_rules_are_the_demo_endpoint_s(client: TestClient, raw: bytes, status: int) -> None:
+    response = client.post(URL, content=raw, headers={"Content-Type": "application/json"})
+    assert response.status_code == status
+    assert response.json()["error"] is True
+
+
+def test_a_declared_non_json_type_is_refused(client: TestClient) -> None:
+    response = client.post(
+        URL, content=b"metric=revenue", headers={"Content-Type": "application/x-www-form-urlencoded"}
+    )
+    assert response.status_code == 400
+
+
+def test_bytes_in_flight_are_counted_in_the_budget_it_is_given() -> None:
+    endpoints = Endpoints()
+    endpoints.post(URL, payload=Query, module_context=Api)(_series)
+    budget = BodyBudget(16)
+    budget.held = 10  # another route's body is being read
+    response = _app(endpoints, budget).post(URL, json={"metric": "revenue"})
+    assert response.status_code == 503 and response.headers["retry-after"] == "1"
+
+
+def test_the_project_s_failures_are_500_with_an_incident_and_no_traceback(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    endpoints = Endpoints()
+
+    @endpoints.post("/api/v1/boom", payload=Query)
+    def boom(call: Call[Query, dict[str, Any]]) -> Series:
+        raise RuntimeError("secret path /srv/keys")
+
+    @endpoints.post("/api/v1/wrong", payload=Query)
+    def wrong(call: Call[Query, dict[str, Any]]) -> Series:
+        return {"metric": "x"}  # type: ignore[return-value]
+
+    client = _app(endpoints)
+    with caplog.at_level(logging.ERROR):
+        for path in ("/api/v1/boom", "/api/v1/wrong"):
+            response = client.post(path, json={"metric": "revenue"})
+            assert response.status_code == 500
+            assert response.json()["message"].startswith("Unexpected error in the module backend (incident ")
+            assert "secret" not in response.text
+    assert "secret path" in caplog.text and "returned dict, not Series" in caplog.text
+
+
+class Loose(BaseModel):
+    metric: str
+
+
+class HasPayload(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    payload: str
+
+
+def _answer(call: Call[Query, Api]) -> Series:
+    raise NotImplementedError
+
+
+def _no_annotation(call: Call[Query, Api]):  # type: ignore[no-untyped-def]
+    raise NotImplementedError
+
+
+def _local_model() -> Any:
+    class Local(BaseModel):
+        value: int
+
+    def handler(call: Call[Query, Api]) -> Local:
+        raise NotImplementedError
+
+    return handler
+
+
+@pytest.mark.parametrize(
+    ("path", "options", "handler", "message"),
+    [
+        ("/api/v1/x", {"payload": Loose}, _answer, "must forbid unknown keys"),
+        ("/api/v1/x", {"payload": HasPayload}, _answer, "may not have a property named 'payload'"),
+        ("/api/v1/x", {"payload": dict}, _answer, "payload must be a pydantic model class"),
+        (
+            "/api/v1/x",
+            {"payload": Query, "module_context": dict},
+            _answer,
+            "module_context must be a pydantic",
+        ),
+        ("/api/v1/demo/status", {"payload": Query}, _answer, "the path is already served"),
+        ("/.well-known/x", {"payload": Query}, _answer, "the path is already served"),
+        ("api/v1/x", {"payload": Query}, _answer, "must start with '/'"),
+        ("/api/v1/{id}", {"payload": Query}, _answer, "no parameters"),
+        ("/api/v1/x", {"payload": Query, "errors": [200]}, _answer, "from 400 to 599"),
+        ("/api/v1/x", {"payload": Query}, _no_annotation, "annotated to return a pydantic model"),
+        (
+            "/api/v1/x",
+            {"payload": Query},
+            _local_model(),
+            "'Local' is not defined.*define the models at module",
+        ),
+    ],
+)
+def test_a_route_its_models_cannot_serve_is_refused_when_registered(
+    path: str, options: dict[str, Any], handler: Any, message: str
+) -> None:
+    with pytest.raises(EndpointDefinitionError, match=message) as raised:
+        Endpoints().post(path, **options)(handler)
+    assert str(raised.value).startswith(f"@ENDPOINTS.post({path!r}): ")
+
+
+def test_a_path_is_registered_once() -> None:
+    endpoints = Endpoints()
+    endpoints.post(URL, payload=Query)(_answer)
+    with pytest.raises(EndpointDefinitionError, match="already served"):
+        endpoints.post(URL, payload=Query)(_answer)
+
+
+CONTRACT: dict[str, Any] = {
+    "openapi": "3.1.0",
+    "info": {"title": "contract", "version": "1"},
+    "paths": {},
+    "components": {
+        "parameters": {
+            "AcceptLanguage": {"name": "Accept-Language", "in": "header", "schema": {"type": "string"}}
+        },
+        "schemas": {
+            "DemoStatusError": {
+                "type": "object",
+                "required": ["error", "message"],
+                "properties": {"error": {"const": True}, "message": {"type": "string"}},
+            },
+            "Series": {"type": "string"},  # the contract's own name: the author's model must not replace it
+        },
+    },
+}
+
+
+def test_the_openapi_document_adds_each_route_with_its_models_schemas() -> None:
+    endpoints = Endpoints()
+    endpoints.post(URL, payload=Query, module_context=Api, errors=[409])(_series)
+    before = json.dumps(CONTRACT)
+    document = endpoints.openapi(CONTRACT)
+    assert json.dumps(CONTRACT) == before, "the contract document is not changed"
+    validate(document)  # a valid OpenAPI 3.1 document
+    schemas = document["components"]["schemas"]
+    assert schemas["Series"] == {"type": "string"}
+    assert schemas["endpoints.Series"]["required"] == ["metric", "values", "firstValue", "viaProxy"]
+    operation = document["paths"][URL]["post"]
+    assert set(operation["responses"]) == {"200", "400", "409", "413", "422", "500", "503"}
+    envelope, bare = operation["requestBody"]["content"]["application/json"]["schema"]["oneOf"]
+    assert bare == {"$ref": "#/components/schemas/endpoints.Query"}
+    assert envelope["required"] == ["payload"]
+    assert envelope["properties"]["moduleContext"] == {
+        "anyOf": [{"$ref": "#/components/schemas/endpoints.Api"}, {"type": "object", "maxProperties": 0}]
+    }
+    assert schemas["endpoints.Query"]["additionalProperties"] is False
+    assert Endpoints().openapi(CONTRACT) == CONTRACT
