@@ -53,10 +53,15 @@ class Echo(BaseModel):
     keys: list[str]
 
 
+SEEN: list[Api] = []  # the settings each call received, as the author's model
+
+
 def _series(call: Call[Query, Api]) -> Series:
     if call.payload.metric == "orders" and call.module_context is None:
         raise ModuleError(409, {"en-US": "configure first", "ru-RU": "настройте"}[call.locale])
-    values = [i * 2 for i in range(call.payload.points)]
+    if call.module_context is not None:
+        SEEN.append(call.module_context)
+    values = [int(i * 2 * call.payload.scale) for i in range(call.payload.points)]
     return Series(metric=call.payload.metric, values=values, firstValue=values[0], viaProxy=call.via_proxy)
 
 
@@ -78,6 +83,8 @@ def test_an_envelope_gives_the_payload_and_the_settings_as_the_author_s_models(c
     response = client.post(URL, json=body, headers={"Accept-Language": "en-US,en;q=0.9"})
     assert response.status_code == 200
     assert response.json() == {"metric": "revenue", "values": [0, 2], "firstValue": 0, "viaProxy": True}
+    assert Series.model_validate(response.json()).first_value == 0
+    assert (SEEN[-1].api_url, SEEN[-1].api_key) == ("https://sales.example.com", "enc:v1:c2VjcmV0")
     assert response.headers["content-language"] == "en-US"
     assert "enc:v1:" not in response.text
 
@@ -113,7 +120,7 @@ def test_nothing_is_coerced_and_the_problem_is_named(client: TestClient, payload
 def test_a_number_without_fraction_is_an_integer_as_json_schema_says(client: TestClient) -> None:
     """Found by the conformance test: JSON Schema's integer takes 79.0, pydantic's strict int did not."""
     response = client.post(URL, json={"payload": {"metric": "revenue", "points": 4.0, "scale": 2}})
-    assert response.status_code == 200 and len(response.json()["values"]) == 4
+    assert response.status_code == 200 and response.json()["values"] == [0, 4, 8, 12]
 
 
 def test_an_unknown_key_is_refused_without_repeating_it(client: TestClient) -> None:
