@@ -16,12 +16,14 @@ here plus its generator, template, `dev` runner and project checks (docs/design/
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
 __all__ = [
     "KIND_NAMES",
     "LANGUAGES",
+    "LANGUAGE_ANSWER",
     "MODULE",
     "PLUGIN",
     "TEMPLATES",
@@ -41,6 +43,9 @@ KindName = Literal["plugin", "module"]
 # The languages a part can be written in, as a type; tests/unit/test_languages.py fails when it
 # and LANGUAGES below drift apart.
 LanguageName = Literal["python", "typescript"]
+# The answer (.copier-answers.yml) in which a project records the language of its service when the
+# kind offers several; the template of each language sets it (set by scaffold, never asked).
+LANGUAGE_ANSWER = "language"
 
 
 @dataclass(frozen=True)
@@ -128,6 +133,17 @@ class KindNames:
     def template_for(self, language: str) -> TemplateNames:
         return next(template for template in self.templates if template.language == language)
 
+    @property
+    def service_languages(self) -> tuple[str, ...]:
+        """The languages a project of this kind can have its service in, the default first."""
+        return tuple(template.language for template in self.templates)
+
+    def service_language(self, answers: Mapping[str, object]) -> str:
+        """The language of a project's service: its `language` answer, recorded by the templates
+        of every language but the default (a project without one is in the default language)."""
+        recorded = answers.get(LANGUAGE_ANSWER)
+        return recorded if isinstance(recorded, str) and recorded else self.service().language
+
     def service(self) -> Part:
         """The part the platform calls over HTTP (every kind has one)."""
         return next(part for part in self.parts if part.role == "service")
@@ -141,7 +157,10 @@ PLUGIN = KindNames(
     name="plugin",
     contract="datasource-plugin",
     parts=(Part(role="service", language="python", folder=""),),
-    templates=(TemplateNames(language="python", folder="plugin-python", store="plugin"),),
+    templates=(
+        TemplateNames(language="python", folder="plugin-python", store="plugin"),
+        TemplateNames(language="typescript", folder="plugin-typescript", store="plugin-typescript"),
+    ),
 )
 MODULE = KindNames(
     name="module",

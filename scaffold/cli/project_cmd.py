@@ -38,6 +38,14 @@ DefaultsOption = Annotated[
     bool, typer.Option("--defaults", help="Ask nothing: use the options given and defaults for the rest.")
 ]
 ForceOption = Annotated[bool, typer.Option("--force", help="Write into DEST even if it is not empty.")]
+LanguageOption = Annotated[
+    str | None,
+    typer.Option(
+        "--language",
+        help="Language of the plugin service: python (FastAPI; the default) or typescript (Node 20, Fastify 5).",
+        show_default=False,
+    ),
+]
 ExampleOption = Annotated[
     bool | None,
     typer.Option(
@@ -74,13 +82,37 @@ def _validate_flags(kind: str, answers: dict[str, Any]) -> None:
         validate_scope(answers["scope"])
 
 
+def _language(given: str | None, interactive: bool) -> str:
+    """The plugin service's language: --language, else asked when interactive, else the default."""
+    languages = PLUGIN.service_languages
+    if given is None and interactive:
+        given = typer.prompt(
+            f"Language of the plugin service ({' or '.join(languages)})", default=languages[0]
+        ).strip()
+    if given is None:
+        return languages[0]
+    if given not in languages:
+        raise typer.BadParameter(
+            f"{given!r} is not a language scaffold writes plugins in; use {' or '.join(languages)}",
+            param_hint="--language",
+        )
+    return given
+
+
 def _create(
-    kind: str, dest: Path, answers: dict[str, Any], contract_version: str | None, defaults: bool, force: bool
+    kind: str,
+    dest: Path,
+    answers: dict[str, Any],
+    contract_version: str | None,
+    defaults: bool,
+    force: bool,
+    language: str | None = None,
 ) -> CreatedProject:
     """Validate the flags, create the project, and print what was made."""
     _validate_flags(kind, answers)
+    project_kind = KINDS[kind] if language is None else KINDS[kind].for_language(language)
     options = NewProjectOptions(
-        kind=KINDS[kind],
+        kind=project_kind,
         destination=dest,
         answers=answers,
         contract_version=contract_version,
@@ -105,22 +137,34 @@ def register(app: typer.Typer) -> None:
         description: DescriptionOption = None,
         author: AuthorOption = None,
         example: ExampleOption = None,
+        language: LanguageOption = None,
         contract_version: ContractOption = None,
         defaults: DefaultsOption = False,
         force: ForceOption = False,
     ) -> None:
-        """Create a data source plugin service (FastAPI) implementing the plugin contract."""
+        """Create a data source plugin service (Python and FastAPI, or TypeScript and Fastify)."""
+        interactive = _interactive(defaults)
+        chosen = _language(language, interactive)
+        if chosen != PLUGIN.service().language and example:
+            raise typer.BadParameter(
+                f"a {chosen} plugin starts from the starter for now (no example data source yet); "
+                "leave out --example",
+                param_hint="--example",
+            )
         answers = _explicit(
             project_name=name,
             package_name=package,
             title=title,
             description=description,
             author=author,
-            example=example,
+            example=False if chosen != PLUGIN.service().language else example,
         )
-        created = _create(PLUGIN.name, dest, answers, contract_version, defaults, force)
+        created = _create(PLUGIN.name, dest, answers, contract_version, defaults, force, chosen)
         package_name = created.answers["package_name"]
-        typer.echo(f'next: cd {dest} && pip install -e ".[test]" && pytest && python -m {package_name}')
+        if chosen == "typescript":
+            typer.echo(f"next: cd {dest} && npm ci && npm test && npm start")
+        else:
+            typer.echo(f'next: cd {dest} && pip install -e ".[test]" && pytest && python -m {package_name}')
 
     @app.command("new-module")
     def new_module(

@@ -69,6 +69,11 @@ def copied_python_header(source: str) -> str:
     return f"# {_COPIED_TEXT.format(version=__version__, source=source)}\n"
 
 
+def copied_typescript_header(source: str) -> str:
+    """The header of a TypeScript runtime file copied from `source` by this scaffold."""
+    return f"// {_COPIED_TEXT.format(version=__version__, source=source)}\n"
+
+
 def read_copy_stamp(text: str) -> CopyStamp | None:
     """The copy stamp in the first lines of a copied runtime file, or None when it has none."""
     head = "\n".join(text.splitlines()[:3])

@@ -11,15 +11,17 @@ from __future__ import annotations
 
 from scaffold.codegen.generator import Answers, ContractFiles, ContractGenerator
 from scaffold.codegen.python import plugin_service as python_plugin_service
+from scaffold.codegen.typescript import plugin_service as typescript_plugin_service
 from scaffold.contracts import PLUGIN
 from scaffold.specs.document import SpecDocument
 
 # language of the service part -> the generator of its contract-owned files
 SERVICE_GENERATORS: dict[str, ContractGenerator] = {
     "python": python_plugin_service.contract_files,
+    "typescript": typescript_plugin_service.contract_files,
 }
 
 
 def contract_files(spec: SpecDocument, answers: Answers) -> ContractFiles:
     """Every contract-owned file of a plugin project for `spec`, as relative path -> text."""
-    return SERVICE_GENERATORS[PLUGIN.service().language](spec, answers)
+    return SERVICE_GENERATORS[PLUGIN.service_language(answers)](spec, answers)

@@ -25,6 +25,7 @@ from typing import Any
 import yaml
 
 from scaffold import __version__
+from scaffold.contracts import LANGUAGE_ANSWER
 from scaffold.errors import DestinationError, InterruptedByUser, InvalidNameError, TemplateError
 from scaffold.projects.contract_files import render_contract_files, write_contract_files
 from scaffold.projects.folder_lock import FolderLocks, folder_locks
@@ -130,6 +131,8 @@ def _render_project(
     """Render into a staging folder beside DEST and move it into place only when complete."""
     # Set by scaffold, never asked: copier does not prompt for a question given as data.
     data = {**options.answers, "contract_version": spec.version, "scaffold_version": __version__}
+    if options.kind.language:  # a service language other than the kind's default: the template records it
+        data[LANGUAGE_ANSWER] = options.kind.language
     defaults = {"project_name": destination.name}
     parent = destination.parent
     try:

@@ -14,8 +14,9 @@ that read this registry without generating anything (`scaffold status` on a clea
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
 
 from scaffold.codegen.generator import Answers, ContractFiles, ContractGenerator
 from scaffold.contracts import MODULE, PLUGIN, KindName, KindNames
@@ -27,14 +28,26 @@ __all__ = ["KINDS", "Answers", "ContractFiles", "ProjectKind", "kind_named"]
 
 
 @dataclass(frozen=True)
+class OwnedPlaces:
+    """Where a project's contract-owned files may be, for one language of its service."""
+
+    roots: tuple[str, ...]  # folders of contract-owned files; "{package}" is the package name
+    files: tuple[str, ...] = ()  # contract-owned files outside those folders (a service's conftest.py)
+
+
+@dataclass(frozen=True)
 class ProjectKind:
-    """A kind of project (see scaffold/contracts.py), with what generating and validating it takes."""
+    """A kind of project (see scaffold/contracts.py), with what generating and validating it takes.
+
+    A kind whose service can be written in several languages is one ProjectKind per language
+    (`for_language`): the contract-owned places and the template follow the language.
+    """
 
     names: KindNames
     generator: ContractGenerator  # (spec, answers) -> {relative path: text}
     validator: Callable[[Answers], None]  # raises InvalidNameError
-    owned_roots: tuple[str, ...]  # folders of contract-owned files; "{package}" is the package name
-    owned_files: tuple[str, ...] = ()  # contract-owned files outside those folders (a service's conftest.py)
+    places: Mapping[str, OwnedPlaces]  # service language -> its contract-owned places
+    language: str = ""  # the service's language; "" is the registry's default for the kind
 
     @property
     def name(self) -> KindName:
@@ -45,8 +58,34 @@ class ProjectKind:
         return self.names.contract
 
     @property
+    def service_language(self) -> str:
+        return self.language or self.names.service().language
+
+    @property
     def template(self) -> str:
-        return self.names.template
+        """The template folder of this kind in this language (templates/<kind>-<language>/)."""
+        return self.names.template_for(self.service_language).folder
+
+    @property
+    def owned_roots(self) -> tuple[str, ...]:
+        return self.places[self.service_language].roots
+
+    @property
+    def owned_files(self) -> tuple[str, ...]:
+        return self.places[self.service_language].files
+
+    def for_language(self, language: str) -> ProjectKind:
+        """This kind with its service in `language` (one of `names.service_languages`)."""
+        if language not in self.names.service_languages:
+            raise ProjectError(
+                f"a {self.name} cannot be written in {language!r}; scaffold makes one in "
+                + " or ".join(self.names.service_languages)
+            )
+        return replace(self, language="" if language == self.names.service().language else language)
+
+    def for_answers(self, answers: Mapping[str, Any]) -> ProjectKind:
+        """This kind in the language a project's answers record (scaffold.contracts.LANGUAGE_ANSWER)."""
+        return self.for_language(self.names.service_language(answers))
 
     def contract_files(self, spec: SpecDocument, answers: Answers) -> ContractFiles:
         """Every contract-owned file of a project of this kind, as relative path -> text."""
@@ -89,15 +128,20 @@ _KINDS = (
         names=PLUGIN,
         generator=plugin_contract_files,
         validator=validate_plugin_answers,
-        owned_roots=("{package}/_contract",),
-        owned_files=("conftest.py",),
+        places={
+            "python": OwnedPlaces(roots=("{package}/_contract",), files=("conftest.py",)),
+            "typescript": OwnedPlaces(roots=("src/contract",)),
+        },
     ),
     ProjectKind(
         names=MODULE,
         generator=module_contract_files,
         validator=validate_module_answers,
-        owned_roots=("backend/{package}/_contract", "frontend/src/contract"),
-        owned_files=("backend/conftest.py",),
+        places={
+            "python": OwnedPlaces(
+                roots=("backend/{package}/_contract", "frontend/src/contract"), files=("backend/conftest.py",)
+            ),
+        },
     ),
 )
 KINDS: dict[str, ProjectKind] = {kind.name: kind for kind in _KINDS}

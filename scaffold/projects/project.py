@@ -133,6 +133,12 @@ def open_project(path: Path, *, recover: bool = True) -> Project:
             f"{ANSWERS_FILE}: {exc.message.rstrip('.')}; fix that answer or restore the file from git "
             f"(git checkout -- {ANSWERS_FILE})"
         ) from None
+    try:
+        kind = kind.for_answers(recorded)
+    except ProjectError as exc:
+        raise ProjectError(
+            f"{ANSWERS_FILE}: {exc.message.rstrip('.')}; restore the file from git (git checkout -- {ANSWERS_FILE})"
+        ) from None
     _check_recorded_versions(recorded, manifest)
     project = Project(root=root, kind=kind, manifest=manifest, recorded_answers=recorded)
     roots = kind.contract_roots(project.package)

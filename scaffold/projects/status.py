@@ -184,6 +184,7 @@ def _with_project(status: ProjectStatus) -> ProjectStatus:
     problem = _check_problem(project)
     return replace(
         status,
+        newest_template_version=current_version(project.kind.template),  # of the project's language
         name=str(project.answers["project_name"]),
         contract_version=project.manifest.contract_version,
         template_version=project.template_version,

@@ -119,7 +119,7 @@ def _upgrade(project: Project, *, to: str | None, dry_run: bool, announce: Annou
     rebuild_if_damaged(source)
     _require_known_template(project, source)
     contract_diff = diff_specs(current, target)
-    undocumented = tuple(undocumented_statuses(project.kind.names.service().language, target))
+    undocumented = tuple(undocumented_statuses(project.kind.service_language, target))
     plan = _plan_in_clone(project, repo, target, source, target_files)
     if announce is not None:
         announce(

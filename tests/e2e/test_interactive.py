@@ -33,6 +33,8 @@ def spawn(installed: InstalledScaffold, args: list[str], cwd: Path) -> pexpect.s
 
 def test_questions_are_asked_with_defaults(installed_scaffold: InstalledScaffold, tmp_path: Path) -> None:
     child = spawn(installed_scaffold, ["new-plugin", "acme-sales"], tmp_path)
+    child.expect(r"Language of the plugin service \(python or typescript\) \[python\]")
+    child.send("\r")
     child.expect("Project name")
     child.send(f"{CLEAR_LINE}Bad_Name\r")
     child.expect("Use lowercase letters, digits and single dashes")
@@ -59,6 +61,42 @@ def test_questions_are_asked_with_defaults(installed_scaffold: InstalledScaffold
     assert answers["example"] is False
     assert (tmp_path / "acme-sales" / "acme_sales" / "datasource.py").is_file()
     assert not (tmp_path / "acme-sales" / "acme_sales" / "example").exists()
+
+
+def test_the_language_is_asked_first_and_typescript_skips_python_questions(
+    installed_scaffold: InstalledScaffold, tmp_path: Path
+) -> None:
+    child = spawn(installed_scaffold, ["new-plugin", "acme-ts"], tmp_path)
+    child.expect("Language of the plugin service")
+    child.send("typescript\r")
+    child.expect("Project name")
+    child.send("\r")
+    child.expect("Identifier of the plugin in code")
+    child.send("\r")
+    child.expect("Display title")
+    child.send("\r")
+    child.expect("One-line description")
+    child.send("\r")
+    child.expect("Developer name")
+    child.send("\r")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0, child.before
+    assert "npm ci && npm test && npm start" in child.before
+    answers = yaml.safe_load((tmp_path / "acme-ts" / ".copier-answers.yml").read_text(encoding="utf-8"))
+    assert (answers["language"], answers["example"]) == ("typescript", False)
+    assert (tmp_path / "acme-ts" / "src" / "datasource.ts").is_file()
+
+
+def test_an_unknown_language_is_one_sentence(installed_scaffold: InstalledScaffold, tmp_path: Path) -> None:
+    child = spawn(
+        installed_scaffold, ["new-plugin", "acme-go", "--language", "cobol", "--defaults"], tmp_path
+    )
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2
+    assert "'cobol' is not a language scaffold writes plugins in; use python or typescript" in child.before
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_interrupt_at_a_prompt_writes_nothing(installed_scaffold: InstalledScaffold, tmp_path: Path) -> None:

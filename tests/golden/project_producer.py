@@ -15,6 +15,7 @@ def project_producer(
     naming_files_only: bool = False,
     answers: dict[str, object] | None = None,
     beside: Callable[[Path], None] | None = None,
+    language: str | None = None,
 ) -> Callable[[Path], None]:
     """A producer writing `scaffold new-<kind> <name> --defaults` into the destination.
 
@@ -24,18 +25,21 @@ def project_producer(
     whose text holds the project's name in one of its forms (name, package, class prefix): what a
     longer name changes, without a second copy of every file. With `answers` (more answers than the
     name) and `beside` (the producer of the tree this one is a variant of), the tree keeps just the
-    files that are not byte for byte in the other tree: what the answers change.
+    files that are not byte for byte in the other tree: what the answers change. `language` is the
+    service's (`new-plugin --language`), the kind's default when None.
     """
 
     def produce(destination: Path) -> None:
+        from scaffold.contracts import TEMPLATES
         from scaffold.projects.create import NewProjectOptions, create_project
         from scaffold.projects.kinds import KINDS
 
         given = {"project_name": name, **(answers or {})}
-        create_project(NewProjectOptions(kind=KINDS[kind], destination=destination, answers=given))
+        project_kind = KINDS[kind] if language is None else KINDS[kind].for_language(language)
+        create_project(NewProjectOptions(kind=project_kind, destination=destination, answers=given))
         answers_file = destination / ".copier-answers.yml"
         text = answers_file.read_text(encoding="utf-8")
-        stable = f"_src_path: <SCAFFOLD_HOME>/template-store/{kind}"
+        stable = f"_src_path: <SCAFFOLD_HOME>/template-store/{TEMPLATES[project_kind.template].store}"
         answers_file.write_text(re.sub(r"(?m)^_src_path: .*$", stable, text), encoding="utf-8")
         if naming_files_only:
             forms = [name, name.replace("-", "_"), name.replace("-", " ").title().replace(" ", "")]

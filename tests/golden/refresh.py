@@ -14,12 +14,15 @@ import tempfile
 from pathlib import Path
 
 from scaffold.contracts import TEMPLATES
+from scripts.release_template import past_versions
 from scripts.release_template import refresh as refresh_history_patch
-from tests.golden.producers import GOLDEN_ROOT, PRODUCERS, tree_root
+from tests.golden.producers import GOLDEN_ROOT, PRODUCERS, REPO, tree_root
 
 
 def refresh(names: list[str]) -> None:
     for template in sorted(TEMPLATES):
+        if not past_versions(REPO, template):  # nothing released yet: no patch to keep
+            continue
         print(f"refreshed {refresh_history_patch(template).relative_to(GOLDEN_ROOT.parent.parent.parent)}")
     with tempfile.TemporaryDirectory() as home:
         os.environ["SCAFFOLD_HOME"] = home

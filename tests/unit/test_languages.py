@@ -84,5 +84,5 @@ def test_the_two_first_templates_keep_the_store_names_projects_recorded() -> Non
     assert {name: store_name(name) for name in TEMPLATES} == {
         "plugin-python": "plugin",
         "module-python": "module",
+        "plugin-typescript": "plugin-typescript",  # a new template: its folder's name
     }
-    assert store_name("plugin-typescript") == "plugin-typescript"  # a new template: its folder's name

@@ -12,7 +12,8 @@ import pytest
 from scaffold import __version__
 from scaffold.codegen.header import CopyStamp, read_copy_stamp, read_stamp
 from scaffold.codegen.plugin_project import contract_files
-from scaffold.codegen.python.plugin_operations import base_path, plugin_operations, secret_paths
+from scaffold.codegen.plugin_shapes import base_path, secret_paths
+from scaffold.codegen.python.plugin_operations import plugin_operations
 from scaffold.codegen.python.plugin_service import RUNTIME_MODULES, all_order, import_order
 from scaffold.codegen.python.render import docstring_text, python_string
 from scaffold.codegen.runtime_files import project_name, runtime_file

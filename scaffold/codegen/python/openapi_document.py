@@ -11,18 +11,9 @@ like a diff of the spec.
 from __future__ import annotations
 
 import json
-from typing import Any
 
+from scaffold.codegen.served_document import served_document
 from scaffold.specs.document import SpecDocument
-
-SERVER_DESCRIPTION = "This service; the URL is relative to the address of this document."
-
-
-def served_document(spec: SpecDocument, server_url: str) -> dict[str, Any]:
-    """The spec's data with `servers` replaced by the service itself, at `server_url`."""
-    document = dict(spec.data)
-    document["servers"] = [{"url": server_url, "description": SERVER_DESCRIPTION}]
-    return document
 
 
 def openapi_document_module(spec: SpecDocument, header: str, server_url: str) -> str:

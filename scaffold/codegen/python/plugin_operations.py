@@ -15,16 +15,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from scaffold.codegen.plugin_shapes import error_shape, secret_paths
 from scaffold.codegen.python.models import CLASS_NAMES
 from scaffold.errors import GenerationError
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.shapes import OperationShape, operations, ref_name
 from scaffold.specs.wording import quoted
 
-# The contract's schema of a data source configuration field: values of type password in it are
-# the secrets the contract says to return and accept only in encrypted form.
-SECRET_FIELD_SCHEMA = "DatasourceField"  # noqa: S105 - a schema name
-DEFAULT_BASE_PATH = "/api/v1"
 # Names DataSourceBase itself uses, and names whose upper case is a constant the generated base.py
 # and routes.py already define or import (an operation's constant is its method name upper-cased).
 RESERVED_METHOD_NAMES = frozenset(
@@ -97,19 +94,6 @@ def plugin_operations(spec: SpecDocument) -> list[PluginOperation]:
     return result
 
 
-def base_path(spec: SpecDocument) -> str:
-    """The path segment of the servers' base URL (`/api/v1`), where the routes are mounted."""
-    servers = spec.data.get("servers") or []
-    for server in servers:
-        url = str(server.get("url", ""))
-        for name, variable in (server.get("variables") or {}).items():
-            url = url.replace("{" + str(name) + "}", str(variable.get("default", "")))
-        match = re.match(r"^[a-z][a-z0-9+.-]*://[^/]+(?P<path>/[^?#]*)?", url)
-        if match and match["path"]:
-            return "/" + match["path"].strip("/")
-    return DEFAULT_BASE_PATH
-
-
 def _operation(spec: SpecDocument, shape: OperationShape, schemas: Mapping[str, Any]) -> PluginOperation:
     method_name = shape.method_name
     if not _IDENTIFIER.match(method_name) or keyword.iskeyword(method_name):
@@ -142,7 +126,7 @@ def _operation(spec: SpecDocument, shape: OperationShape, schemas: Mapping[str, 
                 f"{spec.identity()}: {shape.key} takes an array body; only objects are supported"
             )
         request_secrets = secret_paths(shape.request.schema, schemas)
-    status_type, validation_errors = _error_shape(shape, schemas)
+    status_type, validation_errors = error_shape(shape, schemas)
     return PluginOperation(
         operation_id=shape.operation_id,
         method_name=method_name,
@@ -174,39 +158,3 @@ def _body_type(
         f"{spec.identity()}: the {where} of {shape.key} is an inline schema",
         hint="Give it a named schema under components/schemas (or an array of one).",
     )
-
-
-def _error_shape(shape: OperationShape, schemas: Mapping[str, Any]) -> tuple[str | None, bool]:
-    """From the documented 400 body: the type of its `status` and whether it has validationErrors."""
-    body = next((r for r in shape.errors if r.status == "400"), None)
-    if body is None or body.schema is None or "$ref" not in body.schema:
-        return None, False
-    schema = schemas.get(ref_name(str(body.schema["$ref"]))) or {}
-    properties = schema.get("properties") or {}
-    status = (properties.get("status") or {}).get("type")
-    status_type = status if status in ("boolean", "integer") else None
-    return status_type, "validationErrors" in properties
-
-
-def secret_paths(schema: Mapping[str, Any], schemas: Mapping[str, Any]) -> tuple[tuple[str, ...], ...]:
-    """Wire-name paths from `schema` to every array of DatasourceField, in property order."""
-    found: list[tuple[str, ...]] = []
-
-    def walk(node: Mapping[str, Any], path: tuple[str, ...], seen: frozenset[str]) -> None:
-        if "$ref" in node:
-            name = ref_name(str(node["$ref"]))
-            if name in seen or name not in schemas:
-                return
-            walk(schemas[name], path, seen | {name})
-            return
-        items = node.get("items")
-        if node.get("type") == "array" and isinstance(items, dict):
-            if ref_name(str(items.get("$ref", ""))) == SECRET_FIELD_SCHEMA:
-                found.append(path)
-            return
-        for prop, body in (node.get("properties") or {}).items():
-            if isinstance(body, dict):
-                walk(body, (*path, str(prop)), seen)
-
-    walk(schema, (), frozenset())
-    return tuple(found)

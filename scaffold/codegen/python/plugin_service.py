@@ -14,9 +14,10 @@ from collections.abc import Iterable
 
 from scaffold.codegen.generator import Answers
 from scaffold.codegen.header import python_header
+from scaffold.codegen.plugin_shapes import base_path
 from scaffold.codegen.python.models import generate_python_models
 from scaffold.codegen.python.openapi_document import openapi_document_module
-from scaffold.codegen.python.plugin_operations import PluginOperation, base_path, plugin_operations
+from scaffold.codegen.python.plugin_operations import PluginOperation, plugin_operations
 from scaffold.codegen.python.render import render
 from scaffold.codegen.python.service_conftest import SERVICE_CONFTEST, service_conftest
 from scaffold.codegen.runtime_files import project_name, runtime_file

@@ -13,6 +13,7 @@ from typing import Any
 import jinja2
 
 from scaffold.codegen.escaping import comment_line
+from scaffold.codegen.typescript.literals import ts_string
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 _ENV = jinja2.Environment(
@@ -22,6 +23,7 @@ _ENV = jinja2.Environment(
     undefined=jinja2.StrictUndefined,
 )
 _ENV.filters["comment"] = comment_line
+_ENV.filters["ts_string"] = ts_string
 
 
 def render(template: str, **values: Any) -> str:

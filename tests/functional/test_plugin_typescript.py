@@ -1,0 +1,112 @@
+"""A TypeScript plugin (`new-plugin --language typescript`) installs, checks itself and passes `check`.
+
+Issue 28, first step: the project scaffold makes runs the checks its CI would (the registry's
+TypeScript checks: `npm ci`, lint with eslint and prettier, typecheck, vitest, build), starts with
+`npm start`'s command on a free port, and `scaffold check plugin` (the platform's emulation) passes
+against it; `regenerate --check` and `status` read it like a Python project; strict bodies are
+refused over real HTTP as the spec says (the strictness twins of the Python plugin's cases, one per
+rule, live in the project's own vitest file and run here through `npm test`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from scaffold.contracts import LANGUAGES
+from scaffold.projects.create import NewProjectOptions, create_project
+from scaffold.projects.kinds import KINDS
+from scaffold.projects.regenerate import regenerate
+from tests.served_process import free_port
+
+pytestmark = pytest.mark.slow
+
+
+def _run(command: list[str], cwd: Path, timeout: float = 900) -> str:
+    result = subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=timeout, check=False)
+    assert result.returncode == 0, (
+        f"{' '.join(command)} failed:\n{result.stdout[-3000:]}{result.stderr[-2000:]}"
+    )
+    return result.stdout
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """acme-sales in TypeScript, `npm ci` done, every check of its CI passed, built."""
+    assert shutil.which("npm"), "npm is needed for a TypeScript plugin (install Node.js 20 and npm)"
+    root = tmp_path_factory.mktemp("ts-plugin") / "acme-sales"
+    kind = KINDS["plugin"].for_language("typescript")
+    create_project(NewProjectOptions(kind=kind, destination=root, answers={"project_name": "acme-sales"}))
+    language = LANGUAGES["typescript"]
+    for command in (language.install, *language.checks):
+        _run(command.split(), root)
+    return root
+
+
+@pytest.fixture(scope="module")
+def served(project: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """`node dist/main.js` (what `npm start` runs after its build) on a free port."""
+    port = free_port()
+    state = tmp_path_factory.mktemp("ts-state")
+    log = (tmp_path_factory.mktemp("ts-log") / "plugin.log").open("w")
+    env = {**os.environ, "PORT": str(port), "PLUGIN_STATE_DIR": str(state)}
+    process = subprocess.Popen(["node", "dist/main.js"], cwd=project, env=env, stdout=log, stderr=log)
+    origin = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                if httpx.get(f"{origin}/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert process.poll() is None, "the plugin exited at start"
+            subprocess.run(["sleep", "0.1"], check=True)
+        yield origin
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+        log.close()
+
+
+def test_the_project_is_what_the_registry_says_a_typescript_part_is(project: Path) -> None:
+    answers = (project / ".copier-answers.yml").read_text(encoding="utf-8")
+    assert "language: typescript" in answers
+    manifest = json.loads((project / ".scaffold" / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["files"] and all(path.startswith("src/contract/") for path in manifest["files"])
+    assert (project / "dist" / "main.js").is_file()
+
+
+def test_regenerate_check_and_status_read_it(project: Path) -> None:
+    regenerate(project, check=True)
+    (status,) = json.loads(
+        _run([sys.executable, "-m", "scaffold", "status", str(project), "--json"], project)
+    )["projects"]
+    assert (status["kind"], status["template_version"], status["state"]) == ("plugin", "1.0.0", "ok")
+
+
+def test_scaffold_check_plugin_passes_against_it(served: str, project: Path) -> None:
+    output = _run([sys.executable, "-m", "scaffold", "check", "plugin", f"{served}/api/v1"], project)
+    assert " 0 failed" in output
+
+
+def test_strict_bodies_over_http(served: str) -> None:
+    url = f"{served}/api/v1/query/get-result"
+    refused = httpx.post(url, json={"dataQuery": [{"refID": "A", "maxDataPoints": "1"}]})
+    assert refused.status_code == 400
+    assert refused.json() == {
+        "error": True,
+        "message": "Неверный формат запроса: dataQuery.0.maxDataPoints: ожидается целое число",
+        "status": 400,
+    }
+    answered = httpx.post(url, json={"dataQuery": [{"refID": "A"}]}, headers={"X-Request-ID": "r-1"})
+    assert answered.status_code == 200 and answered.headers["x-request-id"] == "r-1"
+    wrong_type = httpx.post(url, content=b"{}", headers={"Content-Type": "application/xml"})
+    assert wrong_type.status_code == 400

@@ -1,0 +1,85 @@
+/**
+ * Settings from environment variables (template-owned); every one has a default that works on a
+ * laptop, the same names and defaults as a Python plugin's:
+ *
+ * - HOST (127.0.0.1; 0.0.0.0 in a container) and PORT (8080): where to listen;
+ * - LOG_LEVEL (info): fatal, error, warn, info, debug, trace; logs are JSON lines with the request id;
+ * - PLUGIN_ENV (development): `production` requires PLUGIN_SECRET_KEY;
+ * - PLUGIN_SECRET_KEY: the 32-byte base64url key encrypting password fields (`enc:v1:` tokens that
+ *   a Python plugin with the same key decrypts too); PLUGIN_OLD_SECRET_KEYS: previous keys, comma-
+ *   separated, still decrypted;
+ * - PLUGIN_STATE_DIR (.plugin-state): the development key, and what your plugin keeps on disk;
+ * - PLUGIN_PUBLIC_URL: the base URL announced in /well-known (default: as the caller reached it);
+ * - PLUGIN_MAX_BODY_BYTES (10485760, 10 MiB): larger request bodies are refused with 413;
+ * - SHUTDOWN_GRACE_SECONDS (20): on SIGTERM, how long requests in flight may finish.
+ *
+ * A value that is not allowed stops the start with one sentence naming the variable.
+ */
+import { ConfigurationError, MAX_BODY_BYTES } from './contract/index.js';
+
+export const ENVIRONMENTS = ['development', 'production'] as const;
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+
+export interface Settings {
+  readonly host: string;
+  readonly port: number;
+  readonly logLevel: (typeof LOG_LEVELS)[number];
+  readonly environment: (typeof ENVIRONMENTS)[number];
+  readonly secretKey: string | undefined;
+  readonly oldSecretKeys: string | undefined;
+  readonly stateDir: string;
+  readonly publicUrl: string | undefined;
+  readonly maxBodyBytes: number;
+  readonly shutdownGraceSeconds: number;
+}
+
+export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+  return {
+    host: text(env, 'HOST') ?? '127.0.0.1',
+    port: integer(env, 'PORT', 8080, 0, 65535),
+    logLevel: choice(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    environment: choice(env, 'PLUGIN_ENV', ENVIRONMENTS, 'development'),
+    secretKey: text(env, 'PLUGIN_SECRET_KEY'),
+    oldSecretKeys: text(env, 'PLUGIN_OLD_SECRET_KEYS'),
+    stateDir: text(env, 'PLUGIN_STATE_DIR') ?? '.plugin-state',
+    publicUrl: text(env, 'PLUGIN_PUBLIC_URL')?.replace(/\/+$/, ''),
+    maxBodyBytes: integer(env, 'PLUGIN_MAX_BODY_BYTES', MAX_BODY_BYTES, 1024, 1024 ** 3),
+    shutdownGraceSeconds: integer(env, 'SHUTDOWN_GRACE_SECONDS', 20, 0, 3600),
+  };
+}
+
+function text(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+function integer(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const value = text(env, name);
+  if (value === undefined) {
+    return fallback;
+  }
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new ConfigurationError(`${name} must be a whole number from ${min} to ${max}`);
+  }
+  return Number(value);
+}
+
+function choice<T extends string>(
+  env: NodeJS.ProcessEnv,
+  name: string,
+  allowed: readonly T[],
+  fallback: T,
+): T {
+  const value = text(env, name)?.toLowerCase() ?? fallback;
+  const found = allowed.find((item) => item === value);
+  if (found === undefined) {
+    throw new ConfigurationError(`${name} must be one of ${allowed.join(', ')}`);
+  }
+  return found;
+}
