@@ -1,4 +1,4 @@
-"""Run a generated project's server (`python -m <package>`) on a free localhost port for a test.
+"""Run a generated project's server (`python -m <package>`, or any command) on a free localhost port.
 
 The process gets its own session, so the whole group (uvicorn workers included) is stopped when
 the block ends, whatever happened inside it.
@@ -12,7 +12,7 @@ import signal
 import socket
 import subprocess
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 
 import httpx
@@ -36,11 +36,35 @@ def serve_package(
     timeout: float = 90,
 ) -> Iterator[str]:
     """Start `python -m package` with HOST/PORT set, wait until `probe_path` answers 200, yield the origin."""
+    with serve_command(
+        [str(python), "-m", package],
+        cwd=cwd,
+        env=env,
+        probe_path=probe_path,
+        log_path=log_path,
+        timeout=timeout,
+    ) as origin:
+        yield origin
+
+
+@contextlib.contextmanager
+def serve_command(
+    argv: Sequence[str],
+    *,
+    cwd: Path,
+    env: Mapping[str, str],
+    probe_path: str,
+    log_path: Path,
+    timeout: float = 90,
+) -> Iterator[str]:
+    """Start `argv` (a server of any language) with HOST/PORT set, wait until `probe_path` answers
+    200, yield the origin."""
+    name = " ".join(argv)
     port = free_port()
     origin = f"http://127.0.0.1:{port}"
     with log_path.open("w", encoding="utf-8") as log:
         process = subprocess.Popen(
-            [str(python), "-m", package],
+            list(argv),
             cwd=cwd,
             env={**env, "HOST": "127.0.0.1", "PORT": str(port)},
             stdout=log,
@@ -50,12 +74,12 @@ def serve_package(
     try:
         deadline = time.monotonic() + timeout
         while True:
-            assert process.poll() is None, f"{package} exited:\n{log_path.read_text(encoding='utf-8')}"
+            assert process.poll() is None, f"{name} exited:\n{log_path.read_text(encoding='utf-8')}"
             with contextlib.suppress(httpx.HTTPError):
                 if httpx.get(origin + probe_path, timeout=2).status_code == 200:
                     break
             assert time.monotonic() < deadline, (
-                f"{package} did not answer within {timeout:.0f} s:\n{log_path.read_text(encoding='utf-8')}"
+                f"{name} did not answer within {timeout:.0f} s:\n{log_path.read_text(encoding='utf-8')}"
             )
             time.sleep(0.2)
         yield origin

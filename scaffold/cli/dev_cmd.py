@@ -124,8 +124,8 @@ def _options(
 
 def _announce(echo: _Echo, open_browser: bool, host: str) -> Callable[[DevUrls], None]:
     def announce(urls: DevUrls) -> None:
-        if urls.python is not None:
-            echo.line(f"service: {urls.service}   (reloads on changes; Python: {urls.python})")
+        if urls.program is not None:
+            echo.line(f"service: {urls.service}   (reloads on changes; {urls.program_name}: {urls.program})")
         else:
             echo.line(f"service: {urls.service}")
         echo.line(f"page:    {urls.page}")
@@ -146,7 +146,7 @@ def _announce(echo: _Echo, open_browser: bool, host: str) -> Callable[[DevUrls],
 def _closing_line(stopped: list[tuple[str, int]], ready: bool) -> str:
     if not stopped:
         return "scaffold dev stopped: the page is closed (it started nothing else)."
-    names = {"service": "the service", "frontend": "the frontend build"}
+    names = {"service": "the service", "build": "the service's watch build", "frontend": "the frontend build"}
     parts = [*(f"{names.get(label, label)} (pid {pid})" for label, pid in stopped), "the page"]
     when = "" if ready else " before the service was ready"
     return f"scaffold dev stopped{when}: {', '.join(parts[:-1])} and {parts[-1]} are stopped."
@@ -185,16 +185,18 @@ def register(app: typer.Typer) -> None:
             typer.Option(
                 "--python",
                 metavar="PATH",
-                help="Python that runs the service (default: the active virtual environment's, else the "
-                "project's .venv, else the one running scaffold); it must have uvicorn and your project installed.",
+                help="Python that runs a Python service (default: the active virtual environment's, else the "
+                "project's .venv, else the one running scaffold); it must have uvicorn and your project installed. "
+                "A TypeScript service runs on the node on PATH.",
             ),
         ] = None,
     ) -> None:
         """Run the project in this folder with reload, and serve the platform page for it.
 
-        Inside a project made by scaffold new-plugin/new-module: starts its service (a module: its
-        backend and `npm run dev` for the frontend), reloads it on code changes, serves the page
-        and prints both URLs. Ctrl-C stops everything it started.
+        Inside a project made by scaffold new-plugin/new-module: starts its service (a TypeScript
+        plugin: `tsc --watch` and `node --watch`; a module: its backend and `npm run dev` for the
+        frontend), reloads it on code changes, serves the page and prints both URLs. Ctrl-C stops
+        everything it started.
 
         `scaffold dev plugin URL` / `scaffold dev module URL` show the page for any running
         plugin or module instead, whatever it is written in; nothing is started then.

@@ -26,7 +26,7 @@ _COPIED_TEXT = (
     "`scaffold regenerate` rewrites it"
 )
 _COPIED_PATTERN = re.compile(
-    r"copied from scaffold (?P<version>[0-9A-Za-z.+!-]+) \((?P<source>scaffold/[\w/]+\.\w+)\) — owned by scaffold"
+    r"copied from scaffold (?P<version>[0-9A-Za-z.+!-]+) \((?P<source>scaffold/[\w/-]+\.\w+)\) — owned by scaffold"
 )
 
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 
-from scaffold.contracts import KIND_NAMES, KindName, Part
+from scaffold.contracts import KIND_NAMES, LANGUAGES, KindName, Part
 
 
 @dataclass(frozen=True)
@@ -15,6 +16,9 @@ class ProjectLayout:
     root: Path
     kind: KindName
     package: str
+    # The language of the service, as the project's answers record it (the opened project's
+    # `kind.service_language`); "" is the registry's default for the kind (its service Part's).
+    language: str = ""
 
     @property
     def service_dir(self) -> Path:
@@ -27,7 +31,11 @@ class ProjectLayout:
 
     @property
     def service(self) -> Part:
-        return KIND_NAMES[self.kind].service()
+        """The service part, in the project's own language (a plugin's may be TypeScript)."""
+        part = KIND_NAMES[self.kind].service()
+        return (
+            part if not self.language else dataclasses.replace(part, language=LANGUAGES[self.language].name)
+        )
 
     @property
     def frontend(self) -> Part | None:

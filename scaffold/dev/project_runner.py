@@ -4,7 +4,8 @@ What runs is chosen by the language of each part (scaffold.contracts), through i
 scaffold/dev/runners/, never by the kind: the service's runner gives the command that serves it
 with reload, on 127.0.0.1 (the page reaches it from the same machine), in the service's folder;
 a frontend's runner gives its watch build, in the frontend's folder. Today a Python service runs
-under uvicorn --reload (runners/python.py) and the module's TypeScript frontend is rebuilt by
+under uvicorn --reload (runners/python.py); a TypeScript plugin service is `tsc --watch` beside
+`node --watch-path dist …` (runners/typescript.py); the module's TypeScript frontend is rebuilt by
 `npm run dev` (runners/typescript.py) into `frontend/dist/`, which the backend serves.
 
 The service gets its kind's usual port (8080 plugin, 8090 module) when that is free, any free
@@ -34,6 +35,7 @@ from scaffold.errors import DevServiceError
 from scaffold.host.bounded_http import ReadInterrupted, ReadProblem, bounded_client, read_answer
 
 SERVICE_LABEL = "service"
+BUILD_LABEL = "build"  # a compiled service's watch build (ServiceRunner.watch_build)
 FRONTEND_LABEL = "frontend"
 SERVICE_HOST = "127.0.0.1"
 DEFAULT_SERVICE_PORTS = {PLUGIN.name: 8080, MODULE.name: 8090}
@@ -48,7 +50,7 @@ class ServicePlan:
     """Everything to start: the commands, and the URLs the page and the readiness probe use."""
 
     layout: ProjectLayout
-    program: Path  # what runs the service (a Python, for a Python service)
+    program: Path  # what runs the service (a Python, a node)
     port: int
     commands: tuple[ChildCommand, ...]
 
@@ -110,13 +112,17 @@ def plan_service(
         # The backend picks the first candidate folder that already holds module.js when it starts,
         # which is before the first watch build has written frontend/dist: name the folder instead.
         env["MODULE_FRONTEND_DIST"] = str(layout.frontend_dir / "dist")
+    runner = service_runner(layout)
     service = ChildCommand(
         label=SERVICE_LABEL,
-        argv=service_runner(layout).argv(layout, program, SERVICE_HOST, chosen),
+        argv=runner.argv(layout, program, SERVICE_HOST, chosen),
         cwd=layout.service_dir,
         env=env,
     )
     commands = [service]
+    if runner.watch_build is not None:
+        build_argv = runner.watch_build(layout, program)
+        commands.append(ChildCommand(label=BUILD_LABEL, argv=build_argv, cwd=layout.service_dir, env=env))
     if frontend_argv is not None and layout.frontend_dir is not None:
         commands.append(
             ChildCommand(label=FRONTEND_LABEL, argv=tuple(frontend_argv), cwd=layout.frontend_dir, env=env)

@@ -1,9 +1,11 @@
 """One `scaffold dev` run: what to show (a project's own service, or any running service) and for how long.
 
 Inside a project: the project is opened read-only (an interrupted upgrade is reported, not rolled
-back: dev changes no project file), its recorded spec is the page's contract, the chosen Python is
-tried, a module's frontend is checked, the page port is bound (so a taken --port fails before
-anything starts), then the service starts and, once well-known answers 200, the URLs are announced.
+back: dev changes no project file), its recorded spec is the page's contract, the service's runner
+(by the language the project records) checks it can run (a Python service: the chosen Python is
+tried; a TypeScript one: node and node_modules, and dist/ is compiled), a module's frontend is
+checked, the page port is bound (so a taken --port fails before anything starts), then the
+service starts and, once well-known answers 200, the URLs are announced.
 With a URL: the spec is the newest shipped one (or --contract-version) and only the page runs.
 
 Either way the run lasts until `stop` is set (the CLI sets it on Ctrl-C or SIGTERM) or a started
@@ -60,7 +62,8 @@ class DevUrls:
     kind: PageKind
     service: str
     page: str
-    python: Path | None = None  # the interpreter running the service (None: nothing started)
+    program: Path | None = None  # what runs the service, a Python or a node (None: nothing started)
+    program_name: str = "Python"  # what `program` is, as the announcement names it
 
 
 @dataclass
@@ -200,12 +203,15 @@ def run_project(
         )
     project = open_project(start, recover=False)
     kind: PageKind = project.kind.name
-    layout = ProjectLayout(root=project.root, kind=kind, package=project.package)
+    # The service's language is the project's own (its answers), not the registry's default.
+    language = project.kind.service_language
+    layout = ProjectLayout(root=project.root, kind=kind, package=project.package, language=language)
     spec = project.recorded_spec()
     frontend = frontend_runner(layout)
     if frontend is not None and layout.frontend_dir is not None:
         frontend.prepare(layout.frontend_dir)  # file checks: before the slower service check
-    program = service_runner(layout).prepare(layout, options.python, env)
+    runner = service_runner(layout)
+    program = runner.prepare(layout, options.python, env)
     plan = plan_service(layout, program, env)
     if options.data is None:
         options = dataclasses.replace(options, data=project_host_data(project.root, kind))
@@ -217,7 +223,8 @@ def run_project(
         if not running.ready:  # stopped while the service was starting
             return outcome
         outcome.ready = True
-        on_ready(DevUrls(kind=kind, service=plan.service_url, page=page_url, python=program))
+        urls = DevUrls(kind, plan.service_url, page_url, program=program, program_name=runner.program_name)
+        on_ready(urls)
         while not stop.wait(_WATCH_INTERVAL):
             gone = running.exited()
             if gone is not None:

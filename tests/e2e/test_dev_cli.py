@@ -345,3 +345,30 @@ def test_a_module_without_node_modules_names_npm_install(
         "has no node_modules" in message
         and f"run `npm install` in {tmp_path / 'acme-map' / 'frontend'}" in message
     )
+
+
+def test_a_typescript_plugin_without_node_modules_names_npm_ci(
+    installed_scaffold: InstalledScaffold, plugin_project: PluginProject, tmp_path: Path
+) -> None:
+    """The runner follows the language the project records: node's checks, not Python's."""
+    made = subprocess.run(
+        [*installed_scaffold.scaffold, "new-plugin", "acme-ts", "--language", "typescript", "--defaults"],
+        cwd=tmp_path,
+        env=plugin_project.env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert made.returncode == 0, made.stderr
+    root = tmp_path / "acme-ts"
+    message = one_sentence_error(run_dev(installed_scaffold, [], root / "src", plugin_project.env))
+    assert (
+        message
+        == f"error: {root} has no node_modules, so the service cannot be built; run `npm ci` in {root}"
+    )
+    python = one_sentence_error(
+        run_dev(installed_scaffold, ["--python", str(installed_scaffold.python)], root, plugin_project.env)
+    )
+    assert "is TypeScript, run by the node on PATH; drop --python" in python
+    assert processes_under(root) == []

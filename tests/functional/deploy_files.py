@@ -3,7 +3,8 @@
 Shared by tests/functional/test_deploy_files.py (this module holds no tests). The readers are small
 on purpose: they understand exactly the syntax the templates use (and say so when they meet
 something else), so that the assertions read like the properties a user relies on. One more
-helper gives the environment a pod would give the process, to start the project with it here.
+helper gives the environment a pod would give the process, to start the project with it here, and
+another lays out the runtime stage of a Node image as a folder (its build stages run as folders).
 """
 
 from __future__ import annotations
@@ -13,6 +14,9 @@ import json
 import os
 import re
 import shlex
+import shutil
+import subprocess
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -124,6 +128,7 @@ class DeployFiles:
     project_name: str
     package: str
     kind: str  # "plugin" or "module"
+    language: str = "python"  # the language of the service: "python" or "typescript"
 
     @property
     def kubernetes(self) -> Path:
@@ -190,6 +195,10 @@ class DeployFiles:
 
     @property
     def version(self) -> str:
+        if self.language == "typescript":
+            version = json.loads((self.root / "package.json").read_text(encoding="utf-8"))["version"]
+            assert isinstance(version, str)
+            return version
         init = self.root / ("backend" if self.kind == "module" else "") / self.package / "__init__.py"
         match = re.search(r'__version__ = "([^"]+)"', init.read_text(encoding="utf-8"))
         assert match, f"no __version__ in {init}"
@@ -204,6 +213,79 @@ class DeployFiles:
         argv = json.loads(command)
         assert isinstance(argv, list) and all(isinstance(a, str) for a in argv)
         return argv
+
+
+def stage_names(instructions: list[Instruction]) -> dict[str, int]:
+    """`FROM image AS name` -> name: the stage's index."""
+    names: dict[str, int] = {}
+    for instruction in instructions:
+        if instruction.keyword == "FROM":
+            words = instruction.args.split()
+            if len(words) == 3 and words[1].upper() == "AS":
+                names[words[2]] = instruction.stage
+    return names
+
+
+def assemble_runtime(files: DeployFiles, scratch: Path, env: Mapping[str, str]) -> Path:
+    """The runtime stage's WORKDIR as a folder of `scratch`, built as `docker build` would build it.
+
+    Each build stage is a folder: its COPY instructions copy from the build context (what
+    .dockerignore lets through), its RUN instructions run there in a shell with `env`. Then the
+    runtime stage's COPY instructions fill its WORKDIR, from the context or from a build stage's
+    folder. The runtime stage's own RUN instructions (its user, the state folder) change the
+    system, so they are left out; the paths a stage uses must lie under its WORKDIR."""
+    last = max(i.stage for i in files.instructions)
+    folders: dict[int, tuple[str, Path]] = {}  # stage -> (its WORKDIR in the image, its folder here)
+    for instruction in files.instructions:
+        stage = instruction.stage
+        if instruction.keyword == "WORKDIR":
+            folder = scratch / f"stage-{stage}" / instruction.args.strip("/")
+            folder.mkdir(parents=True, exist_ok=True)
+            folders[stage] = (instruction.args.rstrip("/"), folder)
+        elif instruction.keyword == "COPY":
+            assert stage in folders, f"COPY {instruction.args} before a WORKDIR"
+            *sources, target = flag_free(instruction.args)
+            assert not target.startswith("/"), f"COPY {instruction.args}: a path outside WORKDIR"
+            destination = folders[stage][1] / target
+            found = re.search(r"--from=(\S+)", instruction.args)
+            for source in sources:
+                if found:
+                    workdir, folder = folders[stage_names(files.instructions)[found[1]]]
+                    assert source.startswith(workdir + "/"), f"COPY {instruction.args}: not under {workdir}"
+                    _copy(folder / source.removeprefix(workdir + "/"), destination, target, None)
+                else:
+                    _copy(files.root / source, destination, target, files)
+        elif instruction.keyword == "RUN" and stage != last:
+            assert stage in folders, f"RUN {instruction.args} before a WORKDIR"
+            result = subprocess.run(
+                ["sh", "-c", instruction.args], cwd=folders[stage][1], env=dict(env),
+                capture_output=True, text=True, timeout=900, check=False,
+            )  # fmt: skip
+            assert result.returncode == 0, (
+                f"RUN {instruction.args}:\n{result.stdout[-3000:]}{result.stderr[-3000:]}"
+            )
+    return folders[last][1]
+
+
+def _copy(source: Path, destination: Path, target: str, context: DeployFiles | None) -> None:
+    """COPY's rules: a folder's content into the target folder; a file into a target ending in /
+    (or `.`), else as the target. From the build context, only what .dockerignore lets through."""
+
+    def ignored(folder: str, names: list[str]) -> list[str]:
+        if context is None:
+            return []
+        base = Path(folder).relative_to(context.root)
+        return [n for n in names if context.ignore.excludes((base / n).as_posix().removeprefix("./"))]
+
+    assert source.exists(), f"COPY: no {source}"
+    if source.is_dir():
+        shutil.copytree(source, destination, ignore=ignored, dirs_exist_ok=True, symlinks=True)
+    elif target.endswith("/") or target in (".", "./"):
+        destination.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, destination / source.name)
+    else:
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, destination)
 
 
 def container_environment(files: DeployFiles, scratch: Path) -> dict[str, str]:

@@ -1,11 +1,14 @@
 """The CI files of freshly scaffolded projects: valid for their CI system and true to the project.
 
-Each kind ships `.github/workflows/ci.yml` and `.gitlab-ci.yml` (template-owned). Here they must
-pass check-jsonschema's vendored schemas (the schemas GitHub and GitLab publish), and name what
-the project really has: npm scripts of its package.json, its package, the port its settings
-default to, the scaffold version it records, the recorded spec. The plugin's contract step
-(start the service, wait for /healthz, `scaffold check plugin`) is run here as CI would run it.
-A project made before CI files existed (template 1.3.0) gains them, and the version, on upgrade.
+Each kind ships `.github/workflows/ci.yml` and `.gitlab-ci.yml` (template-owned), a plugin in
+each of its service languages (Python, TypeScript). Here they must pass check-jsonschema's
+vendored schemas (the schemas GitHub and GitLab publish), run exactly the registry's install and
+checks of each part's language, and name what the project really has: npm scripts of its
+package.json, its package, the port its settings default to, the scaffold version it records, the
+recorded spec. The plugin's contract step (start the service, wait for /healthz, `scaffold check
+plugin`) is run here as CI would run it, and so is the TypeScript plugin's Schemathesis step (a
+Python plugin runs Schemathesis in its own pytest). A project made before CI files existed
+(template 1.3.0) gains them, and the version, on upgrade.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -45,6 +49,12 @@ GITHUB = ".github/workflows/ci.yml"
 GITLAB = ".gitlab-ci.yml"
 CI_FILES = {GITHUB: "vendor.github-workflows", GITLAB: "vendor.gitlab-ci"}
 KIND_OF = {"acme-sales": "plugin", "acme-map": "module"}  # project name -> kind
+PLUGIN_LANGUAGES = KIND_NAMES["plugin"].service_languages  # ("python", "typescript")
+# The command the CI starts each plugin service with (`npm start` would build again, and npm as
+# the parent would keep the `kill` from reaching node).
+START = {"python": "python -m {package}", "typescript": "node dist/main.js"}
+# Fewer log lines in service.log: the level names differ (pino's `warn`, Python's `warning`).
+QUIET = {"python": {"LOG_LEVEL": "warning"}, "typescript": {"LOG_LEVEL": "warn"}}
 OLD_TEMPLATE = "1.3.0"  # the last template version without CI files or the scaffold_version answer
 LATER = "7.8.9rc1"  # a scaffold version unlike the template's default answer, to see where it came from
 
@@ -57,6 +67,18 @@ class Made:
     kind: str
     package: str
     python_root: Path  # where pyproject.toml is: the project (plugin) or backend/ (module)
+    language: str = "python"  # the language of the service part
+
+    def parts(self) -> list[tuple[str, str]]:
+        """(role, language) of each part of the project: the registry's, the service in its language."""
+        return [
+            (part.role, self.language if part.role == "service" else part.language)
+            for part in KIND_NAMES[self.kind].parts
+        ]
+
+    @property
+    def start(self) -> str:
+        return START[self.language].format(package=self.package)
 
     def text(self, relative: str) -> str:
         return (self.root / relative).read_text(encoding="utf-8")
@@ -81,13 +103,23 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         yield folder
 
 
-def _make(kind: str, home: Path, factory: pytest.TempPathFactory) -> Made:
+def _make(kind: str, home: Path, factory: pytest.TempPathFactory, language: str = "python") -> Made:
     name = next(n for n, k in KIND_OF.items() if k == kind)
-    root = factory.mktemp(kind) / name
+    root = factory.mktemp(f"{kind}-{language}") / name
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("SCAFFOLD_HOME", str(home))
-        create_project(NewProjectOptions(kind=KINDS[kind], destination=root, answers={}))
-    return Made(root, kind, name.replace("-", "_"), root if kind == "plugin" else root / "backend")
+        create_project(
+            NewProjectOptions(kind=KINDS[kind].for_language(language), destination=root, answers={})
+        )
+    python_root = root if kind == "plugin" else root / "backend"
+    return Made(root, kind, name.replace("-", "_"), python_root, language)
+
+
+def _npm(command: str, cwd: Path) -> None:
+    result = subprocess.run(
+        command.split(), cwd=cwd, capture_output=True, text=True, timeout=600, check=False
+    )
+    assert result.returncode == 0, f"{command}:\n{result.stdout[-3000:]}{result.stderr[-3000:]}"
 
 
 @pytest.fixture(scope="module")
@@ -96,11 +128,28 @@ def plugin(home: Path, tmp_path_factory: pytest.TempPathFactory) -> Made:
 
 
 @pytest.fixture(scope="module")
+def plugin_typescript(home: Path, tmp_path_factory: pytest.TempPathFactory) -> Made:
+    """The TypeScript plugin, installed and built as its CI's contract job does before it starts it."""
+    made = _make("plugin", home, tmp_path_factory, "typescript")
+    for command in (LANGUAGES["typescript"].install, "npm run build"):
+        _npm(command, made.root)
+    return made
+
+
+@pytest.fixture(scope="module")
 def module(home: Path, tmp_path_factory: pytest.TempPathFactory) -> Made:
     return _make("module", home, tmp_path_factory)
 
 
-@pytest.fixture(params=["plugin", "module"])
+@pytest.fixture(params=["python", "typescript"])
+def any_plugin(request: pytest.FixtureRequest) -> Made:
+    """The plugin in each of its service languages."""
+    project = request.getfixturevalue("plugin" if request.param == "python" else "plugin_typescript")
+    assert isinstance(project, Made)
+    return project
+
+
+@pytest.fixture(params=["plugin", "plugin_typescript", "module"])
 def made(request: pytest.FixtureRequest) -> Made:
     project = request.getfixturevalue(request.param)
     assert isinstance(project, Made)
@@ -139,10 +188,13 @@ def scaffold_requirement(relative: str, data: dict[str, Any]) -> str:
 
 def settings_port(made: Made) -> int:
     """The port the project's own settings default to (imported, not read as text)."""
-    code = f"from {made.package}.settings import Settings; print(Settings.from_env({{}}).port)"
-    result = subprocess.run(
-        [sys.executable, "-c", code], cwd=made.python_root, capture_output=True, text=True, check=False
-    )
+    if made.language == "typescript":  # the built settings module, as `node dist/main.js` loads it
+        code = "import('./dist/settings.js').then((m) => console.log(m.loadSettings({}).port))"
+        command = ["node", "-e", code]
+    else:
+        code = f"from {made.package}.settings import Settings; print(Settings.from_env({{}}).port)"
+        command = [sys.executable, "-c", code]
+    result = subprocess.run(command, cwd=made.python_root, capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
     return int(result.stdout)
 
@@ -162,17 +214,17 @@ def test_ci_file_passes_the_vendored_schema(made: Made, relative: str) -> None:
 @pytest.mark.parametrize("relative", sorted(CI_FILES))
 def test_ci_runs_the_projects_own_commands(made: Made, relative: str) -> None:
     lines = shell_lines(relative, made.ci(relative))
-    for part in KIND_NAMES[made.kind].parts:  # each part's own checks, as the registry names them
-        language = LANGUAGES[part.language]
+    for role, name in made.parts():  # each part's own checks, as the registry names them
+        language = LANGUAGES[name]
         assert any(line.startswith(language.install) for line in lines), (
             f"{relative}: no `{language.install}`"
         )
         for check in language.checks:
             command = check.format(package=made.package)
-            assert command in lines, f"{relative} does not run `{command}` ({part.role}, {part.language})"
+            assert command in lines, f"{relative} does not run `{command}` ({role}, {name})"
     for command in ["scaffold regenerate --check", 'pip install "$SCAFFOLD_PACKAGE"']:
         assert command in lines, f"{relative} does not run `{command}`"
-    assert f"python -m {made.package} > service.log 2>&1 &" in lines
+    assert f"{made.start} > service.log 2>&1 &" in lines
     for line in lines:
         for named in re.findall(r"\b(?:mypy|python -m) ([A-Za-z_][\w.]*)", line):
             assert named == made.package, (
@@ -180,6 +232,33 @@ def test_ci_runs_the_projects_own_commands(made: Made, relative: str) -> None:
             )
     assert any(line.startswith("docker build") for line in lines), relative
     assert any(line.endswith(f"-t {made.root.name}:ci .") for line in lines), relative
+
+
+@pytest.mark.parametrize("relative", sorted(CI_FILES))
+def test_typescript_ci_runs_exactly_the_registrys_commands(plugin_typescript: Made, relative: str) -> None:
+    """Each TypeScript job installs exactly as the registry says (`npm ci`, so package-lock.json
+    decides), the checks job runs the registry's checks in their order, and a job that starts the
+    service builds dist/ first; npm is never asked to install a named package."""
+    language = LANGUAGES["typescript"]
+    data = plugin_typescript.ci(relative)
+    if relative == GITHUB:
+        jobs = {name: [s["run"] for s in job["steps"] if "run" in s] for name, job in data["jobs"].items()}
+    else:
+        jobs = {name: job.get("script", []) for name, job in gitlab_jobs(data).items()}
+    by_job = {
+        name: [ln.strip() for b in blocks for ln in b.splitlines() if ln.strip()]
+        for name, blocks in jobs.items()
+    }
+    npm = {name: [ln for ln in lines if ln.startswith("npm ")] for name, lines in by_job.items()}
+    assert npm["test"] == [language.install, *language.checks], f"{relative}: job test runs {npm['test']}"
+    starting = [
+        name for name, lines in by_job.items() if f"{plugin_typescript.start} > service.log 2>&1 &" in lines
+    ]
+    assert sorted(starting) == ["conformance", "contract"], starting
+    for name in starting:
+        assert npm[name] == [language.install, "npm run build"], f"{relative}: job {name} runs {npm[name]}"
+    for name, lines in npm.items():
+        assert not [ln for ln in lines if re.match(r"npm (install|i|add)\b", ln)], f"{relative}: {name}"
 
 
 @pytest.mark.parametrize("relative", sorted(CI_FILES))
@@ -203,13 +282,15 @@ def test_scaffold_pin_is_the_recorded_version(made: Made, relative: str) -> None
     assert scaffold_requirement(relative, made.ci(relative)) == f"{DISTRIBUTION}{extra}=={recorded}"
 
 
+@pytest.mark.parametrize("language", PLUGIN_LANGUAGES)
 def test_new_project_records_the_running_scaffold_version(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    language: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The answer comes from the scaffold that runs, not from the template's default."""
     monkeypatch.setattr(create, "__version__", LATER)
     project = tmp_path / "acme-sales"
-    create_project(NewProjectOptions(kind=KINDS["plugin"], destination=project, answers={}))
+    kind = KINDS["plugin"].for_language(language)
+    create_project(NewProjectOptions(kind=kind, destination=project, answers={}))
     answers = yaml.safe_load((project / ".copier-answers.yml").read_text(encoding="utf-8"))
     assert answers["scaffold_version"] == LATER
     for relative in CI_FILES:
@@ -217,15 +298,25 @@ def test_new_project_records_the_running_scaffold_version(
         assert scaffold_requirement(relative, data) == f"{DISTRIBUTION}=={LATER}"
 
 
-def test_npm_scripts_exist_in_package_json(module: Made) -> None:
-    scripts = yaml.safe_load(module.text("frontend/package.json"))["scripts"]
+@pytest.mark.parametrize(
+    ("project", "package_json", "needed"),
+    [
+        ("module", "frontend/package.json", {"check-registry", "lint", "typecheck", "test", "build"}),
+        ("plugin_typescript", "package.json", {"lint", "typecheck", "test", "build"}),
+    ],
+)
+def test_npm_scripts_exist_in_package_json(
+    project: str, package_json: str, needed: set[str], request: pytest.FixtureRequest
+) -> None:
+    made = request.getfixturevalue(project)
+    scripts = yaml.safe_load(made.text(package_json))["scripts"]
     for relative in CI_FILES:
-        lines = shell_lines(relative, module.ci(relative))
+        lines = shell_lines(relative, made.ci(relative))
         named = [n for line in lines for n in re.findall(r"\bnpm run ([\w:-]+)", line)]
         named += ["test" for line in lines if re.match(r"npm test\b", line)]
-        assert {"check-registry", "lint", "typecheck", "test", "build"} <= set(named), relative
+        assert needed <= set(named), relative
         missing = sorted(set(named) - set(scripts))
-        assert not missing, f"{relative} runs npm scripts that frontend/package.json lacks: {missing}"
+        assert not missing, f"{relative} runs npm scripts that {package_json} lacks: {missing}"
 
 
 def test_module_registry_credentials_reach_npm_and_the_image_build(module: Made) -> None:
@@ -284,35 +375,39 @@ def test_module_contract_job_serves_the_frontend_build(module: Made) -> None:
         assert env["MODULE_FRONTEND_DIST"] == "frontend/dist"
 
 
-def _contract_block(relative: str, data: dict[str, Any]) -> str:
-    """The shell block that starts the service and runs `scaffold check` against it."""
+CHECK = "scaffold check "  # in the block that starts the service and plays the platform against it
+SCHEMATHESIS = "schemathesis "  # in the block that starts the service and runs Schemathesis against it
+
+
+def _contract_block(relative: str, data: dict[str, Any], marker: str = CHECK) -> str:
+    """The shell block that starts the service and runs `scaffold check` (or `marker`) against it."""
     if relative == GITHUB:
         blocks = [s["run"] for job in data["jobs"].values() for s in job["steps"] if "run" in s]
     else:
         blocks = [line for job in gitlab_jobs(data).values() for line in job.get("script", [])]
-    found = [b for b in blocks if "scaffold check " in b]
-    assert len(found) == 1, f"{relative}: {len(found)} blocks run scaffold check"
+    found = [b for b in blocks if marker in b]
+    assert len(found) == 1, f"{relative}: {len(found)} blocks run {marker.strip()}"
     return found[0]
 
 
 def _run_contract_block(
-    project: Path, home: Path, tmp_path: Path, shell: str, extra_env: dict[str, str]
+    project: Path, home: Path, tmp_path: Path, shell: str, extra_env: dict[str, str], marker: str = CHECK
 ) -> tuple[int, str]:
     """`scaffold regenerate --check`, then the very block both CI files run, with `shell -e`.
 
     Only the port moves (a free one, as PORT and in the URLs), so parallel tests cannot collide.
     """
-    block = _contract_block(GITHUB, yaml.safe_load((project / GITHUB).read_text(encoding="utf-8")))
+    block = _contract_block(GITHUB, yaml.safe_load((project / GITHUB).read_text(encoding="utf-8")), marker)
     port = free_port()
     script = "scaffold regenerate --check\n" + block.replace("127.0.0.1:8080", f"127.0.0.1:{port}")
     env = {
         **os.environ,
-        "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}",  # this venv's python and scaffold
+        "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}",  # this venv's python, scaffold, schemathesis
         "PYTHONPATH": str(REPO),  # the scaffold of this checkout
         "PORT": str(port),
         "PLUGIN_STATE_DIR": str(tmp_path / "state"),
         "SCAFFOLD_HOME": str(home),
-        "LOG_LEVEL": "warning",
+        **QUIET["python"],
         **extra_env,
     }
     process = subprocess.Popen(
@@ -333,12 +428,13 @@ def _run_contract_block(
     return process.returncode, output + "\nservice.log:\n" + log[-2000:]
 
 
-def test_plugin_contract_step_runs_as_ci_runs_it(plugin: Made, home: Path, tmp_path: Path) -> None:
+def test_plugin_contract_step_runs_as_ci_runs_it(any_plugin: Made, home: Path, tmp_path: Path) -> None:
+    plugin = any_plugin
     assert _contract_block(GITHUB, plugin.ci(GITHUB)) == _contract_block(GITLAB, plugin.ci(GITLAB)), (
         "the two CI files run different blocks"
     )
-    project = shutil.copytree(plugin.root, tmp_path / "project")
-    code, output = _run_contract_block(project, home, tmp_path, "bash", {})
+    project = shutil.copytree(plugin.root, tmp_path / "project", symlinks=True)
+    code, output = _run_contract_block(project, home, tmp_path, "bash", QUIET[plugin.language])
     assert code == 0, output[-4000:]
     assert "contract-owned files are up to date" in output
     assert re.search(r"\n\d+ passed, 0 failed", output), output[-2000:]
@@ -398,6 +494,92 @@ def test_a_plugin_with_a_real_backend_passes_ci_through_its_own_files(
         assert re.search(r"\n\d+ passed, 0 failed", output), output[-2000:]
     else:
         assert code != 0 and "FAIL  health-check.valid-config" in output, f"{case}:\n{output[-4000:]}"
+
+
+# The TypeScript starter's form has no field a check could need, so its ci/ files are shown to be read
+# by what they break: a setting the plugin refuses, form values scaffold refuses.
+TS_CI_FILES = [
+    pytest.param(
+        {"before-check.sh": "export PLUGIN_MAX_BODY_BYTES=lots\n"},
+        {},
+        "PLUGIN_MAX_BODY_BYTES must be a whole number",
+        id="before-check-is-sourced",
+    ),
+    pytest.param({"check-config.json": "[1, 2]"}, {}, "check-config.json", id="check-config-is-read"),
+    pytest.param({}, {"CHECK_CONFIG": "[1, 2]"}, "CHECK_CONFIG", id="check-config-secret-is-read"),
+]
+
+
+@pytest.mark.parametrize(("files", "extra_env", "said"), TS_CI_FILES)
+@pytest.mark.parametrize("shell", ["bash", "sh"])  # GitHub's run: is bash; GitLab's node image runs sh
+def test_typescript_plugin_ci_reads_its_own_ci_files(
+    plugin_typescript: Made,
+    home: Path,
+    tmp_path: Path,
+    files: dict[str, str],
+    extra_env: dict[str, str],
+    said: str,
+    shell: str,
+) -> None:
+    """The contract block of the TypeScript plugin sources ci/before-check.sh before it starts the
+    service and gives ci/check-config.json and CHECK_CONFIG to the check, as the Python one does."""
+    project = shutil.copytree(plugin_typescript.root, tmp_path / "project", symlinks=True)
+    for name, text in files.items():
+        (project / "ci" / name).write_text(text, encoding="utf-8")
+    code, output = _run_contract_block(project, home, tmp_path, shell, {**QUIET["typescript"], **extra_env})
+    assert code != 0 and said in output, output[-4000:]
+
+
+def test_python_plugin_runs_schemathesis_in_its_pytest(plugin: Made) -> None:
+    """The twin of the TypeScript plugin's conformance job: the Python plugin's own tests run
+    Schemathesis in-process (tests/test_conformance.py), installed by its `test` extra."""
+    assert (plugin.root / "tests" / "test_conformance.py").is_file()
+    assert "schemathesis" in _schemathesis_requirement(plugin)
+    for relative in CI_FILES:
+        assert "pytest" in shell_lines(relative, plugin.ci(relative))
+
+
+def _schemathesis_requirement(plugin: Made) -> str:
+    """The Schemathesis requirement of the Python plugin's `test` extra (pyproject.toml)."""
+    extra = tomllib.loads(plugin.text("pyproject.toml"))["project"]["optional-dependencies"]["test"]
+    (found,) = [r for r in extra if re.match(r"schemathesis\b", r)]
+    assert isinstance(found, str)
+    return found
+
+
+@pytest.mark.parametrize("relative", sorted(CI_FILES))
+def test_typescript_plugin_runs_schemathesis_as_a_ci_tool(
+    plugin_typescript: Made, plugin: Made, relative: str
+) -> None:
+    """Schemathesis is installed by CI (the Python plugin's requirement), never by npm; it runs the
+    recorded contract against the started service with schemathesis.toml, whose settings are the
+    Python plugin's."""
+    data = plugin_typescript.ci(relative)
+    variables = data["env"] if relative == GITHUB else data["variables"]
+    assert variables["SCHEMATHESIS_PACKAGE"] == _schemathesis_requirement(plugin)
+    assert 'pip install "$SCHEMATHESIS_PACKAGE"' in shell_lines(relative, data)
+    block = _contract_block(relative, data, SCHEMATHESIS)
+    assert f"{plugin_typescript.start} > service.log 2>&1 &" in block
+    words = block.replace("\\\n", " ").split("schemathesis ", 1)[1].splitlines()[0].split()
+    url = f"http://127.0.0.1:{settings_port(plugin_typescript)}/api/v1"
+    assert words == ["--config-file", "schemathesis.toml", "run", SPEC_COPY_PATH, "--url", url], words
+    for manifest in ("package.json", "package-lock.json"):
+        assert "schemathesis" not in plugin_typescript.text(manifest).lower(), manifest
+    ours = tomllib.loads(plugin_typescript.text("schemathesis.toml"))
+    assert ours == tomllib.loads(plugin.text("schemathesis.toml")), "settings differ from the Python plugin's"
+
+
+def test_typescript_plugin_schemathesis_step_runs_as_ci_runs_it(
+    plugin_typescript: Made, home: Path, tmp_path: Path
+) -> None:
+    github, gitlab = (plugin_typescript.ci(relative) for relative in (GITHUB, GITLAB))
+    if _contract_block(GITHUB, github, SCHEMATHESIS) != _contract_block(GITLAB, gitlab, SCHEMATHESIS):
+        pytest.fail("the two CI files run different Schemathesis blocks")
+    project = shutil.copytree(plugin_typescript.root, tmp_path / "project", symlinks=True)
+    code, output = _run_contract_block(project, home, tmp_path, "sh", QUIET["typescript"], SCHEMATHESIS)
+    if "Seed: 20260101" not in output or not re.search(r"Selected: (\d+)/\1\b", output):
+        pytest.fail(f"Schemathesis did not run every operation with schemathesis.toml:\n{output[-4000:]}")
+    assert code == 0, output[-6000:]
 
 
 @pytest.mark.parametrize("kind", ["plugin", "module"])

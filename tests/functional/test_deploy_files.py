@@ -1,7 +1,8 @@
 """A fresh project's container and Kubernetes files hold what a cluster operator relies on.
 
-For both kinds (a `--defaults` plugin and module, no npm install): hadolint finds nothing in the
-Dockerfile; kubernetes-validate (strict, Kubernetes 1.30) accepts every object the kustomization
+For both kinds, and the plugin in each of its service languages (`--defaults` projects: a Python
+plugin, a TypeScript plugin, a module; npm install only where the TypeScript plugin is started):
+hadolint finds nothing in the Dockerfile; kubernetes-validate (strict, Kubernetes 1.30) accepts every object the kustomization
 applies; and the properties behind "2 replicas, safely" hold across files: probes that the app
 really answers (the project is started here with the image's and the Deployment's environment,
 and the image's HEALTHCHECK command is run against it), one port everywhere, limits, a non-root
@@ -11,11 +12,14 @@ a build context without .git, .venv, tests or keys.
 
 Every check is also run on a deliberately broken copy of the files and must fail there
 (`test_check_catches_*`): a check that cannot fail proves nothing. No image is built: this
-machine has no container engine.
+machine has no container engine. The TypeScript plugin is started from its runtime stage laid out
+as a folder instead (its build stages run: `npm ci`, `npm run build`, `npm ci --omit=dev`), with
+the image's CMD, so the production dependencies, dist/ and locales/ are shown to be all it needs.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -29,15 +33,29 @@ from pathlib import Path
 import httpx
 import pytest
 
+from scaffold.contracts import LANGUAGES
 from scaffold.projects.create import NewProjectOptions, create_project
 from scaffold.projects.kinds import KINDS
-from tests.functional.deploy_files import DeployFiles, container_environment, flag_free
+from tests.functional.deploy_files import (
+    DeployFiles,
+    assemble_runtime,
+    container_environment,
+    flag_free,
+    stage_names,
+)
 from tests.functional.test_plugin_harness import project as plugin_project
 from tests.functional.test_plugin_harness import scaffold_home
-from tests.served_process import serve_package
+from tests.served_process import serve_command, serve_package
 
 KUBERNETES_VERSION = "1.30.0"
 WRITES_STATE = {"plugin": True, "module": False}  # whether the kind writes PLUGIN_STATE_DIR
+# The projects: a kind, or a kind in a service language other than its default.
+VARIANTS = ("plugin", "plugin-typescript", "module")
+# The runtime's command (exec form), the HEALTHCHECK's interpreter and how it is given code, and
+# what installs packages (only ever in a build stage), by the language of the service.
+CMD = {"python": ["python", "-m", "{package}"], "typescript": ["node", "dist/main.js"]}
+HEALTHCHECK = {"python": ["python", "-c"], "typescript": ["node", "-e"]}
+INSTALLS = {"python": "pip install", "typescript": "npm "}
 PINNED_IMAGE = re.compile(r"^[a-z0-9./-]+:\d+\.\d+\.\d+(?:-[a-z0-9.-]+)?(?:@sha256:[0-9a-f]{64})?$")
 SECRET_WORDS = re.compile(r"SECRET|PASSWORD|TOKEN|CREDENTIAL|_KEY\b|REGISTRY_", re.IGNORECASE)
 # Files the image never needs (some must never leave the machine); relative to the project root.
@@ -45,10 +63,23 @@ NEVER_SENT = {
     "plugin": [".git/config", ".venv/pyvenv.cfg", ".env", ".plugin-state/secret.key", "tests/test_plugin.py",
                ".scaffold/contract.yaml", "deploy/kubernetes/deployment.yaml", "acme_sales/__pycache__/app.pyc",
                ".pytest_cache/v/x", "dist/acme_sales-0.1.0.whl", ".copier-answers.yml"],
+    "plugin-typescript": [".git/config", ".env", ".plugin-state/secret.key", "test/plugin.test.ts",
+                          ".scaffold/contract.yaml", "deploy/kubernetes/deployment.yaml", "node_modules/x/a.js",
+                          "dist/main.js", ".copier-answers.yml", "src/.env", "service.log", "coverage/index.html",
+                          "ci/check-config.json", ".github/workflows/ci.yml", "schemathesis.toml"],
     "module": [".git/config", ".venv/pyvenv.cfg", ".env", "backend/.env", "backend/tests/test_x.py",
                ".scaffold/contract.yaml", "deploy/kubernetes/deployment.yaml", "frontend/node_modules/x/a.js",
                "frontend/dist/module.js", "backend/acme_map/__pycache__/app.pyc", "backend/.venv/bin/python"],
 }  # fmt: skip
+
+
+def variant(files: DeployFiles) -> str:
+    """The project's name in VARIANTS."""
+    return (
+        files.kind
+        if files.language == KINDS[files.kind].names.service().language
+        else f"{files.kind}-{files.language}"
+    )
 
 
 def tool(name: str) -> str:
@@ -66,11 +97,28 @@ def make_module(parent: Path) -> Path:
     return root
 
 
+def make_typescript_plugin(parent: Path) -> Path:
+    """A TypeScript plugin with its dependencies installed and dist/ built, as a developer's copy
+    is: the build context then holds node_modules/ and dist/, which .dockerignore must keep out."""
+    with scaffold_home(parent / "scaffold-home"):
+        root = parent / "acme-sales"
+        kind = KINDS["plugin"].for_language("typescript")
+        create_project(NewProjectOptions(kind=kind, destination=root, answers={}))
+    for command in (LANGUAGES["typescript"].install, "npm run build"):
+        result = subprocess.run(
+            command.split(), cwd=root, capture_output=True, text=True, timeout=600, check=False
+        )
+        assert result.returncode == 0, f"{command}:\n{result.stdout[-3000:]}{result.stderr[-3000:]}"
+    return root
+
+
 @pytest.fixture(scope="module")
 def fresh(tmp_path_factory: pytest.TempPathFactory) -> dict[str, DeployFiles]:
     module_root = make_module(tmp_path_factory.mktemp("deploy-module"))
+    typescript_root = make_typescript_plugin(tmp_path_factory.mktemp("deploy-plugin-typescript"))
     return {
         "plugin": DeployFiles(plugin_project(), "acme-sales", "acme_sales", "plugin"),
+        "plugin-typescript": DeployFiles(typescript_root, "acme-sales", "acme_sales", "plugin", "typescript"),
         "module": DeployFiles(module_root, "acme-map", "acme_map", "module"),
     }
 
@@ -79,20 +127,49 @@ def fresh(tmp_path_factory: pytest.TempPathFactory) -> dict[str, DeployFiles]:
 def served(
     fresh: dict[str, DeployFiles], tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[dict[str, str]]:
-    """Both projects running (`python -m <package>`, this environment's Python): kind -> origin."""
+    """Every project running: the Python ones with `python -m <package>` (this environment's
+    Python), the TypeScript plugin from its runtime stage with the image's CMD. Variant -> origin."""
     origins: dict[str, str] = {}
-    with serve(fresh["plugin"], tmp_path_factory.mktemp("run-plugin")) as plugin_origin:
-        origins["plugin"] = plugin_origin
-        with serve(fresh["module"], tmp_path_factory.mktemp("run-module")) as module_origin:
-            origins["module"] = module_origin
-            yield origins
+    with contextlib.ExitStack() as stack:
+        for name in VARIANTS:
+            origins[name] = stack.enter_context(serve(fresh[name], tmp_path_factory.mktemp(f"run-{name}")))
+        yield origins
 
 
 def serve(files: DeployFiles, scratch: Path) -> AbstractContextManager[str]:
+    if files.language == "typescript":
+        return serve_runtime_stage(files, scratch)
     source = files.root / "backend" if files.kind == "module" else files.root
     env = {**os.environ, **container_environment(files, scratch), "PYTHONPATH": str(source)}
     return serve_package(
         sys.executable, files.package, cwd=scratch, env=env, probe_path="/api/v1/well-known",
+        log_path=scratch / "server.log", timeout=60,
+    )  # fmt: skip
+
+
+def serve_runtime_stage(files: DeployFiles, scratch: Path) -> AbstractContextManager[str]:
+    """The image's CMD in its runtime stage's WORKDIR, laid out from the Dockerfile's stages (npm
+    with a cache of its own: the dependencies stage cleans it), with the pod's environment."""
+    build_env = {
+        "PATH": os.environ["PATH"],
+        "HOME": str(scratch / "home"),
+        "npm_config_cache": str(scratch / "npm-cache"),
+        "npm_config_update_notifier": "false",
+    }
+    workdir = assemble_runtime(files, scratch / "image", build_env)
+    installed = (
+        {p.name for p in (workdir / "node_modules").iterdir()}
+        if (workdir / "node_modules").is_dir()
+        else set()
+    )
+    dev = json.loads((files.root / "package.json").read_text(encoding="utf-8"))["devDependencies"]
+    assert installed and not installed & set(dev), (
+        f"development packages in the runtime: {installed & set(dev)}"
+    )
+    (cmd,) = files.final("CMD")
+    env = {"PATH": os.environ["PATH"], **container_environment(files, scratch)}
+    return serve_command(
+        json.loads(cmd.args), cwd=workdir, env=env, probe_path="/api/v1/well-known",
         log_path=scratch / "server.log", timeout=60,
     )  # fmt: skip
 
@@ -206,13 +283,13 @@ def check_secrets(files: DeployFiles) -> None:
 
 
 def check_shutdown(files: DeployFiles) -> None:
-    """SIGTERM reaches python (exec-form CMD, PID 1) after endpoints drained, and the pod is given
-    longer than the app waits for requests in flight."""
+    """SIGTERM reaches python or node (exec-form CMD, PID 1; not npm) after endpoints drained, and
+    the pod is given longer than the app waits for requests in flight."""
     (cmd,) = files.final("CMD")
-    assert cmd.args.startswith("["), "CMD in exec form: python is PID 1 and gets SIGTERM"
-    assert json.loads(cmd.args) == ["python", "-m", files.package]
+    assert cmd.args.startswith("["), "CMD in exec form: the interpreter is PID 1 and gets SIGTERM"
+    assert json.loads(cmd.args) == [a.format(package=files.package) for a in CMD[files.language]]
     assert not files.final("ENTRYPOINT") and not files.final("STOPSIGNAL")
-    if files.kind == "plugin":
+    if files.kind == "plugin" and files.language == "python":  # uvicorn's; a Node plugin is one process
         assert files.image_env["WORKERS"] == "1" and files.container_env["WORKERS"]["value"] == "1"
     pre_stop = files.container["lifecycle"]["preStop"]["exec"]["command"]
     assert pre_stop[0] == "sleep"
@@ -228,7 +305,13 @@ def check_images(files: DeployFiles) -> None:
     for stage in stages:
         assert PINNED_IMAGE.match(flag_free(stage.args)[0]), f"FROM {stage.args}: pin a patch version"
     assert any("--from=" in i.args for i in files.final("COPY"))
-    assert not any("pip install" in i.args for i in files.final("RUN")), "install in a build stage"
+    installs = INSTALLS[files.language]
+    assert not any(installs in i.args for i in files.final("RUN")), "install in a build stage"
+    if files.language == "typescript":  # node_modules from a stage that installed production packages only
+        (copy,) = [i for i in files.final("COPY") if "node_modules" in i.args]
+        stage = stage_names(files.instructions)[re.findall(r"--from=(\S+)", copy.args)[0]]
+        runs = [i.args for i in files.instructions if i.keyword == "RUN" and i.stage == stage]
+        assert runs and all(re.match(r"npm ci --omit=dev\b", run) for run in runs), runs
     image = f"{files.project_name}:{files.version}"
     assert files.container["image"] == image
     assert files.kustomization["images"] == [
@@ -238,19 +321,24 @@ def check_images(files: DeployFiles) -> None:
 
 def check_build_context(files: DeployFiles) -> None:
     """.dockerignore lets through what the Dockerfile copies and keeps out everything private."""
-    on_disk = [p.relative_to(files.root).as_posix() for p in files.root.rglob("*") if p.is_file()]
+    on_disk = [
+        p.relative_to(files.root).as_posix()
+        for p in files.root.rglob("*")
+        if p.is_file() and "node_modules" not in p.relative_to(files.root).parts
+    ]  # node_modules: NEVER_SENT names one of its files, thousands are not read one by one
     sent = [path for path in on_disk if not files.ignore.excludes(path)]
     for copy in [i for i in files.instructions if i.keyword == "COPY" and "--from=" not in i.args]:
         for source in flag_free(copy.args)[:-1]:
             prefix = source.rstrip("/").removeprefix("./")
             assert any(p == prefix or p.startswith(prefix + "/") for p in sent), f"COPY {source}: ignored"
-    leaked = [path for path in NEVER_SENT[files.kind] if not files.ignore.excludes(path)]
+    leaked = [path for path in NEVER_SENT[variant(files)] if not files.ignore.excludes(path)]
     assert not leaked, f"reach the build: {leaked}"
 
 
 def check_healthcheck_declared(files: DeployFiles) -> None:
+    """No curl in a slim image: the service's own interpreter asks /healthz on the PORT it serves."""
     argv = files.healthcheck()
-    assert argv[:2] == ["python", "-c"] and "/healthz" in argv[2] and "PORT" in argv[2]
+    assert argv[:2] == HEALTHCHECK[files.language] and "/healthz" in argv[2] and "PORT" in argv[2]
 
 
 FILE_CHECKS: dict[str, Callable[[DeployFiles], None]] = {
@@ -280,7 +368,7 @@ def check_probes_served(files: DeployFiles, origin: str) -> None:
 def check_healthcheck_runs(files: DeployFiles, origin: str) -> None:
     """The image's HEALTHCHECK command itself: 0 against the running app, not 0 without one."""
     port = origin.rsplit(":", 1)[1]
-    argv = [sys.executable if a == "python" else a for a in files.healthcheck()]
+    argv = [sys.executable if a == "python" else a for a in files.healthcheck()]  # node: PATH's
     env = {"PATH": os.environ.get("PATH", ""), "PORT": port}
     healthy = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=30, check=False)
     assert healthy.returncode == 0, healthy.stderr[-2000:]
@@ -296,17 +384,15 @@ SERVED_CHECKS: dict[str, Callable[[DeployFiles, str], None]] = {
 
 # --- the tests ------------------------------------------------------------------------------------
 
-KIND_NAMES = ("plugin", "module")
-
 
 @pytest.mark.parametrize("check", sorted(FILE_CHECKS))
-@pytest.mark.parametrize("kind", KIND_NAMES)
+@pytest.mark.parametrize("kind", VARIANTS)
 def test_fresh_project(kind: str, check: str, fresh: dict[str, DeployFiles]) -> None:
     FILE_CHECKS[check](fresh[kind])
 
 
 @pytest.mark.parametrize("check", sorted(SERVED_CHECKS))
-@pytest.mark.parametrize("kind", KIND_NAMES)
+@pytest.mark.parametrize("kind", VARIANTS)
 def test_fresh_project_served(
     kind: str, check: str, fresh: dict[str, DeployFiles], served: dict[str, str]
 ) -> None:
@@ -317,37 +403,41 @@ def test_fresh_project_served(
 
 # (check, file, text, replacement, kinds): {project}, {package} and {port} are the project's.
 MUTATIONS: list[tuple[str, str, str, str, str]] = [
-    ("hadolint", "Dockerfile", "\nCMD [", "\nRUN apt-get update && apt-get install -y curl\nCMD [", "plugin module"),
-    ("kubernetes_validate", "deploy/kubernetes/deployment.yaml", "readOnlyRootFilesystem", "readOnlyRootFilesytem", "plugin module"),
-    ("kubernetes_validate", "deploy/kubernetes/kustomization.yaml", "  - pdb.yaml\n", "", "plugin module"),
-    ("replicas", "deploy/kubernetes/deployment.yaml", "replicas: 2", "replicas: 1", "plugin module"),
-    ("replicas", "deploy/kubernetes/hpa.yaml", "minReplicas: 2", "minReplicas: 1", "plugin module"),
-    ("replicas", "deploy/kubernetes/pdb.yaml", "name: {project}", "name: {project}-old", "plugin module"),
-    ("one_port", "deploy/kubernetes/deployment.yaml", "containerPort: {port}", "containerPort: 9999", "plugin module"),
-    ("one_port", "Dockerfile", "EXPOSE {port}", "EXPOSE 80", "plugin module"),
-    ("resources", "deploy/kubernetes/deployment.yaml", "limits:", "limitz:", "plugin module"),
-    ("security", "deploy/kubernetes/deployment.yaml", "readOnlyRootFilesystem: true", "readOnlyRootFilesystem: false", "plugin module"),
-    ("security", "deploy/kubernetes/deployment.yaml", "runAsUser: 10001", "runAsUser: 10002", "plugin module"),
-    ("security", "Dockerfile", "USER 10001:10001", "USER app", "plugin module"),
-    ("writable_volumes", "deploy/kubernetes/deployment.yaml", "mountPath: /tmp", "mountPath: /scratch", "plugin module"),
-    ("writable_volumes", "deploy/kubernetes/deployment.yaml", "mountPath: /var/lib/{project}", "mountPath: /data", "plugin"),
-    ("secrets", "deploy/kubernetes/deployment.yaml", "name: {project}-secrets", "name: {project}-config", "plugin"),
-    ("secrets", "deploy/kubernetes/deployment.yaml", "optional: true", "optional: false", "plugin"),
-    ("secrets", "Dockerfile", "\nCMD [", "\nENV API_TOKEN=changeme\nCMD [", "plugin module"),
-    ("shutdown", "deploy/kubernetes/deployment.yaml", "terminationGracePeriodSeconds: 35", "terminationGracePeriodSeconds: 20", "plugin module"),
+    ("hadolint", "Dockerfile", "\nCMD [", "\nRUN apt-get update && apt-get install -y curl\nCMD [", "plugin plugin-typescript module"),
+    ("kubernetes_validate", "deploy/kubernetes/deployment.yaml", "readOnlyRootFilesystem", "readOnlyRootFilesytem", "plugin plugin-typescript module"),
+    ("kubernetes_validate", "deploy/kubernetes/kustomization.yaml", "  - pdb.yaml\n", "", "plugin plugin-typescript module"),
+    ("replicas", "deploy/kubernetes/deployment.yaml", "replicas: 2", "replicas: 1", "plugin plugin-typescript module"),
+    ("replicas", "deploy/kubernetes/hpa.yaml", "minReplicas: 2", "minReplicas: 1", "plugin plugin-typescript module"),
+    ("replicas", "deploy/kubernetes/pdb.yaml", "name: {project}", "name: {project}-old", "plugin plugin-typescript module"),
+    ("one_port", "deploy/kubernetes/deployment.yaml", "containerPort: {port}", "containerPort: 9999", "plugin plugin-typescript module"),
+    ("one_port", "Dockerfile", "EXPOSE {port}", "EXPOSE 80", "plugin plugin-typescript module"),
+    ("resources", "deploy/kubernetes/deployment.yaml", "limits:", "limitz:", "plugin plugin-typescript module"),
+    ("security", "deploy/kubernetes/deployment.yaml", "readOnlyRootFilesystem: true", "readOnlyRootFilesystem: false", "plugin plugin-typescript module"),
+    ("security", "deploy/kubernetes/deployment.yaml", "runAsUser: 10001", "runAsUser: 10002", "plugin plugin-typescript module"),
+    ("security", "Dockerfile", "USER 10001:10001", "USER app", "plugin plugin-typescript module"),
+    ("writable_volumes", "deploy/kubernetes/deployment.yaml", "mountPath: /tmp", "mountPath: /scratch", "plugin plugin-typescript module"),
+    ("writable_volumes", "deploy/kubernetes/deployment.yaml", "mountPath: /var/lib/{project}", "mountPath: /data", "plugin plugin-typescript"),
+    ("secrets", "deploy/kubernetes/deployment.yaml", "name: {project}-secrets", "name: {project}-config", "plugin plugin-typescript"),
+    ("secrets", "deploy/kubernetes/deployment.yaml", "optional: true", "optional: false", "plugin plugin-typescript"),
+    ("secrets", "Dockerfile", "\nCMD [", "\nENV API_TOKEN=changeme\nCMD [", "plugin plugin-typescript module"),
+    ("shutdown", "deploy/kubernetes/deployment.yaml", "terminationGracePeriodSeconds: 35", "terminationGracePeriodSeconds: 20", "plugin plugin-typescript module"),
     ("shutdown", "Dockerfile", 'CMD ["python", "-m", "{package}"]', "CMD python -m {package}", "plugin module"),
     ("shutdown", "Dockerfile", "WORKERS=1", "WORKERS=2", "plugin"),
     ("images", "Dockerfile", "python:3.11.17-slim-bookworm", "python:3.11-slim-bookworm", "plugin module"),
-    ("images", "Dockerfile", "node:20.20.2-bookworm-slim", "node:20-bookworm-slim", "module"),
-    ("images", "deploy/kubernetes/kustomization.yaml", 'newTag: "0.1.0"', "newTag: latest", "plugin module"),
+    ("images", "Dockerfile", "node:20.20.2-bookworm-slim", "node:20-bookworm-slim", "module plugin-typescript"),
+    ("images", "deploy/kubernetes/kustomization.yaml", 'newTag: "0.1.0"', "newTag: latest", "plugin plugin-typescript module"),
     ("build_context", ".dockerignore", "!README.md\n", "", "plugin"),
-    ("build_context", ".dockerignore", "\n*\n", "\n", "plugin module"),
+    ("build_context", ".dockerignore", "\n*\n", "\n", "plugin plugin-typescript module"),
     ("build_context", ".dockerignore", "frontend/node_modules\n", "", "module"),
-    ("healthcheck_declared", "Dockerfile", "HEALTHCHECK ", "# HEALTHCHECK ", "plugin module"),
-    ("probes_served", "deploy/kubernetes/deployment.yaml", "path: /readyz", "path: /ready", "plugin module"),
-    ("probes_served", "deploy/kubernetes/deployment.yaml", "path: /readyz", "path: /healthz", "plugin module"),
-    ("probes_served", "deploy/kubernetes/deployment.yaml", "prometheus.io/path: /metrics", "prometheus.io/path: /stats", "plugin module"),
-    ("healthcheck_runs", "Dockerfile", "/healthz'", "/health'", "plugin module"),
+    ("healthcheck_declared", "Dockerfile", "HEALTHCHECK ", "# HEALTHCHECK ", "plugin plugin-typescript module"),
+    ("probes_served", "deploy/kubernetes/deployment.yaml", "path: /readyz", "path: /ready", "plugin plugin-typescript module"),
+    ("probes_served", "deploy/kubernetes/deployment.yaml", "path: /readyz", "path: /healthz", "plugin plugin-typescript module"),
+    ("probes_served", "deploy/kubernetes/deployment.yaml", "prometheus.io/path: /metrics", "prometheus.io/path: /stats", "plugin plugin-typescript module"),
+    ("healthcheck_runs", "Dockerfile", "/healthz'", "/health'", "plugin plugin-typescript module"),
+    # the TypeScript plugin's own (appended: the numbers in the ids above stay)
+    ("shutdown", "Dockerfile", 'CMD ["node", "dist/main.js"]', 'CMD ["npm", "start"]', "plugin-typescript"),
+    ("images", "Dockerfile", "npm ci --omit=dev", "npm ci", "plugin-typescript"),
+    ("build_context", ".dockerignore", "!locales/\n", "", "plugin-typescript"),
 ]  # fmt: skip
 CASES = [
     pytest.param(kind, *mutation[:4], id=f"{kind}-{mutation[0]}-{number}")
@@ -368,12 +458,12 @@ def broken_copy(files: DeployFiles, relative: str, text: str, replacement: str, 
     content = path.read_text(encoding="utf-8")
     assert old in content, f"{relative} no longer has {old!r}: update the mutation"
     path.write_text(content.replace(old, new), encoding="utf-8")
-    return DeployFiles(root, files.project_name, files.package, files.kind)
+    return DeployFiles(root, files.project_name, files.package, files.kind, files.language)
 
 
 def test_every_check_has_a_broken_file() -> None:
     covered = {(kind, mutation[0]) for mutation in MUTATIONS for kind in mutation[4].split()}
-    assert covered == {(kind, check) for kind in KIND_NAMES for check in [*FILE_CHECKS, *SERVED_CHECKS]}
+    assert covered == {(kind, check) for kind in VARIANTS for check in [*FILE_CHECKS, *SERVED_CHECKS]}
 
 
 @pytest.mark.parametrize(("kind", "check", "relative", "text", "replacement"), CASES)

@@ -13,8 +13,12 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import socket
 import subprocess
 import sys
+import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -97,6 +101,12 @@ def test_scaffold_check_plugin_passes_against_it(served: str, project: Path) -> 
     assert " 0 failed" in output
 
 
+def test_property_based_checks_pass_against_it(served: str, project: Path) -> None:
+    """`check --fuzz`: Schemathesis's valid and invalid bodies (found: int64 at its edges)."""
+    command = [sys.executable, "-m", "scaffold", "check", "plugin", f"{served}/api/v1", "--fuzz", "15"]
+    assert "0 failed" in _run(command, project)
+
+
 def test_strict_bodies_over_http(served: str) -> None:
     url = f"{served}/api/v1/query/get-result"
     refused = httpx.post(url, json={"dataQuery": [{"refID": "A", "maxDataPoints": "1"}]})
@@ -110,3 +120,61 @@ def test_strict_bodies_over_http(served: str) -> None:
     assert answered.status_code == 200 and answered.headers["x-request-id"] == "r-1"
     wrong_type = httpx.post(url, content=b"{}", headers={"Content-Type": "application/xml"})
     assert wrong_type.status_code == 400
+
+
+@pytest.fixture(scope="module")
+def tight(project: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The same plugin with 1 KiB bodies and 1 KiB of bodies in flight."""
+    port = free_port()
+    state = tmp_path_factory.mktemp("ts-tight-state")
+    env = {
+        **os.environ,
+        "PORT": str(port),
+        "PLUGIN_STATE_DIR": str(state),
+        "PLUGIN_MAX_BODY_BYTES": "1024",
+        "PLUGIN_MAX_BODY_BYTES_IN_FLIGHT": "1024",
+    }
+    process = subprocess.Popen(["node", "dist/main.js"], cwd=project, env=env, stdout=subprocess.DEVNULL)
+    origin = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                if httpx.get(f"{origin}/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            subprocess.run(["sleep", "0.1"], check=True)
+        yield origin
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def test_bytes_in_flight_are_bounded_with_503_and_retry_after(tight: str) -> None:
+    host, port = tight.removeprefix("http://").split(":")
+    path = "/api/v1/query/get-result"
+    with socket.create_connection((host, int(port))) as slow:
+        head = f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n"
+        slow.sendall(head.encode() + b'{"dataQuery": [')  # holds 1000 of the 1024 bytes, unfinished
+        time.sleep(0.3)
+        busy = httpx.post(tight + path, json={"dataQuery": [{"refID": "A", "json": "x" * 60}]})
+        assert busy.status_code == 503
+        assert busy.headers["retry-after"] == "1"
+        assert busy.json() == {
+            "error": True,
+            "message": "Плагин сейчас обрабатывает слишком много данных запросов; повторите запрос",
+        }
+    time.sleep(0.3)  # the unfinished body's bytes are given back when its connection goes
+    assert httpx.post(tight + path, json={"dataQuery": [{"refID": "A"}]}).status_code == 200
+
+
+def test_a_client_that_writes_its_whole_body_first_still_reads_the_413(tight: str) -> None:
+    """urllib sends the whole body before it reads: a reset connection would be an error here."""
+    body = json.dumps({"dataQuery": [{"refID": "A", "json": "x" * 200_000}]}).encode()
+    request = urllib.request.Request(
+        tight + "/api/v1/query/get-result", data=body, headers={"Content-Type": "application/json"}
+    )
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=30)
+    assert refused.value.code == 413
+    assert json.loads(refused.value.read()) == {"error": True, "message": "Тело запроса больше 1024 байт"}

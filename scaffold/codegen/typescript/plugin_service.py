@@ -35,10 +35,12 @@ CONTRACT_FOLDER = "src/contract"
 # Static runtime modules copied as they are (scaffold/codegen/typescript/runtime_files/).
 RUNTIME_MODULES = (
     "answers.ts",
+    "body-limits.ts",
     "catalog.ts",
     "context.ts",
     "errors.ts",
     "locale.ts",
+    "observability.ts",
     "secrets.ts",
     "serve.ts",
     "validation.ts",

@@ -1,9 +1,12 @@
 """How `scaffold dev` runs each part of a project, by the language scaffold.contracts names for it.
 
 A service runner checks the part can run (one sentence naming the fix when not), then gives the
-command line that serves it with reload; a frontend runner checks, then gives the command line of
-its watch build. scaffold.dev.project_runner picks them by the language of each part, never by the
-kind: a service in another language is one more module here and one more entry below.
+command line that serves it with reload and, for a compiled language, the command line of the
+watch build that compiles what that command runs; a frontend runner checks, then gives the command
+line of its watch build. scaffold.dev.project_runner picks them by the language of each part, never
+by the kind: the language of a project's service is the one its answers record (a plugin in
+Python or TypeScript), of a frontend the registry's. A service in another language is one more
+module here and one more entry below.
 tests/unit/test_dev_runner.py fails when a language the registry names for a part has no runner.
 """
 
@@ -19,12 +22,19 @@ from scaffold.dev.runners import python, typescript
 
 @dataclass(frozen=True)
 class ServiceRunner:
-    """Runs a service part: `prepare` checks and returns the program that runs it (e.g. a Python)."""
+    """Runs a service part: `prepare` checks and returns the program that runs it (a Python, a node)."""
 
     # (layout, the program the user chose with --python or None, environment) -> the program
     prepare: Callable[[ProjectLayout, Path | None, Mapping[str, str]], Path]
-    # (layout, program, host, port) -> the command line serving the part with reload
+    # (layout, program, host, port) -> the command line serving the part with reload (it gets HOST
+    # and PORT in its environment too)
     argv: Callable[[ProjectLayout, Path, str, int], tuple[str, ...]]
+    # What the program is, in the line that names it ("reloads on changes; Python: …/python").
+    program_name: str
+    # (layout, program) -> the command line of a compiler in watch mode, started beside the service
+    # and stopped with it, whose output is what `argv` runs and restarts on; None: the service runs
+    # its sources.
+    watch_build: Callable[[ProjectLayout, Path], tuple[str, ...]] | None = None
 
 
 @dataclass(frozen=True)
@@ -35,7 +45,13 @@ class FrontendRunner:
 
 
 SERVICE_RUNNERS: dict[str, ServiceRunner] = {
-    "python": ServiceRunner(prepare=python.prepare_service, argv=python.service_argv),
+    "python": ServiceRunner(prepare=python.prepare_service, argv=python.service_argv, program_name="Python"),
+    "typescript": ServiceRunner(
+        prepare=typescript.prepare_service,
+        argv=typescript.service_argv,
+        program_name="Node.js",
+        watch_build=typescript.watch_build_argv,
+    ),
 }
 FRONTEND_RUNNERS: dict[str, FrontendRunner] = {
     "typescript": FrontendRunner(prepare=typescript.check_frontend),
@@ -43,6 +59,7 @@ FRONTEND_RUNNERS: dict[str, FrontendRunner] = {
 
 
 def service_runner(layout: ProjectLayout) -> ServiceRunner:
+    """The runner of the service's language: the project's recorded one (layout.language)."""
     return SERVICE_RUNNERS[layout.service.language]
 
 

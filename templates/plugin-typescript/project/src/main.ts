@@ -5,13 +5,13 @@
  * requests in flight get SHUTDOWN_GRACE_SECONDS to finish, then the process exits. A setting that is
  * not allowed or a data source that misses an operation ends the start with one line and exit 1.
  */
-import { ConfigurationError, StartupError } from './contract/index.js';
-import { buildApp, type AppState } from './app.js';
+import { ConfigurationError, type ServiceState, StartupError } from './contract/index.js';
+import { buildApp } from './app.js';
 import { loadSettings } from './settings.js';
 
 async function main(): Promise<void> {
   const settings = loadSettings();
-  const state: AppState = { stopping: false };
+  const state: ServiceState = { stopping: false };
   const app = buildApp(settings, state);
   const stop = (signal: string): void => {
     if (state.stopping) {

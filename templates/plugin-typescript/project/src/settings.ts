@@ -3,7 +3,9 @@
  * laptop, the same names and defaults as a Python plugin's:
  *
  * - HOST (127.0.0.1; 0.0.0.0 in a container) and PORT (8080): where to listen;
- * - LOG_LEVEL (info): fatal, error, warn, info, debug, trace; logs are JSON lines with the request id;
+ * - LOG_LEVEL (info): critical (or fatal), error, warning (or warn), info, debug, trace, the names a
+ *   Python plugin takes; LOG_FORMAT (text): `json` for one JSON
+ *   object per log line; either way each line of a request carries its request id;
  * - PLUGIN_ENV (development): `production` requires PLUGIN_SECRET_KEY;
  * - PLUGIN_SECRET_KEY: the 32-byte base64url key encrypting password fields (`enc:v1:` tokens that
  *   a Python plugin with the same key decrypts too); PLUGIN_OLD_SECRET_KEYS: previous keys, comma-
@@ -11,41 +13,77 @@
  * - PLUGIN_STATE_DIR (.plugin-state): the development key, and what your plugin keeps on disk;
  * - PLUGIN_PUBLIC_URL: the base URL announced in /well-known (default: as the caller reached it);
  * - PLUGIN_MAX_BODY_BYTES (10485760, 10 MiB): larger request bodies are refused with 413;
+ * - PLUGIN_MAX_BODY_BYTES_IN_FLIGHT (67108864, 64 MiB): bytes of bodies held at once; more: 503;
+ * - METRICS_ENABLED (true): `false` serves no GET /metrics (404);
  * - SHUTDOWN_GRACE_SECONDS (20): on SIGTERM, how long requests in flight may finish.
  *
  * A value that is not allowed stops the start with one sentence naming the variable.
  */
-import { ConfigurationError, MAX_BODY_BYTES } from './contract/index.js';
+import { ConfigurationError, MAX_BODY_BYTES, MAX_BODY_BYTES_IN_FLIGHT } from './contract/index.js';
 
 export const ENVIRONMENTS = ['development', 'production'] as const;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+export const LOG_FORMATS = ['text', 'json'] as const;
 
 export interface Settings {
   readonly host: string;
   readonly port: number;
   readonly logLevel: (typeof LOG_LEVELS)[number];
+  readonly logFormat: (typeof LOG_FORMATS)[number];
+  readonly metricsEnabled: boolean;
   readonly environment: (typeof ENVIRONMENTS)[number];
   readonly secretKey: string | undefined;
   readonly oldSecretKeys: string | undefined;
   readonly stateDir: string;
   readonly publicUrl: string | undefined;
   readonly maxBodyBytes: number;
+  readonly maxBodyBytesInFlight: number;
   readonly shutdownGraceSeconds: number;
 }
 
 export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+  const maxBodyBytes = integer(env, 'PLUGIN_MAX_BODY_BYTES', MAX_BODY_BYTES, 1024, 1024 ** 3);
+  const maxBodyBytesInFlight = integer(
+    env,
+    'PLUGIN_MAX_BODY_BYTES_IN_FLIGHT',
+    MAX_BODY_BYTES_IN_FLIGHT,
+    1024,
+    64 * 1024 ** 3,
+  );
+  if (maxBodyBytesInFlight < maxBodyBytes) {
+    throw new ConfigurationError(
+      `PLUGIN_MAX_BODY_BYTES_IN_FLIGHT (${maxBodyBytesInFlight}) must be at least PLUGIN_MAX_BODY_BYTES (${maxBodyBytes}): one whole body must fit`,
+    );
+  }
   return {
     host: text(env, 'HOST') ?? '127.0.0.1',
     port: integer(env, 'PORT', 8080, 0, 65535),
-    logLevel: choice(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    logLevel: logLevel(env),
+    logFormat: choice(env, 'LOG_FORMAT', LOG_FORMATS, 'text'),
+    metricsEnabled: choice(env, 'METRICS_ENABLED', ['true', 'false'], 'true') === 'true',
     environment: choice(env, 'PLUGIN_ENV', ENVIRONMENTS, 'development'),
     secretKey: text(env, 'PLUGIN_SECRET_KEY'),
     oldSecretKeys: text(env, 'PLUGIN_OLD_SECRET_KEYS'),
     stateDir: text(env, 'PLUGIN_STATE_DIR') ?? '.plugin-state',
     publicUrl: text(env, 'PLUGIN_PUBLIC_URL')?.replace(/\/+$/, ''),
-    maxBodyBytes: integer(env, 'PLUGIN_MAX_BODY_BYTES', MAX_BODY_BYTES, 1024, 1024 ** 3),
+    maxBodyBytes,
+    maxBodyBytesInFlight,
     shutdownGraceSeconds: integer(env, 'SHUTDOWN_GRACE_SECONDS', 20, 0, 3600),
   };
+}
+
+/** LOG_LEVEL by the Python plugin's names too (critical, warning), as Node's logger calls them. */
+function logLevel(env: NodeJS.ProcessEnv): (typeof LOG_LEVELS)[number] {
+  const aliases: Readonly<Record<string, string>> = { critical: 'fatal', warning: 'warn' };
+  const given = text(env, 'LOG_LEVEL')?.toLowerCase();
+  const name = given === undefined ? undefined : (aliases[given] ?? given);
+  const found = LOG_LEVELS.find((level) => level === (name ?? 'info'));
+  if (found === undefined) {
+    throw new ConfigurationError(
+      'LOG_LEVEL must be one of critical, error, warning, info, debug, trace (fatal and warn too)',
+    );
+  }
+  return found;
 }
 
 function text(env: NodeJS.ProcessEnv, name: string): string | undefined {

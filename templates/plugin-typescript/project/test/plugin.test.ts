@@ -195,3 +195,30 @@ describe('paths and methods', () => {
     expect(document.openapi).toBe('3.1.0');
   });
 });
+
+describe('metrics', () => {
+  it('counts requests by operation, method and status, the probes not', async () => {
+    await post('/query/get-result', QUERY);
+    await app.inject({ method: 'GET', url: '/healthz' });
+    await app.inject({ method: 'GET', url: `${API}/nowhere` });
+    const metrics = await app.inject({ method: 'GET', url: '/metrics' });
+    expect(metrics.statusCode).toBe(200);
+    expect(metrics.headers['content-type']).toMatch(/^text\/plain/);
+    expect(metrics.body).toMatch(
+      /^http_requests_total\{operation="\/query\/get-result",method="POST",status="200"\} \d+$/m,
+    );
+    expect(metrics.body).toMatch(
+      /^http_requests_total\{operation="other",method="GET",status="404"\} \d+$/m,
+    );
+    expect(metrics.body).toContain('http_request_duration_seconds_bucket{le="60",');
+    expect(metrics.body).not.toContain('operation="/healthz"');
+  });
+
+  it('serves no /metrics when METRICS_ENABLED is false', async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), 'plugin-test-'));
+    const settings = { PLUGIN_STATE_DIR: stateDir, LOG_LEVEL: 'fatal', METRICS_ENABLED: 'false' };
+    const quiet = buildApp(loadSettings(settings));
+    expect((await quiet.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+    await quiet.close();
+  });
+});

@@ -4,58 +4,42 @@
  *
  * It joins the contract glue (src/contract/, generated from the spec) with this project's settings,
  * texts (locales/) and data source (src/datasource.ts). Around the contract's routes under /api/v1:
- * GET /healthz (the process serves), GET /readyz (503 once a shutdown began: see main.ts), GET
- * /openapi.json (the contract this plugin implements), a request id on every answer and log line
- * (the caller's X-Request-ID when usable, else a new one), JSON logs.
+ * GET /healthz, GET /readyz (503 once a shutdown began: see main.ts) and GET /metrics (Prometheus),
+ * a request id on every answer and log line (the caller's X-Request-ID when usable, else a new
+ * one), one access line per request (src/contract/observability.ts), and GET /openapi.json (the
+ * contract this plugin implements).
  */
-import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 
-import { Catalog, DOCUMENT, installContract, loadSecretBox } from './contract/index.js';
+import {
+  Catalog,
+  DOCUMENT,
+  type ServiceState,
+  fastifyOptions,
+  installContract,
+  installObservability,
+  loadSecretBox,
+  textLogStream,
+} from './contract/index.js';
 import { PluginDataSource } from './datasource.js';
 import type { Settings } from './settings.js';
 
 /** The text catalogues: locales/<language>.json beside src/ (and dist/). */
 export const LOCALES_DIR = fileURLToPath(new URL('../locales/', import.meta.url));
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
-/** One log line per request (when it is answered), each line with its `request_id`. */
-class AccessLog extends LogController {
-  constructor() {
-    super({ requestIdLogLabel: 'request_id' });
-  }
-
-  override incomingRequest(): void {
-    // the answer's line says it all
-  }
-}
-
-export interface AppState {
-  /** Set when a shutdown began: /readyz answers 503 from then on. */
-  stopping: boolean;
-}
 
 export function buildApp(
   settings: Settings,
-  state: AppState = { stopping: false },
+  state: ServiceState = { stopping: false },
 ): FastifyInstance {
   const app = Fastify({
-    logger: { level: settings.logLevel },
-    requestIdHeader: false,
-    logController: new AccessLog(),
-    genReqId: (request) => {
-      const sent = request.headers['x-request-id'];
-      return typeof sent === 'string' && REQUEST_ID.test(sent)
-        ? sent
-        : randomUUID().replaceAll('-', '');
-    },
-    bodyLimit: settings.maxBodyBytes,
+    ...fastifyOptions(),
+    logger:
+      settings.logFormat === 'json'
+        ? { level: settings.logLevel }
+        : { level: settings.logLevel, stream: textLogStream() },
     return503OnClosing: false,
-  });
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
   });
   const catalog = Catalog.load(LOCALES_DIR);
   const secrets = loadSecretBox({
@@ -66,11 +50,14 @@ export function buildApp(
     log: { warn: (message) => app.log.warn(message) },
   });
   const dataSource = new PluginDataSource(settings, catalog);
-  app.get('/healthz', (_request, reply) => reply.send({ status: 'ok' }));
-  app.get('/readyz', (_request, reply) =>
-    state.stopping ? reply.code(503).send({ status: 'stopping' }) : reply.send({ status: 'ready' }),
-  );
+  installObservability(app, { state, metricsEnabled: settings.metricsEnabled });
   app.get('/openapi.json', (_request, reply) => reply.send(DOCUMENT));
-  installContract(app, { dataSource, catalog, secrets, maxBodyBytes: settings.maxBodyBytes });
+  installContract(app, {
+    dataSource,
+    catalog,
+    secrets,
+    maxBodyBytes: settings.maxBodyBytes,
+    maxBodyBytesInFlight: settings.maxBodyBytesInFlight,
+  });
   return app;
 }

@@ -8,6 +8,7 @@ export * from './base.js';
 export * from './catalog.js';
 export type * from './context.js';
 export * from './errors.js';
+export * from './observability.js';
 export * from './operations.js';
 export * from './secrets.js';
 export * from './serve.js';

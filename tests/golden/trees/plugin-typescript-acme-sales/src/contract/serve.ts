@@ -4,9 +4,10 @@
  *
  * Every endpoint runs the same steps, driven by its entry in the generated operations table:
  *
- * 1. read the raw body: a declared Content-Type other than JSON is 400, over `maxBodyBytes`
- *    (10 MiB) 413; Fastify's own JSON parser is replaced, so nothing it would do silently (415 for
- *    another type, prototype keys stripped) happens;
+ * 1. read the raw body (body-limits.ts): over `maxBodyBytes` (10 MiB) 413, beyond the bytes the
+ *    process may hold at once (64 MiB) 503 with Retry-After, a refused body drained first; a
+ *    declared Content-Type other than JSON is 400. Fastify's own parsers are replaced, so nothing
+ *    they would do silently (415 for another type, prototype keys stripped) happens;
  * 2. parse it (`JSON.parse`, which refuses NaN and Infinity) and check it against the spec's schema
  *    with the strict validator (validation.ts): nothing coerced, nothing removed; either problem is
  *    the contract's "request format is wrong", 400 in the endpoint's error shape;
@@ -28,6 +29,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { DataSourceBase } from './base.js';
+import { BodyBudget, BodyRefused, RETRY_AFTER_SECONDS, readBody as readRawBody } from './body-limits.js';
 import { runtimeText, type Catalog } from './catalog.js';
 import type { RequestContext } from './context.js';
 import { PluginError, StartupError } from './errors.js';
@@ -37,15 +39,16 @@ import { DOCUMENT } from './spec.js';
 import { BodyValidator } from './validation.js';
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+export const MAX_BODY_BYTES_IN_FLIGHT = 64 * 1024 * 1024;
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
 const FIELD_CODE = /^[A-Za-z0-9_.:-]{1,128}$/;
-const HTTP_METHODS = ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'] as const;
 
 export interface ContractOptions {
   readonly dataSource: DataSourceBase;
   readonly catalog: Catalog;
   readonly secrets: SecretBox;
   readonly maxBodyBytes?: number;
+  readonly maxBodyBytesInFlight?: number;
 }
 
 type ErrorBody = Record<string, unknown>;
@@ -91,9 +94,29 @@ export function installContract(app: FastifyInstance, options: ContractOptions):
     }
   }
   const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
+  const budget = new BodyBudget(options.maxBodyBytesInFlight ?? MAX_BODY_BYTES_IN_FLIGHT);
+  const held = new WeakMap<FastifyRequest, number>();
+  const release = (request: FastifyRequest): void => {
+    budget.give(held.get(request) ?? 0);
+    held.delete(request);
+  };
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: maxBodyBytes }, (_request, body, done) => {
-    done(null, body);
+  app.addContentTypeParser('*', (request, payload, done) => {
+    const count = (bytes: number): void => {
+      held.set(request, (held.get(request) ?? 0) + bytes);
+    };
+    readRawBody(payload, maxBodyBytes, budget, count).then(
+      (body) => done(null, body),
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+    );
+  });
+  app.addHook('onResponse', (request, _reply, next) => {
+    release(request); // the body lives until the answer is sent
+    next();
+  });
+  app.addHook('onRequestAbort', (request, next) => {
+    release(request);
+    next();
   });
   const served = new Map<string, string[]>();
   for (const op of OPERATIONS) {
@@ -109,13 +132,10 @@ export function installContract(app: FastifyInstance, options: ContractOptions):
   for (const [url, methods] of served) {
     const allowed = methods.includes('GET') ? [...methods, 'HEAD'] : methods;
     app.route({
-      method: HTTP_METHODS.filter((method) => !allowed.includes(method)),
+      method: app.supportedMethods.filter((method) => !allowed.includes(method)),
       url,
-      handler: async (request, reply) =>
-        reply
-          .code(405)
-          .header('allow', allowed.join(', '))
-          .send(errorBody(undefined, 405, runtimeText(localeOf(request, options.catalog), 'http.405'))),
+      config: { allowed },
+      handler: async (request, reply) => notAllowed(request, reply, allowed, options.catalog),
     });
   }
   app.setNotFoundHandler(async (request, reply) =>
@@ -123,9 +143,20 @@ export function installContract(app: FastifyInstance, options: ContractOptions):
   );
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const locale = localeOf(request, options.catalog);
+    const allowed = (request.routeOptions.config as { allowed?: string[] } | undefined)?.allowed;
+    if (allowed !== undefined) {
+      return notAllowed(request, reply, allowed, options.catalog); // whatever its body: 405
+    }
     const op = OPERATIONS.find((candidate) => candidate.operationId === operationOf(request));
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    if (error instanceof BodyRefused && error.tooLarge) {
       return reply.code(413).send(errorBody(undefined, 413, tooLargeMessage(maxBodyBytes, locale)));
+    }
+    if (error instanceof BodyRefused) {
+      request.log.warn('refused a body: the bodies being served hold the most bytes allowed at once');
+      return reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send(errorBody(undefined, 503, runtimeText(locale, 'body.busy')));
     }
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify refused the request before the route ran (a malformed Content-Length, say)
@@ -136,6 +167,18 @@ export function installContract(app: FastifyInstance, options: ContractOptions):
     request.log.error({ err: error, incident }, `${op?.methodName ?? request.url} failed (incident ${incident})`);
     return reply.code(500).send(errorBody(op, 500, runtimeText(locale, 'internal', { incident })));
   });
+}
+
+function notAllowed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  allowed: readonly string[],
+  catalog: Catalog,
+): FastifyReply {
+  return reply
+    .code(405)
+    .header('allow', allowed.join(', '))
+    .send(errorBody(undefined, 405, runtimeText(localeOf(request, catalog), 'http.405')));
 }
 
 function operationOf(request: FastifyRequest): string | undefined {
@@ -187,7 +230,7 @@ async function serve(
   let body: unknown = undefined;
   if (op.requestSchema !== null) {
     try {
-      body = readBody(request, context.locale);
+      body = parseBody(request, context.locale);
       const problem = validator.problem(op.requestSchema, body, context.locale);
       if (problem !== undefined) {
         throw new RequestProblem(400, problem);
@@ -220,7 +263,7 @@ async function serve(
 }
 
 /** The body as JSON: a declared type must be JSON (none is read as JSON too); NaN is no JSON. */
-function readBody(request: FastifyRequest, locale: string): unknown {
+function parseBody(request: FastifyRequest, locale: string): unknown {
   const declared = request.headers['content-type'];
   if (declared !== undefined && !JSON_TYPE.test(declared.split(';', 1)[0]?.trim() ?? '')) {
     request.log.info('refused a body declared as another type than JSON');
@@ -234,7 +277,7 @@ function readBody(request: FastifyRequest, locale: string): unknown {
     throw new RequestProblem(400, runtimeText(locale, 'body.invalidJson'));
   }
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(keepInt64Ranges(text)) as unknown;
   } catch (error) {
     const position = /line (\d+) column (\d+)/.exec(String(error));
     throw new RequestProblem(
@@ -244,6 +287,41 @@ function readBody(request: FastifyRequest, locale: string): unknown {
         : runtimeText(locale, 'body.invalidJson'),
     );
   }
+}
+
+const INT64_MAX = 2n ** 63n - 1n;
+const INT64_MIN = -(2n ** 63n);
+// A JSON string, or a number: the strings are matched only to be skipped.
+const TOKENS = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+
+/**
+ * `text` with each integer literal at the edge of the int64 range written so that JSON.parse's
+ * double stays on the same side of the range as the literal: a double cannot hold every int64, and
+ * 9223372036854775807 (the largest) parses to 2^63, out of range, while -9223372036854775809 (out of
+ * range) parses to -2^63, inside it (both found by `scaffold check plugin --fuzz`). Such literals
+ * become the nearest double on their own side; every other literal is left as it is. The value a
+ * data source reads is a double either way.
+ */
+function keepInt64Ranges(text: string): string {
+  if (!/\d{16}/.test(text)) {
+    return text; // the common body: no integer long enough to round across the edge
+  }
+  return text.replace(TOKENS, (token) => {
+    if (token.startsWith('"') || !/^-?\d{16,}$/.test(token)) {
+      return token;
+    }
+    const exact = BigInt(token);
+    const inside = exact >= INT64_MIN && exact <= INT64_MAX;
+    const parsed = Number(token);
+    const parsedInside = parsed >= -(2 ** 63) && parsed < 2 ** 63;
+    if (inside === parsedInside) {
+      return token;
+    }
+    if (inside) {
+      return exact > 0n ? '9223372036854774784' : '-9223372036854775808';
+    }
+    return exact > 0n ? '9223372036854777856' : '-9223372036854777856';
+  });
 }
 
 /** The plugin's base URL as the caller reached it, including the base path. */
