@@ -50,8 +50,9 @@ ExampleOption = Annotated[
     bool | None,
     typer.Option(
         "--example/--no-example",
-        help="Include the example SQL data source (the default), or start from a starter whose every "
-        "method gives the smallest valid answer.",
+        help="Include the example data source (the default: SQL over SQLite in Python, a built-in "
+        "sample dataset in TypeScript), or start from a starter whose every method gives the smallest "
+        "valid answer.",
         show_default=False,
     ),
 ]
@@ -145,19 +146,13 @@ def register(app: typer.Typer) -> None:
         """Create a data source plugin service (Python and FastAPI, or TypeScript and Fastify)."""
         interactive = _interactive(defaults)
         chosen = _language(language, interactive)
-        if chosen != PLUGIN.service().language and example:
-            raise typer.BadParameter(
-                f"a {chosen} plugin starts from the starter for now (no example data source yet); "
-                "leave out --example",
-                param_hint="--example",
-            )
         answers = _explicit(
             project_name=name,
             package_name=package,
             title=title,
             description=description,
             author=author,
-            example=False if chosen != PLUGIN.service().language else example,
+            example=example,
         )
         created = _create(PLUGIN.name, dest, answers, contract_version, defaults, force, chosen)
         package_name = created.answers["package_name"]

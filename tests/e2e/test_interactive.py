@@ -79,13 +79,16 @@ def test_the_language_is_asked_first_and_typescript_skips_python_questions(
     child.send("\r")
     child.expect("Developer name")
     child.send("\r")
+    child.expect("Include the example data source")
+    child.send("y")  # a yes/no question: one key answers it
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0, child.before
     assert "npm ci && npm test && npm start" in child.before
     answers = yaml.safe_load((tmp_path / "acme-ts" / ".copier-answers.yml").read_text(encoding="utf-8"))
-    assert (answers["language"], answers["example"]) == ("typescript", False)
+    assert (answers["language"], answers["example"]) == ("typescript", True)
     assert (tmp_path / "acme-ts" / "src" / "datasource.ts").is_file()
+    assert (tmp_path / "acme-ts" / "src" / "example" / "service.ts").is_file()
 
 
 def test_an_unknown_language_is_one_sentence(installed_scaffold: InstalledScaffold, tmp_path: Path) -> None:

@@ -97,15 +97,19 @@ def test_the_installed_check_passes_and_so_does_fuzzing(
 
 def test_a_password_travels_encrypted_and_comes_back_readable(origin: str) -> None:
     api = f"{origin}/api/v1"
-    fields = [{"code": "token", "type": "password", "value": "s3cret"}]
+    dataset = {"code": "dataset", "type": "text", "value": "sample"}  # the example's form
+    fields = [dataset, {"code": "accessKey", "type": "password", "value": "s3cret"}]
     health = httpx.post(f"{api}/datasource/health-check", json={"fields": fields}).json()
-    (saved,) = health["datasourceConfig"]["fields"]
+    (saved,) = [field for field in health["datasourceConfig"]["fields"] if field["code"] == "accessKey"]
     assert saved["value"].startswith("enc:v1:") and "s3cret" not in json.dumps(health)
-    again = httpx.post(f"{api}/datasource/health-check", json={"fields": [saved]}).json()
-    assert again["status"] is True and again["datasourceConfig"]["fields"][0]["value"].startswith("enc:v1:")
+    again = httpx.post(f"{api}/datasource/health-check", json={"fields": [dataset, saved]}).json()
+    (kept,) = [field for field in again["datasourceConfig"]["fields"] if field["code"] == "accessKey"]
+    assert again["status"] is True and kept["value"].startswith("enc:v1:")
     moved = {**saved, "code": "other"}  # a token copied into another field does not decrypt
     refused = httpx.post(
-        f"{api}/datasource/health-check", json={"fields": [moved]}, headers={"Accept-Language": "en-US"}
+        f"{api}/datasource/health-check",
+        json={"fields": [dataset, moved]},
+        headers={"Accept-Language": "en-US"},
     )
     assert refused.status_code == 422
     assert refused.json()["validationErrors"] == {

@@ -1,6 +1,7 @@
 """A TypeScript plugin (`new-plugin --language typescript`) installs, checks itself and passes `check`.
 
-Issue 28, first step: the project scaffold makes runs the checks its CI would (the registry's
+Issue 28, first step: the project scaffold makes (the example data source by default, and the
+`--no-example` starter) runs the checks its CI would (the registry's
 TypeScript checks: `npm ci`, lint with eslint and prettier, typecheck, vitest, build), starts with
 `npm start`'s command on a free port, and `scaffold check plugin` (the platform's emulation) passes
 against it; `regenerate --check` and `status` read it like a Python project; strict bodies are
@@ -20,12 +21,16 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
 import pytest
 
+from scaffold.check.plugin_checks import check_plugin
+from scaffold.check.plugin_session import PluginCheckOptions
 from scaffold.contracts import LANGUAGES
+from scaffold.host.report import Status, render_text
 from scaffold.projects.create import NewProjectOptions, create_project
 from scaffold.projects.kinds import KINDS
 from scaffold.projects.regenerate import regenerate
@@ -42,21 +47,21 @@ def _run(command: list[str], cwd: Path, timeout: float = 900) -> str:
     return result.stdout
 
 
-@pytest.fixture(scope="module")
-def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def _checked_project(tmp_path_factory: pytest.TempPathFactory, *, example: bool) -> Path:
     """acme-sales in TypeScript, `npm ci` done, every check of its CI passed, built."""
     assert shutil.which("npm"), "npm is needed for a TypeScript plugin (install Node.js 20 and npm)"
     root = tmp_path_factory.mktemp("ts-plugin") / "acme-sales"
     kind = KINDS["plugin"].for_language("typescript")
-    create_project(NewProjectOptions(kind=kind, destination=root, answers={"project_name": "acme-sales"}))
+    answers = {"project_name": "acme-sales", "example": example}
+    create_project(NewProjectOptions(kind=kind, destination=root, answers=answers))
     language = LANGUAGES["typescript"]
     for command in (language.install, *language.checks):
         _run(command.split(), root)
     return root
 
 
-@pytest.fixture(scope="module")
-def served(project: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+@contextmanager
+def _serving(project: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """`node dist/main.js` (what `npm start` runs after its build) on a free port."""
     port = free_port()
     state = tmp_path_factory.mktemp("ts-state")
@@ -80,6 +85,24 @@ def served(project: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
         log.close()
 
 
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The default project: the example data source."""
+    return _checked_project(tmp_path_factory, example=True)
+
+
+@pytest.fixture(scope="module")
+def served(project: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with _serving(project, tmp_path_factory) as origin:
+        yield origin
+
+
+@pytest.fixture(scope="module")
+def starter(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`--no-example`: the starter, the smallest valid answer of every operation."""
+    return _checked_project(tmp_path_factory, example=False)
+
+
 def test_the_project_is_what_the_registry_says_a_typescript_part_is(project: Path) -> None:
     answers = (project / ".copier-answers.yml").read_text(encoding="utf-8")
     assert "language: typescript" in answers
@@ -99,6 +122,48 @@ def test_regenerate_check_and_status_read_it(project: Path) -> None:
 def test_scaffold_check_plugin_passes_against_it(served: str, project: Path) -> None:
     output = _run([sys.executable, "-m", "scaffold", "check", "plugin", f"{served}/api/v1"], project)
     assert " 0 failed" in output
+
+
+def test_the_example_passes_check_plugin_with_data(served: str, project: Path) -> None:
+    """The example with its own ci/check-config.json, as its CI's contract job runs it: no FAIL, no
+    WARN, every operation answered with data; SKIP only where nothing is subject to the rule (the
+    example offers no Code mode, and its data source form has no trigger)."""
+    config = json.loads((project / "ci" / "check-config.json").read_text(encoding="utf-8"))
+    options = PluginCheckOptions(timeout=15, config={k: str(v) for k, v in config.items()})
+    report = check_plugin(f"{served}/api/v1", options)
+    text = render_text(report)
+    assert report.ok and report.count(Status.WARN) == 0, text
+    skipped = {r.name for r in report.results if r.status is Status.SKIP}
+    assert skipped <= {"code-mode.offered", "datasource-fields.trigger"}, text
+    for name in ("health-check.encrypted-accepted", "query-fields.trigger", "variable-fields.trigger"):
+        assert report.find(name).status is Status.PASS, text  # type: ignore[union-attr]
+    contracts = report.find("get-result.value-contracts")
+    assert contracts is not None and "Timestamp: A/usage, B/usage" in contracts.detail, text
+    values = report.find("variable-values")
+    assert values is not None and values.detail == "3 values", text
+    now = int(time.time())
+    answer = httpx.post(
+        f"{served}/api/v1/query/get-result",
+        json={
+            "dataQuery": [
+                {"refID": "A", "json": '{"groupBy": "host"}', "timeRange": {"from": now - 3600, "to": now}},
+                {"refID": "B", "json": '{"table": "servers", "format": "table"}'},
+            ]
+        },
+    ).json()
+    series, table = answer["frames"]
+    assert [field["labels"] for field in series["fields"]] == [f"host=db-0{i}" for i in (1, 2, 3)]
+    assert all(len(field["values"]) >= 59 for field in series["fields"])
+    assert table["fields"][0]["values"] == [{"cores": 16}, {"cores": 8}, {"cores": 8}]
+
+
+def test_the_starter_passes_its_checks_and_check_plugin(
+    starter: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    assert not (starter / "src" / "example").exists() and not (starter / "test" / "example").exists()
+    with _serving(starter, tmp_path_factory) as origin:
+        report = check_plugin(f"{origin}/api/v1", PluginCheckOptions(timeout=15))
+    assert report.ok, render_text(report)
 
 
 def test_property_based_checks_pass_against_it(served: str, project: Path) -> None:
@@ -178,3 +243,33 @@ def test_a_client_that_writes_its_whole_body_first_still_reads_the_413(tight: st
         urllib.request.urlopen(request, timeout=30)
     assert refused.value.code == 413
     assert json.loads(refused.value.read()) == {"error": True, "message": "Тело запроса больше 1024 байт"}
+
+
+def test_the_dev_page_drives_it_in_chromium(served: str) -> None:
+    """The platform's page (`scaffold dev plugin URL`) against the TypeScript plugin, in Chromium:
+    metadata and the data source form at open, Save & test answered, no page error."""
+    from playwright.sync_api import expect
+
+    from scaffold.dev.plugin_api import PluginDevApi
+    from scaffold.dev.server import DevPage, serve_dev
+    from scaffold.host.browser import open_browser
+    from scaffold.specs import catalog
+
+    spec = catalog.load_shipped("datasource-plugin")
+    target = f"{served}/api/v1"
+    with (
+        open_browser() as browser,
+        serve_dev(DevPage("plugin", target, spec, PluginDevApi(target, spec)), port=0) as dev,
+    ):
+        page = browser.new_context().new_page()
+        page.set_default_timeout(10_000)
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(dev.url)
+        expect(page.get_by_text("Acme Sales").first).to_be_visible()
+        page.get_by_role("button", name="Save & test").click()
+        expect(page.get_by_role("status")).to_contain_text("Data source works")
+        entries = httpx.get(f"{dev.url.rstrip('/')}/dev-api/plugin/log", timeout=5).json()["entries"]
+        called = [entry["path"] for entry in entries]
+        assert called[:2] == ["/well-known", "/datasource/constructor-fields"]
+        assert "/datasource/health-check" in called and errors == []

@@ -1,0 +1,387 @@
+// The example data source (src/example/): every operation answers with data from the sample
+// dataset, the forms follow the constructor flow (triggers, the filters array group), and the
+// limits hold. Delete this folder with src/example/.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { LOCALES_DIR, buildApp } from '../../src/app.js';
+import {
+  Catalog,
+  ConfigurationError,
+  type ConstructorField,
+  type DataQuery,
+  type DatasourceField,
+  PluginError,
+  type RequestContext,
+} from '../../src/contract/index.js';
+import { Limits, QueryError } from '../../src/example/queries.js';
+import { sampleWindow } from '../../src/example/sample.js';
+import { SampleExample } from '../../src/example/service.js';
+import { loadSettings } from '../../src/settings.js';
+
+const NOW = 1_767_225_600; // 2026-01-01T00:00:00Z: the sample spans the week before and after
+const HOUR = { from: NOW - 3600, to: NOW - 1 };
+const CONTEXT: RequestContext = {
+  locale: 'en-US',
+  headers: {},
+  operationId: 'test',
+  baseUrl: 'http://localhost/api/v1',
+  requestId: 'test',
+};
+const catalog = Catalog.load(LOCALES_DIR);
+
+function example(env: NodeJS.ProcessEnv = {}): SampleExample {
+  return new SampleExample({
+    name: 'example',
+    version: '0.1.0',
+    publicUrl: undefined,
+    catalog,
+    env,
+    now: NOW,
+  });
+}
+
+function plugin(fields: DatasourceField[] = []) {
+  return { pluginContext: { dataSourceInstanceSettings: { fields } } };
+}
+
+function codes(fields: ConstructorField[]): string[] {
+  return fields.map((field) => field.code);
+}
+
+function byCode(fields: ConstructorField[], code: string): ConstructorField {
+  const found = fields.find((field) => field.code === code);
+  expect(found, code).toBeDefined();
+  return found as ConstructorField;
+}
+
+function query(json: Record<string, unknown>, extra: Partial<DataQuery> = {}): DataQuery {
+  return { refID: 'A', json: JSON.stringify(json), timeRange: HOUR, ...extra };
+}
+
+function rejection(run: () => unknown): PluginError {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(PluginError);
+    return error as PluginError;
+  }
+  throw new Error('no PluginError was thrown');
+}
+
+describe('the sample dataset', () => {
+  it('spans the week before and after the day the plugin started, a row a minute', () => {
+    const [first, last] = sampleWindow(NOW + 5000);
+    expect([first, last]).toEqual([NOW - 7 * 86_400, NOW + 7 * 86_400 - 60]);
+  });
+});
+
+describe('the health check', () => {
+  it('accepts the defaults and names the tables', () => {
+    const answer = example().checkHealth(
+      { fields: [{ code: 'dataset', value: 'sample' }] },
+      CONTEXT,
+    );
+    expect(answer).toMatchObject({ error: false, status: true });
+    expect(answer.message).toBe('The sample dataset answers: 2 tables');
+    expect(answer.datasourceConfig?.fields?.map((f) => [f.code, f.value])).toEqual([
+      ['dataset', 'sample'],
+      ['rowLimit', '10000'],
+    ]);
+  });
+
+  it('names every invalid field with 422', () => {
+    const error = rejection(() =>
+      example().checkHealth(
+        {
+          fields: [
+            { code: 'dataset', value: 'Not A Name' },
+            { code: 'rowLimit', value: '0' },
+          ],
+        },
+        CONTEXT,
+      ),
+    );
+    expect(error.status).toBe(422);
+    expect(Object.keys(error.validationErrors ?? {})).toEqual(['dataset', 'rowLimit']);
+    expect(
+      rejection(() => example().checkHealth({ fields: [] }, CONTEXT)).validationErrors,
+    ).toEqual({ dataset: 'The field is required and must not be empty' });
+  });
+
+  it('answers status false for a dataset that does not exist or a wrong access key', () => {
+    const other = example().checkHealth({ fields: [{ code: 'dataset', value: 'other' }] }, CONTEXT);
+    expect(other).toMatchObject({ error: true, status: false });
+    const guarded = example({ EXAMPLE_ACCESS_KEY: 'k1' });
+    const fields = [
+      { code: 'dataset', value: 'sample' },
+      { code: 'accessKey', value: 'wrong' },
+    ];
+    expect(guarded.checkHealth({ fields }, CONTEXT)).toMatchObject({ status: false });
+    const refused = rejection(() => guarded.queryFields(plugin(fields), CONTEXT));
+    expect(Object.keys(refused.validationErrors ?? {})).toEqual(['accessKey']);
+    const right = [fields[0] as DatasourceField, { code: 'accessKey', value: 'k1' }];
+    expect(guarded.checkHealth({ fields: right }, CONTEXT)).toMatchObject({ status: true });
+  });
+});
+
+describe('the forms', () => {
+  it('answers the data source form with its defaults, and a saved form with its values', () => {
+    const fields = example().datasourceFields({}, CONTEXT);
+    expect(codes(fields)).toEqual(['dataset', 'accessKey', 'rowLimit']);
+    expect(byCode(fields, 'accessKey').type).toBe('password');
+    const saved = example().datasourceFields(
+      { filter: { fields: [{ key: 'rowLimit', value: '50' }] } },
+      CONTEXT,
+    );
+    expect(byCode(saved, 'rowLimit').value).toBe('50');
+  });
+
+  it('follows the query form triggers: mode, then table', () => {
+    const ex = example();
+    const first = ex.queryFields(plugin(), CONTEXT);
+    expect(codes(first)).toEqual([
+      'queryType',
+      'table',
+      'format',
+      'timeColumn',
+      'valueColumns',
+      'groupBy',
+      'filters',
+    ]);
+    expect(first.filter((f) => f.isTrigger).map((f) => f.code)).toEqual(['queryType', 'table']);
+    const json = ex.queryFields(
+      { filter: { fields: [{ key: 'queryType', value: 'json' }] } },
+      CONTEXT,
+    );
+    expect(codes(json)).toEqual(['queryType']);
+    const servers = ex.queryFields(
+      { filter: { fields: [{ key: 'table', value: 'servers' }] } },
+      CONTEXT,
+    );
+    expect(byCode(servers, 'timeColumn').value).toBe('');
+    expect(byCode(servers, 'valueColumns').props?.options?.map((o) => o.value)).toEqual([
+      'cores',
+      'memory_gb',
+    ]);
+  });
+
+  it('answers the filters array group: a template without groups, each sent group by arrayIndex', () => {
+    const ex = example();
+    const template = byCode(ex.queryFields(plugin(), CONTEXT), 'filters');
+    expect(template.type).toBe('array');
+    expect(template.props?.fields?.map((f) => [f.code, f.arrayIndex])).toEqual([
+      ['column', undefined],
+      ['operator', undefined],
+      ['value', undefined],
+    ]);
+    const sent = [
+      { key: 'column', arrayIndex: 0, value: 'host' },
+      { key: 'value', arrayIndex: 0, value: 'db-01' },
+      { key: 'column', arrayIndex: 1, value: 'usage' },
+      { key: 'operator', arrayIndex: 1, value: '>' },
+      { key: 'value', arrayIndex: 1, value: '50' },
+    ];
+    const groups = byCode(ex.queryFields({ filter: { fields: sent } }, CONTEXT), 'filters');
+    expect(groups.props?.fields?.map((f) => [f.code, f.arrayIndex, f.value])).toEqual([
+      ['column', 0, 'host'],
+      ['operator', 0, '='],
+      ['value', 0, 'db-01'],
+      ['column', 1, 'usage'],
+      ['operator', 1, '>'],
+      ['value', 1, '50'],
+    ]);
+  });
+
+  it('follows the variable form trigger', () => {
+    const ex = example();
+    expect(codes(ex.variableFields(plugin(), CONTEXT))).toEqual([
+      'source',
+      'table',
+      'column',
+      'filters',
+    ]);
+    const tables = ex.variableFields(
+      { filter: { fields: [{ key: 'source', value: 'tables' }] } },
+      CONTEXT,
+    );
+    expect(codes(tables)).toEqual(['source']);
+  });
+});
+
+describe('query results', () => {
+  it('answers a time series in the Timestamp contract, one series per host', () => {
+    const answer = example().queryResult(
+      { dataQuery: [query({ valueColumns: ['usage'], groupBy: 'host' })] },
+      CONTEXT,
+    );
+    const fields = answer.frames?.[0]?.fields ?? [];
+    expect(fields.map((f) => [f.name, f.labels, f.refID])).toEqual([
+      ['usage db-01', 'host=db-01', 'A'],
+      ['usage db-02', 'host=db-02', 'A'],
+      ['usage db-03', 'host=db-03', 'A'],
+    ]);
+    const values = fields[0]?.values ?? [];
+    expect(values).toHaveLength(60);
+    expect(values[0]).toEqual({ [String(NOW - 3600)]: expect.any(String) as unknown });
+  });
+
+  it('averages into maxDataPoints buckets', () => {
+    const answer = example().queryResult(
+      { dataQuery: [query({ valueColumns: 'usage,iowait' }, { maxDataPoints: 6 })] },
+      CONTEXT,
+    );
+    const frame = answer.frames?.[0];
+    expect(frame?.fields?.map((f) => [f.name, f.values?.length])).toEqual([
+      ['usage', 6],
+      ['iowait', 6],
+    ]);
+    expect(JSON.parse(frame?.meta ?? '{}')).toEqual({ bucketSeconds: 600 });
+  });
+
+  it('answers a table in the Regular contract, filtered by a variable', () => {
+    const answer = example().queryResult(
+      {
+        dataQuery: [
+          query({
+            table: 'servers',
+            format: 'table',
+            groupBy: 'hostname',
+            valueColumns: ['cores'],
+            filters: [{ column: 'region', operator: '=', value: '$region' }],
+          }),
+        ],
+        variables: { region: ['eu-west'] },
+      },
+      CONTEXT,
+    );
+    expect(answer.frames?.[0]?.fields?.[0]?.values).toEqual([
+      { hostname: 'db-01', cores: 16 },
+      { hostname: 'db-02', cores: 8 },
+    ]);
+  });
+
+  it('names the failing query: by refID when plain, else by position', () => {
+    const unknown = rejection(() =>
+      example().queryResult({ dataQuery: [query({ table: 'nope' })] }, CONTEXT),
+    );
+    expect(unknown.message).toBe('Query A: the table is not in the dataset');
+    expect(Object.keys(unknown.validationErrors ?? {})).toEqual(['A']);
+    const odd = rejection(() =>
+      example().queryResult(
+        { dataQuery: [query({}), query({ table: 'servers' }, { refID: 'a b' })] },
+        CONTEXT,
+      ),
+    );
+    expect(odd.message).toBe(
+      'Query #2: the table servers has no time column: choose the table format',
+    );
+    expect(Object.keys(odd.validationErrors ?? {})).toEqual(['dataQuery.1']);
+  });
+
+  it('stops a result larger than PLUGIN_MAX_RESULT_BYTES', () => {
+    const small = example({ PLUGIN_MAX_RESULT_BYTES: String(64 * 1024) });
+    const day = { from: NOW - 86_400, to: NOW };
+    const error = rejection(() =>
+      small.queryResult({ dataQuery: [query({ format: 'table' }, { timeRange: day })] }, CONTEXT),
+    );
+    expect(error.message).toMatch(/^Query A: the result is larger than 65536 bytes/);
+  });
+
+  it('stops work past PLUGIN_QUERY_SECONDS, and refuses a wrong setting', () => {
+    const late = new Limits(10, Date.now() - 1, 1e9);
+    expect(() => {
+      for (let i = 0; i < 1000; i += 1) late.spend(1);
+    }).toThrow(QueryError);
+    expect(example({ PLUGIN_QUERY_SECONDS: '30' }).querySeconds).toBe(30);
+    expect(() => example({ PLUGIN_QUERY_SECONDS: '0' })).toThrow(ConfigurationError);
+  });
+});
+
+describe('variable values', () => {
+  it('lists the distinct values of a column, filtered, and the table names', () => {
+    const ex = example();
+    const hosts = ex.variableValues(
+      { json: JSON.stringify({ table: 'cpu_metrics', column: 'host' }) },
+      CONTEXT,
+    );
+    expect(hosts).toEqual(['db-01', 'db-02', 'db-03'].map((v) => ({ label: v, value: v })));
+    const north = ex.variableValues(
+      {
+        json: JSON.stringify({
+          table: 'servers',
+          column: 'hostname',
+          filters: [{ column: 'region', operator: '=', value: 'eu-north' }],
+        }),
+      },
+      CONTEXT,
+    );
+    expect(north).toEqual([{ label: 'db-03', value: 'db-03' }]);
+    const tables = ex.variableValues({ json: '{"source": "tables"}' }, CONTEXT);
+    expect(tables.map((t) => t.value)).toEqual(['cpu_metrics', 'servers']);
+    const broken = rejection(() => ex.variableValues({ json: '[1]' }, CONTEXT));
+    expect(Object.keys(broken.validationErrors ?? {})).toEqual(['json']);
+  });
+});
+
+describe('over HTTP', () => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), 'example-test-'));
+    app = buildApp(loadSettings({ PLUGIN_STATE_DIR: stateDir, LOG_LEVEL: 'fatal' }));
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const post = (path: string, body: unknown) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/v1${path}`,
+      headers: { 'content-type': 'application/json', 'accept-language': 'en-US' },
+      payload: JSON.stringify(body),
+    });
+
+  it('returns the access key encrypted, and accepts it so', async () => {
+    const sent = [
+      { code: 'dataset', value: 'sample', type: 'text' },
+      { code: 'accessKey', value: 'not-a-real-key', type: 'password' },
+    ];
+    const first = (await post('/datasource/health-check', { fields: sent })).json<{
+      status: boolean;
+      datasourceConfig: { fields: DatasourceField[] };
+    }>();
+    expect(first.status).toBe(true);
+    const key = first.datasourceConfig.fields.find((f) => f.code === 'accessKey');
+    expect(key?.value).toMatch(/^enc:v1:/);
+    const again = await post('/datasource/health-check', first.datasourceConfig);
+    expect(again.json()).toMatchObject({ status: true });
+  });
+
+  it('answers 422 with validationErrors for a query it cannot serve', async () => {
+    const answer = await post('/query/get-result', {
+      dataQuery: [{ refID: 'A', json: '{"table": "nope"}' }],
+    });
+    expect(answer.statusCode).toBe(422);
+    expect(answer.json()).toMatchObject({
+      error: true,
+      validationErrors: { A: expect.any(String) as unknown },
+    });
+  });
+
+  it('answers every query of the default form with data', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const answer = await post('/query/get-result', {
+      dataQuery: [{ refID: 'A', json: '{}', timeRange: { from: now - 3600, to: now } }],
+    });
+    const body = answer.json<{ frames: { fields: { values: unknown[] }[] }[] }>();
+    expect(body.frames[0]?.fields[0]?.values.length).toBeGreaterThan(50);
+  });
+});
