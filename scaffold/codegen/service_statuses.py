@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from scaffold.codegen.python import answered_statuses as python_statuses
+from scaffold.codegen.typescript import answered_statuses as typescript_statuses
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.shapes import operations
 
@@ -23,6 +24,7 @@ class ServiceStatuses:
 
 BY_LANGUAGE: dict[str, ServiceStatuses] = {
     "python": ServiceStatuses(python_statuses.answered_statuses, python_statuses.WHY),
+    "typescript": ServiceStatuses(typescript_statuses.answered_statuses, typescript_statuses.WHY),
 }
 
 

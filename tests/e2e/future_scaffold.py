@@ -15,7 +15,7 @@ from pathlib import Path
 from packaging.version import Version
 
 from scaffold import __version__
-from scaffold.contracts import KIND_NAMES
+from scaffold.contracts import KIND_NAMES, TEMPLATES
 from scripts.release_template import refresh, release
 from tests.conftest import REPO
 
@@ -23,9 +23,13 @@ FUTURE_SCAFFOLD_VERSION = f"{Version(__version__).major}.{Version(__version__).m
 
 
 def current_template_version(kind: str) -> str:
-    """The template version this checkout releases for `kind` (templates/versions.yaml)."""
+    """The template version this checkout releases for `kind` (its default language's template)."""
+    return template_version(KIND_NAMES[kind].template)
+
+
+def template_version(template: str) -> str:
+    """The version this checkout releases for template folder `template` (templates/versions.yaml)."""
     text = (REPO / "templates" / "versions.yaml").read_text(encoding="utf-8")
-    template = KIND_NAMES[kind].template
     found = re.search(rf"^{template}:\s*(\S+)\s*$", text, re.MULTILINE)
     assert found is not None, f"templates/versions.yaml has no {template} version"
     return found[1]
@@ -33,7 +37,12 @@ def current_template_version(kind: str) -> str:
 
 def future_template_version(kind: str) -> str:
     """The next minor version after the current one: what the future scaffold releases."""
-    current = Version(current_template_version(kind))
+    return next_version(KIND_NAMES[kind].template)
+
+
+def next_version(template: str) -> str:
+    """The next minor version of template folder `template`, which the future scaffold releases."""
+    current = Version(template_version(template))
     return f"{current.major}.{current.minor + 1}.0"
 
 
@@ -64,8 +73,8 @@ def copy_repository(target: Path) -> Path:
     return target
 
 
-def change_template(templates: Path, kind: str) -> None:
-    project = templates / KIND_NAMES[kind].template / "project"
+def change_template(templates: Path, template: str) -> None:
+    project = templates / template / "project"
     dockerfile = project / "Dockerfile.jinja"
     dockerfile.write_text(
         dockerfile.read_text(encoding="utf-8").rstrip("\n") + f"\n{APPENDED_LINE}\n", encoding="utf-8"
@@ -80,12 +89,11 @@ def change_template(templates: Path, kind: str) -> None:
 def make_future_source(target: Path) -> Path:
     source = copy_repository(target)
     templates = source / "templates"
-    for kind in ("plugin", "module"):
-        template = KIND_NAMES[kind].template
-        released = target.with_name(f"{target.name}-released-{kind}")
+    for template in sorted(TEMPLATES):  # every kind in every language
+        released = target.with_name(f"{target.name}-released-{template}")
         shutil.copytree(templates / template, released)  # the copy is not a git repository
-        release(template, future_template_version(kind), templates)
-        change_template(templates, kind)
+        release(template, next_version(template), templates)
+        change_template(templates, template)
         refresh(template, templates, released=released)
         shutil.rmtree(released)
     init = source / "scaffold" / "__init__.py"

@@ -34,7 +34,7 @@ from scaffold.host.report import Status, render_text
 from scaffold.projects.create import NewProjectOptions, create_project
 from scaffold.projects.kinds import KINDS
 from scaffold.projects.regenerate import regenerate
-from tests.served_process import free_port
+from tests.served_process import serve_command
 
 pytestmark = pytest.mark.slow
 
@@ -61,28 +61,14 @@ def _checked_project(tmp_path_factory: pytest.TempPathFactory, *, example: bool)
 
 
 @contextmanager
-def _serving(project: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def _serving(project: Path, tmp_path_factory: pytest.TempPathFactory, **settings: str) -> Iterator[str]:
     """`node dist/main.js` (what `npm start` runs after its build) on a free port."""
-    port = free_port()
-    state = tmp_path_factory.mktemp("ts-state")
-    log = (tmp_path_factory.mktemp("ts-log") / "plugin.log").open("w")
-    env = {**os.environ, "PORT": str(port), "PLUGIN_STATE_DIR": str(state)}
-    process = subprocess.Popen(["node", "dist/main.js"], cwd=project, env=env, stdout=log, stderr=log)
-    origin = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(100):
-            try:
-                if httpx.get(f"{origin}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert process.poll() is None, "the plugin exited at start"
-            subprocess.run(["sleep", "0.1"], check=True)
+    env = {**os.environ, "PLUGIN_STATE_DIR": str(tmp_path_factory.mktemp("ts-state")), **settings}
+    log = tmp_path_factory.mktemp("ts-log") / "plugin.log"
+    with serve_command(
+        ["node", "dist/main.js"], cwd=project, env=env, probe_path="/healthz", log_path=log
+    ) as origin:
         yield origin
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
-        log.close()
 
 
 @pytest.fixture(scope="module")
@@ -190,29 +176,9 @@ def test_strict_bodies_over_http(served: str) -> None:
 @pytest.fixture(scope="module")
 def tight(project: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The same plugin with 1 KiB bodies and 1 KiB of bodies in flight."""
-    port = free_port()
-    state = tmp_path_factory.mktemp("ts-tight-state")
-    env = {
-        **os.environ,
-        "PORT": str(port),
-        "PLUGIN_STATE_DIR": str(state),
-        "PLUGIN_MAX_BODY_BYTES": "1024",
-        "PLUGIN_MAX_BODY_BYTES_IN_FLIGHT": "1024",
-    }
-    process = subprocess.Popen(["node", "dist/main.js"], cwd=project, env=env, stdout=subprocess.DEVNULL)
-    origin = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(100):
-            try:
-                if httpx.get(f"{origin}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            subprocess.run(["sleep", "0.1"], check=True)
+    settings = {"PLUGIN_MAX_BODY_BYTES": "1024", "PLUGIN_MAX_BODY_BYTES_IN_FLIGHT": "1024"}
+    with _serving(project, tmp_path_factory, **settings) as origin:
         yield origin
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
 
 
 def test_bytes_in_flight_are_bounded_with_503_and_retry_after(tight: str) -> None:
