@@ -15,6 +15,9 @@
  * - PLUGIN_MAX_BODY_BYTES (10485760, 10 MiB): larger request bodies are refused with 413;
  * - PLUGIN_MAX_BODY_BYTES_IN_FLIGHT (67108864, 64 MiB): bytes of bodies held at once; more: 503;
  * - METRICS_ENABLED (true): `false` serves no GET /metrics (404);
+ * - PLUGIN_MAX_RESULT_BYTES (16777216, 16 MiB) and PLUGIN_QUERY_SECONDS (5): the most result data
+ *   one get-result answer may hold and the deadline of one request's work, for your data source
+ *   to enforce (the example does);
  * - SHUTDOWN_GRACE_SECONDS (20): on SIGTERM, how long requests in flight may finish.
  *
  * A value that is not allowed stops the start with one sentence naming the variable.
@@ -24,6 +27,8 @@ import { ConfigurationError, MAX_BODY_BYTES, MAX_BODY_BYTES_IN_FLIGHT } from './
 export const ENVIRONMENTS = ['development', 'production'] as const;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
 export const LOG_FORMATS = ['text', 'json'] as const;
+export const MAX_RESULT_BYTES = 16 * 1024 * 1024;
+export const QUERY_SECONDS = 5;
 
 export interface Settings {
   readonly host: string;
@@ -38,6 +43,8 @@ export interface Settings {
   readonly publicUrl: string | undefined;
   readonly maxBodyBytes: number;
   readonly maxBodyBytesInFlight: number;
+  readonly maxResultBytes: number;
+  readonly querySeconds: number;
   readonly shutdownGraceSeconds: number;
 }
 
@@ -68,6 +75,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     publicUrl: text(env, 'PLUGIN_PUBLIC_URL')?.replace(/\/+$/, ''),
     maxBodyBytes,
     maxBodyBytesInFlight,
+    maxResultBytes: integer(env, 'PLUGIN_MAX_RESULT_BYTES', MAX_RESULT_BYTES, 64 * 1024, 1024 ** 3),
+    querySeconds: integer(env, 'PLUGIN_QUERY_SECONDS', QUERY_SECONDS, 1, 3600),
     shutdownGraceSeconds: integer(env, 'SHUTDOWN_GRACE_SECONDS', 20, 0, 3600),
   };
 }

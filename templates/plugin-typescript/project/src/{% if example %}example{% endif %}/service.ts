@@ -8,7 +8,7 @@
  * wrong one with status false, the other endpoints answer 422 naming the field); when it is not set
  * the key is not checked, and the field only shows how the platform's password encryption works.
  *
- * Limits from the environment, the names and defaults of a Python plugin's settings:
+ * Limits from the plugin's settings (src/settings.ts, a Python plugin's names and defaults):
  * PLUGIN_QUERY_SECONDS (5) bounds the work of one request, PLUGIN_MAX_RESULT_BYTES (16 MiB) the
  * size of its frames; a query past either is answered 422 naming it.
  *
@@ -33,7 +33,6 @@ import {
   type QueryDataResponse,
   type RequestContext,
   type VariablesRequest,
-  ConfigurationError,
   PluginError,
   queryResponse,
   savedConfig,
@@ -55,8 +54,6 @@ import { type Table, sampleTables } from './sample.js';
 
 export const ACCESS_KEY_ENV = 'EXAMPLE_ACCESS_KEY';
 export const MAX_QUERIES = 100;
-export const QUERY_SECONDS = 5;
-export const MAX_RESULT_BYTES = 16 * 1024 * 1024;
 // A refID the messages may name: short and plain (anything else is named by its position).
 const PLAIN_REF = /^[A-Za-z0-9_-]{1,16}$/;
 
@@ -65,6 +62,10 @@ export interface ExampleOptions {
   readonly version: string;
   readonly publicUrl: string | undefined;
   readonly catalog: Catalog;
+  /** Settings.querySeconds and Settings.maxResultBytes. */
+  readonly querySeconds: number;
+  readonly maxResultBytes: number;
+  /** Where EXAMPLE_ACCESS_KEY is read (default: the process environment). */
   readonly env?: NodeJS.ProcessEnv;
   /** Unix seconds the sample's time window is built around (default: now). */
   readonly now?: number;
@@ -79,14 +80,8 @@ export class SampleExample {
   constructor(readonly options: ExampleOptions) {
     const env = options.env ?? process.env;
     this.tables = sampleTables(options.now ?? Math.floor(Date.now() / 1000));
-    this.querySeconds = integer(env, 'PLUGIN_QUERY_SECONDS', QUERY_SECONDS, 1, 3600);
-    this.maxResultBytes = integer(
-      env,
-      'PLUGIN_MAX_RESULT_BYTES',
-      MAX_RESULT_BYTES,
-      64 * 1024,
-      1024 ** 3,
-    );
+    this.querySeconds = options.querySeconds;
+    this.maxResultBytes = options.maxResultBytes;
     this.accessKey = env[ACCESS_KEY_ENV]?.trim() || undefined;
   }
 
@@ -272,21 +267,4 @@ function invalidFields(
     }
   }
   return problems;
-}
-
-function integer(
-  env: NodeJS.ProcessEnv,
-  name: string,
-  fallback: number,
-  min: number,
-  max: number,
-): number {
-  const value = env[name]?.trim();
-  if (!value) {
-    return fallback;
-  }
-  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
-    throw new ConfigurationError(`${name} must be a whole number from ${min} to ${max}`);
-  }
-  return Number(value);
 }

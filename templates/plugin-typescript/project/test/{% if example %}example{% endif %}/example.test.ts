@@ -35,11 +35,14 @@ const CONTEXT: RequestContext = {
 const catalog = Catalog.load(LOCALES_DIR);
 
 function example(env: NodeJS.ProcessEnv = {}): SampleExample {
+  const settings = loadSettings(env);
   return new SampleExample({
     name: 'example',
     version: '0.1.0',
     publicUrl: undefined,
     catalog,
+    querySeconds: settings.querySeconds,
+    maxResultBytes: settings.maxResultBytes,
     env,
     now: NOW,
   });

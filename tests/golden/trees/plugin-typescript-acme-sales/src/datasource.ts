@@ -50,6 +50,8 @@ export class PluginDataSource extends DataSourceBase {
       version: '0.1.0',
       publicUrl: settings.publicUrl,
       catalog,
+      querySeconds: settings.querySeconds,
+      maxResultBytes: settings.maxResultBytes,
     });
   }
 
