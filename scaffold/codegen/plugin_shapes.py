@@ -34,6 +34,16 @@ def base_path(spec: SpecDocument) -> str:
     return DEFAULT_BASE_PATH
 
 
+def body_schema_name(schema: Mapping[str, Any]) -> tuple[str, bool] | None:
+    """(schema name, is a list) of a body schema: a $ref, or an array of $ref items; None when inline."""
+    if "$ref" in schema:
+        return ref_name(str(schema["$ref"])), False
+    items = schema.get("items")
+    if schema.get("type") == "array" and isinstance(items, dict) and "$ref" in items:
+        return ref_name(str(items["$ref"])), True
+    return None
+
+
 def error_shape(shape: OperationShape, schemas: Mapping[str, Any]) -> tuple[str | None, bool]:
     """From the documented 400 body: the type of its `status` and whether it has validationErrors."""
     body = next((r for r in shape.errors if r.status == "400"), None)

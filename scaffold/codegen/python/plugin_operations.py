@@ -15,11 +15,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scaffold.codegen.plugin_shapes import error_shape, secret_paths
+from scaffold.codegen.plugin_shapes import body_schema_name, error_shape, secret_paths
 from scaffold.codegen.python.models import CLASS_NAMES
 from scaffold.errors import GenerationError
 from scaffold.specs.document import SpecDocument
-from scaffold.specs.shapes import OperationShape, operations, ref_name
+from scaffold.specs.shapes import OperationShape, operations
 from scaffold.specs.wording import quoted
 
 # Names DataSourceBase itself uses, and names whose upper case is a constant the generated base.py
@@ -149,11 +149,9 @@ def _body_type(
     spec: SpecDocument, shape: OperationShape, schema: Mapping[str, Any], where: str
 ) -> tuple[str, bool]:
     """(class name, is a list) of a body schema: a $ref, or an array of $ref items."""
-    if "$ref" in schema:
-        return class_name(ref_name(str(schema["$ref"]))), False
-    items = schema.get("items")
-    if schema.get("type") == "array" and isinstance(items, dict) and "$ref" in items:
-        return class_name(ref_name(str(items["$ref"]))), True
+    named = body_schema_name(schema)
+    if named is not None:
+        return class_name(named[0]), named[1]
     raise GenerationError(
         f"{spec.identity()}: the {where} of {shape.key} is an inline schema",
         hint="Give it a named schema under components/schemas (or an array of one).",

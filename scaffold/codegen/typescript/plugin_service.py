@@ -20,7 +20,7 @@ from typing import Any
 from scaffold.codegen.escaping import block_comment_text, comment_line
 from scaffold.codegen.generator import Answers
 from scaffold.codegen.header import typescript_header
-from scaffold.codegen.plugin_shapes import base_path, error_shape, secret_paths
+from scaffold.codegen.plugin_shapes import base_path, body_schema_name, error_shape, secret_paths
 from scaffold.codegen.runtime_files.text_catalog import RUNTIME_TEXTS
 from scaffold.codegen.served_document import served_document
 from scaffold.codegen.typescript.literals import ts_literal, ts_string
@@ -148,11 +148,9 @@ def _operation(spec: SpecDocument, shape: OperationShape, schemas: Mapping[str, 
 
 
 def _response_type(spec: SpecDocument, shape: OperationShape, schema: Mapping[str, Any]) -> str:
-    if "$ref" in schema:
-        return ref_name(str(schema["$ref"]))
-    items = schema.get("items")
-    if schema.get("type") == "array" and isinstance(items, dict) and "$ref" in items:
-        return f"{ref_name(str(items['$ref']))}[]"
+    named = body_schema_name(schema)
+    if named is not None:
+        return f"{named[0]}[]" if named[1] else named[0]
     raise GenerationError(
         f"{spec.identity()}: the success response of {shape.key} is an inline schema",
         hint="Give it a named schema under components/schemas (or an array of one).",
