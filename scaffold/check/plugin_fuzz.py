@@ -30,6 +30,7 @@ from scaffold.contracts import PLUGIN
 from scaffold.host.deadline import Deadline, DeadlinePassed
 from scaffold.host.http_client import HttpClient
 from scaffold.host.report import CheckReport, Listener
+from scaffold.interrupts import raise_if_interrupted
 from scaffold.specs import catalog
 from scaffold.specs.document import SpecDocument
 
@@ -279,6 +280,7 @@ def _sender(
     from schemathesis.core import NOT_SET
 
     def send(case: Any) -> tuple[bool, Found | None]:
+        raise_if_interrupted()  # a signal whose raise Hypothesis's gc callback swallowed ends the run here
         has_body = case.body is not NOT_SET
         request = wire_request(
             base_url,

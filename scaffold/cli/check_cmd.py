@@ -123,7 +123,7 @@ def stops_on_signals() -> Iterator[None]:
     Hypothesis (under --fuzz) treats any Exception raised in a case as a failure to shrink and
     replay, and the run went on after Ctrl-C; a BaseException passes through it untouched.
     """
-    from scaffold.projects.transaction import signals_interrupt
+    from scaffold.interrupts import signals_interrupt
 
     try:
         with signals_interrupt():

@@ -27,6 +27,7 @@ import yaml
 from scaffold import __version__
 from scaffold.contracts import LANGUAGE_ANSWER
 from scaffold.errors import DestinationError, InterruptedByUser, InvalidNameError, TemplateError
+from scaffold.interrupts import signals_interrupt
 from scaffold.projects.contract_files import render_contract_files, write_contract_files
 from scaffold.projects.folder_lock import FolderLocks, folder_locks
 from scaffold.projects.kinds import ProjectKind
@@ -34,7 +35,7 @@ from scaffold.projects.manifest import Manifest
 from scaffold.projects.names import project_name_from_folder
 from scaffold.projects.project import ANSWERS_FILE
 from scaffold.projects.template_store import TemplateSource, ensure_store, planned_store, rebuild_if_damaged
-from scaffold.projects.transaction import Change, apply_changes, signals_interrupt
+from scaffold.projects.transaction import Change, apply_changes
 from scaffold.specs.catalog import load_shipped, load_version_or_file, newest_revision
 from scaffold.specs.document import SpecDocument
 

@@ -16,14 +16,13 @@ import contextlib
 import json
 import os
 import shutil
-import signal
 import stat
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from types import FrameType
 
 from scaffold.errors import DestinationError, InterruptedByUser, ProjectError
+from scaffold.interrupts import signals_ignored, signals_interrupt
 from scaffold.projects.folder_lock import locked_folder
 from scaffold.projects.state_paths import confined, read_bounded
 
@@ -45,32 +44,6 @@ def project_lock(root: Path) -> Iterator[None]:
     """Hold the project folder's lock (scaffold.projects.folder_lock), or refuse at once if it is held."""
     with locked_folder(root):
         yield
-
-
-def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
-    raise KeyboardInterrupt
-
-
-@contextlib.contextmanager
-def signals_interrupt() -> Iterator[None]:
-    """Ctrl-C and SIGTERM raise KeyboardInterrupt here, so both reach this step's own undo."""
-    saved = {sig: signal.signal(sig, _raise_interrupt) for sig in (signal.SIGINT, signal.SIGTERM)}
-    try:
-        yield
-    finally:
-        for sig, handler in saved.items():
-            signal.signal(sig, handler)
-
-
-@contextlib.contextmanager
-def signals_ignored() -> Iterator[None]:
-    """A second Ctrl-C must not cut a rollback short."""
-    saved = {sig: signal.signal(sig, signal.SIG_IGN) for sig in (signal.SIGINT, signal.SIGTERM)}
-    try:
-        yield
-    finally:
-        for sig, handler in saved.items():
-            signal.signal(sig, handler)
 
 
 def apply_changes(root: Path, changes: Sequence[Change], *, action: str) -> None:

@@ -28,6 +28,7 @@ from scaffold import __version__
 from scaffold.codegen.service_statuses import UndocumentedStatus, undocumented_statuses
 from scaffold.contracts import TEMPLATES
 from scaffold.errors import InterruptedByUser, ProjectError, TemplateError
+from scaffold.interrupts import signals_interrupt
 from scaffold.projects import git
 from scaffold.projects.contract_files import compare, render_contract_files, write_contract_files
 from scaffold.projects.manifest import SPEC_COPY_PATH
@@ -37,7 +38,7 @@ from scaffold.projects.starter_files import StarterPlan, apply_starter_plan, pla
 from scaffold.projects.template_merge import rendered_template, update_template
 from scaffold.projects.template_render import current_template_folder
 from scaffold.projects.template_store import TemplateSource, ensure_store, rebuild_if_damaged
-from scaffold.projects.transaction import Change, apply_changes, project_lock, signals_interrupt
+from scaffold.projects.transaction import Change, apply_changes, project_lock
 from scaffold.specs.catalog import load_shipped, load_version_or_file, versions_of
 from scaffold.specs.diff import SpecDiff, diff_specs
 from scaffold.specs.document import SpecDocument

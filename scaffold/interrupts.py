@@ -1,0 +1,55 @@
+"""Ctrl-C and SIGTERM as scaffold's commands take them: an exception where the command runs, and a record.
+
+A signal handler raises KeyboardInterrupt wherever the main thread is. That is almost always
+where the command can act on it, but not always: Python ignores an exception raised inside a
+garbage-collector callback ("Exception ignored in: gc_callback"), and Hypothesis runs one during
+`check --fuzz`; a signal that lands there was lost and the run went on until it was killed. So
+the handler also records the signal, and long loops call `raise_if_interrupted` between steps:
+a raise swallowed anywhere is raised again at the next step.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import threading
+from collections.abc import Iterator
+from types import FrameType
+
+_INTERRUPTED = threading.Event()
+_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
+    _INTERRUPTED.set()
+    raise KeyboardInterrupt
+
+
+def raise_if_interrupted() -> None:
+    """Raise KeyboardInterrupt again if a signal came while `signals_interrupt` held (its raise may be lost)."""
+    if _INTERRUPTED.is_set():
+        raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def signals_interrupt() -> Iterator[None]:
+    """Ctrl-C and SIGTERM raise KeyboardInterrupt here, so both reach this step's own undo."""
+    _INTERRUPTED.clear()
+    saved = {sig: signal.signal(sig, _raise_interrupt) for sig in _SIGNALS}
+    try:
+        yield
+    finally:
+        for sig, handler in saved.items():
+            signal.signal(sig, handler)
+        _INTERRUPTED.clear()
+
+
+@contextlib.contextmanager
+def signals_ignored() -> Iterator[None]:
+    """A second Ctrl-C must not cut a rollback short."""
+    saved = {sig: signal.signal(sig, signal.SIG_IGN) for sig in _SIGNALS}
+    try:
+        yield
+    finally:
+        for sig, handler in saved.items():
+            signal.signal(sig, handler)
