@@ -152,6 +152,34 @@ def test_the_starter_passes_its_checks_and_check_plugin(
     assert report.ok, render_text(report)
 
 
+def test_the_projects_own_tests_hold_every_answer_against_the_spec(starter: Path, tmp_path: Path) -> None:
+    """Issue 28 point 6: an answer the spec's schema refuses fails the seeded tests, naming where.
+
+    The seeded tests checked answers by value only: a metadata answer whose title is a string
+    instead of the list of texts the schema says passed them all.
+    """
+    copy = tmp_path / "acme-sales"
+    shutil.copytree(starter, copy, ignore=shutil.ignore_patterns("node_modules", "dist"))
+    (copy / "node_modules").symlink_to(starter / "node_modules")
+    datasource = copy / "src" / "datasource.ts"
+    text = datasource.read_text(encoding="utf-8")
+    assert "title: texts('plugin.title')," in text
+    datasource.write_text(
+        text.replace("title: texts('plugin.title'),", "title: 'Acme' as never,"), encoding="utf-8"
+    )
+    result = subprocess.run(
+        ["npx", "vitest", "run", "test/contract.test.ts"],
+        cwd=copy,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    out = result.stdout + result.stderr
+    assert result.returncode != 0, out
+    assert "GET /well-known answered 200, a body its schema refuses: title: " in out, out[-3000:]
+    assert "getMetadata (no body)" in out, out[-3000:]
+
+
 def test_property_based_checks_pass_against_it(served: str, project: Path) -> None:
     """`check --fuzz`: Schemathesis's valid and invalid bodies (found: int64 at its edges)."""
     command = [sys.executable, "-m", "scaffold", "check", "plugin", f"{served}/api/v1", "--fuzz", "15"]

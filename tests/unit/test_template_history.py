@@ -7,7 +7,8 @@ before it. Upgrades 3-way-merge against these trees, and projects name them by t
 so a storage change must rebuild exactly them. Plugin 1.5.0 and module 1.4.0 were read from the
 store a clean CI clone built while they were the current versions (scaffold 1.0.0), before the
 templates moved on to 1.6.0 and 1.5.0; module 1.5.0 from the store of scaffold 1.1.0 (stop 27's
-landed commit 9f874e0), before the module template moved on to 1.6.0.
+landed commit 9f874e0), before the module template moved on to 1.6.0; plugin-typescript 1.0.0 from
+the store of scaffold 1.2.0 (stop 28's landed commit ffb510e), before it moved on to 1.1.0.
 
 The templates' folders were renamed `<kind>-<language>` (templates/plugin-python/) after these ids
 were read; the store keeps each one's old name (template-store/plugin, "plugin template 1.0.0" in
@@ -39,6 +40,7 @@ module-python 1.2.0 a5574417740fbc5a1b1ceef8a70a6793a39bad1e 9d36e09c5a2a9456628
 module-python 1.3.0 699665c98f57cdc46767536017e1910a603e39c1 5d3ac2fc0b7bffc5f38cc8fff9fa6a0a65270ebc
 module-python 1.4.0 3388935e4fd7a40020dc3ddfcc92210c69db3686 48731b312d89975d3c7e5b0bcebc0218e161511a
 module-python 1.5.0 10e5b4792432f983a1664cb40aefbc68370edc96 c2a37b1530de842e74e6f0f6756b29c8f526a1ca
+plugin-typescript 1.0.0 7abe6db0e4c9af8d7f54f98bbf07e7ac16040abe 76dcce6904d62ec3a6a9c82e518c8621117e3d16
 """.splitlines()
     if line
 ]
@@ -50,7 +52,10 @@ def _rev(store: Path, name: str) -> str:
     ).stdout.strip()
 
 
-@pytest.mark.parametrize(("kind", "store_name"), [("plugin-python", "plugin"), ("module-python", "module")])
+@pytest.mark.parametrize(
+    ("kind", "store_name"),
+    [("plugin-python", "plugin"), ("module-python", "module"), ("plugin-typescript", "plugin-typescript")],
+)
 def test_every_past_version_rebuilds_to_the_tree_and_commit_of_today(
     kind: str, store_name: str, fresh_home: Path
 ) -> None:

@@ -37,6 +37,7 @@ RUNTIME_MODULES = (
     "answers.ts",
     "body-limits.ts",
     "catalog.ts",
+    "conformance.ts",
     "context.ts",
     "errors.ts",
     "locale.ts",

@@ -69,6 +69,8 @@ export class BodyValidator {
     });
     this.ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -INT32 && n < INT32 });
     this.ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -INT64 && n < INT64 });
+    // `uri` (the metadata's baseUrl and website, answers only): an absolute URL, as WHATWG's parser reads one
+    this.ajv.addFormat('uri', { type: 'string', validate: (text: string) => URL.canParse(text) });
     this.ajv.addSchema({ ...document, $id: 'contract' });
     this.wireNames = propertyNames(document['components']);
   }
@@ -96,7 +98,21 @@ export class BodyValidator {
     return validate;
   }
 
+  /**
+   * undefined when `value` matches the schema at `ref` (a JSON pointer into the document, such as an
+   * answer's schema under `#/paths/...`), else where and what is wrong, without the request wording.
+   */
+  mismatch(ref: string, value: unknown, locale: string): string | undefined {
+    const validate = this.validator(ref);
+    return validate(value) ? undefined : this.parts(validate.errors ?? [], locale);
+  }
+
   private describe(errors: readonly ErrorObject[], locale: string): string {
+    const message = runtimeText(locale, 'body.schema', { problems: this.parts(errors, locale) });
+    return message.length <= MAX_MESSAGE ? message : message.slice(0, MAX_MESSAGE - 1) + '…';
+  }
+
+  private parts(errors: readonly ErrorObject[], locale: string): string {
     const parts: string[] = [];
     const branches = errors.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf').map((e) => e.schemaPath);
     for (const error of errors) {
@@ -114,8 +130,7 @@ export class BodyValidator {
     if (parts.length > MAX_PROBLEMS) {
       text += ' ' + runtimeText(locale, 'body.more', { count: parts.length - MAX_PROBLEMS });
     }
-    const message = runtimeText(locale, 'body.schema', { problems: text });
-    return message.length <= MAX_MESSAGE ? message : message.slice(0, MAX_MESSAGE - 1) + '…';
+    return text;
   }
 
   /** The place of a problem as `dataQuery.0.refID`: indices, and the contract's names, else `*`. */

@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../src/app.js';
+import { type AnswerLog, checkAnswers } from '../src/contract/index.js';
 import { loadSettings } from '../src/settings.js';
 
 const API = '/api/v1';
@@ -15,11 +16,17 @@ const EN = { 'accept-language': 'en-US,en;q=0.9' };
 const HEALTHY = { fields: [{ code: 'dataset', value: 'sample' }] };
 
 let app: FastifyInstance;
+let answers: AnswerLog; // every answer held against the spec (src/contract/conformance.ts)
 
 beforeAll(async () => {
   const stateDir = mkdtempSync(join(tmpdir(), 'plugin-test-'));
   app = buildApp(loadSettings({ PLUGIN_STATE_DIR: stateDir, LOG_LEVEL: 'fatal' }));
+  answers = checkAnswers(app);
   await app.ready();
+});
+
+afterEach(() => {
+  expect(answers.take()).toEqual([]);
 });
 
 afterAll(async () => {

@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../src/app.js';
-import { PluginError } from '../src/contract/index.js';
+import { type AnswerLog, checkAnswers, PluginError } from '../src/contract/index.js';
 import { loadSettings } from '../src/settings.js';
 
 const API = '/api/v1';
@@ -21,11 +21,17 @@ const QUERY = (fields: Record<string, unknown> = {}) => ({
 });
 
 let app: FastifyInstance;
+let answers: AnswerLog; // every answer held against the spec (src/contract/conformance.ts)
 
 beforeAll(async () => {
   const stateDir = mkdtempSync(join(tmpdir(), 'plugin-strict-'));
   app = buildApp(loadSettings({ PLUGIN_STATE_DIR: stateDir, LOG_LEVEL: 'fatal' }));
+  answers = checkAnswers(app);
   await app.ready();
+});
+
+afterEach(() => {
+  expect(answers.take()).toEqual([]);
 });
 
 afterAll(async () => {

@@ -6,11 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { LOCALES_DIR, buildApp } from '../../src/app.js';
 import {
+  type AnswerLog,
   Catalog,
+  checkAnswers,
   ConfigurationError,
   type ConstructorField,
   type DataQuery,
@@ -333,11 +335,17 @@ describe('variable values', () => {
 
 describe('over HTTP', () => {
   let app: FastifyInstance;
+  let answers: AnswerLog; // every answer held against the spec (src/contract/conformance.ts)
 
   beforeAll(async () => {
     const stateDir = mkdtempSync(join(tmpdir(), 'example-test-'));
     app = buildApp(loadSettings({ PLUGIN_STATE_DIR: stateDir, LOG_LEVEL: 'fatal' }));
+    answers = checkAnswers(app);
     await app.ready();
+  });
+
+  afterEach(() => {
+    expect(answers.take()).toEqual([]);
   });
 
   afterAll(async () => {

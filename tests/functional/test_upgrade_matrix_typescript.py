@@ -1,0 +1,137 @@
+"""An upgrade from every past version of the TypeScript plugin template to today's.
+
+The Python matrix (test_upgrade_matrix.py) for the TypeScript plugin: each case makes a project of
+an old template version as that release made it (copier renders the tag from scaffold's template
+store; the contract-owned files come from today's generator, as `scaffold regenerate` would have
+left them), commits it, edits the template-owned `.gitignore` and, in one case of each version, the
+user-owned `src/datasource.ts`, commits, upgrades in-process and checks that both edits survive,
+that an edited starter is kept whole while an unedited one moves to the new starter, and that the
+project's own checks pass as its CI runs them (eslint and prettier, tsc, vitest) with the new
+contract-owned code.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+import yaml
+
+from scaffold.contracts import LANGUAGES
+from scaffold.projects.contract_files import render_contract_files, write_contract_files
+from scaffold.projects.kinds import KINDS
+from scaffold.projects.project import open_project
+from scaffold.projects.regenerate import regenerate
+from scaffold.projects.template_merge import rendered_template
+from scaffold.projects.template_store import current_version, ensure_store, known_versions
+from scaffold.projects.upgrade import upgrade
+from scaffold.specs.catalog import load_shipped
+from tests.git_helpers import git
+
+pytestmark = pytest.mark.slow
+
+TEMPLATE = "plugin-typescript"
+CONTRACT = "1.2.0+r2"
+STARTER = "src/datasource.ts"
+STARTER_LINE = "\n// our team's note: the example stays until our API is ready\n"
+TEMPLATE_EDIT = ".gitignore"
+TEMPLATE_LINE = "\n# our team's local files\n.idea/\n"
+PAST = [v.version for v in known_versions(TEMPLATE) if v.version != current_version(TEMPLATE)]
+CASES = [(version, edited) for version in PAST for edited in (True, False)]
+
+
+def _run(command: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        command, cwd=cwd, capture_output=True, text=True, timeout=900, check=False, env=os.environ
+    )
+
+
+def _make_project_at(version: str, destination: Path) -> Path:
+    kind = KINDS["plugin"].for_language("typescript")
+    answers = {
+        "project_name": "acme-sales",
+        "contract_version": CONTRACT,
+        "scaffold_version": "1.2.0",
+        "language": "typescript",
+    }
+    for relative, rendered in rendered_template(answers, ensure_store(TEMPLATE), version).items():
+        path = destination / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(rendered.data)
+        path.chmod(rendered.mode)
+    recorded = yaml.safe_load((destination / ".copier-answers.yml").read_text(encoding="utf-8"))
+    recorded = {k: v for k, v in recorded.items() if not k.startswith("_")}
+    spec = load_shipped("datasource-plugin", CONTRACT)
+    write_contract_files(destination, kind, spec, render_contract_files(kind, spec, recorded), None)
+    git(destination, "init", "--quiet")
+    git(destination, "add", "-A")
+    git(destination, "commit", "--quiet", "-m", f"scaffolded with template {version}")
+    return destination
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """node_modules of today's template (its package.json and lock), shared by the cases as a link."""
+    assert shutil.which("npm"), "npm is needed for a TypeScript plugin (install Node.js 20 and npm)"
+    folder = tmp_path_factory.mktemp("ts-modules")
+    fresh = rendered_template(
+        {"project_name": "acme-sales", "contract_version": CONTRACT},
+        ensure_store(TEMPLATE),
+        current_version(TEMPLATE),
+    )
+    for name in ("package.json", "package-lock.json"):
+        (folder / name).write_bytes(fresh[name].data)
+    done = _run(LANGUAGES["typescript"].install.split(), folder)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    return folder / "node_modules"
+
+
+@pytest.mark.parametrize(
+    ("version", "edited"), CASES, ids=[f"{v}-{'edited' if e else 'unedited'}" for v, e in CASES]
+)
+def test_upgrade_from_every_past_version_keeps_edits_and_leaves_the_project_green(
+    version: str, edited: bool, installed: Path, tmp_path: Path
+) -> None:
+    project = _make_project_at(version, tmp_path / "acme-sales")
+    starter_text = (project / STARTER).read_text(encoding="utf-8") + (STARTER_LINE if edited else "")
+    (project / STARTER).write_text(starter_text, encoding="utf-8")
+    (project / TEMPLATE_EDIT).write_text(
+        (project / TEMPLATE_EDIT).read_text(encoding="utf-8") + TEMPLATE_LINE, encoding="utf-8"
+    )
+    git(project, "commit", "--quiet", "-am", "our edits")
+    kept_tests = {p: (project / p).read_bytes() for p in ("test/strict.test.ts", "test/plugin.test.ts")}
+
+    report = upgrade(project)
+
+    assert (report.template_from, report.template_to) == (version, current_version(TEMPLATE))
+    assert report.conflicts == [], report.changed
+    assert (project / STARTER).read_text(encoding="utf-8") == starter_text
+    assert TEMPLATE_LINE in (project / TEMPLATE_EDIT).read_text(encoding="utf-8")
+    assert report.starters is not None
+    (part,) = report.starters.parts
+    fresh = rendered_template({**open_project(project).answers}, ensure_store(TEMPLATE), report.template_to)
+    if edited:
+        assert part.state == "edited" and STARTER in part.edited
+        assert {p: (project / p).read_bytes() for p in kept_tests} == kept_tests, (
+            "the user's tests were changed"
+        )
+        for path in part.new:
+            assert not (project / path).exists(), (
+                f"{path} of the new starter landed beside the user's starter"
+            )
+    else:
+        assert part.state == "unedited"
+        assert (project / "test" / "contract.test.ts").is_file(), "1.1.0's replay of the spec's examples"
+        for path in [p for p in fresh if p in part.new or p in part.changed]:
+            assert (project / path).read_bytes() == fresh[path].data, (
+                f"{path} did not move to the new starter"
+            )
+    regenerate(project, check=True)
+
+    (project / "node_modules").symlink_to(installed)
+    for command in LANGUAGES["typescript"].checks:
+        result = _run(command.split(), project)
+        assert result.returncode == 0, f"{command}:\n{result.stdout[-4000:]}{result.stderr[-2000:]}"
