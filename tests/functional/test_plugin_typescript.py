@@ -34,6 +34,7 @@ from scaffold.host.report import Status, render_text
 from scaffold.projects.create import NewProjectOptions, create_project
 from scaffold.projects.kinds import KINDS
 from scaffold.projects.regenerate import regenerate
+from scaffold.projects.template_store import current_version
 from tests.served_process import serve_command
 
 pytestmark = pytest.mark.slow
@@ -102,7 +103,11 @@ def test_regenerate_check_and_status_read_it(project: Path) -> None:
     (status,) = json.loads(
         _run([sys.executable, "-m", "scaffold", "status", str(project), "--json"], project)
     )["projects"]
-    assert (status["kind"], status["template_version"], status["state"]) == ("plugin", "1.0.0", "ok")
+    assert (status["kind"], status["template_version"], status["state"]) == (
+        "plugin",
+        current_version("plugin-typescript"),
+        "ok",
+    )
 
 
 def test_scaffold_check_plugin_passes_against_it(served: str, project: Path) -> None:
