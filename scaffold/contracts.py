@@ -42,7 +42,7 @@ __all__ = [
 KindName = Literal["plugin", "module"]
 # The languages a part can be written in, as a type; tests/unit/test_languages.py fails when it
 # and LANGUAGES below drift apart.
-LanguageName = Literal["python", "typescript"]
+LanguageName = Literal["python", "typescript", "go"]
 # The answer (.copier-answers.yml) in which a project records the language of its service when the
 # kind offers several; the template of each language sets it (set by scaffold, never asked).
 LANGUAGE_ANSWER = "language"
@@ -62,6 +62,9 @@ class LanguageNames:
     name: LanguageName
     install: str  # how the project's CI installs a part in this language, in the part's folder
     checks: tuple[str, ...]  # then the part's own checks, in order; "{package}" is the project's package
+    # What `new-plugin` tells a user to type first in a new project of this language ("{package}",
+    # "{project}": the project's package and name).
+    first_run: str = ""
 
 
 LANGUAGES: dict[str, LanguageNames] = {
@@ -71,11 +74,21 @@ LANGUAGES: dict[str, LanguageNames] = {
             name="python",
             install='pip install -e ".[test]"',
             checks=("ruff check .", "ruff format --check .", "mypy {package}", "pytest"),
+            first_run='pip install -e ".[test]" && pytest && python -m {package}',
         ),
         LanguageNames(
             name="typescript",
             install="npm ci --no-audit --no-fund",
             checks=("npm run lint", "npm run typecheck", "npm test", "npm run build"),
+            first_run="npm ci && npm test && npm start",
+        ),
+        # Go: the standard library only, so nothing to download; `make fmt-check` fails on any file
+        # gofmt would change (gofmt -l alone exits 0), the project's Makefile says how.
+        LanguageNames(
+            name="go",
+            install="go mod download",
+            checks=("make fmt-check", "go vet ./...", "go test -race ./...", "go build ./..."),
+            first_run="go test ./... && go run ./cmd/{project}",
         ),
     )
 }
@@ -160,6 +173,7 @@ PLUGIN = KindNames(
     templates=(
         TemplateNames(language="python", folder="plugin-python", store="plugin"),
         TemplateNames(language="typescript", folder="plugin-typescript", store="plugin-typescript"),
+        TemplateNames(language="go", folder="plugin-go", store="plugin-go"),
     ),
 )
 MODULE = KindNames(

@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from scaffold.contracts import MODULE, PLUGIN
+from scaffold.contracts import LANGUAGES, MODULE, PLUGIN
 from scaffold.projects.answers import parse_components, validate_registry_url
 from scaffold.projects.create import CreatedProject, NewProjectOptions, create_project
 from scaffold.projects.kinds import KINDS
@@ -42,7 +42,8 @@ LanguageOption = Annotated[
     str | None,
     typer.Option(
         "--language",
-        help="Language of the plugin service: python (FastAPI; the default) or typescript (Node 20, Fastify 5).",
+        help="Language of the plugin service: python (FastAPI; the default), typescript (Node 20, Fastify 5) "
+        "or go (standard library only; preview: no example yet).",
         show_default=False,
     ),
 ]
@@ -51,8 +52,8 @@ ExampleOption = Annotated[
     typer.Option(
         "--example/--no-example",
         help="Include the example data source (the default: SQL over SQLite in Python, a built-in "
-        "sample dataset in TypeScript), or start from a starter whose every method gives the smallest "
-        "valid answer.",
+        "sample dataset in TypeScript; Go has none yet), or start from a starter whose every method "
+        "gives the smallest valid answer.",
         show_default=False,
     ),
 ]
@@ -86,15 +87,14 @@ def _validate_flags(kind: str, answers: dict[str, Any]) -> None:
 def _language(given: str | None, interactive: bool) -> str:
     """The plugin service's language: --language, else asked when interactive, else the default."""
     languages = PLUGIN.service_languages
+    named = ", ".join(languages[:-1]) + " or " + languages[-1] if len(languages) > 1 else languages[0]
     if given is None and interactive:
-        given = typer.prompt(
-            f"Language of the plugin service ({' or '.join(languages)})", default=languages[0]
-        ).strip()
+        given = typer.prompt(f"Language of the plugin service ({named})", default=languages[0]).strip()
     if given is None:
         return languages[0]
     if given not in languages:
         raise typer.BadParameter(
-            f"{given!r} is not a language scaffold writes plugins in; use {' or '.join(languages)}",
+            f"{given!r} is not a language scaffold writes plugins in; use {named}",
             param_hint="--language",
         )
     return given
@@ -143,7 +143,7 @@ def register(app: typer.Typer) -> None:
         defaults: DefaultsOption = False,
         force: ForceOption = False,
     ) -> None:
-        """Create a data source plugin service (Python and FastAPI, or TypeScript and Fastify)."""
+        """Create a data source plugin service (Python and FastAPI, TypeScript and Fastify, or Go)."""
         interactive = _interactive(defaults)
         chosen = _language(language, interactive)
         answers = _explicit(
@@ -155,11 +155,10 @@ def register(app: typer.Typer) -> None:
             example=example,
         )
         created = _create(PLUGIN.name, dest, answers, contract_version, defaults, force, chosen)
-        package_name = created.answers["package_name"]
-        if chosen == "typescript":
-            typer.echo(f"next: cd {dest} && npm ci && npm test && npm start")
-        else:
-            typer.echo(f'next: cd {dest} && pip install -e ".[test]" && pytest && python -m {package_name}')
+        first_run = LANGUAGES[chosen].first_run.format(
+            package=created.answers["package_name"], project=created.answers["project_name"]
+        )
+        typer.echo(f"next: cd {dest} && {first_run}")
 
     @app.command("new-module")
     def new_module(

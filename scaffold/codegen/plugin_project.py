@@ -10,6 +10,7 @@ more folder there, not a branch in the code that calls it.
 from __future__ import annotations
 
 from scaffold.codegen.generator import Answers, ContractFiles, ContractGenerator
+from scaffold.codegen.go import plugin_service as go_plugin_service
 from scaffold.codegen.python import plugin_service as python_plugin_service
 from scaffold.codegen.typescript import plugin_service as typescript_plugin_service
 from scaffold.contracts import PLUGIN
@@ -19,6 +20,7 @@ from scaffold.specs.document import SpecDocument
 SERVICE_GENERATORS: dict[str, ContractGenerator] = {
     "python": python_plugin_service.contract_files,
     "typescript": typescript_plugin_service.contract_files,
+    "go": go_plugin_service.contract_files,
 }
 
 

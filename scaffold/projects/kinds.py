@@ -131,6 +131,7 @@ _KINDS = (
         places={
             "python": OwnedPlaces(roots=("{package}/_contract",), files=("conftest.py",)),
             "typescript": OwnedPlaces(roots=("src/contract",)),
+            "go": OwnedPlaces(roots=("internal/contract",)),
         },
     ),
     ProjectKind(

@@ -33,7 +33,7 @@ def spawn(installed: InstalledScaffold, args: list[str], cwd: Path) -> pexpect.s
 
 def test_questions_are_asked_with_defaults(installed_scaffold: InstalledScaffold, tmp_path: Path) -> None:
     child = spawn(installed_scaffold, ["new-plugin", "acme-sales"], tmp_path)
-    child.expect(r"Language of the plugin service \(python or typescript\) \[python\]")
+    child.expect(r"Language of the plugin service \(python, typescript or go\) \[python\]")
     child.send("\r")
     child.expect("Project name")
     child.send(f"{CLEAR_LINE}Bad_Name\r")
@@ -98,7 +98,9 @@ def test_an_unknown_language_is_one_sentence(installed_scaffold: InstalledScaffo
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 2
-    assert "'cobol' is not a language scaffold writes plugins in; use python or typescript" in child.before
+    assert (
+        "'cobol' is not a language scaffold writes plugins in; use python, typescript or go" in child.before
+    )
     assert list(tmp_path.iterdir()) == []
 
 

@@ -34,8 +34,10 @@ from tests.conftest import REPO
 pytestmark = pytest.mark.slow
 
 URL_LINE = re.compile(r"^(service|page):\s+(http://\S+)")
+# A compiled language's service has a watch build beside it (TypeScript); a Go service has none (its
+# reload loop rebuilds): the closing line names what was started.
 CLOSING = re.compile(
-    r"^scaffold dev stopped: the service \(pid (\d+)\), the service's watch build \(pid (\d+)\) "
+    r"^scaffold dev stopped: the service \(pid (\d+)\)(?:, the service's watch build \(pid (\d+)\))? "
     r"and the page are stopped\.$"
 )
 EDITED_VERSION = "9.9.9-dev"
@@ -155,7 +157,7 @@ def stop_and_check(dev: Dev, project: Path, signum: int, *, group: bool) -> None
     wait_until(lambda: bool(dev.lines) and CLOSING.match(dev.lines[-1]) is not None, 10, "the closing line")
     closing = CLOSING.match(dev.lines[-1])
     assert closing is not None and sum(1 for line in dev.lines if CLOSING.match(line)) == 1, dev.output()
-    for pid in closing.groups():
+    for pid in filter(None, closing.groups()):
         assert live_group_members(int(pid)) == []
     assert processes_under(project) == [], dev.output()
     with pytest.raises(httpx.HTTPError):

@@ -24,7 +24,16 @@ from scaffold.resources import templates_root
 from tests.conftest import REPO
 from tests.golden.producers import GOLDEN_ROOT
 
-PARTS = [(kind.name, part.role, part.language) for kind in KIND_NAMES.values() for part in kind.parts]
+# Every part in every language it can be written in: the registry's default, and each service
+# language a kind has a template for (a plugin's service in TypeScript or Go).
+PARTS = sorted(
+    {(kind.name, part.role, part.language) for kind in KIND_NAMES.values() for part in kind.parts}
+    | {
+        (kind.name, "service", language)
+        for kind in KIND_NAMES.values()
+        for language in kind.service_languages
+    }
+)
 
 
 def test_the_language_type_and_the_registry_name_the_same_languages() -> None:
@@ -85,4 +94,5 @@ def test_the_two_first_templates_keep_the_store_names_projects_recorded() -> Non
         "plugin-python": "plugin",
         "module-python": "module",
         "plugin-typescript": "plugin-typescript",  # a new template: its folder's name
+        "plugin-go": "plugin-go",
     }

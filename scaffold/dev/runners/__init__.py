@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scaffold.dev.project_layout import ProjectLayout
-from scaffold.dev.runners import python, typescript
+from scaffold.dev.runners import go, python, typescript
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,7 @@ SERVICE_RUNNERS: dict[str, ServiceRunner] = {
         program_name="Node.js",
         watch_build=typescript.watch_build_argv,
     ),
+    "go": ServiceRunner(prepare=go.prepare_service, argv=go.service_argv, program_name="Go"),
 }
 FRONTEND_RUNNERS: dict[str, FrontendRunner] = {
     "typescript": FrontendRunner(prepare=typescript.check_frontend),

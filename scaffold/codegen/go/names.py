@@ -1,0 +1,46 @@
+"""Go names for the spec's names: exported identifiers as Go teams spell them.
+
+A wire name becomes an exported Go identifier by its words (`dataSourceInstanceSettings` ->
+`DataSourceInstanceSettings`, `refID` -> `RefID`, `baseUrl` -> `BaseURL`, `json` -> `JSON`), with
+the initialisms Go's own style guide spells in capitals. Two wire names that would give one Go
+name in the same struct are refused by the caller (the generator), never silently merged.
+"""
+
+from __future__ import annotations
+
+import re
+
+from scaffold.errors import GenerationError
+
+# Words Go's style spells in capitals whatever the wire name's case (Go Code Review Comments, "Initialisms").
+_INITIALISMS = frozenset({"ID", "URL", "URI", "JSON", "HTTP", "HTTPS", "API", "SQL", "UUID", "IP", "TLS"})
+_WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
+_IDENTIFIER = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
+
+
+def exported(name: str) -> str:
+    """The exported Go identifier for `name` (a wire property, schema or operation name)."""
+    if not _IDENTIFIER.match(name):
+        raise GenerationError(
+            f"the name {name!r} cannot become a Go identifier",
+            hint="Use names of ASCII letters, digits and underscores that start with a letter.",
+        )
+    parts: list[str] = []
+    for chunk in name.split("_"):
+        for word in _WORDS.findall(chunk):
+            upper = word.upper()
+            parts.append(upper if upper in _INITIALISMS else word[:1].upper() + word[1:])
+    return "".join(parts)
+
+
+def go_string(text: str) -> str:
+    """`text` as a Go interpreted string literal (JSON's escapes are all valid Go escapes)."""
+    import json
+
+    return json.dumps(text, ensure_ascii=False)
+
+
+def go_comment(text: str) -> str:
+    """`text` made safe for a `//` comment line: one line, no control characters."""
+    cleaned = " ".join(text.split())
+    return re.sub(r"[\x00-\x1f\x7f\u2028\u2029]", " ", cleaned)

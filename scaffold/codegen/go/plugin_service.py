@@ -1,0 +1,99 @@
+"""Contract-owned files of a data source plugin service in Go (standard library only): `internal/contract/`.
+
+The pipeline mirrors the Python and TypeScript plugins': spec -> operations (scaffold/specs/shapes.py
+and scaffold/codegen/plugin_shapes.py, shared by every language) -> the Go model of every schema
+(types.py) -> generated files named by role, as Go teams know them from ogen:
+
+- `types_gen.go`: structs, enums, sum types (declarations.py);
+- `json_gen.go`: a strict decoder and an encoder per schema, code not reflection (codecs.py);
+- `operations_gen.go`: BasePath, the operations table, the `Handler` interface (one method per
+  operation), the routes and one serve function per operation (operations.py);
+- `spec_gen.go`: the published document (GET /openapi.json); `texts_gen.go`: the glue's texts,
+  the Python plugin's RUNTIME_TEXTS (one catalogue for every language);
+- plus the static runtime (`runtime_files/*.go`: the JSON reader and writer, body limits,
+  languages, secrets, metrics, logs, serving) copied with the DO-NOT-EDIT header.
+
+The project's own code (internal/datasource/, cmd/) only imports the package, so `scaffold
+regenerate` may rewrite the folder whole.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from scaffold.codegen.generator import Answers
+from scaffold.codegen.go.codecs import codecs
+from scaffold.codegen.go.declarations import declarations
+from scaffold.codegen.go.names import go_string
+from scaffold.codegen.go.operations import go_operations, operations_source
+from scaffold.codegen.go.types import go_model
+from scaffold.codegen.header import go_copied_header, go_header
+from scaffold.codegen.plugin_shapes import base_path
+from scaffold.codegen.runtime_files.text_catalog import RUNTIME_TEXTS
+from scaffold.codegen.served_document import served_document
+from scaffold.specs.document import SpecDocument
+
+CONTRACT_FOLDER = "internal/contract"
+RUNTIME_FOLDER = Path(__file__).resolve().parent / "runtime_files"
+SOURCE_FOLDER = "scaffold/codegen/go/runtime_files"
+PACKAGE = "package contract\n"
+
+
+def runtime_modules() -> tuple[str, ...]:
+    """The runtime files copied into every project (their tests stay in scaffold's own suite)."""
+    return tuple(sorted(p.name for p in RUNTIME_FOLDER.glob("*.go") if not p.name.endswith("_test.go")))
+
+
+def contract_files(spec: SpecDocument, answers: Answers) -> dict[str, str]:
+    """Every file of `internal/contract/` for `spec`, as relative path -> text."""
+    header = go_header(spec)
+    schemas: Mapping[str, Any] = spec.data.get("components", {}).get("schemas", {}) or {}
+    model = go_model(schemas, spec.identity())
+    ops = go_operations(spec, model)
+    folder = CONTRACT_FOLDER
+    files = {
+        f"{folder}/types_gen.go": _file(header, declarations(model)),
+        f"{folder}/json_gen.go": _file(header, codecs(model), imports=("fmt",)),
+        f"{folder}/operations_gen.go": _file(
+            header, operations_source(spec, model, ops, base_path(spec)), imports=("context", "net/http")
+        ),
+        f"{folder}/spec_gen.go": _file(header, spec_source(spec)),
+        f"{folder}/texts_gen.go": _file(header, texts_source()),
+    }
+    for source in runtime_modules():
+        files[f"{folder}/{source}"] = go_copied_header(f"{SOURCE_FOLDER}/{source}") + (
+            RUNTIME_FOLDER / source
+        ).read_text(encoding="utf-8")
+    return dict(sorted(files.items()))
+
+
+def _file(header: str, body: str, imports: tuple[str, ...] = ()) -> str:
+    parts = [header, PACKAGE]
+    if len(imports) == 1:
+        parts.append(f'\nimport "{imports[0]}"\n')
+    elif imports:
+        parts.append("\nimport (\n" + "".join(f'\t"{name}"\n' for name in imports) + ")\n")
+    return "".join(parts) + "\n" + body.rstrip("\n") + "\n"
+
+
+def spec_source(spec: SpecDocument) -> str:
+    """The contract as this plugin publishes it (GET /openapi.json), servers naming the service itself."""
+    document = json.dumps(served_document(spec, base_path(spec)), ensure_ascii=False, separators=(",", ":"))
+    return (
+        f"// Contract names the spec this package was generated from.\n"
+        f"const Contract = {go_string(spec.identity())}\n\n"
+        f"// Document is the spec as this plugin publishes it at GET /openapi.json (JSON).\n"
+        f"var Document = []byte({go_string(document)})\n"
+    )
+
+
+def texts_source() -> str:
+    """The generated glue's own texts by language (the Python plugin's, text_catalog.py)."""
+    text = json.dumps(RUNTIME_TEXTS, ensure_ascii=False, sort_keys=True)
+    return (
+        "// runtimeTexts are the glue's own texts by language (the Python plugin's text_catalog.py).\n"
+        f"var runtimeTexts = mustTexts({go_string(text)})\n"
+    )

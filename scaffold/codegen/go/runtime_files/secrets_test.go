@@ -1,0 +1,722 @@
+package contract
+
+// Tests of secrets.go, the twin of the Python plugins' secrets.py and the TypeScript plugins'
+// secrets.ts: tokens, keys and the development key file behave as there, case for case with
+// secrets.test.ts, and tokens the Python runtime made decrypt here (tests/functional/
+// test_secrets_go.py runs these, and checks tokens across the two languages both ways).
+
+import (
+	"bytes"
+	"context"
+	"crypto/aes"
+	"crypto/cipher"
+	"encoding/base64"
+	"errors"
+	"log/slog"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// Made by the Python runtime (scaffold/codegen/runtime_files/secrets.py) with these keys, once:
+// SecretBox(parse_key(key)).encrypt(plain, field=field) for each case below.
+const (
+	fixedKey    = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=" // bytes 0..31
+	fixedOldKey = "ICEiIyQlJicoKSorLC0uLzAxMjM0NTY3ODk6Ozw9Pj8=" // bytes 32..63
+
+	pythonToken    = "enc:v1:MTmhZT9AvKZZhxuCt_nxYXWT1gOxaZZL-3jQHqtJvpe6GFIWZsthwJ8Xww"
+	pythonPlain    = "pässwörd 🔑"
+	pythonOldToken = "enc:v1:8i4jd1VxCt0emecgqiVUQJXZX-hqaa1boV__oemyFutSPH0" // "rotated", old key
+
+	alteredMessage   = "the encrypted value was altered or made with another key"
+	keyFormatMessage = "must be 32 random bytes in base64url (44 characters); "
+)
+
+// pythonVectors are more tokens of the Python runtime, with fixedKey: plaintext and field code.
+var pythonVectors = []struct{ token, plain, field string }{
+	{pythonToken, pythonPlain, "accessKey"},
+	{"enc:v1:Zptm1_9i_8NeWTmz0piqBy08_fJ2r0P_Jx7jgw", "", "accessKey"},
+	{"enc:v1:DdPVXNKiwZur4wGPDx-Ub2yCmjpjCScOuV2YZIEhNaHtCmOqiE7Fnw", "\ufeffBOM first", "пароль🔑"},
+}
+
+var (
+	tokenShape = regexp.MustCompile(`^enc:v1:[A-Za-z0-9_-]+$`)
+	keyShape   = regexp.MustCompile(`^[A-Za-z0-9_-]{43}=$`)
+)
+
+func mustKey(t *testing.T, text string) []byte {
+	t.Helper()
+	key, err := ParseKey(text, "")
+	if err != nil {
+		t.Fatalf("ParseKey(%q): %v", text, err)
+	}
+	return key
+}
+
+func keyedBox(t *testing.T, oldKeys ...string) *SecretBox {
+	t.Helper()
+	var old [][]byte
+	for _, text := range oldKeys {
+		old = append(old, mustKey(t, text))
+	}
+	secrets, err := NewSecretBox(mustKey(t, fixedKey), old...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return secrets
+}
+
+func mustEncrypt(t *testing.T, secrets *SecretBox, value, field string) string {
+	t.Helper()
+	token, err := secrets.Encrypt(value, field)
+	if err != nil {
+		t.Fatalf("Encrypt(%q, %q): %v", value, field, err)
+	}
+	return token
+}
+
+func mustDecrypt(t *testing.T, secrets *SecretBox, token, field string) string {
+	t.Helper()
+	plain, err := secrets.Decrypt(token, field)
+	if err != nil {
+		t.Fatalf("Decrypt(%.80q, %q): %v", token, field, err)
+	}
+	return plain
+}
+
+// asSecretError is the *SecretError of err; the test fails when err is another error or nil.
+func asSecretError(t *testing.T, err error) *SecretError {
+	t.Helper()
+	var secretErr *SecretError
+	if !errors.As(err, &secretErr) {
+		t.Fatalf("expected a *SecretError, got %T %v", err, err)
+	}
+	return secretErr
+}
+
+// asSecretKeyError is the *SecretKeyError of err; the test fails when err is another error or nil.
+func asSecretKeyError(t *testing.T, err error) *SecretKeyError {
+	t.Helper()
+	var keyErr *SecretKeyError
+	if !errors.As(err, &keyErr) {
+		t.Fatalf("expected a *SecretKeyError, got %T %v", err, err)
+	}
+	return keyErr
+}
+
+func expectRefused(t *testing.T, secrets *SecretBox, token, field, message string) {
+	t.Helper()
+	plain, err := secrets.Decrypt(token, field)
+	if err == nil {
+		t.Fatalf("Decrypt(%.80q) = %q, expected %q", token, plain, message)
+	}
+	if got := asSecretError(t, err).Message; got != message {
+		t.Fatalf("Decrypt(%.80q): %q, expected %q", token, got, message)
+	}
+}
+
+// tokenOfBody is a token of raw bytes body (nonce | ciphertext | tag).
+func tokenOfBody(body []byte) string {
+	return EncryptedPrefix + base64.RawURLEncoding.EncodeToString(body)
+}
+
+func bodyOfToken(t *testing.T, token string) []byte {
+	t.Helper()
+	body, err := base64.RawURLEncoding.DecodeString(strings.TrimPrefix(token, EncryptedPrefix))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return body
+}
+
+// warningLog is a slog.Handler that keeps what is logged.
+type warningLog struct {
+	mu       sync.Mutex
+	messages []string
+}
+
+func (r *warningLog) Enabled(context.Context, slog.Level) bool { return true }
+
+func (r *warningLog) Handle(_ context.Context, record slog.Record) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.messages = append(r.messages, record.Level.String()+" "+record.Message)
+	return nil
+}
+
+func (r *warningLog) WithAttrs([]slog.Attr) slog.Handler { return r }
+
+func (r *warningLog) WithGroup(string) slog.Handler { return r }
+
+func (r *warningLog) logged() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]string(nil), r.messages...)
+}
+
+// settingsOf is a Getenv reading only these settings.
+func settingsOf(settings map[string]string) func(string) string {
+	return func(name string) string { return settings[name] }
+}
+
+// --- tokens ---
+
+func TestTokensRoundTripAnyTextEachTimeWithANewNonce(t *testing.T) {
+	secrets := keyedBox(t)
+	for _, plain := range []string{"", "pw", pythonPlain, "\ufeffleading BOM", strings.Repeat("x", 10_000)} {
+		token := mustEncrypt(t, secrets, plain, "accessKey")
+		if !IsToken(token) || !tokenShape.MatchString(token) {
+			t.Fatalf("not a token: %.80q", token)
+		}
+		if got := len(bodyOfToken(t, token)); got != 12+len(plain)+16 {
+			t.Fatalf("body of %d bytes for %d bytes of text", got, len(plain))
+		}
+		if got := mustDecrypt(t, secrets, token, "accessKey"); got != plain {
+			t.Fatalf("round trip gave %.40q, expected %.40q", got, plain)
+		}
+		if mustEncrypt(t, secrets, plain, "accessKey") == token {
+			t.Fatal("two encryptions of one text are alike")
+		}
+	}
+}
+
+func TestTokensDecryptWhatThePythonRuntimeEncrypted(t *testing.T) {
+	for _, vector := range pythonVectors {
+		if got := mustDecrypt(t, keyedBox(t), vector.token, vector.field); got != vector.plain {
+			t.Fatalf("%s gave %q, expected %q", vector.token, got, vector.plain)
+		}
+	}
+	if got := mustDecrypt(t, keyedBox(t, fixedOldKey), pythonOldToken, "accessKey"); got != "rotated" {
+		t.Fatalf("the old key's token gave %q", got)
+	}
+}
+
+func TestTokensAreThoseOfThePythonRuntimeByteForByte(t *testing.T) {
+	// With the nonce Python drew, Go seals the same text to the same token.
+	for _, vector := range pythonVectors {
+		nonce := bodyOfToken(t, vector.token)[:12]
+		if got := keyedBox(t).sealWithNonce(nonce, vector.plain, vector.field); got != vector.token {
+			t.Fatalf("sealed %q as %s, Python as %s", vector.plain, got, vector.token)
+		}
+	}
+}
+
+func TestTokensAreBoundToTheirField(t *testing.T) {
+	token := mustEncrypt(t, keyedBox(t), "pw", "accessKey")
+	expectRefused(t, keyedBox(t), token, "otherSecret", alteredMessage)
+	expectRefused(t, keyedBox(t), pythonToken, "accesskey", alteredMessage)
+}
+
+func TestTokensShowAChangeAnywhere(t *testing.T) {
+	body := bodyOfToken(t, mustEncrypt(t, keyedBox(t), "password", "p"))
+	for index := range body {
+		changed := bytes.Clone(body)
+		changed[index] ^= 1
+		expectRefused(t, keyedBox(t), tokenOfBody(changed), "p", alteredMessage)
+	}
+}
+
+func TestTokensNameWhatIsWrongWithATokenThatIsNoToken(t *testing.T) {
+	token := mustEncrypt(t, keyedBox(t), "password", "p")
+	cases := []struct{ value, message string }{
+		{"password", "not an encrypted value"},
+		{"ENC:v1:" + token[7:], "not an encrypted value"},
+		{"enc:v1:", "the encrypted value is truncated"},
+		{token[:len(EncryptedPrefix)+36], "the encrypted value is truncated"},
+		{token[:len(token)-6], alteredMessage},
+		{token + "AAAA", alteredMessage},
+		{"enc:v1:!!!not-base64!!!", "the encrypted value is not valid base64url"},
+		{"enc:v1:" + strings.Repeat("A", 37), "the encrypted value is not valid base64url"},
+		{token + "é", "the encrypted value is not valid base64url"},
+		{token + "\xff", "the encrypted value is not valid base64url"}, // not UTF-8 at all
+		{"enc:v1:" + strings.Repeat("A", 100_000), "the encrypted value is too long"},
+	}
+	for _, c := range cases {
+		expectRefused(t, keyedBox(t), c.value, "p", c.message)
+	}
+}
+
+func TestTokensAreBoundedAt64KiBOfCharactersAsPythonCountsThem(t *testing.T) {
+	const limit = 64 * 1024
+	expectRefused(t, keyedBox(t), "enc:v1:"+strings.Repeat("A", limit+1), "p", "the encrypted value is too long")
+	// 'A' * limit is 48 KiB of zeros: a long token, read and refused by its tag
+	expectRefused(t, keyedBox(t), "enc:v1:"+strings.Repeat("A", limit), "p", alteredMessage)
+	// an emoji is four UTF-8 bytes but one character: not too long, not base64url
+	expectRefused(t, keyedBox(t), "enc:v1:"+strings.Repeat("🔑", limit), "p",
+		"the encrypted value is not valid base64url")
+	expectRefused(t, keyedBox(t), "enc:v1:"+strings.Repeat("🔑", limit+1), "p", "the encrypted value is too long")
+}
+
+func TestTokensAreReadAsLenientlyAsPythonReadsThem(t *testing.T) {
+	token := mustEncrypt(t, keyedBox(t), "password", "p")
+	body := token[len(EncryptedPrefix):]
+	alike := []string{
+		token + "==", // padding
+		EncryptedPrefix + strings.NewReplacer("-", "+", "_", "/").Replace(body), // standard alphabet
+		EncryptedPrefix + body[:10] + " \n!" + body[10:],                        // skipped characters
+	}
+	for _, value := range alike {
+		if got := mustDecrypt(t, keyedBox(t), value, "p"); got != "password" {
+			t.Fatalf("%q gave %q", value, got)
+		}
+	}
+}
+
+func TestTokensOfAuthenticBytesThatAreNotUTF8AreRefused(t *testing.T) {
+	block, err := aes.NewCipher(mustKey(t, fixedKey))
+	if err != nil {
+		t.Fatal(err)
+	}
+	aead, err := cipher.NewGCM(block)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nonce := bytes.Repeat([]byte{7}, 12)
+	// 0xff 0xfe, and a lone surrogate as WTF-8 writes it: Python's strict decoding refuses both
+	for _, plain := range [][]byte{{0xff, 0xfe}, {0xed, 0xa0, 0x80}} {
+		token := tokenOfBody(aead.Seal(bytes.Clone(nonce), nonce, plain, []byte("field:p")))
+		expectRefused(t, keyedBox(t), token, "p", alteredMessage)
+	}
+}
+
+func TestTokensRefuseTextUTF8CannotEncode(t *testing.T) {
+	_, err := keyedBox(t).Encrypt("ab\xff", "p")
+	if err == nil || err.Error() != "the value to encrypt is not valid UTF-8 (at byte 2)" {
+		t.Fatalf("Encrypt of bad UTF-8: %v", err)
+	}
+	var secretErr *SecretError
+	if errors.As(err, &secretErr) {
+		t.Fatal("a value that cannot be encrypted is no token that cannot be decrypted")
+	}
+	_, err = keyedBox(t).Encrypt("pw", "\xed\xb0\x80")
+	if err == nil || err.Error() != "the field code is not valid UTF-8 (at byte 0)" {
+		t.Fatalf("Encrypt with a bad field code: %v", err)
+	}
+	_, err = keyedBox(t).Decrypt(pythonToken, "\xed\xb0\x80")
+	if err == nil || errors.As(err, &secretErr) {
+		t.Fatalf("Decrypt with a bad field code: %v", err)
+	}
+}
+
+func TestTokensAreSealedAndRevealedOnlyWhenNeeded(t *testing.T) {
+	secrets := keyedBox(t)
+	token, err := secrets.Seal("pw", "p")
+	if err != nil || !IsToken(token) {
+		t.Fatalf("Seal: %q %v", token, err)
+	}
+	if again, err := secrets.Seal(token, "p"); err != nil || again != token {
+		t.Fatalf("a token was sealed again: %q %v", again, err)
+	}
+	if plain, err := secrets.Reveal(token, "p"); err != nil || plain != "pw" {
+		t.Fatalf("Reveal: %q %v", plain, err)
+	}
+	if plain, err := secrets.Reveal("plain", "p"); err != nil || plain != "plain" {
+		t.Fatalf("Reveal of a plain value: %q %v", plain, err)
+	}
+	if _, err := secrets.Reveal("enc:v1:AAAA", "p"); err == nil {
+		t.Fatal("Reveal of a bad token succeeded")
+	}
+	got := []bool{IsToken(""), IsToken("enc:v1"), IsToken("enc:v1:"), IsToken("ENC:v1:x")}
+	if want := []bool{false, false, true, false}; !slices.Equal(got, want) {
+		t.Fatalf("IsToken: %v, expected %v", got, want)
+	}
+}
+
+func TestTokensAreMadeAndReadByManyGoroutinesAtOnce(t *testing.T) {
+	secrets := keyedBox(t, fixedOldKey)
+	var group sync.WaitGroup
+	failures := make(chan string, 8)
+	for worker := 0; worker < 8; worker++ {
+		group.Add(1)
+		go func() {
+			defer group.Done()
+			for round := 0; round < 200; round++ {
+				token, err := secrets.Encrypt("pw", "p")
+				if err != nil {
+					failures <- err.Error()
+					return
+				}
+				if plain, err := secrets.Decrypt(token, "p"); err != nil || plain != "pw" {
+					failures <- "round trip failed"
+					return
+				}
+				if plain, err := secrets.Decrypt(pythonOldToken, "accessKey"); err != nil || plain != "rotated" {
+					failures <- "old key failed"
+					return
+				}
+			}
+		}()
+	}
+	group.Wait()
+	close(failures)
+	for failure := range failures {
+		t.Error(failure)
+	}
+}
+
+func TestTokensNeedABoxThatWasMade(t *testing.T) {
+	var secrets SecretBox
+	if _, err := secrets.Encrypt("pw", "p"); err == nil {
+		t.Fatal("a zero SecretBox encrypted")
+	}
+	if _, err := secrets.Decrypt(pythonToken, "accessKey"); err == nil {
+		t.Fatal("a zero SecretBox decrypted")
+	}
+}
+
+// --- keys ---
+
+func TestKeysOldOnesDecryptAndTheNewOneEncrypts(t *testing.T) {
+	rotated := keyedBox(t, fixedOldKey)
+	if got := mustDecrypt(t, rotated, pythonOldToken, "accessKey"); got != "rotated" {
+		t.Fatalf("old token gave %q", got)
+	}
+	if got := mustDecrypt(t, rotated, pythonToken, "accessKey"); got != pythonPlain {
+		t.Fatalf("new token gave %q", got)
+	}
+	expectRefused(t, keyedBox(t), pythonOldToken, "accessKey", alteredMessage)
+	fresh := mustEncrypt(t, rotated, "new", "accessKey")
+	if got := mustDecrypt(t, keyedBox(t), fresh, "accessKey"); got != "new" {
+		t.Fatalf("fresh token gave %q", got)
+	}
+	onlyOld, err := NewSecretBox(mustKey(t, fixedOldKey))
+	if err != nil {
+		t.Fatal(err)
+	}
+	expectRefused(t, onlyOld, fresh, "accessKey", alteredMessage)
+}
+
+func TestKeysAre32Bytes(t *testing.T) {
+	for _, keys := range [][][]byte{
+		{make([]byte, 16)},
+		{mustKey(t, fixedKey), make([]byte, 33)},
+	} {
+		secrets, err := NewSecretBox(keys[0], keys[1:]...)
+		if secrets != nil || !errors.Is(err, ErrKeySize) || err.Error() != "an AES-256-GCM key is 32 bytes" {
+			t.Fatalf("NewSecretBox: %v %v", secrets, err)
+		}
+	}
+}
+
+func TestKeysAreGeneratedInThePluginSecretKeyFormat(t *testing.T) {
+	key := GenerateKey()
+	if !keyShape.MatchString(key) {
+		t.Fatalf("generated key %q", key)
+	}
+	if got := len(mustKey(t, key)); got != 32 {
+		t.Fatalf("a generated key of %d bytes", got)
+	}
+	if GenerateKey() == key {
+		t.Fatal("two generated keys are alike")
+	}
+}
+
+func TestKeysAreGeneratedByTheCommandTheHintGives(t *testing.T) {
+	command, found := strings.CutPrefix(GenerateHint, "generate one with: ")
+	if !found {
+		t.Fatalf("the hint names no command: %q", GenerateHint)
+	}
+	if _, err := exec.LookPath("openssl"); err != nil {
+		t.Skip("openssl is not installed here")
+	}
+	output, err := exec.Command("sh", "-c", command).Output()
+	if err != nil {
+		t.Fatalf("%s: %v", command, err)
+	}
+	if !regexp.MustCompile(`^[A-Za-z0-9_-]{43}=\n$`).Match(output) {
+		t.Fatalf("%s printed %q", command, output)
+	}
+	if got := len(mustKey(t, string(output))); got != 32 {
+		t.Fatalf("a key of %d bytes", got)
+	}
+}
+
+func TestKeysAreReadAsPythonReadsThem(t *testing.T) {
+	want := make([]byte, 32)
+	for index := range want {
+		want[index] = byte(index)
+	}
+	for _, text := range []string{
+		fixedKey,
+		fixedKey[:len(fixedKey)-1],
+		" " + fixedKey + "\n",
+		"\u001c" + fixedKey + "\u3000",      // Python's str.strip() removes both
+		"\u0085" + fixedKey + "\u001f",      // U+001F too, which strings.TrimSpace keeps
+		fixedKey[:20] + "!" + fixedKey[20:], // a skipped character
+		fixedKey + "====AAAA",               // what follows the padding is ignored
+	} {
+		if got := mustKey(t, text); !bytes.Equal(got, want) {
+			t.Fatalf("%q read as %x", text, got)
+		}
+	}
+	signs := bytes.Repeat([]byte{0xfb}, 32) // '+/v7...' in base64, '-_v7...' in base64url
+	for _, text := range []string{
+		base64.StdEncoding.EncodeToString(signs),
+		base64.RawURLEncoding.EncodeToString(signs),
+	} {
+		if got := mustKey(t, text); !bytes.Equal(got, signs) {
+			t.Fatalf("%q read as %x", text, got)
+		}
+	}
+}
+
+func TestKeysNameTheSettingWhenMalformed(t *testing.T) {
+	for _, text := range []string{
+		"short",
+		"!!!!",
+		"",
+		base64.RawURLEncoding.EncodeToString(make([]byte, 16)),
+		base64.RawURLEncoding.EncodeToString(make([]byte, 33)),
+		"\ufeff" + fixedKey, // Python's strip() does not remove U+FEFF
+		fixedKey[:43] + "\u00e9",
+		fixedKey[:43] + "AA",
+		fixedKey[:43] + "\xff",
+	} {
+		key, err := ParseKey(text, KeyEnv)
+		if key != nil {
+			t.Fatalf("%q read as a key", text)
+		}
+		if got := asSecretKeyError(t, err).Message; got != "PLUGIN_SECRET_KEY "+keyFormatMessage+GenerateHint {
+			t.Fatalf("%q: %q", text, got)
+		}
+	}
+	_, err := ParseKey("short", "")
+	if got := asSecretKeyError(t, err).Message; got != "PLUGIN_SECRET_KEY "+keyFormatMessage+GenerateHint {
+		t.Fatalf("the default source: %q", got)
+	}
+	_, err = ParseKey("short", "/x/secret.key")
+	if got := asSecretKeyError(t, err).Message; got != "/x/secret.key "+keyFormatMessage+GenerateHint {
+		t.Fatalf("a named source: %q", got)
+	}
+}
+
+// --- LoadSecretBox ---
+
+const developmentWarning = "WARN PLUGIN_SECRET_KEY is not set: using the development key in %s " +
+	"(fine on one machine; set PLUGIN_SECRET_KEY in production, where PLUGIN_ENV=production " +
+	"refuses to start without it)"
+
+func developmentWarningFor(path string) string {
+	return strings.Replace(developmentWarning, "%s", path, 1)
+}
+
+func TestLoadUsesTheKeyAndOldKeysOfTheEnvironment(t *testing.T) {
+	folder := t.TempDir()
+	log := &warningLog{}
+	secrets, err := LoadSecretBox(SecretBoxOptions{
+		Getenv:     settingsOf(map[string]string{KeyEnv: fixedKey, OldKeysEnv: " , " + fixedOldKey + ",, "}),
+		Production: true,
+		StateDir:   folder,
+		Logger:     slog.New(log),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := mustDecrypt(t, secrets, pythonToken, "accessKey"); got != pythonPlain {
+		t.Fatalf("gave %q", got)
+	}
+	if got := mustDecrypt(t, secrets, pythonOldToken, "accessKey"); got != "rotated" {
+		t.Fatalf("gave %q", got)
+	}
+	if entries, _ := os.ReadDir(folder); len(entries) != 0 {
+		t.Fatalf("the state folder holds %v", entries)
+	}
+	if warnings := log.logged(); len(warnings) != 0 {
+		t.Fatalf("warned %v", warnings)
+	}
+}
+
+func TestLoadReadsTheProcessEnvironmentByDefault(t *testing.T) {
+	t.Setenv(KeyEnv, fixedKey)
+	t.Setenv(OldKeysEnv, fixedOldKey)
+	secrets, err := LoadSecretBox(SecretBoxOptions{Production: true, StateDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := mustDecrypt(t, secrets, pythonOldToken, "accessKey"); got != "rotated" {
+		t.Fatalf("gave %q", got)
+	}
+}
+
+func TestLoadNamesTheSettingOfAMalformedKey(t *testing.T) {
+	folder := t.TempDir()
+	_, err := LoadSecretBox(SecretBoxOptions{
+		Getenv: settingsOf(map[string]string{KeyEnv: " "}), StateDir: folder,
+	})
+	if got := asSecretKeyError(t, err).Message; got != "PLUGIN_SECRET_KEY "+keyFormatMessage+GenerateHint {
+		t.Fatalf("%q", got)
+	}
+	_, err = LoadSecretBox(SecretBoxOptions{
+		Getenv:   settingsOf(map[string]string{KeyEnv: fixedKey, OldKeysEnv: fixedOldKey + ",x"}),
+		StateDir: folder,
+	})
+	if got := asSecretKeyError(t, err).Message; got != "PLUGIN_OLD_SECRET_KEYS "+keyFormatMessage+GenerateHint {
+		t.Fatalf("%q", got)
+	}
+}
+
+func TestLoadRefusesToStartInProductionWithoutAKey(t *testing.T) {
+	folder := t.TempDir()
+	// not used: production needs the setting
+	if err := os.WriteFile(filepath.Join(folder, KeyFileName), []byte(fixedKey+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	log := &warningLog{}
+	for _, settings := range []map[string]string{{}, {KeyEnv: ""}} {
+		_, err := LoadSecretBox(SecretBoxOptions{
+			Getenv: settingsOf(settings), Production: true, StateDir: folder, Logger: slog.New(log),
+		})
+		want := "PLUGIN_SECRET_KEY is not set and PLUGIN_ENV is production: encrypted passwords need " +
+			"the same key on every replica, so the plugin will not invent one; " + GenerateHint +
+			", and set PLUGIN_SECRET_KEY in the environment"
+		if got := asSecretKeyError(t, err).Message; got != want {
+			t.Fatalf("%q", got)
+		}
+	}
+	if warnings := log.logged(); len(warnings) != 0 {
+		t.Fatalf("warned %v", warnings)
+	}
+}
+
+func TestLoadKeepsADevelopmentKeyInTheStateFolderAndWarnsOnce(t *testing.T) {
+	stateDir := filepath.Join(t.TempDir(), "state", "nested")
+	log := &warningLog{}
+	options := SecretBoxOptions{Getenv: settingsOf(nil), StateDir: stateDir, Logger: slog.New(log)}
+	first, err := LoadSecretBox(options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	options.Getenv = settingsOf(map[string]string{KeyEnv: ""})
+	again, err := LoadSecretBox(options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(stateDir, KeyFileName)
+	info, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mode := info.Mode().Perm(); mode != 0o600 {
+		t.Fatalf("the key file's mode is %o", mode)
+	}
+	content, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`^[A-Za-z0-9_-]{43}=\n$`).Match(content) {
+		t.Fatalf("the key file holds %q", content)
+	}
+	entries, err := os.ReadDir(stateDir)
+	if err != nil || len(entries) != 1 || entries[0].Name() != KeyFileName {
+		t.Fatalf("the state folder holds %v %v", entries, err) // no temporary file left
+	}
+	if got := mustDecrypt(t, again, mustEncrypt(t, first, "pw", "p"), "p"); got != "pw" {
+		t.Fatalf("gave %q", got)
+	}
+	if got := log.logged(); !slices.Equal(got, []string{developmentWarningFor(path)}) {
+		t.Fatalf("warned %q", got)
+	}
+}
+
+func TestLoadUsesAKeyFileThatIsThereOldKeysBesideIt(t *testing.T) {
+	folder := t.TempDir()
+	if err := os.WriteFile(filepath.Join(folder, KeyFileName), []byte(fixedKey+"\r\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	log := &warningLog{}
+	secrets, err := LoadSecretBox(SecretBoxOptions{
+		Getenv:   settingsOf(map[string]string{OldKeysEnv: fixedOldKey}),
+		StateDir: folder,
+		Logger:   slog.New(log),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := mustDecrypt(t, secrets, pythonToken, "accessKey"); got != pythonPlain {
+		t.Fatalf("gave %q", got)
+	}
+	if got := mustDecrypt(t, secrets, pythonOldToken, "accessKey"); got != "rotated" {
+		t.Fatalf("gave %q", got)
+	}
+	if got := log.logged(); len(got) != 1 {
+		t.Fatalf("warned %q", got)
+	}
+}
+
+func TestLoadNamesAMalformedKeyFile(t *testing.T) {
+	folder := t.TempDir()
+	path := filepath.Join(folder, KeyFileName)
+	for _, content := range []string{"not a key\n", fixedKey + "\u00a0"} {
+		if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		_, err := LoadSecretBox(SecretBoxOptions{
+			Getenv: settingsOf(nil), StateDir: folder, Logger: slog.New(&warningLog{}),
+		})
+		if got := asSecretKeyError(t, err).Message; got != path+" "+keyFormatMessage+GenerateHint {
+			t.Fatalf("%q: %q", content, got)
+		}
+	}
+}
+
+func TestLoadSaysWhenTheStateFolderCannotBeMade(t *testing.T) {
+	blocker := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(blocker, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// Python's words: "Not a directory" below a file, "File exists" for the file itself
+	for stateDir, reason := range map[string]string{
+		filepath.Join(blocker, "state"): "Not a directory",
+		blocker:                         "File exists",
+	} {
+		_, err := LoadSecretBox(SecretBoxOptions{
+			Getenv: settingsOf(nil), StateDir: stateDir, Logger: slog.New(&warningLog{}),
+		})
+		want := "cannot create the development key in " + stateDir + ": " + reason +
+			"; set PLUGIN_SECRET_KEY or PLUGIN_STATE_DIR to a writable folder"
+		if got := asSecretKeyError(t, err).Message; got != want {
+			t.Fatalf("%q", got)
+		}
+	}
+}
+
+func TestLoadGivesWorkersThatStartAtOnceOneKey(t *testing.T) {
+	stateDir := filepath.Join(t.TempDir(), "state")
+	log := &warningLog{}
+	boxes := make([]*SecretBox, 8)
+	errs := make([]error, len(boxes))
+	var group sync.WaitGroup
+	for index := range boxes {
+		group.Add(1)
+		go func() {
+			defer group.Done()
+			boxes[index], errs[index] = LoadSecretBox(SecretBoxOptions{
+				Getenv: settingsOf(nil), StateDir: stateDir, Logger: slog.New(log),
+			})
+		}()
+	}
+	group.Wait()
+	for _, err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	token := mustEncrypt(t, boxes[0], "pw", "p")
+	for _, secrets := range boxes[1:] {
+		if got := mustDecrypt(t, secrets, token, "p"); got != "pw" {
+			t.Fatalf("gave %q", got)
+		}
+	}
+	entries, err := os.ReadDir(stateDir)
+	if err != nil || len(entries) != 1 {
+		t.Fatalf("the state folder holds %v %v", entries, err)
+	}
+	if got := log.logged(); len(got) != 1 {
+		t.Fatalf("warned %q", got)
+	}
+}

@@ -1,0 +1,347 @@
+package contract
+
+// Serving the contract's operations on net/http: body -> checked request -> data source -> answer.
+//
+// Every endpoint runs the same steps, driven by its entry in the generated operations table
+// (operations_gen.go), which also holds one small serve function per operation:
+//
+//  1. read the raw body (bodylimits.go): over MaxBodyBytes (10 MiB) 413, beyond the bytes the
+//     process may hold at once (64 MiB) 503 with Retry-After, a refused body drained first; a
+//     declared Content-Type other than JSON is 400;
+//  2. decode it with the generated strict decoder (json_gen.go over jsonread.go): not JSON (NaN
+//     and Infinity included) or not what the schema says is the contract's "request format is
+//     wrong", 400 in the endpoint's error shape, naming places by the contract's names only;
+//  3. decrypt `enc:v1:` values of DatasourceField lists (one that does not decrypt is 422);
+//  4. call the Handler method with a RequestContext;
+//  5. encrypt password fields of the answer and write it with the generated encoder.
+//
+// A *PluginError becomes its status and message; any other error is a plugin bug: it goes to the
+// log with an incident id and the caller gets a generic 500. Unknown paths answer 404 and other
+// methods 405 with {"error": true, "message"}. The glue's own messages are in the call's language
+// and never quote the request: the same rules as the Python plugin's dispatch.py and the
+// TypeScript plugin's serve.ts.
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"log/slog"
+	"net/http"
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+const (
+	maxProblems = 3
+	maxMessage  = 600
+)
+
+var (
+	jsonMediaType = regexp.MustCompile(`(?i)^application/(?:[\w.+-]+\+)?json$`)
+	fieldCode     = regexp.MustCompile(`^[A-Za-z0-9_.:-]{1,128}$`)
+	answerBuffers = sync.Pool{New: func() any { b := make([]byte, 0, 16<<10); return &b }}
+)
+
+// ServerOptions is what a Server needs; zero limits take the defaults.
+type ServerOptions struct {
+	// Handler is the data source: one method per operation of the contract.
+	Handler Handler
+	// Catalog holds the plugin's texts; it chooses each call's language.
+	Catalog *Catalog
+	// Secrets encrypts and decrypts password fields.
+	Secrets *SecretBox
+	// Logger receives the failures (an incident id each).
+	Logger *slog.Logger
+	// MaxBodyBytes bounds one request body (MaxBodyBytes when 0).
+	MaxBodyBytes int64
+	// MaxBodyBytesInFlight bounds the bytes of bodies held at once (MaxBodyBytesInFlight when 0).
+	MaxBodyBytesInFlight int64
+}
+
+// Server serves the contract's operations under BasePath; it is an http.Handler.
+type Server struct {
+	handler      Handler
+	catalog      *Catalog
+	secrets      *SecretBox
+	logger       *slog.Logger
+	maxBody      int64
+	budget       *BodyBudget
+	secretFields map[string]bool
+	mux          *http.ServeMux
+}
+
+// SecretFielder is implemented by a data source that keeps other fields than passwords secret:
+// their values are encrypted in answers like passwords.
+type SecretFielder interface {
+	SecretFields() []string
+}
+
+// NewServer is a Server for opts; it refuses a missing handler, catalog or secret box.
+func NewServer(opts ServerOptions) (*Server, error) {
+	if opts.Handler == nil || opts.Catalog == nil || opts.Secrets == nil {
+		return nil, Configurationf("contract.NewServer needs a Handler, a Catalog and a SecretBox")
+	}
+	s := &Server{
+		handler:      opts.Handler,
+		catalog:      opts.Catalog,
+		secrets:      opts.Secrets,
+		logger:       opts.Logger,
+		maxBody:      opts.MaxBodyBytes,
+		budget:       NewBodyBudget(orDefault(opts.MaxBodyBytesInFlight, MaxBodyBytesInFlight)),
+		secretFields: map[string]bool{},
+		mux:          http.NewServeMux(),
+	}
+	if s.logger == nil {
+		s.logger = slog.Default()
+	}
+	if s.maxBody <= 0 {
+		s.maxBody = MaxBodyBytes
+	}
+	if fielder, ok := opts.Handler.(SecretFielder); ok {
+		for _, code := range fielder.SecretFields() {
+			s.secretFields[code] = true
+		}
+	}
+	s.routes()
+	s.mux.HandleFunc("/", s.notFound)
+	return s, nil
+}
+
+func orDefault(value, fallback int64) int64 {
+	if value > 0 {
+		return value
+	}
+	return fallback
+}
+
+// ServeHTTP answers one request. A path that is not clean (`//`, `.`, `..`) is 404 here: ServeMux
+// would answer it with a redirect, which the contract does not document.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if p := r.URL.Path; p == "" || p[0] != '/' || path.Clean(p) != p {
+		s.notFound(w, r)
+		return
+	}
+	s.mux.ServeHTTP(w, r)
+}
+
+// OperationOf is the operationId a request is for, or "" when it is for no operation (the metrics'
+// operation label).
+func OperationOf(r *http.Request) string {
+	for i := range Operations {
+		op := &Operations[i]
+		if r.URL.Path == BasePath+op.Path && (r.Method == op.HTTPMethod || (op.HTTPMethod == http.MethodGet && r.Method == http.MethodHead)) {
+			return op.OperationID
+		}
+	}
+	return ""
+}
+
+func (s *Server) requestContext(r *http.Request, op *Operation) RequestContext {
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	prefix := strings.TrimSuffix(r.URL.Path, op.Path)
+	return RequestContext{
+		Locale:      s.catalog.Choose(r.Header.Get("Accept-Language")),
+		Header:      r.Header,
+		OperationID: op.OperationID,
+		BaseURL:     scheme + "://" + r.Host + prefix,
+		RequestID:   RequestIDFrom(r.Context()),
+	}
+}
+
+// readRequest reads and decodes the body; false when it answered a refusal itself. release gives
+// the body's bytes back to the budget: call it once the answer is written.
+func (s *Server) readRequest(w http.ResponseWriter, r *http.Request, op *Operation, rc RequestContext, decode func(*Reader)) (release func(), ok bool) {
+	body, release, err := ReadBody(r, s.maxBody, s.budget)
+	if err != nil {
+		var refused *BodyRefused
+		if errors.As(err, &refused) && refused.TooLarge {
+			s.writeError(w, nil, http.StatusRequestEntityTooLarge, tooLargeMessage(s.maxBody, rc.Locale), nil)
+		} else if errors.As(err, &refused) {
+			s.logger.Warn("refused a body: the bodies being served hold the most bytes allowed at once")
+			w.Header().Set("Retry-After", strconv.Itoa(RetryAfterSeconds))
+			s.writeError(w, nil, http.StatusServiceUnavailable, RuntimeText(rc.Locale, "body.busy", nil), nil)
+		} else {
+			s.logger.Info("could not read a request body", "error", err.Error())
+			s.writeError(w, op, http.StatusBadRequest, RuntimeText(rc.Locale, "body.invalidJson", nil), nil)
+		}
+		return nil, false
+	}
+	if declared := r.Header.Get("Content-Type"); declared != "" {
+		media, _, _ := strings.Cut(declared, ";")
+		if !jsonMediaType.MatchString(strings.TrimSpace(media)) {
+			release()
+			s.logger.Info("refused a body declared as another type than JSON")
+			s.writeError(w, op, http.StatusBadRequest, RuntimeText(rc.Locale, "body.contentType", nil), nil)
+			return nil, false
+		}
+	}
+	reader := NewReader(body, MaxJSONDepth)
+	decode(reader)
+	reader.End()
+	if message := requestProblem(reader, rc.Locale); message != "" {
+		release()
+		s.writeError(w, op, http.StatusBadRequest, message, nil)
+		return nil, false
+	}
+	return release, true
+}
+
+// requestProblem is the 400 message for what the reader found, or "" when the body is as the spec says.
+func requestProblem(reader *Reader, locale string) string {
+	if syntax := reader.Syntax(); syntax != nil {
+		if syntax.Line > 0 && !syntax.TooDeep {
+			return RuntimeText(locale, "body.invalidJsonAt", map[string]string{"line": strconv.Itoa(syntax.Line), "column": strconv.Itoa(syntax.Column)})
+		}
+		return RuntimeText(locale, "body.invalidJson", nil)
+	}
+	problems := reader.Problems()
+	if len(problems) == 0 {
+		return ""
+	}
+	var parts []string
+	for _, problem := range problems {
+		where := problem.Place
+		if where == "" {
+			where = RuntimeText(locale, "body.where", nil)
+		}
+		part := where + ": " + RuntimeText(locale, "problem."+problem.Kind, nil)
+		if !contains(parts, part) {
+			parts = append(parts, part)
+		}
+	}
+	text := strings.Join(parts[:min(len(parts), maxProblems)], "; ")
+	if len(parts) > maxProblems {
+		text += " " + RuntimeText(locale, "body.more", map[string]string{"count": strconv.Itoa(len(parts) - maxProblems)})
+	}
+	message := RuntimeText(locale, "body.schema", map[string]string{"problems": text})
+	if runes := []rune(message); len(runes) > maxMessage {
+		message = string(runes[:maxMessage-1]) + "…"
+	}
+	return message
+}
+
+func contains(list []string, item string) bool {
+	for _, each := range list {
+		if each == item {
+			return true
+		}
+	}
+	return false
+}
+
+// undecryptable answers 422 for a token that does not decrypt (validationErrors names the field).
+func (s *Server) undecryptable(w http.ResponseWriter, op *Operation, rc RequestContext, code string) {
+	message := RuntimeText(rc.Locale, "secret.undecryptable", nil)
+	var named map[string]string
+	if fieldCode.MatchString(code) {
+		named = map[string]string{code: message}
+	}
+	s.writeError(w, op, http.StatusUnprocessableEntity, message, named)
+}
+
+// fail answers an error a Handler method returned: a *PluginError as itself, anything else 500.
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, op *Operation, rc RequestContext, err error) {
+	var pluginError *PluginError
+	if errors.As(err, &pluginError) {
+		s.writeError(w, op, pluginError.status(), pluginError.Message, pluginError.ValidationErrors)
+		return
+	}
+	s.internal(w, r, op, rc, err)
+}
+
+func (s *Server) internal(w http.ResponseWriter, r *http.Request, op *Operation, rc RequestContext, err error) {
+	incident := incidentID()
+	s.logger.LogAttrs(r.Context(), slog.LevelError, op.MethodName+" failed (incident "+incident+")",
+		slog.String("incident", incident), slog.String("error", err.Error()), slog.String("request_id", rc.RequestID))
+	s.writeError(w, op, http.StatusInternalServerError, RuntimeText(rc.Locale, "internal", map[string]string{"incident": incident}), nil)
+}
+
+// send writes a 200 answer built by encode (a 500 when the answer cannot be written as JSON).
+func (s *Server) send(w http.ResponseWriter, r *http.Request, op *Operation, rc RequestContext, encode func([]byte) ([]byte, error)) {
+	held := answerBuffers.Get().(*[]byte)
+	defer answerBuffers.Put(held)
+	body, err := encode((*held)[:0])
+	if err != nil {
+		s.internal(w, r, op, rc, errors.New("the answer cannot be written as JSON: "+err.Error()))
+		return
+	}
+	*held = body
+	writeJSON(w, http.StatusOK, body)
+}
+
+// ErrorBody is the body of an error of op (its error shape from the spec), or the generic one when op is nil.
+func ErrorBody(op *Operation, status int, message string, validationErrors map[string]string) []byte {
+	b := []byte(`{"error":true,"message":`)
+	b = AppendString(b, message)
+	if op != nil && op.ErrorStatusType == "boolean" {
+		b = append(b, `,"status":false`...)
+	} else if op != nil && op.ErrorStatusType == "integer" {
+		b = append(b, `,"status":`...)
+		b = AppendInt(b, int64(status))
+	}
+	if op != nil && op.ValidationErrors && len(validationErrors) > 0 {
+		b = append(b, `,"validationErrors":{`...)
+		for i, key := range sortedKeys(validationErrors) {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = AppendString(b, key)
+			b = append(b, ':')
+			b = AppendString(b, validationErrors[key])
+		}
+		b = append(b, '}')
+	}
+	return append(b, '}')
+}
+
+func (s *Server) writeError(w http.ResponseWriter, op *Operation, status int, message string, validationErrors map[string]string) {
+	writeJSON(w, status, ErrorBody(op, status, message, validationErrors))
+}
+
+func writeJSON(w http.ResponseWriter, status int, body []byte) {
+	header := w.Header()
+	header.Set("Content-Type", "application/json")
+	header.Set("Content-Length", strconv.Itoa(len(body)))
+	w.WriteHeader(status)
+	_, _ = w.Write(body)
+}
+
+func (s *Server) notFound(w http.ResponseWriter, r *http.Request) {
+	s.writeError(w, nil, http.StatusNotFound, RuntimeText(s.catalog.Choose(r.Header.Get("Accept-Language")), "http.404", nil), nil)
+}
+
+// notAllowed answers 405 naming the allowed methods, whatever the request's body.
+func (s *Server) notAllowed(allowed string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Allow", allowed)
+		s.writeError(w, nil, http.StatusMethodNotAllowed, RuntimeText(s.catalog.Choose(r.Header.Get("Accept-Language")), "http.405", nil), nil)
+	}
+}
+
+func tooLargeMessage(limit int64, locale string) string {
+	var size string
+	if limit >= 1<<20 {
+		size = RuntimeText(locale, "size.mebibytes", map[string]string{"count": strconv.FormatFloat(float64(limit)/(1<<20), 'g', 6, 64)})
+	} else {
+		size = RuntimeText(locale, "size.bytes", map[string]string{"count": strconv.FormatInt(limit, 10)})
+	}
+	return RuntimeText(locale, "body.tooLarge", map[string]string{"size": size})
+}
+
+// incidentID is 12 hex digits naming one failure in the log and in its answer.
+func incidentID() string {
+	var raw [6]byte
+	_, _ = rand.Read(raw[:])
+	return hex.EncodeToString(raw[:])
+}
+
+// errNoAnswer is the plugin bug of a method that returned neither an answer nor an error.
+func errNoAnswer(op *Operation) error {
+	return errors.New(op.MethodName + " returned a nil answer and a nil error")
+}

@@ -1,0 +1,126 @@
+"""`scaffold new-plugin --language go` end to end, as a Go team would type it.
+
+With scaffold installed from its wheel: `new-plugin acme-go --language go --defaults`, then the
+commands the CLI prints (`go test ./... && go run ./cmd/acme-go`) in the new folder, the service
+on a free port, and the installed `scaffold check plugin` and `scaffold check plugin --fuzz`
+against it; the platform's call order over HTTP with a password field: the health check answers it
+as an `enc:v1:` token that the plugin then reads back. `regenerate --check` and `status` from the
+installed CLI read the project. The server is always stopped, whatever fails.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.e2e.conftest import InstalledScaffold
+from tests.go_toolchain import go_environment
+from tests.served_process import free_port
+
+pytestmark = pytest.mark.slow
+
+
+def run(command: list[str], cwd: Path, env: dict[str, str] | None = None, timeout: float = 900) -> str:
+    result = subprocess.run(
+        command,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env={**go_environment(), **(env or {})},
+    )
+    assert result.returncode == 0, (
+        f"{' '.join(command)} failed in {cwd}:\n{result.stdout[-4000:]}\n{result.stderr[-3000:]}"
+    )
+    return result.stdout
+
+
+@pytest.fixture(scope="module")
+def made(installed_scaffold: InstalledScaffold, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    base = tmp_path_factory.mktemp("new-plugin-go")
+    home = {"SCAFFOLD_HOME": str(tmp_path_factory.mktemp("scaffold-home-go"))}
+    printed = run(
+        [*installed_scaffold.scaffold, "new-plugin", "acme-go", "--language", "go", "--defaults"],
+        base,
+        env=home,
+    )
+    assert "next: cd acme-go && go test ./... && go run ./cmd/acme-go" in printed
+    root = base / "acme-go"
+    run(["go", "test", "./..."], root)
+    run(["git", "init", "-q"], root)
+    return root
+
+
+@pytest.fixture(scope="module")
+def origin(made: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    port = free_port()
+    state = tmp_path_factory.mktemp("go-e2e-state")
+    log = (tmp_path_factory.mktemp("go-e2e-log") / "plugin.log").open("w")
+    env = {**go_environment(), "PORT": str(port), "PLUGIN_STATE_DIR": str(state), "LOG_FORMAT": "json"}
+    process = subprocess.Popen(
+        ["go", "run", "./cmd/acme-go"], cwd=made, env=env, stdout=log, stderr=log, start_new_session=True
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 300
+        while True:
+            assert process.poll() is None, "go run exited"
+            try:
+                if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert time.monotonic() < deadline, "the plugin did not answer /healthz within 300 s"
+            time.sleep(0.2)
+        yield url
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=30)
+        log.close()
+
+
+def test_the_installed_check_passes_and_so_does_fuzzing(
+    installed_scaffold: InstalledScaffold, origin: str, made: Path
+) -> None:
+    checked = run([*installed_scaffold.scaffold, "check", "plugin", f"{origin}/api/v1"], made)
+    assert " 0 failed" in checked
+    fuzzed = run([*installed_scaffold.scaffold, "check", "plugin", f"{origin}/api/v1", "--fuzz", "10"], made)
+    assert "7 passed, 0 failed" in fuzzed
+
+
+def test_a_password_travels_encrypted_and_comes_back_readable(origin: str) -> None:
+    api = f"{origin}/api/v1"
+    fields = [{"code": "accessKey", "type": "password", "value": "s3cret"}]
+    health = httpx.post(f"{api}/datasource/health-check", json={"fields": fields}).json()
+    (saved,) = [field for field in health["datasourceConfig"]["fields"] if field["code"] == "accessKey"]
+    assert saved["value"].startswith("enc:v1:") and "s3cret" not in json.dumps(health)
+    again = httpx.post(f"{api}/datasource/health-check", json={"fields": [saved]}).json()
+    (kept,) = [field for field in again["datasourceConfig"]["fields"] if field["code"] == "accessKey"]
+    assert again["status"] is True and kept["value"].startswith("enc:v1:")
+    moved = {**saved, "code": "other"}  # a token copied into another field does not decrypt
+    refused = httpx.post(
+        f"{api}/datasource/health-check", json={"fields": [moved]}, headers={"Accept-Language": "en-US"}
+    )
+    assert refused.status_code == 422
+    assert refused.json() == {
+        "error": True,
+        "message": "The encrypted value cannot be decrypted; enter the value again",
+        "status": False,
+        "validationErrors": {"other": "The encrypted value cannot be decrypted; enter the value again"},
+    }
+
+
+def test_regenerate_check_and_status_from_the_installed_cli(
+    installed_scaffold: InstalledScaffold, made: Path
+) -> None:
+    assert "up to date" in run([*installed_scaffold.scaffold, "regenerate", "--check"], made)
+    (status,) = json.loads(run([*installed_scaffold.scaffold, "status", ".", "--json"], made))["projects"]
+    assert status["state"] == "ok"

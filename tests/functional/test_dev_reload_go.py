@@ -1,0 +1,89 @@
+"""`scaffold dev` in a Go plugin: a saved file rebuilds and restarts the service; a broken one does not.
+
+A real `scaffold dev` builds the project once (a project that does not compile is one sentence),
+then runs scaffold's reload loop (scaffold/dev/go_reload.py) around the binary: a saved
+`internal/datasource/datasource.go` (the metadata's version) and a saved `locales/en-US.json`
+(embedded in the binary) each change what GET /api/v1/well-known answers with no restart by hand;
+a save that does not compile prints the compiler's message and keeps the running service. Ctrl-C
+(SIGINT to the terminal's group) stops everything and nothing is left running.
+"""
+
+from __future__ import annotations
+
+import re
+import signal
+from pathlib import Path
+
+import httpx
+import pytest
+
+from scaffold.projects.create import NewProjectOptions, create_project
+from scaffold.projects.kinds import KINDS
+from tests.cli_runner import run_scaffold
+from tests.functional.test_dev_reload_typescript import (
+    EDITED_VERSION,
+    dev_env,
+    en_title,
+    scaffold_dev,
+    stop_and_check,
+    wait_until,
+    well_known,
+)
+from tests.go_toolchain import go_environment
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    for name, value in go_environment().items():  # go on PATH, offline, the shared build cache
+        monkeypatch.setenv(name, value)
+    root = tmp_path / "acme-sales"
+    kind = KINDS["plugin"].for_language("go")
+    create_project(NewProjectOptions(kind=kind, destination=root, answers={"project_name": "acme-sales"}))
+    return root
+
+
+def test_a_project_that_does_not_compile_is_one_sentence(project: Path) -> None:
+    datasource = project / "internal" / "datasource" / "datasource.go"
+    datasource.write_text(datasource.read_text(encoding="utf-8") + "\nthis is not Go\n", encoding="utf-8")
+    result = run_scaffold(["dev", "--port", "0"], cwd=project, env=dev_env(project), timeout=300)
+    assert result.returncode == 1, result.stdout + result.stderr
+    (line,) = result.stderr.strip().splitlines()
+    assert line.startswith(f"error: go cannot build {project} (internal/datasource/datasource.go:"), line
+    assert line.endswith(f"`go build ./...` in {project} shows every message)"), line
+
+
+def test_saved_source_and_locale_rebuild_and_a_broken_save_keeps_the_service(project: Path) -> None:
+    datasource = project / "internal" / "datasource" / "datasource.go"
+    catalogue = project / "internal" / "datasource" / "locales" / "en-US.json"
+    original = datasource.read_text(encoding="utf-8")
+    with scaffold_dev(project) as dev:
+        service = dev.urls()["service"]
+        assert re.fullmatch(r"http://127\.0\.0\.1:\d+/api/v1", service)
+        assert "(reloads on changes; Go: " in next(line for line in dev.lines if line.startswith("service:"))
+        assert well_known(service).get("version") == "0.1.0"
+
+        edited, count = re.subn(
+            r'contract\.Some\("0\.1\.0"\)', f'contract.Some("{EDITED_VERSION}")', original
+        )
+        assert count == 1, "the starter's GetMetadata names its version once"
+        datasource.write_text(edited, encoding="utf-8")
+        wait_until(
+            lambda: well_known(service).get("version") == EDITED_VERSION,
+            120,
+            "the rebuild after datasource.go",
+        )
+
+        title = en_title(service)
+        text = catalogue.read_text(encoding="utf-8")
+        catalogue.write_text(text.replace(f'"{title}"', f'"{title} (edited)"'), encoding="utf-8")
+        wait_until(lambda: en_title(service) == f"{title} (edited)", 120, "the rebuild after en-US.json")
+
+        datasource.write_text(edited + "\nthis is not Go\n", encoding="utf-8")
+        wait_until(lambda: any("the build failed" in line for line in dev.lines), 120, "the failed build")
+        assert well_known(service).get("version") == EDITED_VERSION, "the running service was kept"
+
+        stop_and_check(dev, project, signal.SIGINT, group=True)
+    with pytest.raises(httpx.HTTPError):
+        httpx.get(f"{service}/well-known", timeout=2)

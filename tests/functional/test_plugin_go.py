@@ -1,0 +1,178 @@
+"""A Go plugin (`new-plugin --language go`) builds, checks itself and passes `check`.
+
+Issue 29, first step: the project scaffold makes (the starter: the Go plugin has no example yet)
+runs the checks its CI would (the registry's Go checks: gofmt through `make fmt-check`, `go vet`,
+`go test -race`, `go build`), starts as the binary `go build` makes on a free port, and `scaffold
+check plugin` (the platform's emulation) and `check --fuzz` pass against it; `regenerate --check`
+and `status` read it like the other languages' projects; the strict decoder refuses over real
+HTTP what the spec refuses (the strictness twins of the Python and TypeScript plugins' cases live
+in the project's own `strict_test.go` and run here through `go test`); the runtime's own Go tests
+(scaffold/codegen/go/runtime_files/*_test.go) run beside the generated code of the shipped spec.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+import pytest
+
+from scaffold.check.plugin_checks import check_plugin
+from scaffold.check.plugin_session import PluginCheckOptions
+from scaffold.codegen.go.plugin_service import RUNTIME_FOLDER, contract_files
+from scaffold.contracts import LANGUAGES
+from scaffold.host.report import render_text
+from scaffold.projects.create import NewProjectOptions, create_project
+from scaffold.projects.kinds import KINDS
+from scaffold.projects.regenerate import regenerate
+from scaffold.projects.template_store import current_version
+from scaffold.specs.catalog import load_shipped
+from tests.go_toolchain import go_environment
+from tests.served_process import serve_command
+
+pytestmark = pytest.mark.slow
+
+
+def _run(command: list[str], cwd: Path, timeout: float = 900) -> str:
+    result = subprocess.run(
+        command, cwd=cwd, capture_output=True, text=True, timeout=timeout, check=False, env=go_environment()
+    )
+    assert result.returncode == 0, (
+        f"{' '.join(command)} failed:\n{result.stdout[-3000:]}{result.stderr[-3000:]}"
+    )
+    return result.stdout
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """acme-sales in Go, every check of its CI passed, its binary built."""
+    root = tmp_path_factory.mktemp("go-plugin") / "acme-sales"
+    kind = KINDS["plugin"].for_language("go")
+    create_project(NewProjectOptions(kind=kind, destination=root, answers={"project_name": "acme-sales"}))
+    language = LANGUAGES["go"]
+    for command in (language.install, *language.checks):
+        _run(command.split(), root)
+    _run(["go", "build", "-o", "bin/acme-sales", "./cmd/acme-sales"], root)
+    return root
+
+
+@contextmanager
+def _serving(project: Path, tmp_path_factory: pytest.TempPathFactory, **settings: str) -> Iterator[str]:
+    env = {**go_environment(), "PLUGIN_STATE_DIR": str(tmp_path_factory.mktemp("go-state")), **settings}
+    log = tmp_path_factory.mktemp("go-log") / "plugin.log"
+    with serve_command(
+        [str(project / "bin" / "acme-sales")], cwd=project, env=env, probe_path="/healthz", log_path=log
+    ) as origin:
+        yield origin
+
+
+@pytest.fixture(scope="module")
+def served(project: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with _serving(project, tmp_path_factory) as origin:
+        yield origin
+
+
+def test_the_project_is_what_the_registry_says_a_go_part_is(project: Path) -> None:
+    answers = (project / ".copier-answers.yml").read_text(encoding="utf-8")
+    assert "language: go" in answers
+    manifest = json.loads((project / ".scaffold" / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["files"] and all(path.startswith("internal/contract/") for path in manifest["files"])
+    assert (project / "go.mod").read_text(encoding="utf-8").startswith("module acme-sales\n\ngo 1.22\n")
+    assert "require" not in (project / "go.mod").read_text(encoding="utf-8"), "standard library only"
+
+
+def test_regenerate_check_and_status_read_it(project: Path) -> None:
+    regenerate(project, check=True)
+    (status,) = json.loads(
+        _run([sys.executable, "-m", "scaffold", "status", str(project), "--json"], project)
+    )["projects"]
+    assert (status["kind"], status["template_version"], status["state"]) == (
+        "plugin",
+        current_version("plugin-go"),
+        "ok",
+    )
+
+
+def test_scaffold_check_plugin_passes_against_it(served: str) -> None:
+    report = check_plugin(f"{served}/api/v1", PluginCheckOptions(timeout=15))
+    assert report.ok, render_text(report)
+
+
+def test_property_based_checks_pass_against_it(served: str, project: Path) -> None:
+    """`check --fuzz`: Schemathesis's valid and invalid bodies, judged by the spec."""
+    command = [sys.executable, "-m", "scaffold", "check", "plugin", f"{served}/api/v1", "--fuzz", "15"]
+    assert "0 failed" in _run(command, project)
+
+
+@pytest.mark.parametrize(
+    ("body", "status"),
+    [
+        (b'{"dataQuery": [{"refID": "A", "maxDataPoints": "5"}]}', 400),
+        (b'{"dataQuery": [{"refID": "A", "refID": "B"}]}', 400),
+        (b'{"dataQuery": [{"refID": "A", "maxDataPoints": NaN}]}', 400),
+        (b'{"dataQuery": []}', 400),
+        (b'{"dataQuery": [{"refID": "A", "REFID": 5}]}', 200),
+        (b'{"dataQuery": [{"refID": "A", "maxDataPoints": 10.0}]}', 200),
+    ],
+)
+def test_strict_bodies_over_http(served: str, body: bytes, status: int) -> None:
+    answer = httpx.post(
+        f"{served}/api/v1/query/get-result",
+        content=body,
+        headers={"content-type": "application/json", "accept-language": "en-US"},
+    )
+    assert answer.status_code == status, answer.text
+    if status == 400:
+        assert answer.json()["message"].startswith("Request format is wrong: ")
+        assert b"REFID" not in answer.content and b"NaN" not in answer.content
+
+
+def test_the_published_document_is_the_projects_spec(served: str, project: Path) -> None:
+    document = httpx.get(f"{served}/openapi.json").json()
+    assert document["info"]["version"] == "1.2.0+r2"
+    assert document["servers"] == [{"url": "/api/v1", "description": document["servers"][0]["description"]}]
+
+
+def test_the_dockerfile_passes_hadolint(project: Path) -> None:
+    """Multi-stage, a static binary on distroless, non-root, a HEALTHCHECK through the binary itself."""
+    result = subprocess.run(
+        [str(Path(sys.executable).parent / "hadolint"), "--failure-threshold", "warning", "Dockerfile"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    text = (project / "Dockerfile").read_text(encoding="utf-8")
+    assert "CGO_ENABLED=0 go build" in text and "FROM gcr.io/distroless/static-debian12:nonroot" in text
+    assert "USER 10001:10001" in text and '"-healthcheck"]' in text
+
+
+def test_the_binary_answers_its_own_healthcheck(served: str, project: Path) -> None:
+    port = served.rsplit(":", 1)[1]
+    binary = str(project / "bin" / "acme-sales")
+    up = subprocess.run([binary, "-healthcheck"], env={**os.environ, "PORT": port}, check=False, timeout=30)
+    assert up.returncode == 0
+    down = subprocess.run([binary, "-healthcheck"], env={**os.environ, "PORT": "9"}, check=False, timeout=30)
+    assert down.returncode == 1
+
+
+def test_the_runtime_tests_pass_beside_the_generated_code(tmp_path: Path) -> None:
+    """scaffold/codegen/go/runtime_files/*_test.go, in a module holding the shipped spec's package."""
+    module = tmp_path / "runtime"
+    for relative, text in contract_files(load_shipped("datasource-plugin"), {"project_name": "x"}).items():
+        path = module / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    for test in RUNTIME_FOLDER.glob("*_test.go"):
+        shutil.copy2(test, module / "internal" / "contract" / test.name)
+    (module / "go.mod").write_text("module example.com/plugin\n\ngo 1.22\n", encoding="utf-8")
+    _run(["go", "vet", "./..."], module)
+    _run(["go", "test", "-race", "./..."], module)

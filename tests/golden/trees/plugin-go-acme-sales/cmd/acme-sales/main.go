@@ -1,0 +1,102 @@
+// Command acme-sales serves the plugin on HOST:PORT (template-owned: scaffold upgrade merges
+// template changes with your edits).
+//
+// On SIGTERM or SIGINT, /readyz answers 503 at once (the platform stops sending new requests),
+// requests in flight get SHUTDOWN_GRACE_SECONDS to finish, then the process exits. A setting that
+// is not allowed ends the start with one line and exit 1.
+//
+// `acme-sales -healthcheck` asks the running plugin's /healthz (PORT from the environment) and
+// exits 0 when it answers 200: the container image's HEALTHCHECK, which has no shell or curl.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strconv"
+	"syscall"
+	"time"
+
+	"acme-sales/internal/app"
+	"acme-sales/internal/contract"
+	"acme-sales/internal/settings"
+)
+
+func main() {
+	if len(os.Args) == 2 && os.Args[1] == "-healthcheck" {
+		os.Exit(healthcheck())
+	}
+	if err := run(); err != nil {
+		fmt.Fprintf(os.Stderr, "error: %s\n", err)
+		os.Exit(1)
+	}
+}
+
+func healthcheck() int {
+	port := os.Getenv("PORT")
+	if port == "" {
+		port = "8080"
+	}
+	client := &http.Client{Timeout: 4 * time.Second}
+	response, err := client.Get("http://127.0.0.1:" + port + contract.HealthPath)
+	if err != nil {
+		return 1
+	}
+	_ = response.Body.Close()
+	if response.StatusCode != http.StatusOK {
+		return 1
+	}
+	return 0
+}
+
+func run() error {
+	s, err := settings.Load(os.Getenv)
+	if err != nil {
+		return err
+	}
+	logger, err := contract.NewLogger(os.Stderr, s.LogFormat, s.LogLevel)
+	if err != nil {
+		return err
+	}
+	state := &contract.ServiceState{}
+	handler, err := app.New(s, logger, state)
+	if err != nil {
+		return err
+	}
+	listener, err := net.Listen("tcp", net.JoinHostPort(s.Host, strconv.Itoa(s.Port)))
+	if err != nil {
+		return fmt.Errorf("cannot listen on %s:%d (%v): set HOST and PORT to a free address", s.Host, s.Port, err)
+	}
+	// ReadTimeout bounds a whole request (a client that stops sending mid-body included) as
+	// Node's requestTimeout does for the TypeScript plugin: 300 s.
+	server := &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       300 * time.Second,
+		IdleTimeout:       120 * time.Second,
+	}
+	stopped := make(chan error, 1)
+	go func() {
+		signals := make(chan os.Signal, 1)
+		signal.Notify(signals, syscall.SIGTERM, syscall.SIGINT)
+		received := <-signals
+		state.StartDraining()
+		logger.Info(received.String() + ": /readyz answers 503 while requests finish")
+		grace, cancel := context.WithTimeout(context.Background(), time.Duration(s.ShutdownGraceSeconds)*time.Second)
+		defer cancel()
+		stopped <- server.Shutdown(grace)
+	}()
+	logger.Info("serving the plugin on http://" + listener.Addr().String() + contract.BasePath)
+	if err := server.Serve(listener); !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	if err := <-stopped; err != nil {
+		logger.Warn("requests still running at the end of SHUTDOWN_GRACE_SECONDS: exiting")
+		os.Exit(1)
+	}
+	return nil
+}

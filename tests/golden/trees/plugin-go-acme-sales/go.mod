@@ -1,0 +1,3 @@
+module acme-sales
+
+go 1.22

@@ -1,0 +1,68 @@
+// Package app joins the contract glue (internal/contract, generated from the spec) with this
+// project's settings, texts and data source (template-owned: scaffold upgrade merges template
+// changes with your edits).
+//
+// Around the contract's routes under /api/v1: GET /healthz, GET /readyz (503 once a shutdown
+// began: see cmd/), GET /metrics (Prometheus), a request id on every answer and log line (the
+// caller's X-Request-ID when usable, else a new one), one access line per request, and GET
+// /openapi.json (the contract this plugin implements).
+package app
+
+import (
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"os"
+
+	"acme-sales/internal/contract"
+	"acme-sales/internal/datasource"
+	"acme-sales/internal/settings"
+)
+
+// New is the plugin's HTTP handler; state says when /readyz answers 503 (nil: never).
+func New(s settings.Settings, logger *slog.Logger, state *contract.ServiceState) (http.Handler, error) {
+	locales, err := fs.Sub(datasource.Locales, "locales")
+	if err != nil {
+		return nil, err
+	}
+	catalog, err := contract.LoadCatalogFS(locales, "internal/datasource/locales")
+	if err != nil {
+		return nil, err
+	}
+	secrets, err := contract.LoadSecretBox(contract.SecretBoxOptions{
+		Getenv:     os.Getenv,
+		StateDir:   s.StateDir,
+		Production: s.Environment == "production",
+		Logger:     logger,
+	})
+	if err != nil {
+		return nil, err
+	}
+	server, err := contract.NewServer(contract.ServerOptions{
+		Handler:              datasource.New(s, catalog),
+		Catalog:              catalog,
+		Secrets:              secrets,
+		Logger:               logger,
+		MaxBodyBytes:         s.MaxBodyBytes,
+		MaxBodyBytesInFlight: s.MaxBodyBytesInFlight,
+	})
+	if err != nil {
+		return nil, err
+	}
+	routes := http.NewServeMux()
+	routes.HandleFunc("GET /openapi.json", func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write(contract.Document)
+	})
+	routes.Handle("/", server)
+	var metrics *contract.Metrics
+	if s.MetricsEnabled {
+		metrics = contract.NewMetrics()
+	}
+	return contract.Observe(routes, contract.ObserveOptions{
+		Metrics:   metrics,
+		Logger:    logger,
+		State:     state,
+		Operation: contract.OperationOf,
+	}), nil
+}

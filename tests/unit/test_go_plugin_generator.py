@@ -1,0 +1,179 @@
+"""The generator of a Go plugin's contract-owned package (scaffold/codegen/go/): what it reads, what it refuses.
+
+Whether the generated Go compiles, is gofmt-clean and decodes as strictly as the spec says is
+tested with a real Go toolchain in tests/functional/test_plugin_go.py; here, the model and the
+text, without Go.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from scaffold.codegen.go.names import exported
+from scaffold.codegen.go.operations import go_operations
+from scaffold.codegen.go.plugin_service import contract_files, runtime_modules
+from scaffold.codegen.go.types import go_model
+from scaffold.codegen.header import read_copy_stamp, read_stamp
+from scaffold.errors import GenerationError
+from scaffold.projects.kinds import KINDS
+from scaffold.specs.catalog import load_shipped
+from scaffold.specs.document import SpecDocument
+
+SPEC = load_shipped("datasource-plugin")
+ANSWERS = {"project_name": "acme-sales", "package_name": "acme_sales", "language": "go"}
+GENERATED = re.compile(r"^// Code generated .* DO NOT EDIT\.$")  # Go's own rule (go help generate)
+
+
+def variant(edit: Callable[[dict[str, Any]], None]) -> SpecDocument:
+    data = copy.deepcopy(dict(SPEC.data))
+    edit(data)
+    return dataclasses.replace(SPEC, data=data)
+
+
+def _schemas(spec: SpecDocument) -> dict[str, Any]:
+    return dict(spec.data["components"]["schemas"])
+
+
+def test_every_file_is_in_the_contract_package_marked_as_generated_code() -> None:
+    files = contract_files(SPEC, ANSWERS)
+    kind = KINDS["plugin"].for_language("go")
+    assert all(kind.owns_contract_path(path, "acme_sales") for path in files)
+    names = {path.rsplit("/", 1)[1] for path in files}
+    assert {"types_gen.go", "json_gen.go", "operations_gen.go", "spec_gen.go", "texts_gen.go"} <= names
+    assert set(runtime_modules()) <= names and not any(name.endswith("_test.go") for name in names)
+    for path, text in files.items():
+        first = text.splitlines()[0]
+        assert GENERATED.match(first), path  # editors, gofmt and linters treat the file as generated
+        assert read_stamp(first) is not None or read_copy_stamp(first) is not None, path
+        assert "\npackage contract\n" in text, path
+
+
+def test_the_output_is_the_same_every_time() -> None:
+    assert contract_files(SPEC, ANSWERS) == contract_files(SPEC, ANSWERS)
+
+
+@pytest.mark.parametrize(
+    ("wire", "go"),
+    [
+        ("dataSourceInstanceSettings", "DataSourceInstanceSettings"),
+        ("refID", "RefID"),
+        ("baseUrl", "BaseURL"),
+        ("json", "JSON"),
+        ("getQueryResult", "GetQueryResult"),
+        ("max_data_points", "MaxDataPoints"),
+    ],
+)
+def test_names_are_spelled_as_go_teams_spell_them(wire: str, go: str) -> None:
+    assert exported(wire) == go
+
+
+def test_presence_is_carried_without_pointers() -> None:
+    model = go_model(_schemas(SPEC), "spec")
+    fields = {f.wire: f.go for f in model.schemas["DataQuery"].fields}
+    assert fields["refID"] == "Opt[string]" and fields["maxDataPoints"] == "Opt[int64]"
+    request = {f.wire: f.go for f in model.schemas["QueryDataRequest"].fields}
+    assert request["dataQuery"] == "[]DataQuery"  # required
+    assert request["variables"] == "Variables"  # a named map: nil is absent
+    metadata = {f.wire: f.go for f in model.schemas["PluginMetadata"].fields}
+    assert metadata["author"] == "Nullable[string]"
+    source = contract_files(SPEC, ANSWERS)["internal/contract/types_gen.go"]
+    assert "*" not in re.sub(r"//.*", "", source), "no pointer types in the declarations"
+
+
+def test_a_one_of_of_two_json_types_is_a_sum_type() -> None:
+    model = go_model(_schemas(SPEC), "spec")
+    union = model.schemas["VariableValue"]
+    assert union.kind == "union" and [kind for kind, _ in union.branches] == ["string", "array"]
+    source = contract_files(SPEC, ANSWERS)["internal/contract/types_gen.go"]
+    assert "func VariableValueFromString(value string) VariableValue" in source
+    assert "func (v VariableValue) AsArray() ([]string, bool)" in source
+
+
+def test_the_handler_has_one_method_per_operation() -> None:
+    source = contract_files(SPEC, ANSWERS)["internal/contract/operations_gen.go"]
+    ops = go_operations(SPEC, go_model(_schemas(SPEC), "spec"))
+    assert [op.method for op in ops] == [
+        "GetMetadata",
+        "CheckHealth",
+        "GetDatasourceConstructorFields",
+        "GetQueryConstructorFields",
+        "GetQueryResult",
+        "GetVariableConstructorFields",
+        "GetVariableValues",
+    ]
+    assert (
+        "\tGetQueryResult(ctx context.Context, rc RequestContext, request *QueryDataRequest) (*QueryDataResponse, error)\n"
+        in source
+    )
+    assert "\tGetMetadata(ctx context.Context, rc RequestContext) (*PluginMetadata, error)\n" in source
+    assert '\ts.mux.HandleFunc("POST "+BasePath+"/query/get-result", s.serveGetQueryResult)\n' in source
+
+
+def test_secrets_are_revealed_and_sealed_where_the_contract_carries_fields() -> None:
+    source = contract_files(SPEC, ANSWERS)["internal/contract/operations_gen.go"]
+    assert "s.revealFields(request.Fields)" in source
+    assert (
+        "if request.PluginContext.Set && request.PluginContext.Value.DataSourceInstanceSettings.Set {"
+        in source
+    )
+    assert "s.sealFields(answer.DatasourceConfig.Value.Fields)" in source
+
+
+def _set(path: list[str], value: Any) -> Callable[[dict[str, Any]], None]:
+    def edit(data: dict[str, Any]) -> None:
+        node = data
+        for key in path[:-1]:
+            node = node[key]
+        node[path[-1]] = value
+
+    return edit
+
+
+@pytest.mark.parametrize(
+    ("edit", "expected"),
+    [
+        (
+            _set(["components", "schemas", "DataQuery", "properties", "refID", "pattern"], "^[A-Z]$"),
+            "components/schemas/DataQuery.refID uses the JSON Schema keyword 'pattern'",
+        ),
+        (
+            _set(["components", "schemas", "DataQuery", "properties", "refID", "format"], "email"),
+            "has format 'email'",
+        ),
+        (
+            _set(
+                ["components", "schemas", "VariableValue", "oneOf"], [{"type": "string"}, {"type": "string"}]
+            ),
+            "the branches of oneOf must differ in JSON type",
+        ),
+        (
+            _set(["components", "schemas", "DataQuery", "properties", "ref_id"], {"type": "string"}),
+            "the properties 'refID' and 'ref_id' both become the Go field RefID",
+        ),
+        (
+            _set(
+                ["components", "schemas", "DataQuery", "properties", "inline"],
+                {"type": "object", "properties": {}},
+            ),
+            "cannot type (an inline object, or no type)",
+        ),
+    ],
+)
+def test_what_a_strict_go_decoder_cannot_hold_is_refused_naming_the_place(
+    edit: Callable[[dict[str, Any]], None], expected: str
+) -> None:
+    with pytest.raises(GenerationError) as caught:
+        contract_files(variant(edit), ANSWERS)
+    assert expected in str(caught.value)
+
+
+def test_the_published_document_names_the_service_itself() -> None:
+    source = contract_files(SPEC, ANSWERS)["internal/contract/spec_gen.go"]
+    assert 'var Document = []byte("{' in source
+    assert r"\"servers\":[{\"url\":\"/api/v1\"" in source
