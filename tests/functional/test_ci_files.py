@@ -42,6 +42,7 @@ from scaffold.projects.upgrade import upgrade
 from tests.cli_runner import run_scaffold
 from tests.conftest import REPO
 from tests.git_helpers import git
+from tests.go_toolchain import go_environment
 from tests.served_process import free_port
 
 BIN = Path(sys.executable).parent
@@ -52,9 +53,17 @@ KIND_OF = {"acme-sales": "plugin", "acme-map": "module"}  # project name -> kind
 PLUGIN_LANGUAGES = KIND_NAMES["plugin"].service_languages  # ("python", "typescript")
 # The command the CI starts each plugin service with (`npm start` would build again, and npm as
 # the parent would keep the `kill` from reaching node).
-START = {"python": "python -m {package}", "typescript": "node dist/main.js"}
+START = {"python": "python -m {package}", "typescript": "node dist/main.js", "go": "./bin/plugin"}
 # Fewer log lines in service.log: the level names differ (pino's `warn`, Python's `warning`).
-QUIET = {"python": {"LOG_LEVEL": "warning"}, "typescript": {"LOG_LEVEL": "warn"}}
+QUIET = {
+    "python": {"LOG_LEVEL": "warning"},
+    "typescript": {"LOG_LEVEL": "warn"},
+    "go": {"LOG_LEVEL": "warning"},
+}
+# What the CI of a compiled plugin runs before it starts the service, after the registry's install.
+BUILD = {"typescript": "npm run build", "go": "go build -o bin/plugin ./cmd/acme-sales"}
+# The commands of a language's own tools in a CI file (the registry's install and checks are among them).
+TOOL_LINE = {"typescript": r"npm ", "go": r"(go|make) "}
 OLD_TEMPLATE = "1.3.0"  # the last template version without CI files or the scaffold_version answer
 LATER = "7.8.9rc1"  # a scaffold version unlike the template's default answer, to see where it came from
 
@@ -137,19 +146,37 @@ def plugin_typescript(home: Path, tmp_path_factory: pytest.TempPathFactory) -> M
 
 
 @pytest.fixture(scope="module")
+def plugin_go(home: Path, tmp_path_factory: pytest.TempPathFactory) -> Made:
+    """The Go plugin, built as its CI's contract job does before it starts it."""
+    made = _make("plugin", home, tmp_path_factory, "go")
+    for command in (LANGUAGES["go"].install, BUILD["go"]):
+        result = subprocess.run(
+            command.split(),
+            cwd=made.root,
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=False,
+            env=go_environment(),
+        )
+        assert result.returncode == 0, f"{command}:\n{result.stdout[-3000:]}{result.stderr[-3000:]}"
+    return made
+
+
+@pytest.fixture(scope="module")
 def module(home: Path, tmp_path_factory: pytest.TempPathFactory) -> Made:
     return _make("module", home, tmp_path_factory)
 
 
-@pytest.fixture(params=["python", "typescript"])
+@pytest.fixture(params=["python", "typescript", "go"])
 def any_plugin(request: pytest.FixtureRequest) -> Made:
     """The plugin in each of its service languages."""
-    project = request.getfixturevalue("plugin" if request.param == "python" else "plugin_typescript")
+    project = request.getfixturevalue("plugin" if request.param == "python" else f"plugin_{request.param}")
     assert isinstance(project, Made)
     return project
 
 
-@pytest.fixture(params=["plugin", "plugin_typescript", "module"])
+@pytest.fixture(params=["plugin", "plugin_typescript", "plugin_go", "module"])
 def made(request: pytest.FixtureRequest) -> Made:
     project = request.getfixturevalue(request.param)
     assert isinstance(project, Made)
@@ -191,10 +218,36 @@ def settings_port(made: Made) -> int:
     if made.language == "typescript":  # the built settings module, as `node dist/main.js` loads it
         code = "import('./dist/settings.js').then((m) => console.log(m.loadSettings({}).port))"
         command = ["node", "-e", code]
+    elif made.language == "go":  # internal/settings, loaded by a throwaway main in the module
+        return _go_settings_port(made)
     else:
         code = f"from {made.package}.settings import Settings; print(Settings.from_env({{}}).port)"
         command = [sys.executable, "-c", code]
     result = subprocess.run(command, cwd=made.python_root, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    return int(result.stdout)
+
+
+def _go_settings_port(made: Made) -> int:
+    probe = made.root / "_portprobe"  # a leading _ keeps it out of ./... patterns
+    probe.mkdir()
+    try:
+        (probe / "main.go").write_text(
+            'package main\n\nimport (\n\t"fmt"\n\n\t"acme-sales/internal/settings"\n)\n\n'
+            'func main() {\n\ts, err := settings.Load(func(string) string { return "" })\n'
+            "\tif err != nil {\n\t\tpanic(err)\n\t}\n\tfmt.Println(s.Port)\n}\n",
+            encoding="utf-8",
+        )
+        result = subprocess.run(
+            ["go", "run", "./_portprobe"],
+            cwd=made.root,
+            capture_output=True,
+            text=True,
+            check=False,
+            env=go_environment(),
+        )
+    finally:
+        shutil.rmtree(probe)
     assert result.returncode == 0, result.stderr
     return int(result.stdout)
 
@@ -234,13 +287,18 @@ def test_ci_runs_the_projects_own_commands(made: Made, relative: str) -> None:
     assert any(line.endswith(f"-t {made.root.name}:ci .") for line in lines), relative
 
 
+@pytest.mark.parametrize("language", sorted(BUILD))
 @pytest.mark.parametrize("relative", sorted(CI_FILES))
-def test_typescript_ci_runs_exactly_the_registrys_commands(plugin_typescript: Made, relative: str) -> None:
-    """Each TypeScript job installs exactly as the registry says (`npm ci`, so package-lock.json
-    decides), the checks job runs the registry's checks in their order, and a job that starts the
-    service builds dist/ first; npm is never asked to install a named package."""
-    language = LANGUAGES["typescript"]
-    data = plugin_typescript.ci(relative)
+def test_compiled_plugin_ci_runs_exactly_the_registrys_commands(
+    language: str, relative: str, request: pytest.FixtureRequest
+) -> None:
+    """Each job of a TypeScript or Go plugin installs exactly as the registry says (`npm ci`, so
+    package-lock.json decides; `go mod download`), the checks job runs the registry's checks in their
+    order, and a job that starts the service builds it first; npm is never asked to install a named
+    package, and go never to get one."""
+    plugin: Made = request.getfixturevalue(f"plugin_{language}")
+    named = LANGUAGES[language]
+    data = plugin.ci(relative)
     if relative == GITHUB:
         jobs = {name: [s["run"] for s in job["steps"] if "run" in s] for name, job in data["jobs"].items()}
     else:
@@ -249,16 +307,18 @@ def test_typescript_ci_runs_exactly_the_registrys_commands(plugin_typescript: Ma
         name: [ln.strip() for b in blocks for ln in b.splitlines() if ln.strip()]
         for name, blocks in jobs.items()
     }
-    npm = {name: [ln for ln in lines if ln.startswith("npm ")] for name, lines in by_job.items()}
-    assert npm["test"] == [language.install, *language.checks], f"{relative}: job test runs {npm['test']}"
-    starting = [
-        name for name, lines in by_job.items() if f"{plugin_typescript.start} > service.log 2>&1 &" in lines
-    ]
+    tools = {
+        name: [ln for ln in lines if re.match(TOOL_LINE[language], ln)] for name, lines in by_job.items()
+    }
+    assert tools["test"] == [named.install, *named.checks], f"{relative}: job test runs {tools['test']}"
+    starting = [name for name, lines in by_job.items() if f"{plugin.start} > service.log 2>&1 &" in lines]
     assert sorted(starting) == ["conformance", "contract"], starting
     for name in starting:
-        assert npm[name] == [language.install, "npm run build"], f"{relative}: job {name} runs {npm[name]}"
-    for name, lines in npm.items():
-        assert not [ln for ln in lines if re.match(r"npm (install|i|add)\b", ln)], f"{relative}: {name}"
+        assert tools[name] == [named.install, BUILD[language]], f"{relative}: job {name} runs {tools[name]}"
+    for name, lines in tools.items():
+        assert not [ln for ln in lines if re.match(r"(npm (install|i|add)|go (get|install))\b", ln)], (
+            f"{relative}: {name}"
+        )
 
 
 @pytest.mark.parametrize("relative", sorted(CI_FILES))
@@ -496,7 +556,7 @@ def test_a_plugin_with_a_real_backend_passes_ci_through_its_own_files(
         assert code != 0 and "FAIL  health-check.valid-config" in output, f"{case}:\n{output[-4000:]}"
 
 
-# The TypeScript starter's form has no field a check could need, so its ci/ files are shown to be read
+# The TypeScript and Go starters' forms have no field a check could need, so its ci/ files are shown to be read
 # by what they break: a setting the plugin refuses, form values scaffold refuses.
 TS_CI_FILES = [
     pytest.param(
@@ -510,23 +570,29 @@ TS_CI_FILES = [
 ]
 
 
+@pytest.mark.parametrize("language", sorted(BUILD))
 @pytest.mark.parametrize(("files", "extra_env", "said"), TS_CI_FILES)
-@pytest.mark.parametrize("shell", ["bash", "sh"])  # GitHub's run: is bash; GitLab's node image runs sh
-def test_typescript_plugin_ci_reads_its_own_ci_files(
-    plugin_typescript: Made,
+@pytest.mark.parametrize(
+    "shell", ["bash", "sh"]
+)  # GitHub's run: is bash; GitLab's node and golang images run sh
+def test_compiled_plugin_ci_reads_its_own_ci_files(
+    language: str,
     home: Path,
     tmp_path: Path,
     files: dict[str, str],
     extra_env: dict[str, str],
     said: str,
     shell: str,
+    request: pytest.FixtureRequest,
 ) -> None:
-    """The contract block of the TypeScript plugin sources ci/before-check.sh before it starts the
-    service and gives ci/check-config.json and CHECK_CONFIG to the check, as the Python one does."""
-    project = shutil.copytree(plugin_typescript.root, tmp_path / "project", symlinks=True)
+    """The contract block of the TypeScript and Go plugins sources ci/before-check.sh before it
+    starts the service and gives ci/check-config.json and CHECK_CONFIG to the check, as the Python
+    one does."""
+    plugin: Made = request.getfixturevalue(f"plugin_{language}")
+    project = shutil.copytree(plugin.root, tmp_path / "project", symlinks=True)
     for name, text in files.items():
         (project / "ci" / name).write_text(text, encoding="utf-8")
-    code, output = _run_contract_block(project, home, tmp_path, shell, {**QUIET["typescript"], **extra_env})
+    code, output = _run_contract_block(project, home, tmp_path, shell, {**QUIET[language], **extra_env})
     assert code != 0 and said in output, output[-4000:]
 
 
@@ -547,36 +613,43 @@ def _schemathesis_requirement(plugin: Made) -> str:
     return found
 
 
+MANIFESTS = {"typescript": ("package.json", "package-lock.json"), "go": ("go.mod",)}
+
+
+@pytest.mark.parametrize("language", sorted(BUILD))
 @pytest.mark.parametrize("relative", sorted(CI_FILES))
-def test_typescript_plugin_runs_schemathesis_as_a_ci_tool(
-    plugin_typescript: Made, plugin: Made, relative: str
+def test_compiled_plugin_runs_schemathesis_as_a_ci_tool(
+    language: str, plugin: Made, relative: str, request: pytest.FixtureRequest
 ) -> None:
-    """Schemathesis is installed by CI (the Python plugin's requirement), never by npm; it runs the
-    recorded contract against the started service with schemathesis.toml, whose settings are the
-    Python plugin's."""
-    data = plugin_typescript.ci(relative)
+    """Schemathesis is installed by CI (the Python plugin's requirement), never by npm or go; it runs
+    the recorded contract against the started service with schemathesis.toml, whose settings are
+    the Python plugin's."""
+    compiled: Made = request.getfixturevalue(f"plugin_{language}")
+    data = compiled.ci(relative)
     variables = data["env"] if relative == GITHUB else data["variables"]
     assert variables["SCHEMATHESIS_PACKAGE"] == _schemathesis_requirement(plugin)
     assert 'pip install "$SCHEMATHESIS_PACKAGE"' in shell_lines(relative, data)
     block = _contract_block(relative, data, SCHEMATHESIS)
-    assert f"{plugin_typescript.start} > service.log 2>&1 &" in block
+    assert f"{compiled.start} > service.log 2>&1 &" in block
     words = block.replace("\\\n", " ").split("schemathesis ", 1)[1].splitlines()[0].split()
-    url = f"http://127.0.0.1:{settings_port(plugin_typescript)}/api/v1"
+    url = f"http://127.0.0.1:{settings_port(compiled)}/api/v1"
     assert words == ["--config-file", "schemathesis.toml", "run", SPEC_COPY_PATH, "--url", url], words
-    for manifest in ("package.json", "package-lock.json"):
-        assert "schemathesis" not in plugin_typescript.text(manifest).lower(), manifest
-    ours = tomllib.loads(plugin_typescript.text("schemathesis.toml"))
+    for manifest in MANIFESTS[language]:
+        assert "schemathesis" not in compiled.text(manifest).lower(), manifest
+    ours = tomllib.loads(compiled.text("schemathesis.toml"))
     assert ours == tomllib.loads(plugin.text("schemathesis.toml")), "settings differ from the Python plugin's"
 
 
-def test_typescript_plugin_schemathesis_step_runs_as_ci_runs_it(
-    plugin_typescript: Made, home: Path, tmp_path: Path
+@pytest.mark.parametrize("language", sorted(BUILD))
+def test_compiled_plugin_schemathesis_step_runs_as_ci_runs_it(
+    language: str, home: Path, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
-    github, gitlab = (plugin_typescript.ci(relative) for relative in (GITHUB, GITLAB))
+    compiled: Made = request.getfixturevalue(f"plugin_{language}")
+    github, gitlab = (compiled.ci(relative) for relative in (GITHUB, GITLAB))
     if _contract_block(GITHUB, github, SCHEMATHESIS) != _contract_block(GITLAB, gitlab, SCHEMATHESIS):
         pytest.fail("the two CI files run different Schemathesis blocks")
-    project = shutil.copytree(plugin_typescript.root, tmp_path / "project", symlinks=True)
-    code, output = _run_contract_block(project, home, tmp_path, "sh", QUIET["typescript"], SCHEMATHESIS)
+    project = shutil.copytree(compiled.root, tmp_path / "project", symlinks=True)
+    code, output = _run_contract_block(project, home, tmp_path, "sh", QUIET[language], SCHEMATHESIS)
     if "Seed: 20260101" not in output or not re.search(r"Selected: (\d+)/\1\b", output):
         pytest.fail(f"Schemathesis did not run every operation with schemathesis.toml:\n{output[-4000:]}")
     assert code == 0, output[-6000:]

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+import yaml
 
 from scaffold.check.plugin_checks import check_plugin
 from scaffold.check.plugin_session import PluginCheckOptions
@@ -153,6 +154,29 @@ def test_the_dockerfile_passes_hadolint(project: Path) -> None:
     text = (project / "Dockerfile").read_text(encoding="utf-8")
     assert "CGO_ENABLED=0 go build" in text and "FROM gcr.io/distroless/static-debian12:nonroot" in text
     assert "USER 10001:10001" in text and '"-healthcheck"]' in text
+
+
+def test_the_kubernetes_manifests_are_valid_and_fit_a_distroless_go_image(project: Path) -> None:
+    """The Python and TypeScript plugins' manifests (validated offline the same way), with what a Go
+    binary on distroless needs: the kubelet's sleep action before SIGTERM (no sleep binary in the
+    image), and GOMEMLIMIT below the container's memory limit."""
+    folder = project / "deploy" / "kubernetes"
+    manifests = sorted(str(p) for p in folder.glob("*.yaml") if p.name != "kustomization.yaml")
+    result = subprocess.run(
+        [str(Path(sys.executable).parent / "kubernetes-validate"), "-k", "1.30.0", "--strict", *manifests],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    (deployment,) = [
+        d for d in yaml.safe_load_all((folder / "deployment.yaml").read_text(encoding="utf-8")) if d
+    ]
+    container = deployment["spec"]["template"]["spec"]["containers"][0]
+    assert container["lifecycle"]["preStop"] == {"sleep": {"seconds": 5}}
+    env = {item["name"]: item.get("value") for item in container["env"]}
+    assert env["GOMEMLIMIT"] == "448MiB" and container["resources"]["limits"]["memory"] == "512Mi"
+    assert container["image"] == "acme-sales:0.1.0"
 
 
 def test_the_binary_answers_its_own_healthcheck(served: str, project: Path) -> None:
