@@ -52,6 +52,8 @@ _.get_query_result  # the data source method the generated routes call
 
 # pytest: module marks, hooks, fixtures requested by parameter name, collection settings.
 pytestmark
+plugin_typescript  # test_ci_files: fixtures requested by name (request.getfixturevalue)
+plugin_go
 collect_ignore
 pytest_collection_modifyitems
 pytest_xdist_make_scheduler

@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from scaffold.codegen.go import answered_statuses as go_statuses
+from scaffold.codegen import raw_body_statuses
 from scaffold.codegen.python import answered_statuses as python_statuses
-from scaffold.codegen.typescript import answered_statuses as typescript_statuses
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.shapes import operations
 
@@ -25,8 +24,8 @@ class ServiceStatuses:
 
 BY_LANGUAGE: dict[str, ServiceStatuses] = {
     "python": ServiceStatuses(python_statuses.answered_statuses, python_statuses.WHY),
-    "typescript": ServiceStatuses(typescript_statuses.answered_statuses, typescript_statuses.WHY),
-    "go": ServiceStatuses(go_statuses.answered_statuses, go_statuses.WHY),
+    "typescript": ServiceStatuses(raw_body_statuses.answered_statuses, raw_body_statuses.WHY),
+    "go": ServiceStatuses(raw_body_statuses.answered_statuses, raw_body_statuses.WHY),
 }
 
 

@@ -1,6 +1,8 @@
-"""The error statuses a generated TypeScript plugin answers, per operation, for one request.
+"""The error statuses a generated TypeScript or Go plugin answers, per operation, for one request.
 
-What its runtime does (runtime_files/serve.ts, validation.ts, body-limits.ts): an operation with a
+Both runtimes read each body raw and check it themselves (TypeScript: typescript/runtime_files/
+serve.ts, validation.ts, body-limits.ts; Go: go/runtime_files/serve.go, jsonread.go,
+bodylimits.go), so they answer alike, and one list serves both: an operation with a
 request body answers 400 for a body that is not the JSON the spec describes, 413 for a body over
 the size limit, 422 for content the plugin cannot process (a `PluginError`, a token that does not
 decrypt) and 500 for an unexpected error; an operation without a body can only fail with 500. A
@@ -16,7 +18,7 @@ from __future__ import annotations
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.shapes import operations
 
-# status -> when a generated TypeScript plugin answers it (for a message)
+# status -> when a generated TypeScript or Go plugin answers it (for a message)
 WHY = {
     "400": "a body that is not the JSON the spec describes",
     "413": "a body over the size limit",
