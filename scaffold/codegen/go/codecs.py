@@ -67,9 +67,9 @@ def _decoder(schema: GoSchema) -> str:
         lines += _decode_struct(schema, names)
     elif schema.kind == "enum":
         lines += [
-            "\tbefore := len(r.Problems())",
+            "\tbefore := r.ProblemCount()",
             f"\t*v = {name}(r.String())",
-            "\tif len(r.Problems()) == before && !v.Valid() {",
+            "\tif r.ProblemCount() == before && !v.Valid() {",
             '\t\tr.Problem(r.Place(), "choice")',
             "\t}",
         ]
@@ -135,18 +135,18 @@ def _decode_value(t: GoType, target: str, depth: int, names: count[int]) -> list
         lines = []
         checked = t.has_const or t.uri
         if checked:
-            lines.append(f"{tab}before{depth} := len(r.Problems())")
+            lines.append(f"{tab}before{depth} := r.ProblemCount()")
         lines.append(f"{tab}{target} = r.{_READ[t.kind]}()")
         if t.has_const:
             literal = go_string(t.const) if isinstance(t.const, str) else str(t.const).lower()
             lines += [
-                f"{tab}if len(r.Problems()) == before{depth} && {target} != {literal} {{",
+                f"{tab}if r.ProblemCount() == before{depth} && {target} != {literal} {{",
                 f'{tab}\tr.Problem(r.Place(), "choice")',
                 f"{tab}}}",
             ]
         if t.uri:
             lines += [
-                f"{tab}if len(r.Problems()) == before{depth} && !isAbsoluteURI({target}) {{",
+                f"{tab}if r.ProblemCount() == before{depth} && !isAbsoluteURI({target}) {{",
                 f'{tab}\tr.Problem(r.Place(), "range")',
                 f"{tab}}}",
             ]

@@ -130,9 +130,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // OperationOf is the operationId a request is for, or "" when it is for no operation (the metrics'
 // operation label).
 func OperationOf(r *http.Request) string {
+	path, found := strings.CutPrefix(r.URL.Path, BasePath) // once, not a concatenation per operation
+	if !found {
+		return ""
+	}
 	for i := range Operations {
 		op := &Operations[i]
-		if r.URL.Path == BasePath+op.Path && (r.Method == op.HTTPMethod || (op.HTTPMethod == http.MethodGet && r.Method == http.MethodHead)) {
+		if path == op.Path && (r.Method == op.HTTPMethod || (op.HTTPMethod == http.MethodGet && r.Method == http.MethodHead)) {
 			return op.OperationID
 		}
 	}

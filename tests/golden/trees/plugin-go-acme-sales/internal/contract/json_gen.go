@@ -81,9 +81,9 @@ func decodePluginMetadata(r *Reader, v *PluginMetadata) {
 				r.Null()
 				v.Website.Null = true
 			} else {
-				before4 := len(r.Problems())
+				before4 := r.ProblemCount()
 				v.Website.Value = r.String()
-				if len(r.Problems()) == before4 && !isAbsoluteURI(v.Website.Value) {
+				if r.ProblemCount() == before4 && !isAbsoluteURI(v.Website.Value) {
 					r.Problem(r.Place(), "range")
 				}
 			}
@@ -2000,9 +2000,9 @@ func decodeErrorResponse(r *Reader, v *ErrorResponse) {
 		case "error":
 			r.Enter("error")
 			seen |= 1 << 0
-			before3 := len(r.Problems())
+			before3 := r.ProblemCount()
 			v.Error = r.Bool()
-			if len(r.Problems()) == before3 && v.Error != true {
+			if r.ProblemCount() == before3 && v.Error != true {
 				r.Problem(r.Place(), "choice")
 			}
 			r.Leave()
@@ -2053,9 +2053,9 @@ func (v *ErrorResponse) UnmarshalJSON(data []byte) error {
 }
 
 func decodeDatasourceFieldType(r *Reader, v *DatasourceFieldType) {
-	before := len(r.Problems())
+	before := r.ProblemCount()
 	*v = DatasourceFieldType(r.String())
-	if len(r.Problems()) == before && !v.Valid() {
+	if r.ProblemCount() == before && !v.Valid() {
 		r.Problem(r.Place(), "choice")
 	}
 }
@@ -2080,9 +2080,9 @@ func (v *DatasourceFieldType) UnmarshalJSON(data []byte) error {
 }
 
 func decodeConstructorFieldType(r *Reader, v *ConstructorFieldType) {
-	before := len(r.Problems())
+	before := r.ProblemCount()
 	*v = ConstructorFieldType(r.String())
-	if len(r.Problems()) == before && !v.Valid() {
+	if r.ProblemCount() == before && !v.Valid() {
 		r.Problem(r.Place(), "choice")
 	}
 }
@@ -2107,9 +2107,9 @@ func (v *ConstructorFieldType) UnmarshalJSON(data []byte) error {
 }
 
 func decodeConstructorFieldSize(r *Reader, v *ConstructorFieldSize) {
-	before := len(r.Problems())
+	before := r.ProblemCount()
 	*v = ConstructorFieldSize(r.String())
-	if len(r.Problems()) == before && !v.Valid() {
+	if r.ProblemCount() == before && !v.Valid() {
 		r.Problem(r.Place(), "choice")
 	}
 }
