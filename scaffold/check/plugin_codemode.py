@@ -6,7 +6,8 @@ mode returns to fields. The Code option is a queryType radio option whose value 
 "Code" (case-insensitive); requests carry Accept-Language en-US so the label is not translated.
 Offering Code is optional (a plugin may have no Code mode): for a plugin that never offers it the
 check is a SKIP, "not applicable" (the README's meaning of SKIP: nothing in this service is subject
-to the rule). Offering it when the rule forbids it is a FAIL.
+to the rule), and so are the two "hidden without" checks (nothing to hide). Offering it when the
+rule forbids it is a FAIL.
 """
 
 from __future__ import annotations
@@ -101,6 +102,13 @@ def check_code_mode(s: PluginSession) -> None:
         s.report.passed(
             names[0], f'codeMode "true" + codeLang {_lang(s)!r}: Code offered ({offered.get("value")!r})'
         )
+    if offered is None and all(code_option(field) is None for field in query_types.values()):
+        # Never offered in any config: nothing here is subject to "hidden without" (a SKIP, not a PASS).
+        for name in names[1:]:
+            s.report.skipped(
+                name, "not applicable: the plugin offers no Code mode in any configuration", RULE
+            )
+        return
     _hidden_without_lang(s, names[1], query_types["no-lang"], offered)
     if code_option(query_types["no-mode"]) is not None:
         s.report.failed(names[2], "Code offered although the config has no codeMode", RULE)

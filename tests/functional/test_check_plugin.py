@@ -119,6 +119,20 @@ def test_each_defect_is_caught(plugin_server: str, defect: str) -> None:
         )
 
 
+def test_a_plugin_without_code_mode_skips_every_code_mode_check(plugin_server: str) -> None:
+    """Found: with no queryType field at all, the two "hidden without" checks PASSed (nothing was
+    hidden because nothing was ever offered): a check that did not apply is a SKIP."""
+    report = _check(plugin_server, "no-query-type")
+    for name in (
+        "code-mode.offered",
+        "code-mode.hidden-without-codeLang",
+        "code-mode.hidden-without-codeMode",
+    ):
+        result = report.find(name)
+        assert result is not None and result.status is Status.SKIP, _problems(report)
+        assert result.detail.startswith("not applicable"), result.detail
+
+
 def test_failure_skips_what_depends_on_it(plugin_server: str) -> None:
     report = _check(plugin_server, "query-fields-500")
     skipped = {r.name for r in report.results if r.status is Status.SKIP}
