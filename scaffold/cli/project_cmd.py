@@ -43,7 +43,7 @@ LanguageOption = Annotated[
     typer.Option(
         "--language",
         help="Language of the plugin service: python (FastAPI; the default), typescript (Node 20, Fastify 5) "
-        "or go (standard library only; preview: no example yet).",
+        "or go (standard library only; preview).",
         show_default=False,
     ),
 ]
@@ -52,7 +52,7 @@ ExampleOption = Annotated[
     typer.Option(
         "--example/--no-example",
         help="Include the example data source (the default: SQL over SQLite in Python, a built-in "
-        "sample dataset in TypeScript; Go has none yet), or start from a starter whose every method "
+        "sample dataset in TypeScript and Go), or start from a starter whose every method "
         "gives the smallest valid answer.",
         show_default=False,
     ),

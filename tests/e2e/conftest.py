@@ -5,9 +5,12 @@ End-to-end tests use only this installed CLI, exactly as a new user would.
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import sys
 import venv
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,6 +18,7 @@ import pytest
 
 from scaffold import DISTRIBUTION
 from tests.conftest import REPO
+from tests.e2e.dev_process import Dev
 from tests.run_once import once_per_run
 
 
@@ -94,3 +98,14 @@ def future_scaffold(tmp_path_factory: pytest.TempPathFactory) -> InstalledScaffo
 
     _, made = once_per_run(tmp_path_factory, "future-scaffold", make)
     return InstalledScaffold(venv=Path(made["venv"]), wheel=Path(made["wheel"]))
+
+
+@pytest.fixture
+def dev_runs() -> Iterator[list[Dev]]:
+    """Every `scaffold dev` a test starts is killed at the end, whatever failed."""
+    runs: list[Dev] = []
+    yield runs
+    for dev in runs:
+        if dev.process.poll() is None:
+            os.killpg(dev.process.pid, signal.SIGKILL)
+            dev.process.wait(timeout=10)

@@ -16,24 +16,19 @@ import re
 import signal
 import socket
 import subprocess
-import threading
-import time
 import venv
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
 import pytest
 
-from scaffold.dev.children import live_group_members
 from scaffold.host.runtime import pinned_files
 from tests.e2e.conftest import InstalledScaffold, pip_install
+from tests.e2e.dev_process import Dev, processes_under, start_dev, stop_with_ctrl_c, wait_for
 from tests.served_process import free_port, serve_package
 
 pytestmark = pytest.mark.slow
-
-URL_LINE = re.compile(r"^(service|page):\s+(http://\S+)")
 
 
 @dataclass(frozen=True)
@@ -73,92 +68,6 @@ def plugin_project(
     return PluginProject(root=root, python=python, env=env)
 
 
-@dataclass
-class Dev:
-    """A running `scaffold dev`: its process, the lines it printed (stdout and stderr merged)."""
-
-    process: subprocess.Popen[str]
-    lines: list[str] = field(default_factory=list)
-    _reader: threading.Thread | None = None
-
-    def start_reading(self) -> None:
-        def read() -> None:
-            assert self.process.stdout is not None
-            for line in self.process.stdout:
-                self.lines.append(line.rstrip("\n"))
-
-        self._reader = threading.Thread(target=read, daemon=True)
-        self._reader.start()
-
-    def urls(self, timeout: float = 120) -> dict[str, str]:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            found = dict(match.groups() for line in list(self.lines) if (match := URL_LINE.match(line)))
-            if "page" in found:
-                return found
-            assert self.process.poll() is None, "scaffold dev exited:\n" + "\n".join(self.lines)
-            time.sleep(0.1)
-        raise AssertionError("no URLs within the time:\n" + "\n".join(self.lines))
-
-    def interrupt(self, signum: int = signal.SIGINT, timeout: float = 30) -> int:
-        os.killpg(self.process.pid, signum)  # what a terminal's Ctrl-C does: the foreground group
-        code = self.process.wait(timeout=timeout)
-        if self._reader is not None:
-            self._reader.join(timeout=10)
-        return code
-
-
-def start_dev(installed: InstalledScaffold, args: list[str], cwd: Path, env: dict[str, str]) -> Dev:
-    process = subprocess.Popen(
-        [*installed.scaffold, "dev", *args],
-        cwd=cwd,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        start_new_session=True,  # its own group, like a shell job; killpg below is Ctrl-C
-    )
-    dev = Dev(process)
-    dev.start_reading()
-    return dev
-
-
-@pytest.fixture
-def dev_runs() -> Iterator[list[Dev]]:
-    """Every `scaffold dev` a test starts is killed at the end, whatever failed."""
-    runs: list[Dev] = []
-    yield runs
-    for dev in runs:
-        if dev.process.poll() is None:
-            os.killpg(dev.process.pid, signal.SIGKILL)
-            dev.process.wait(timeout=10)
-
-
-def processes_under(folder: Path) -> list[str]:
-    """Command lines of running processes that mention `folder` (zombies excluded)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
-            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-        except (OSError, IndexError):
-            continue
-        if state not in ("Z", "X") and str(folder) in command:
-            found.append(command)
-    return found
-
-
-def wait_for(condition, timeout: float, what: str) -> None:  # type: ignore[no-untyped-def]
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return
-        time.sleep(0.2)
-    raise AssertionError(f"{what} did not happen within {timeout} s")
-
-
 def test_dev_in_a_plugin_project_serves_the_page_reloads_and_ctrl_c_stops_everything(
     installed_scaffold: InstalledScaffold, plugin_project: PluginProject, dev_runs: list[Dev]
 ) -> None:
@@ -195,16 +104,8 @@ def test_dev_in_a_plugin_project_serves_the_page_reloads_and_ctrl_c_stops_everyt
     finally:
         init.write_text(original, encoding="utf-8")
 
-    stopped = re.compile(r"^scaffold dev stopped: the service \(pid (\d+)\) and the page are stopped\.$")
-    assert dev.interrupt(signal.SIGINT) == 0, "\n".join(dev.lines)
-    closing = [line for line in dev.lines if stopped.match(line)]
-    assert len(closing) == 1 and dev.lines[-1] == closing[0], "\n".join(dev.lines[-15:])
-    service_pid = int(stopped.match(closing[0]).group(1))  # type: ignore[union-attr]
-    assert live_group_members(service_pid) == []
+    stop_with_ctrl_c(dev, urls["service"])
     assert processes_under(plugin_project.root) == []
-    with pytest.raises(httpx.HTTPError):
-        httpx.get(urls["service"] + "/well-known", timeout=2)
-    assert not any("Traceback" in line for line in dev.lines)
 
 
 def test_dev_plugin_url_shows_a_running_plugin_and_starts_nothing(

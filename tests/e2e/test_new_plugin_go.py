@@ -3,7 +3,8 @@
 With scaffold installed from its wheel: `new-plugin acme-go --language go --defaults`, then the
 commands the CLI prints (`go test ./... && go run ./cmd/acme-go`) in the new folder, the service
 on a free port, and the installed `scaffold check plugin` and `scaffold check plugin --fuzz`
-against it; the platform's call order over HTTP with a password field: the health check answers it
+against it (the example's data, with its own ci/check-config.json), `scaffold dev` with its page
+and Ctrl-C; the platform's call order over HTTP with a password field: the health check answers it
 as an `enc:v1:` token that the plugin then reads back. `regenerate --check` and `status` from the
 installed CLI read the project. The server is always stopped, whatever fails.
 """
@@ -22,6 +23,7 @@ import httpx
 import pytest
 
 from tests.e2e.conftest import InstalledScaffold
+from tests.e2e.dev_process import Dev, start_dev, stop_with_ctrl_c
 from tests.go_toolchain import go_environment
 from tests.served_process import free_port
 
@@ -90,24 +92,39 @@ def origin(made: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str
 def test_the_installed_check_passes_and_so_does_fuzzing(
     installed_scaffold: InstalledScaffold, origin: str, made: Path
 ) -> None:
-    checked = run([*installed_scaffold.scaffold, "check", "plugin", f"{origin}/api/v1"], made)
-    assert " 0 failed" in checked
+    checked = run(
+        [
+            *installed_scaffold.scaffold,
+            "check",
+            "plugin",
+            f"{origin}/api/v1",
+            "--config-file",
+            "ci/check-config.json",
+        ],
+        made,
+    )
+    assert " 0 failed, 0 warnings" in checked
+    # data expected: the example's metrics, both queries as time series, and its variable's values
+    assert "Timestamp: A/usage, B/usage" in checked and "3 values" in checked, checked
     fuzzed = run([*installed_scaffold.scaffold, "check", "plugin", f"{origin}/api/v1", "--fuzz", "10"], made)
     assert "7 passed, 0 failed" in fuzzed
 
 
 def test_a_password_travels_encrypted_and_comes_back_readable(origin: str) -> None:
     api = f"{origin}/api/v1"
-    fields = [{"code": "accessKey", "type": "password", "value": "s3cret"}]
+    dataset = {"code": "dataset", "value": "sample"}  # the example's one dataset
+    fields = [dataset, {"code": "accessKey", "type": "password", "value": "s3cret"}]
     health = httpx.post(f"{api}/datasource/health-check", json={"fields": fields}).json()
     (saved,) = [field for field in health["datasourceConfig"]["fields"] if field["code"] == "accessKey"]
     assert saved["value"].startswith("enc:v1:") and "s3cret" not in json.dumps(health)
-    again = httpx.post(f"{api}/datasource/health-check", json={"fields": [saved]}).json()
+    again = httpx.post(f"{api}/datasource/health-check", json={"fields": [dataset, saved]}).json()
     (kept,) = [field for field in again["datasourceConfig"]["fields"] if field["code"] == "accessKey"]
     assert again["status"] is True and kept["value"].startswith("enc:v1:")
     moved = {**saved, "code": "other"}  # a token copied into another field does not decrypt
     refused = httpx.post(
-        f"{api}/datasource/health-check", json={"fields": [moved]}, headers={"Accept-Language": "en-US"}
+        f"{api}/datasource/health-check",
+        json={"fields": [dataset, moved]},
+        headers={"Accept-Language": "en-US"},
     )
     assert refused.status_code == 422
     assert refused.json() == {
@@ -124,3 +141,27 @@ def test_regenerate_check_and_status_from_the_installed_cli(
     assert "up to date" in run([*installed_scaffold.scaffold, "regenerate", "--check"], made)
     (status,) = json.loads(run([*installed_scaffold.scaffold, "status", ".", "--json"], made))["projects"]
     assert status["state"] == "ok"
+
+
+def test_dev_serves_the_page_for_it_and_ctrl_c_stops_everything(
+    installed_scaffold: InstalledScaffold, made: Path, dev_runs: list[Dev], tmp_path: Path
+) -> None:
+    """`scaffold dev` typed in the project: Go built and started, the page playing the platform
+    against it, Ctrl-C stopping the service and the page with one closing line."""
+    port = free_port()
+    env = {
+        **go_environment(),
+        "SCAFFOLD_HOME": str(tmp_path / "home"),
+        "PLUGIN_STATE_DIR": str(tmp_path / "state"),
+    }
+    dev = start_dev(installed_scaffold, ["--port", str(port)], made, env)
+    dev_runs.append(dev)
+    urls = dev.urls(timeout=300)
+    assert urls["page"] == f"http://127.0.0.1:{port}/"
+    page = httpx.get(urls["page"], timeout=10)
+    assert page.status_code == 200 and "<title>scaffold dev — plugin " in page.text
+    metadata = httpx.get(urls["page"] + "dev-api/plugin/metadata", timeout=30).json()["entry"]
+    assert metadata["status"] == 200 and metadata["response"]["name"] == "acme-go", metadata
+    assert metadata["problems"] == [], metadata
+
+    stop_with_ctrl_c(dev, urls["service"])

@@ -4,7 +4,8 @@ Shared by tests/functional/test_deploy_files.py (this module holds no tests). Th
 on purpose: they understand exactly the syntax the templates use (and say so when they meet
 something else), so that the assertions read like the properties a user relies on. One more
 helper gives the environment a pod would give the process, to start the project with it here, and
-another lays out the runtime stage of a Node image as a folder (its build stages run as folders).
+another lays out the runtime stage of an image as a folder (its build stages run as folders: npm's
+for a Node image, `go build` for a Go binary on distroless), which a third reads the binary of.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import os
 import re
 import shlex
 import shutil
+import struct
 import subprocess
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -128,7 +130,7 @@ class DeployFiles:
     project_name: str
     package: str
     kind: str  # "plugin" or "module"
-    language: str = "python"  # the language of the service: "python" or "typescript"
+    language: str = "python"  # the language of the service: "python", "typescript" or "go"
 
     @property
     def kubernetes(self) -> Path:
@@ -195,6 +197,11 @@ class DeployFiles:
 
     @property
     def version(self) -> str:
+        if self.language == "go":  # no manifest holds it: the data source's metadata says it
+            source = (self.root / "internal" / "datasource" / "datasource.go").read_text(encoding="utf-8")
+            found = re.search(r'\bVersion:\s*"([^"]+)"', source)
+            assert found, "no Version in internal/datasource/datasource.go"
+            return found.group(1)
         if self.language == "typescript":
             version = json.loads((self.root / "package.json").read_text(encoding="utf-8"))["version"]
             assert isinstance(version, str)
@@ -203,6 +210,20 @@ class DeployFiles:
         match = re.search(r'__version__ = "([^"]+)"', init.read_text(encoding="utf-8"))
         assert match, f"no __version__ in {init}"
         return match.group(1)
+
+    def start_command(self) -> list[str]:
+        """What the runtime stage runs, as Docker joins them: its ENTRYPOINT, then its CMD, each in
+        exec form (a shell form would make /bin/sh PID 1, which neither forwards SIGTERM nor
+        exists in a distroless image)."""
+        argv: list[str] = []
+        for keyword in ("ENTRYPOINT", "CMD"):
+            found = self.final(keyword)
+            assert len(found) <= 1, f"the runtime stage has {len(found)} {keyword} instructions"
+            for instruction in found:
+                assert instruction.args.startswith("["), f"{keyword} {instruction.args}: use the exec form"
+                argv += json.loads(instruction.args)
+        assert argv and all(isinstance(a, str) for a in argv), "the runtime stage starts nothing"
+        return argv
 
     def healthcheck(self) -> list[str]:
         """The exec-form command of the runtime stage's HEALTHCHECK."""
@@ -226,45 +247,85 @@ def stage_names(instructions: list[Instruction]) -> dict[str, int]:
     return names
 
 
-def assemble_runtime(files: DeployFiles, scratch: Path, env: Mapping[str, str]) -> Path:
-    """The runtime stage's WORKDIR as a folder of `scratch`, built as `docker build` would build it.
+@dataclass(frozen=True)
+class ImageFolder:
+    """A stage's filesystem laid out as a folder: `root` stands for its /, `workdir` its WORKDIR."""
 
-    Each build stage is a folder: its COPY instructions copy from the build context (what
-    .dockerignore lets through), its RUN instructions run there in a shell with `env`. Then the
-    runtime stage's COPY instructions fill its WORKDIR, from the context or from a build stage's
-    folder. The runtime stage's own RUN instructions (its user, the state folder) change the
-    system, so they are left out; the paths a stage uses must lie under its WORKDIR."""
+    root: Path
+    workdir: Path
+
+    def path(self, image_path: str) -> Path:
+        """Where a path of the image (absolute, or relative to WORKDIR) lies here."""
+        return self.root / image_path.lstrip("/") if image_path.startswith("/") else self.workdir / image_path
+
+
+# An absolute path in a RUN command (`-o /out/plugin`, `mkdir -p /out/state`): a word that starts
+# with / (at the start, after a space or a `=`). It is made the stage's folder's.
+ABSOLUTE_PATH = re.compile(r"(?<![^\s=])/(?=[\w.])")
+
+
+def assemble_runtime(files: DeployFiles, scratch: Path, env: Mapping[str, str]) -> ImageFolder:
+    """The runtime stage's filesystem as a folder of `scratch`, built as `docker build` would build it.
+
+    Each stage is a folder standing for its root (/), its WORKDIR inside (/ without one). COPY
+    instructions copy from the build context (what .dockerignore lets through) or from another
+    stage's folder (`--from`: a path from that stage's /) to a path of the stage (absolute, or
+    relative to WORKDIR). A build stage's RUN instructions run in its WORKDIR in a shell with `env`,
+    the absolute paths they name made the stage's folder's (only where a path starts a word: the
+    commands the templates use; a tool of the image, /usr/local/go/bin/go, would not be found).
+    The runtime stage's own RUN instructions (its user, the state folder) change the system, so
+    they are left out."""
     last = max(i.stage for i in files.instructions)
-    folders: dict[int, tuple[str, Path]] = {}  # stage -> (its WORKDIR in the image, its folder here)
+    stages: dict[int, ImageFolder] = {}
     for instruction in files.instructions:
         stage = instruction.stage
-        if instruction.keyword == "WORKDIR":
-            folder = scratch / f"stage-{stage}" / instruction.args.strip("/")
-            folder.mkdir(parents=True, exist_ok=True)
-            folders[stage] = (instruction.args.rstrip("/"), folder)
+        if instruction.keyword == "FROM":
+            root = scratch / f"stage-{stage}"
+            root.mkdir(parents=True)
+            stages[stage] = ImageFolder(root, root)
+        elif instruction.keyword == "WORKDIR":
+            assert instruction.args.startswith("/"), f"WORKDIR {instruction.args}: an absolute path"
+            workdir = stages[stage].path(instruction.args)
+            workdir.mkdir(parents=True, exist_ok=True)
+            stages[stage] = ImageFolder(stages[stage].root, workdir)
         elif instruction.keyword == "COPY":
-            assert stage in folders, f"COPY {instruction.args} before a WORKDIR"
             *sources, target = flag_free(instruction.args)
-            assert not target.startswith("/"), f"COPY {instruction.args}: a path outside WORKDIR"
-            destination = folders[stage][1] / target
+            destination = stages[stage].path(target)
             found = re.search(r"--from=(\S+)", instruction.args)
             for source in sources:
                 if found:
-                    workdir, folder = folders[stage_names(files.instructions)[found[1]]]
-                    assert source.startswith(workdir + "/"), f"COPY {instruction.args}: not under {workdir}"
-                    _copy(folder / source.removeprefix(workdir + "/"), destination, target, None)
+                    origin = stages[stage_names(files.instructions)[found[1]]]
+                    assert source.startswith("/"), f"COPY {instruction.args}: a path from the stage's /"
+                    _copy(origin.path(source), destination, target, None)
                 else:
                     _copy(files.root / source, destination, target, files)
         elif instruction.keyword == "RUN" and stage != last:
-            assert stage in folders, f"RUN {instruction.args} before a WORKDIR"
+            command = ABSOLUTE_PATH.sub(str(stages[stage].root) + "/", instruction.args)
             result = subprocess.run(
-                ["sh", "-c", instruction.args], cwd=folders[stage][1], env=dict(env),
+                ["sh", "-c", command], cwd=stages[stage].workdir, env=dict(env),
                 capture_output=True, text=True, timeout=900, check=False,
             )  # fmt: skip
             assert result.returncode == 0, (
                 f"RUN {instruction.args}:\n{result.stdout[-3000:]}{result.stderr[-3000:]}"
             )
-    return folders[last][1]
+    return stages[last]
+
+
+def dynamic_loader(binary: Path) -> str | None:
+    """The program loader an ELF binary asks for (its PT_INTERP), None for a static binary: the
+    one kind that runs on distroless/static, which has no loader and no libc."""
+    data = binary.read_bytes()
+    assert data[:4] == b"\x7fELF" and data[4:6] == b"\x02\x01", f"{binary}: not a 64-bit little-endian ELF"
+    (header_offset,) = struct.unpack_from("<Q", data, 0x20)
+    header_size, header_count = struct.unpack_from("<HH", data, 0x36)
+    for index in range(header_count):
+        at = header_offset + index * header_size
+        (kind,) = struct.unpack_from("<I", data, at)
+        if kind == 3:  # PT_INTERP: p_offset at +8, p_filesz at +32
+            (offset,) = struct.unpack_from("<Q", data, at + 8)
+            (size,) = struct.unpack_from("<Q", data, at + 32)
+            return data[offset : offset + size].rstrip(b"\0").decode()
+    return None
 
 
 def _copy(source: Path, destination: Path, target: str, context: DeployFiles | None) -> None:

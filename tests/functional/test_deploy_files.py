@@ -1,20 +1,28 @@
 """A fresh project's container and Kubernetes files hold what a cluster operator relies on.
 
 For both kinds, and the plugin in each of its service languages (`--defaults` projects: a Python
-plugin, a TypeScript plugin, a module; npm install only where the TypeScript plugin is started):
-hadolint finds nothing in the Dockerfile; kubernetes-validate (strict, Kubernetes 1.30) accepts every object the kustomization
-applies; and the properties behind "2 replicas, safely" hold across files: probes that the app
+plugin, a TypeScript plugin, a Go plugin, a module; npm install only where the TypeScript plugin is
+started): hadolint finds nothing in the Dockerfile; kubernetes-validate (strict, Kubernetes 1.30)
+accepts every object the kustomization applies; and the properties behind "2 replicas, safely" hold across files: probes that the app
 really answers (the project is started here with the image's and the Deployment's environment,
 and the image's HEALTHCHECK command is run against it), one port everywhere, limits, a non-root
 read-only container whose uid is the image's user, writable emptyDirs where state is written, the
-secret key from a Secret, shutdown that outlasts SHUTDOWN_GRACE_SECONDS, pinned base images, and
-a build context without .git, .venv, tests or keys.
+secret key from a Secret, shutdown that outlasts SHUTDOWN_GRACE_SECONDS (with a pause before
+SIGTERM the image can take: the kubelet's sleep action where it has no `sleep`), base images pinned
+to a patch release or a digest, and a build context without .git, .venv, tests or keys.
 
 Every check is also run on a deliberately broken copy of the files and must fail there
 (`test_check_catches_*`): a check that cannot fail proves nothing. No image is built: this
 machine has no container engine. The TypeScript plugin is started from its runtime stage laid out
 as a folder instead (its build stages run: `npm ci`, `npm run build`, `npm ci --omit=dev`), with
 the image's CMD, so the production dependencies, dist/ and locales/ are shown to be all it needs.
+The Go plugin likewise: its build stage's RUN runs in a scratch copy of what the build context
+lets through (`CGO_ENABLED=0 go build -trimpath -ldflags=...`, with this machine's Go, offline), the
+binary is laid out where the distroless runtime stage copies it and must be static (no loader:
+that image has no libc), and it is started with the image's ENTRYPOINT; its HEALTHCHECK is that
+binary's `-healthcheck`, run from the same place. Found with it in the Go template 1.0.0: the
+distroless base was a moving tag (now pinned by digest) and its .dockerignore let tests, deploy
+files and a .env into the build context (now an allowlist, as the TypeScript plugin's).
 """
 
 from __future__ import annotations
@@ -27,7 +35,7 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
@@ -38,25 +46,47 @@ from scaffold.projects.create import NewProjectOptions, create_project
 from scaffold.projects.kinds import KINDS
 from tests.functional.deploy_files import (
     DeployFiles,
+    ImageFolder,
     assemble_runtime,
     container_environment,
+    dynamic_loader,
     flag_free,
     stage_names,
 )
 from tests.functional.test_plugin_harness import project as plugin_project
 from tests.functional.test_plugin_harness import scaffold_home
+from tests.go_toolchain import go_environment
 from tests.served_process import serve_command, serve_package
 
 KUBERNETES_VERSION = "1.30.0"
 WRITES_STATE = {"plugin": True, "module": False}  # whether the kind writes PLUGIN_STATE_DIR
 # The projects: a kind, or a kind in a service language other than its default.
-VARIANTS = ("plugin", "plugin-typescript", "module")
-# The runtime's command (exec form), the HEALTHCHECK's interpreter and how it is given code, and
-# what installs packages (only ever in a build stage), by the language of the service.
-CMD = {"python": ["python", "-m", "{package}"], "typescript": ["node", "dist/main.js"]}
+VARIANTS = ("plugin", "plugin-typescript", "plugin-go", "module")
+# By the language of the service: what the runtime stage runs (ENTRYPOINT + CMD, exec form); the
+# HEALTHCHECK's interpreter and how it is given code (Go: none, check_healthcheck_declared);
+# what installs packages or compiles (only ever in a build stage); whether the runtime image has
+# a `sleep` for preStop (distroless has no shell and no coreutils).
+START = {
+    "python": ["python", "-m", "{package}"],
+    "typescript": ["node", "dist/main.js"],
+    "go": ["/usr/local/bin/{project}"],
+}
 HEALTHCHECK = {"python": ["python", "-c"], "typescript": ["node", "-e"]}
-INSTALLS = {"python": "pip install", "typescript": "npm "}
-PINNED_IMAGE = re.compile(r"^[a-z0-9./-]+:\d+\.\d+\.\d+(?:-[a-z0-9.-]+)?(?:@sha256:[0-9a-f]{64})?$")
+INSTALLS = {"python": "pip install", "typescript": "npm ", "go": "go "}
+IMAGE_HAS_SLEEP = {"python": True, "typescript": True, "go": False}
+# What the runtime copies from a build stage that must be made one way: a word of the COPY, and
+# how every RUN of that stage begins. Node: production packages only. Go: a static binary, since
+# distroless/static has no libc.
+BUILT_FOR_RUNTIME = {
+    "typescript": ("node_modules", r"npm ci --omit=dev\b"),
+    "go": ("/usr/local/bin/{project}", r"CGO_ENABLED=0 go build\b"),
+}
+# A patch release's tag (a digest may follow), or a digest: an image published without version
+# tags (distroless: latest, nonroot, debug) is pinned by its digest alone.
+PINNED_IMAGE = re.compile(
+    r"^[a-z0-9./-]+"
+    r"(?::\d+\.\d+\.\d+(?:-[a-z0-9.-]+)?(?:@sha256:[0-9a-f]{64})?|(?::[a-z0-9.-]+)?@sha256:[0-9a-f]{64})$"
+)
 SECRET_WORDS = re.compile(r"SECRET|PASSWORD|TOKEN|CREDENTIAL|_KEY\b|REGISTRY_", re.IGNORECASE)
 # Files the image never needs (some must never leave the machine); relative to the project root.
 NEVER_SENT = {
@@ -67,6 +97,11 @@ NEVER_SENT = {
                           ".scaffold/contract.yaml", "deploy/kubernetes/deployment.yaml", "node_modules/x/a.js",
                           "dist/main.js", ".copier-answers.yml", "src/.env", "service.log", "coverage/index.html",
                           "ci/check-config.json", ".github/workflows/ci.yml", "schemathesis.toml"],
+    "plugin-go": [".git/config", ".env", ".plugin-state/secret.key", "internal/datasource/datasource_test.go",
+                  ".scaffold/contract.yaml", "deploy/kubernetes/deployment.yaml", "bin/acme-sales",
+                  ".copier-answers.yml", "internal/.env", "service.log", "coverage.out", "acme-sales.test",
+                  "ci/check-config.json", ".github/workflows/ci.yml", "schemathesis.toml",
+                  "internal/example/testdata/sample.json"],
     "module": [".git/config", ".venv/pyvenv.cfg", ".env", "backend/.env", "backend/tests/test_x.py",
                ".scaffold/contract.yaml", "deploy/kubernetes/deployment.yaml", "frontend/node_modules/x/a.js",
                "frontend/dist/module.js", "backend/acme_map/__pycache__/app.pyc", "backend/.venv/bin/python"],
@@ -112,66 +147,134 @@ def make_typescript_plugin(parent: Path) -> Path:
     return root
 
 
+def make_go_plugin(parent: Path) -> Path:
+    """A Go plugin with its binary built as the Makefile's `build` builds it, as a developer's copy
+    is: the build context then holds bin/, which .dockerignore must keep out."""
+    with scaffold_home(parent / "scaffold-home"):
+        root = parent / "acme-sales"
+        kind = KINDS["plugin"].for_language("go")
+        create_project(NewProjectOptions(kind=kind, destination=root, answers={}))
+    for command in (LANGUAGES["go"].install, "go build -trimpath -o bin/ ./cmd/..."):
+        result = subprocess.run(
+            command.split(), cwd=root, env=go_environment(), capture_output=True, text=True,
+            timeout=600, check=False,
+        )  # fmt: skip
+        assert result.returncode == 0, f"{command}:\n{result.stdout[-3000:]}{result.stderr[-3000:]}"
+    return root
+
+
 @pytest.fixture(scope="module")
 def fresh(tmp_path_factory: pytest.TempPathFactory) -> dict[str, DeployFiles]:
     module_root = make_module(tmp_path_factory.mktemp("deploy-module"))
     typescript_root = make_typescript_plugin(tmp_path_factory.mktemp("deploy-plugin-typescript"))
+    go_root = make_go_plugin(tmp_path_factory.mktemp("deploy-plugin-go"))
     return {
         "plugin": DeployFiles(plugin_project(), "acme-sales", "acme_sales", "plugin"),
         "plugin-typescript": DeployFiles(typescript_root, "acme-sales", "acme_sales", "plugin", "typescript"),
+        "plugin-go": DeployFiles(go_root, "acme-sales", "acme_sales", "plugin", "go"),
         "module": DeployFiles(module_root, "acme-map", "acme_map", "module"),
     }
+
+
+@dataclass(frozen=True)
+class Running:
+    """A project being served: where it answers, the environment it was started with, and, when
+    started from its runtime stage, that stage's filesystem (where a HEALTHCHECK finds its program)."""
+
+    origin: str
+    env: dict[str, str]
+    image: ImageFolder | None = None
 
 
 @pytest.fixture(scope="module")
 def served(
     fresh: dict[str, DeployFiles], tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[dict[str, str]]:
+) -> Iterator[dict[str, Running]]:
     """Every project running: the Python ones with `python -m <package>` (this environment's
-    Python), the TypeScript plugin from its runtime stage with the image's CMD. Variant -> origin."""
-    origins: dict[str, str] = {}
+    Python), the TypeScript and Go plugins from their runtime stages with the image's command."""
+    running: dict[str, Running] = {}
     with contextlib.ExitStack() as stack:
         for name in VARIANTS:
-            origins[name] = stack.enter_context(serve(fresh[name], tmp_path_factory.mktemp(f"run-{name}")))
-        yield origins
+            running[name] = stack.enter_context(serve(fresh[name], tmp_path_factory.mktemp(f"run-{name}")))
+        yield running
 
 
-def serve(files: DeployFiles, scratch: Path) -> AbstractContextManager[str]:
-    if files.language == "typescript":
-        return serve_runtime_stage(files, scratch)
+@contextlib.contextmanager
+def serve(files: DeployFiles, scratch: Path) -> Iterator[Running]:
+    if files.language != "python":
+        with serve_runtime_stage(files, scratch) as running:
+            yield running
+        return
     source = files.root / "backend" if files.kind == "module" else files.root
     env = {**os.environ, **container_environment(files, scratch), "PYTHONPATH": str(source)}
-    return serve_package(
+    with serve_package(
         sys.executable, files.package, cwd=scratch, env=env, probe_path="/api/v1/well-known",
         log_path=scratch / "server.log", timeout=60,
-    )  # fmt: skip
+    ) as origin:  # fmt: skip
+        yield Running(origin, env)
 
 
-def serve_runtime_stage(files: DeployFiles, scratch: Path) -> AbstractContextManager[str]:
-    """The image's CMD in its runtime stage's WORKDIR, laid out from the Dockerfile's stages (npm
-    with a cache of its own: the dependencies stage cleans it), with the pod's environment."""
-    build_env = {
+def npm_environment(scratch: Path) -> dict[str, str]:
+    """npm with a cache of its own (the dependencies stage cleans it) and no update notice."""
+    return {
         "PATH": os.environ["PATH"],
         "HOME": str(scratch / "home"),
         "npm_config_cache": str(scratch / "npm-cache"),
         "npm_config_update_notifier": "false",
     }
-    workdir = assemble_runtime(files, scratch / "image", build_env)
-    installed = (
-        {p.name for p in (workdir / "node_modules").iterdir()}
-        if (workdir / "node_modules").is_dir()
-        else set()
-    )
+
+
+def go_build_environment(scratch: Path) -> dict[str, str]:
+    """This machine's Go, offline, with the build cache every test shares (as the golang image,
+    GOTOOLCHAIN=local); the RUN sets CGO_ENABLED itself."""
+    return go_environment()
+
+
+def production_packages_only(files: DeployFiles, image: ImageFolder) -> None:
+    """node_modules holds packages, none of them package.json's devDependencies."""
+    modules = image.path("node_modules")
+    installed = {p.name for p in modules.iterdir()} if modules.is_dir() else set()
     dev = json.loads((files.root / "package.json").read_text(encoding="utf-8"))["devDependencies"]
     assert installed and not installed & set(dev), (
         f"development packages in the runtime: {installed & set(dev)}"
     )
-    (cmd,) = files.final("CMD")
+
+
+def static_binary(files: DeployFiles, image: ImageFolder) -> None:
+    """The binary the image starts is there and needs no loader (distroless/static has no libc)."""
+    binary = image.path(files.start_command()[0])
+    assert binary.is_file(), f"{files.start_command()[0]}: not in the runtime stage"
+    loader = dynamic_loader(binary)
+    assert loader is None, f"{binary.name} is linked dynamically ({loader}): build it with CGO_ENABLED=0"
+
+
+# By the language of a service started from its runtime stage: what its build stages' RUNs see,
+# and what the stage must hold once laid out.
+BUILD_ENVIRONMENT: dict[str, Callable[[Path], dict[str, str]]] = {
+    "typescript": npm_environment,
+    "go": go_build_environment,
+}
+RUNTIME_CONTENT: dict[str, Callable[[DeployFiles, ImageFolder], None]] = {
+    "typescript": production_packages_only,
+    "go": static_binary,
+}
+
+
+@contextlib.contextmanager
+def serve_runtime_stage(files: DeployFiles, scratch: Path) -> Iterator[Running]:
+    """The image's command in its runtime stage's WORKDIR, the stage laid out from the Dockerfile's
+    stages, with the pod's environment; a program named by its path in the image is the stage's."""
+    image = assemble_runtime(files, scratch / "image", BUILD_ENVIRONMENT[files.language](scratch))
+    RUNTIME_CONTENT[files.language](files, image)
+    argv = files.start_command()
+    if argv[0].startswith("/"):
+        argv = [str(image.path(argv[0])), *argv[1:]]
     env = {"PATH": os.environ["PATH"], **container_environment(files, scratch)}
-    return serve_command(
-        json.loads(cmd.args), cwd=workdir, env=env, probe_path="/api/v1/well-known",
+    with serve_command(
+        argv, cwd=image.workdir, env=env, probe_path="/api/v1/well-known",
         log_path=scratch / "server.log", timeout=60,
-    )  # fmt: skip
+    ) as origin:  # fmt: skip
+        yield Running(origin, env, image)
 
 
 # --- checks on the files alone ----------------------------------------------------------------
@@ -262,7 +365,12 @@ def check_writable_volumes(files: DeployFiles) -> None:
         assert files.container_env["PLUGIN_STATE_DIR"]["value"] == state
         needed.add(state)
         uid = files.final("USER")[0].args.split(":")[0]
-        assert any(f"chown {uid}:" in i.args and state in i.args for i in files.final("RUN"))
+        chowned = any(f"chown {uid}:" in i.args and state in i.args for i in files.final("RUN"))
+        copied = any(  # distroless: no shell to RUN chown, the folder is copied in as the user's
+            f"--chown={uid}:" in i.args and flag_free(i.args)[-1].rstrip("/") == state
+            for i in files.final("COPY")
+        )
+        assert chowned or copied, f"{state} is not made {uid}'s"
     assert needed <= mounted, f"emptyDir mounts {sorted(mounted)}"
 
 
@@ -283,40 +391,57 @@ def check_secrets(files: DeployFiles) -> None:
 
 
 def check_shutdown(files: DeployFiles) -> None:
-    """SIGTERM reaches python or node (exec-form CMD, PID 1; not npm) after endpoints drained, and
-    the pod is given longer than the app waits for requests in flight."""
-    (cmd,) = files.final("CMD")
-    assert cmd.args.startswith("["), "CMD in exec form: the interpreter is PID 1 and gets SIGTERM"
-    assert json.loads(cmd.args) == [a.format(package=files.package) for a in CMD[files.language]]
-    assert not files.final("ENTRYPOINT") and not files.final("STOPSIGNAL")
-    if files.kind == "plugin" and files.language == "python":  # uvicorn's; a Node plugin is one process
+    """SIGTERM reaches python, node or the Go binary itself (exec form, PID 1; not npm, not a shell)
+    after endpoints drained (preStop pauses with the image's sleep, or the kubelet's where the
+    image has none), and the pod is given longer than the app waits for requests in flight
+    (SHUTDOWN_GRACE_SECONDS, 20 by default in every language)."""
+    start = [a.format(package=files.package, project=files.project_name) for a in START[files.language]]
+    assert files.start_command() == start
+    assert not files.final("STOPSIGNAL")
+    if files.kind == "plugin" and files.language == "python":  # uvicorn's; Node and Go: one process
         assert files.image_env["WORKERS"] == "1" and files.container_env["WORKERS"]["value"] == "1"
-    pre_stop = files.container["lifecycle"]["preStop"]["exec"]["command"]
-    assert pre_stop[0] == "sleep"
+    pre_stop = files.container["lifecycle"]["preStop"]
+    if "sleep" in pre_stop:  # the kubelet's sleep action (Kubernetes 1.30+)
+        pause = int(pre_stop["sleep"]["seconds"])
+    else:
+        command = pre_stop["exec"]["command"]
+        assert command[0] == "sleep" and IMAGE_HAS_SLEEP[files.language], (
+            f"preStop {command}: no sleep in the image"
+        )
+        pause = int(command[1])
     grace = int(files.container_env.get("SHUTDOWN_GRACE_SECONDS", {}).get("value", 20))
-    assert files.pod["spec"]["terminationGracePeriodSeconds"] > int(pre_stop[1]) + grace
+    assert files.pod["spec"]["terminationGracePeriodSeconds"] > pause + grace
 
 
 def check_images(files: DeployFiles) -> None:
-    """Base images pinned to a patch release; the runtime stage only copies what a build stage
-    made; the Deployment runs <project>:<version>, which kustomize's `images:` can override."""
-    stages = [i for i in files.instructions if i.keyword == "FROM"]
-    assert len(stages) >= 2, "multi-stage: build apart from the runtime"
-    for stage in stages:
-        assert PINNED_IMAGE.match(flag_free(stage.args)[0]), f"FROM {stage.args}: pin a patch version"
+    """The runtime stage only copies what a build stage made (made as BUILT_FOR_RUNTIME says); the
+    Deployment runs <project>:<version>, which kustomize's `images:` can override."""
+    assert len([i for i in files.instructions if i.keyword == "FROM"]) >= 2, (
+        "multi-stage: build apart from the runtime"
+    )
     assert any("--from=" in i.args for i in files.final("COPY"))
     installs = INSTALLS[files.language]
     assert not any(installs in i.args for i in files.final("RUN")), "install in a build stage"
-    if files.language == "typescript":  # node_modules from a stage that installed production packages only
-        (copy,) = [i for i in files.final("COPY") if "node_modules" in i.args]
+    if files.language in BUILT_FOR_RUNTIME:
+        word, run_pattern = BUILT_FOR_RUNTIME[files.language]
+        word = word.format(project=files.project_name)
+        (copy,) = [i for i in files.final("COPY") if word in flag_free(i.args)[-1]]
         stage = stage_names(files.instructions)[re.findall(r"--from=(\S+)", copy.args)[0]]
         runs = [i.args for i in files.instructions if i.keyword == "RUN" and i.stage == stage]
-        assert runs and all(re.match(r"npm ci --omit=dev\b", run) for run in runs), runs
+        assert runs and all(re.match(run_pattern, run) for run in runs), runs
     image = f"{files.project_name}:{files.version}"
     assert files.container["image"] == image
     assert files.kustomization["images"] == [
         {"name": files.project_name, "newName": files.project_name, "newTag": files.version}
     ]
+
+
+def check_base_images_pinned(files: DeployFiles) -> None:
+    """Every FROM names one image for good: a patch release's tag, or its digest."""
+    for stage in [i for i in files.instructions if i.keyword == "FROM"]:
+        assert PINNED_IMAGE.match(flag_free(stage.args)[0]), (
+            f"FROM {stage.args}: pin a patch version or a digest"
+        )
 
 
 def check_build_context(files: DeployFiles) -> None:
@@ -336,28 +461,33 @@ def check_build_context(files: DeployFiles) -> None:
 
 
 def check_healthcheck_declared(files: DeployFiles) -> None:
-    """No curl in a slim image: the service's own interpreter asks /healthz on the PORT it serves."""
+    """No curl in a slim image: the service's own interpreter asks /healthz on the PORT it serves.
+    No interpreter in a distroless one: the binary the image starts asks it (`-healthcheck`)."""
     argv = files.healthcheck()
-    assert argv[:2] == HEALTHCHECK[files.language] and "/healthz" in argv[2] and "PORT" in argv[2]
+    if files.language == "go":
+        assert argv == [files.start_command()[0], "-healthcheck"], argv
+    else:
+        assert argv[:2] == HEALTHCHECK[files.language] and "/healthz" in argv[2] and "PORT" in argv[2]
 
 
 FILE_CHECKS: dict[str, Callable[[DeployFiles], None]] = {
     f.__name__.removeprefix("check_"): f
     for f in (check_hadolint, check_kubernetes_validate, check_replicas, check_one_port, check_resources,
               check_security, check_writable_volumes, check_secrets, check_shutdown, check_images,
-              check_build_context, check_healthcheck_declared)
+              check_base_images_pinned, check_build_context, check_healthcheck_declared)
 }  # fmt: skip
 
 
 # --- checks against the running app -----------------------------------------------------------
 
 
-def check_probes_served(files: DeployFiles, origin: str) -> None:
+def check_probes_served(files: DeployFiles, running: Running) -> None:
     """The probe and scrape paths of the manifests are paths the app answers with 200, and
     readiness asks /readyz (503 once shutdown began), not the liveness endpoint."""
     probes = {
         p: files.container[p]["httpGet"]["path"] for p in ("startupProbe", "readinessProbe", "livenessProbe")
     }
+    origin = running.origin
     for path in sorted(set(probes.values())):
         assert httpx.get(origin + path, timeout=5).status_code == 200, path
     assert (probes["readinessProbe"], probes["livenessProbe"]) == ("/readyz", "/healthz"), probes
@@ -365,18 +495,25 @@ def check_probes_served(files: DeployFiles, origin: str) -> None:
     assert metrics.status_code == 200 and metrics.headers["content-type"].startswith("text/plain")
 
 
-def check_healthcheck_runs(files: DeployFiles, origin: str) -> None:
-    """The image's HEALTHCHECK command itself: 0 against the running app, not 0 without one."""
-    port = origin.rsplit(":", 1)[1]
-    argv = [sys.executable if a == "python" else a for a in files.healthcheck()]  # node: PATH's
-    env = {"PATH": os.environ.get("PATH", ""), "PORT": port}
+def check_healthcheck_runs(files: DeployFiles, running: Running) -> None:
+    """The image's HEALTHCHECK command itself, in the app's environment: 0 against the running app,
+    not 0 without one. python is this environment's, node PATH's, a path the image's (it must be
+    there: the Go binary laid out from the runtime stage)."""
+    program, *arguments = files.healthcheck()
+    if program == "python":
+        program = sys.executable
+    elif program.startswith("/") and running.image is not None:
+        assert running.image.path(program).is_file(), f"HEALTHCHECK {program}: not in the image"
+        program = str(running.image.path(program))
+    argv = [program, *arguments]
+    env = {**running.env, "PORT": running.origin.rsplit(":", 1)[1]}
     healthy = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=30, check=False)
     assert healthy.returncode == 0, healthy.stderr[-2000:]
     free = subprocess.run(argv, env={**env, "PORT": "9"}, capture_output=True, timeout=30, check=False)
     assert free.returncode != 0
 
 
-SERVED_CHECKS: dict[str, Callable[[DeployFiles, str], None]] = {
+SERVED_CHECKS: dict[str, Callable[[DeployFiles, Running], None]] = {
     "probes_served": check_probes_served,
     "healthcheck_runs": check_healthcheck_runs,
 }
@@ -385,8 +522,10 @@ SERVED_CHECKS: dict[str, Callable[[DeployFiles, str], None]] = {
 # --- the tests ------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("check", sorted(FILE_CHECKS))
-@pytest.mark.parametrize("kind", VARIANTS)
+@pytest.mark.parametrize(
+    ("kind", "check"),
+    [pytest.param(kind, check, id=f"{kind}-{check}") for kind in VARIANTS for check in sorted(FILE_CHECKS)],
+)
 def test_fresh_project(kind: str, check: str, fresh: dict[str, DeployFiles]) -> None:
     FILE_CHECKS[check](fresh[kind])
 
@@ -394,50 +533,60 @@ def test_fresh_project(kind: str, check: str, fresh: dict[str, DeployFiles]) -> 
 @pytest.mark.parametrize("check", sorted(SERVED_CHECKS))
 @pytest.mark.parametrize("kind", VARIANTS)
 def test_fresh_project_served(
-    kind: str, check: str, fresh: dict[str, DeployFiles], served: dict[str, str]
+    kind: str, check: str, fresh: dict[str, DeployFiles], served: dict[str, Running]
 ) -> None:
     SERVED_CHECKS[check](fresh[kind], served[kind])
 
 
 # --- every check fails on a broken file ---------------------------------------------------------
 
-# (check, file, text, replacement, kinds): {project}, {package} and {port} are the project's.
+# (check, file, text, replacement, kinds): {project}, {package} and {port} are the project's,
+# {last} the keyword of its Dockerfile's last instruction (CMD; ENTRYPOINT where there is no CMD).
 MUTATIONS: list[tuple[str, str, str, str, str]] = [
-    ("hadolint", "Dockerfile", "\nCMD [", "\nRUN apt-get update && apt-get install -y curl\nCMD [", "plugin plugin-typescript module"),
-    ("kubernetes_validate", "deploy/kubernetes/deployment.yaml", "readOnlyRootFilesystem", "readOnlyRootFilesytem", "plugin plugin-typescript module"),
-    ("kubernetes_validate", "deploy/kubernetes/kustomization.yaml", "  - pdb.yaml\n", "", "plugin plugin-typescript module"),
-    ("replicas", "deploy/kubernetes/deployment.yaml", "replicas: 2", "replicas: 1", "plugin plugin-typescript module"),
-    ("replicas", "deploy/kubernetes/hpa.yaml", "minReplicas: 2", "minReplicas: 1", "plugin plugin-typescript module"),
-    ("replicas", "deploy/kubernetes/pdb.yaml", "name: {project}", "name: {project}-old", "plugin plugin-typescript module"),
-    ("one_port", "deploy/kubernetes/deployment.yaml", "containerPort: {port}", "containerPort: 9999", "plugin plugin-typescript module"),
-    ("one_port", "Dockerfile", "EXPOSE {port}", "EXPOSE 80", "plugin plugin-typescript module"),
-    ("resources", "deploy/kubernetes/deployment.yaml", "limits:", "limitz:", "plugin plugin-typescript module"),
-    ("security", "deploy/kubernetes/deployment.yaml", "readOnlyRootFilesystem: true", "readOnlyRootFilesystem: false", "plugin plugin-typescript module"),
-    ("security", "deploy/kubernetes/deployment.yaml", "runAsUser: 10001", "runAsUser: 10002", "plugin plugin-typescript module"),
-    ("security", "Dockerfile", "USER 10001:10001", "USER app", "plugin plugin-typescript module"),
-    ("writable_volumes", "deploy/kubernetes/deployment.yaml", "mountPath: /tmp", "mountPath: /scratch", "plugin plugin-typescript module"),
-    ("writable_volumes", "deploy/kubernetes/deployment.yaml", "mountPath: /var/lib/{project}", "mountPath: /data", "plugin plugin-typescript"),
-    ("secrets", "deploy/kubernetes/deployment.yaml", "name: {project}-secrets", "name: {project}-config", "plugin plugin-typescript"),
-    ("secrets", "deploy/kubernetes/deployment.yaml", "optional: true", "optional: false", "plugin plugin-typescript"),
-    ("secrets", "Dockerfile", "\nCMD [", "\nENV API_TOKEN=changeme\nCMD [", "plugin plugin-typescript module"),
-    ("shutdown", "deploy/kubernetes/deployment.yaml", "terminationGracePeriodSeconds: 35", "terminationGracePeriodSeconds: 20", "plugin plugin-typescript module"),
+    ("hadolint", "Dockerfile", "\n{last} [", "\nRUN apt-get update && apt-get install -y curl\n{last} [", "plugin plugin-typescript plugin-go module"),
+    ("kubernetes_validate", "deploy/kubernetes/deployment.yaml", "readOnlyRootFilesystem", "readOnlyRootFilesytem", "plugin plugin-typescript plugin-go module"),
+    ("kubernetes_validate", "deploy/kubernetes/kustomization.yaml", "  - pdb.yaml\n", "", "plugin plugin-typescript plugin-go module"),
+    ("replicas", "deploy/kubernetes/deployment.yaml", "replicas: 2", "replicas: 1", "plugin plugin-typescript plugin-go module"),
+    ("replicas", "deploy/kubernetes/hpa.yaml", "minReplicas: 2", "minReplicas: 1", "plugin plugin-typescript plugin-go module"),
+    ("replicas", "deploy/kubernetes/pdb.yaml", "name: {project}", "name: {project}-old", "plugin plugin-typescript plugin-go module"),
+    ("one_port", "deploy/kubernetes/deployment.yaml", "containerPort: {port}", "containerPort: 9999", "plugin plugin-typescript plugin-go module"),
+    ("one_port", "Dockerfile", "EXPOSE {port}", "EXPOSE 80", "plugin plugin-typescript plugin-go module"),
+    ("resources", "deploy/kubernetes/deployment.yaml", "limits:", "limitz:", "plugin plugin-typescript plugin-go module"),
+    ("security", "deploy/kubernetes/deployment.yaml", "readOnlyRootFilesystem: true", "readOnlyRootFilesystem: false", "plugin plugin-typescript plugin-go module"),
+    ("security", "deploy/kubernetes/deployment.yaml", "runAsUser: 10001", "runAsUser: 10002", "plugin plugin-typescript plugin-go module"),
+    ("security", "Dockerfile", "USER 10001:10001", "USER app", "plugin plugin-typescript plugin-go module"),
+    ("writable_volumes", "deploy/kubernetes/deployment.yaml", "mountPath: /tmp", "mountPath: /scratch", "plugin plugin-typescript plugin-go module"),
+    ("writable_volumes", "deploy/kubernetes/deployment.yaml", "mountPath: /var/lib/{project}", "mountPath: /data", "plugin plugin-typescript plugin-go"),
+    ("secrets", "deploy/kubernetes/deployment.yaml", "name: {project}-secrets", "name: {project}-config", "plugin plugin-typescript plugin-go"),
+    ("secrets", "deploy/kubernetes/deployment.yaml", "optional: true", "optional: false", "plugin plugin-typescript plugin-go"),
+    ("secrets", "Dockerfile", "\n{last} [", "\nENV API_TOKEN=changeme\n{last} [", "plugin plugin-typescript plugin-go module"),
+    ("shutdown", "deploy/kubernetes/deployment.yaml", "terminationGracePeriodSeconds: 35", "terminationGracePeriodSeconds: 20", "plugin plugin-typescript plugin-go module"),
     ("shutdown", "Dockerfile", 'CMD ["python", "-m", "{package}"]', "CMD python -m {package}", "plugin module"),
     ("shutdown", "Dockerfile", "WORKERS=1", "WORKERS=2", "plugin"),
-    ("images", "Dockerfile", "python:3.11.17-slim-bookworm", "python:3.11-slim-bookworm", "plugin module"),
-    ("images", "Dockerfile", "node:20.20.2-bookworm-slim", "node:20-bookworm-slim", "module plugin-typescript"),
-    ("images", "deploy/kubernetes/kustomization.yaml", 'newTag: "0.1.0"', "newTag: latest", "plugin plugin-typescript module"),
+    ("base_images_pinned", "Dockerfile", "python:3.11.17-slim-bookworm", "python:3.11-slim-bookworm", "plugin module"),
+    ("base_images_pinned", "Dockerfile", "node:20.20.2-bookworm-slim", "node:20-bookworm-slim", "module plugin-typescript"),
+    ("images", "deploy/kubernetes/kustomization.yaml", 'newTag: "0.1.0"', "newTag: latest", "plugin plugin-typescript plugin-go module"),
     ("build_context", ".dockerignore", "!README.md\n", "", "plugin"),
     ("build_context", ".dockerignore", "\n*\n", "\n", "plugin plugin-typescript module"),
     ("build_context", ".dockerignore", "frontend/node_modules\n", "", "module"),
-    ("healthcheck_declared", "Dockerfile", "HEALTHCHECK ", "# HEALTHCHECK ", "plugin plugin-typescript module"),
-    ("probes_served", "deploy/kubernetes/deployment.yaml", "path: /readyz", "path: /ready", "plugin plugin-typescript module"),
-    ("probes_served", "deploy/kubernetes/deployment.yaml", "path: /readyz", "path: /healthz", "plugin plugin-typescript module"),
-    ("probes_served", "deploy/kubernetes/deployment.yaml", "prometheus.io/path: /metrics", "prometheus.io/path: /stats", "plugin plugin-typescript module"),
+    ("healthcheck_declared", "Dockerfile", "HEALTHCHECK ", "# HEALTHCHECK ", "plugin plugin-typescript plugin-go module"),
+    ("probes_served", "deploy/kubernetes/deployment.yaml", "path: /readyz", "path: /ready", "plugin plugin-typescript plugin-go module"),
+    ("probes_served", "deploy/kubernetes/deployment.yaml", "path: /readyz", "path: /healthz", "plugin plugin-typescript plugin-go module"),
+    ("probes_served", "deploy/kubernetes/deployment.yaml", "prometheus.io/path: /metrics", "prometheus.io/path: /stats", "plugin plugin-typescript plugin-go module"),
     ("healthcheck_runs", "Dockerfile", "/healthz'", "/health'", "plugin plugin-typescript module"),
     # the TypeScript plugin's own (appended: the numbers in the ids above stay)
     ("shutdown", "Dockerfile", 'CMD ["node", "dist/main.js"]', 'CMD ["npm", "start"]', "plugin-typescript"),
     ("images", "Dockerfile", "npm ci --omit=dev", "npm ci", "plugin-typescript"),
     ("build_context", ".dockerignore", "!locales/\n", "", "plugin-typescript"),
+    # the Go plugin's own
+    ("shutdown", "Dockerfile", 'ENTRYPOINT ["/usr/local/bin/{project}"]', "ENTRYPOINT /usr/local/bin/{project}", "plugin-go"),
+    ("shutdown", "deploy/kubernetes/deployment.yaml", "sleep:\n                seconds: 5", 'exec:\n                command: ["sleep", "5"]', "plugin-go"),
+    ("writable_volumes", "Dockerfile", "--chown=10001:10001 /out/state", "/out/state", "plugin-go"),
+    ("images", "Dockerfile", "CGO_ENABLED=0 go build", "go build", "plugin-go"),
+    ("base_images_pinned", "Dockerfile", "golang:1.27.3-bookworm", "golang:1.27-bookworm", "plugin-go"),
+    ("build_context", ".dockerignore", "*.out\n", "*.out\ninternal/\n", "plugin-go"),
+    ("healthcheck_declared", "Dockerfile", '"-healthcheck"]', '"-healthz"]', "plugin-go"),
+    ("healthcheck_runs", "Dockerfile", 'CMD ["/usr/local/bin/{project}", "-healthcheck"]', 'CMD ["/bin/{project}", "-healthcheck"]', "plugin-go"),
 ]  # fmt: skip
 CASES = [
     pytest.param(kind, *mutation[:4], id=f"{kind}-{mutation[0]}-{number}")
@@ -450,10 +599,11 @@ def broken_copy(files: DeployFiles, relative: str, text: str, replacement: str, 
     """A copy of the project with one file changed; the change must apply."""
     root = parent / files.root.name
     shutil.copytree(files.root, root, ignore=shutil.ignore_patterns(".git", "node_modules", "__pycache__"))
-    port = files.image_env["PORT"]
-    old, new = (
-        s.format(project=files.project_name, package=files.package, port=port) for s in (text, replacement)
-    )
+    names = {
+        "project": files.project_name, "package": files.package, "port": files.image_env["PORT"],
+        "last": files.instructions[-1].keyword,
+    }  # fmt: skip
+    old, new = (s.format(**names) for s in (text, replacement))
     path = root / relative
     content = path.read_text(encoding="utf-8")
     assert old in content, f"{relative} no longer has {old!r}: update the mutation"

@@ -64,10 +64,8 @@ def test_saved_source_and_locale_rebuild_and_a_broken_save_keeps_the_service(pro
         assert "(reloads on changes; Go: " in next(line for line in dev.lines if line.startswith("service:"))
         assert well_known(service).get("version") == "0.1.0"
 
-        edited, count = re.subn(
-            r'contract\.Some\("0\.1\.0"\)', f'contract.Some("{EDITED_VERSION}")', original
-        )
-        assert count == 1, "the starter's GetMetadata names its version once"
+        edited, count = re.subn(r'"0\.1\.0"', f'"{EDITED_VERSION}"', original)
+        assert count == 1, "the data source names its version once (the example's options)"
         datasource.write_text(edited, encoding="utf-8")
         wait_until(
             lambda: well_known(service).get("version") == EDITED_VERSION,

@@ -30,6 +30,7 @@ from scaffold.projects.create import NewProjectOptions, create_project
 from scaffold.projects.kinds import KINDS
 from tests.cli_runner import run_scaffold
 from tests.conftest import REPO
+from tests.e2e.dev_process import processes_under
 
 pytestmark = pytest.mark.slow
 
@@ -163,22 +164,6 @@ def stop_and_check(dev: Dev, project: Path, signum: int, *, group: bool) -> None
     with pytest.raises(httpx.HTTPError):
         httpx.get(f"{service}/well-known", timeout=2)
     assert "Traceback" not in dev.output()
-
-
-def processes_under(folder: Path) -> list[str]:
-    """Command lines of running processes that mention `folder` (zombies excluded)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
-            command = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-        except (OSError, IndexError):
-            continue
-        if state not in ("Z", "X") and str(folder) in command:
-            found.append(command)
-    return found
 
 
 def test_without_node_modules_dev_names_npm_ci(project: Path) -> None:

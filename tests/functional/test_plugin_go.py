@@ -1,7 +1,7 @@
 """A Go plugin (`new-plugin --language go`) builds, checks itself and passes `check`.
 
-Issue 29, first step: the project scaffold makes (the starter: the Go plugin has no example yet)
-runs the checks its CI would (the registry's Go checks: gofmt through `make fmt-check`, `go vet`,
+Issue 29: the project scaffold makes (the example data source by default, and the `--no-example`
+starter) runs the checks its CI would (the registry's Go checks: gofmt through `make fmt-check`, `go vet`,
 `go test -race`, `go build`), starts as the binary `go build` makes on a free port, and `scaffold
 check plugin` (the platform's emulation) and `check --fuzz` pass against it; `regenerate --check`
 and `status` read it like the other languages' projects; the strict decoder refuses over real
@@ -35,6 +35,7 @@ from scaffold.projects.kinds import KINDS
 from scaffold.projects.regenerate import regenerate
 from scaffold.projects.template_store import current_version
 from scaffold.specs.catalog import load_shipped
+from tests.functional.plugin_example_checks import assert_the_example_passes_check_plugin_with_data
 from tests.go_toolchain import go_environment
 from tests.served_process import serve_command
 
@@ -51,17 +52,28 @@ def _run(command: list[str], cwd: Path, timeout: float = 900) -> str:
     return result.stdout
 
 
-@pytest.fixture(scope="module")
-def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """acme-sales in Go, every check of its CI passed, its binary built."""
-    root = tmp_path_factory.mktemp("go-plugin") / "acme-sales"
+def _made(root: Path, example: bool) -> Path:
+    """acme-sales in Go at root, every check of its CI passed, its binary built."""
     kind = KINDS["plugin"].for_language("go")
-    create_project(NewProjectOptions(kind=kind, destination=root, answers={"project_name": "acme-sales"}))
+    answers = {"project_name": "acme-sales", "example": example}
+    create_project(NewProjectOptions(kind=kind, destination=root, answers=answers))
     language = LANGUAGES["go"]
     for command in (language.install, *language.checks):
         _run(command.split(), root)
     _run(["go", "build", "-o", "bin/acme-sales", "./cmd/acme-sales"], root)
     return root
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The default: the example data source."""
+    return _made(tmp_path_factory.mktemp("go-plugin") / "acme-sales", example=True)
+
+
+@pytest.fixture(scope="module")
+def starter(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`--no-example`: the smallest valid answer in every method."""
+    return _made(tmp_path_factory.mktemp("go-starter") / "acme-sales", example=False)
 
 
 @contextmanager
@@ -101,8 +113,17 @@ def test_regenerate_check_and_status_read_it(project: Path) -> None:
     )
 
 
-def test_scaffold_check_plugin_passes_against_it(served: str) -> None:
-    report = check_plugin(f"{served}/api/v1", PluginCheckOptions(timeout=15))
+def test_the_example_passes_check_plugin_with_data(served: str, project: Path) -> None:
+    """Point 5: the TypeScript example's assertions, word for word, against the Go example."""
+    assert_the_example_passes_check_plugin_with_data(served, project)
+
+
+def test_the_starter_passes_its_checks_and_check_plugin(
+    starter: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    assert not (starter / "internal" / "example").exists()
+    with _serving(starter, tmp_path_factory) as origin:
+        report = check_plugin(f"{origin}/api/v1", PluginCheckOptions(timeout=15))
     assert report.ok, render_text(report)
 
 
@@ -200,3 +221,36 @@ def test_the_runtime_tests_pass_beside_the_generated_code(tmp_path: Path) -> Non
     (module / "go.mod").write_text("module example.com/plugin\n\ngo 1.22\n", encoding="utf-8")
     _run(["go", "vet", "./..."], module)
     _run(["go", "test", "-race", "./..."], module)
+
+
+def test_the_projects_own_tests_hold_every_answer_against_the_spec(starter: Path, tmp_path: Path) -> None:
+    """Issue 29 (the TypeScript plugin's issue 28 point 6, in Go): an answer the spec's schema
+    refuses fails the seeded tests, naming the operation and the place.
+
+    Found: the seeded tests checked answers by value only, so a query form field of a type the
+    contract does not know (the encoder writes any string of a named enum) passed them all.
+    """
+    root = tmp_path / "acme-sales"
+    shutil.copytree(starter, root, ignore=shutil.ignore_patterns("bin"))
+    datasource = root / "internal" / "datasource" / "datasource.go"
+    text = datasource.read_text(encoding="utf-8")
+    start = text.index("func (d *DataSource) GetQueryConstructorFields")
+    smallest = "return []contract.ConstructorField{}, nil"
+    at = text.index(smallest, start)
+    wrong = 'return []contract.ConstructorField{{Code: "x", Type: contract.Some(contract.ConstructorFieldType("dial"))}}, nil'
+    datasource.write_text(text[:at] + wrong + text[at + len(smallest) :], encoding="utf-8")
+    result = subprocess.run(
+        ["go", "test", "-count=1", "-run", "TestEverySpecExampleIsServed", "./internal/datasource"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=go_environment(),
+    )
+    out = result.stdout + result.stderr
+    assert result.returncode != 0, out
+    assert (
+        "an answer is not as the contract documents it: POST /query/constructor-fields answered 200 "
+        "with a body the schema refuses: not as the contract's schema says: 0.type: choice"
+    ) in out, out[-3000:]
+    assert "--- FAIL: TestEverySpecExampleIsServed" in out, out[-3000:]

@@ -30,11 +30,12 @@ import pytest
 from scaffold.check.plugin_checks import check_plugin
 from scaffold.check.plugin_session import PluginCheckOptions
 from scaffold.contracts import LANGUAGES
-from scaffold.host.report import Status, render_text
+from scaffold.host.report import render_text
 from scaffold.projects.create import NewProjectOptions, create_project
 from scaffold.projects.kinds import KINDS
 from scaffold.projects.regenerate import regenerate
 from scaffold.projects.template_store import current_version
+from tests.functional.plugin_example_checks import assert_the_example_passes_check_plugin_with_data
 from tests.served_process import serve_command
 
 pytestmark = pytest.mark.slow
@@ -116,41 +117,7 @@ def test_scaffold_check_plugin_passes_against_it(served: str, project: Path) -> 
 
 
 def test_the_example_passes_check_plugin_with_data(served: str, project: Path) -> None:
-    """The example with its own ci/check-config.json, as its CI's contract job runs it: no FAIL, no
-    WARN, every operation answered with data; SKIP only where nothing is subject to the rule (the
-    example offers no Code mode, and its data source form has no trigger)."""
-    config = json.loads((project / "ci" / "check-config.json").read_text(encoding="utf-8"))
-    options = PluginCheckOptions(timeout=15, config={k: str(v) for k, v in config.items()})
-    report = check_plugin(f"{served}/api/v1", options)
-    text = render_text(report)
-    assert report.ok and report.count(Status.WARN) == 0, text
-    skipped = {r.name for r in report.results if r.status is Status.SKIP}
-    code_mode = {
-        "code-mode.offered",
-        "code-mode.hidden-without-codeLang",
-        "code-mode.hidden-without-codeMode",
-    }
-    assert skipped <= {*code_mode, "datasource-fields.trigger"}, text
-    for name in ("health-check.encrypted-accepted", "query-fields.trigger", "variable-fields.trigger"):
-        assert report.find(name).status is Status.PASS, text  # type: ignore[union-attr]
-    contracts = report.find("get-result.value-contracts")
-    assert contracts is not None and "Timestamp: A/usage, B/usage" in contracts.detail, text
-    values = report.find("variable-values")
-    assert values is not None and values.detail == "3 values", text
-    now = int(time.time())
-    answer = httpx.post(
-        f"{served}/api/v1/query/get-result",
-        json={
-            "dataQuery": [
-                {"refID": "A", "json": '{"groupBy": "host"}', "timeRange": {"from": now - 3600, "to": now}},
-                {"refID": "B", "json": '{"table": "servers", "format": "table"}'},
-            ]
-        },
-    ).json()
-    series, table = answer["frames"]
-    assert [field["labels"] for field in series["fields"]] == [f"host=db-0{i}" for i in (1, 2, 3)]
-    assert all(len(field["values"]) >= 59 for field in series["fields"])
-    assert table["fields"][0]["values"] == [{"cores": 16}, {"cores": 8}, {"cores": 8}]
+    assert_the_example_passes_check_plugin_with_data(served, project)
 
 
 def test_the_starter_passes_its_checks_and_check_plugin(

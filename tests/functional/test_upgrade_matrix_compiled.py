@@ -1,20 +1,22 @@
-"""An upgrade from every past version of the TypeScript plugin template to today's.
+"""An upgrade from every past version of the TypeScript and Go plugin templates to today's.
 
-The Python matrix (test_upgrade_matrix.py) for the TypeScript plugin: each case makes a project of
+The Python matrix (test_upgrade_matrix.py) for the compiled languages: each case makes a project of
 an old template version as that release made it (copier renders the tag from scaffold's template
 store; the contract-owned files come from today's generator, as `scaffold regenerate` would have
 left them), commits it, edits the template-owned `.gitignore` and, in one case of each version, the
-user-owned `src/datasource.ts`, commits, upgrades in-process and checks that both edits survive,
-that an edited starter is kept whole while an unedited one moves to the new starter, and that the
-project's own checks pass as its CI runs them (eslint and prettier, tsc, vitest) with the new
-contract-owned code.
+user-owned data source, commits, upgrades in-process and checks that both edits survive, that an
+edited starter is kept whole (the user's tests byte for byte, no new starter file beside it) while
+an unedited one moves to the new starter, and that the project's own checks pass as its CI runs
+them (the registry's checks: eslint, prettier, tsc and vitest; gofmt, go vet, go test -race and
+go build) with the new contract-owned code.
 """
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -30,34 +32,75 @@ from scaffold.projects.template_store import current_version, ensure_store, know
 from scaffold.projects.upgrade import upgrade
 from scaffold.specs.catalog import load_shipped
 from tests.git_helpers import git
+from tests.go_toolchain import go_environment
 
 pytestmark = pytest.mark.slow
 
-TEMPLATE = "plugin-typescript"
 CONTRACT = "1.2.0+r2"
-STARTER = "src/datasource.ts"
 STARTER_LINE = "\n// our team's note: the example stays until our API is ready\n"
 TEMPLATE_EDIT = ".gitignore"
 TEMPLATE_LINE = "\n# our team's local files\n.idea/\n"
-PAST = [v.version for v in known_versions(TEMPLATE) if v.version != current_version(TEMPLATE)]
-CASES = [(version, edited) for version in PAST for edited in (True, False)]
+
+
+@dataclass(frozen=True)
+class Language:
+    """What differs between the compiled languages' projects in this matrix."""
+
+    name: str
+    template: str
+    starter: str  # the user-owned data source
+    tests: tuple[str, ...]  # the user's seeded tests of every past version
+    replay: str  # the seeded test that replays the spec's examples (template 1.1.0 on)
+    scaffold_version: str  # the scaffold that released the template's first version
+
+
+LANGUAGES_UNDER_TEST = (
+    Language(
+        "typescript",
+        "plugin-typescript",
+        "src/datasource.ts",
+        ("test/strict.test.ts", "test/plugin.test.ts"),
+        "test/contract.test.ts",
+        "1.2.0",
+    ),
+    Language(
+        "go",
+        "plugin-go",
+        "internal/datasource/datasource.go",
+        ("internal/datasource/strict_test.go", "internal/datasource/helpers_test.go"),
+        "internal/datasource/contract_test.go",
+        "1.3.0",
+    ),
+)
+CASES = [
+    (language, version, edited)
+    for language in LANGUAGES_UNDER_TEST
+    for version in [
+        v.version
+        for v in known_versions(language.template)
+        if v.version != current_version(language.template)
+    ]
+    for edited in (True, False)
+]
 
 
 def _run(command: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        command, cwd=cwd, capture_output=True, text=True, timeout=900, check=False, env=os.environ
+        command, cwd=cwd, capture_output=True, text=True, timeout=900, check=False, env=go_environment()
     )
 
 
-def _make_project_at(version: str, destination: Path) -> Path:
-    kind = KINDS["plugin"].for_language("typescript")
+def _make_project_at(language: Language, version: str, destination: Path) -> Path:
+    kind = KINDS["plugin"].for_language(language.name)
     answers = {
         "project_name": "acme-sales",
         "contract_version": CONTRACT,
-        "scaffold_version": "1.2.0",
-        "language": "typescript",
+        "scaffold_version": language.scaffold_version,
+        "language": language.name,
     }
-    for relative, rendered in rendered_template(answers, ensure_store(TEMPLATE), version).items():
+    if language.name == "go":
+        answers["example"] = False  # template 1.0.0 had no example (its question refused it)
+    for relative, rendered in rendered_template(answers, ensure_store(language.template), version).items():
         path = destination / relative
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(rendered.data)
@@ -73,48 +116,52 @@ def _make_project_at(version: str, destination: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """node_modules of today's template (its package.json and lock), shared by the cases as a link."""
+def node_modules(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """node_modules of today's TypeScript template (package.json and lock), shared as a link."""
     assert shutil.which("npm"), "npm is needed for a TypeScript plugin (install Node.js 20 and npm)"
     folder = tmp_path_factory.mktemp("ts-modules")
+    template = "plugin-typescript"
     fresh = rendered_template(
         {"project_name": "acme-sales", "contract_version": CONTRACT},
-        ensure_store(TEMPLATE),
-        current_version(TEMPLATE),
+        ensure_store(template),
+        current_version(template),
     )
     for name in ("package.json", "package-lock.json"):
         (folder / name).write_bytes(fresh[name].data)
     done = _run(LANGUAGES["typescript"].install.split(), folder)
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    return folder / "node_modules"
+    yield folder / "node_modules"
 
 
 @pytest.mark.parametrize(
-    ("version", "edited"), CASES, ids=[f"{v}-{'edited' if e else 'unedited'}" for v, e in CASES]
+    ("language", "version", "edited"),
+    CASES,
+    ids=[f"{lang.name}-{v}-{'edited' if e else 'unedited'}" for lang, v, e in CASES],
 )
 def test_upgrade_from_every_past_version_keeps_edits_and_leaves_the_project_green(
-    version: str, edited: bool, installed: Path, tmp_path: Path
+    language: Language, version: str, edited: bool, request: pytest.FixtureRequest, tmp_path: Path
 ) -> None:
-    project = _make_project_at(version, tmp_path / "acme-sales")
-    starter_text = (project / STARTER).read_text(encoding="utf-8") + (STARTER_LINE if edited else "")
-    (project / STARTER).write_text(starter_text, encoding="utf-8")
+    template, starter = language.template, language.starter
+    project = _make_project_at(language, version, tmp_path / "acme-sales")
+    starter_text = (project / starter).read_text(encoding="utf-8") + (STARTER_LINE if edited else "")
+    (project / starter).write_text(starter_text, encoding="utf-8")
     (project / TEMPLATE_EDIT).write_text(
         (project / TEMPLATE_EDIT).read_text(encoding="utf-8") + TEMPLATE_LINE, encoding="utf-8"
     )
     git(project, "commit", "--quiet", "-am", "our edits")
-    kept_tests = {p: (project / p).read_bytes() for p in ("test/strict.test.ts", "test/plugin.test.ts")}
+    kept_tests = {p: (project / p).read_bytes() for p in language.tests}
 
     report = upgrade(project)
 
-    assert (report.template_from, report.template_to) == (version, current_version(TEMPLATE))
+    assert (report.template_from, report.template_to) == (version, current_version(template))
     assert report.conflicts == [], report.changed
-    assert (project / STARTER).read_text(encoding="utf-8") == starter_text
+    assert (project / starter).read_text(encoding="utf-8") == starter_text
     assert TEMPLATE_LINE in (project / TEMPLATE_EDIT).read_text(encoding="utf-8")
     assert report.starters is not None
     (part,) = report.starters.parts
-    fresh = rendered_template({**open_project(project).answers}, ensure_store(TEMPLATE), report.template_to)
+    fresh = rendered_template({**open_project(project).answers}, ensure_store(template), report.template_to)
     if edited:
-        assert part.state == "edited" and STARTER in part.edited
+        assert part.state == "edited" and starter in part.edited
         assert {p: (project / p).read_bytes() for p in kept_tests} == kept_tests, (
             "the user's tests were changed"
         )
@@ -124,14 +171,15 @@ def test_upgrade_from_every_past_version_keeps_edits_and_leaves_the_project_gree
             )
     else:
         assert part.state == "unedited"
-        assert (project / "test" / "contract.test.ts").is_file(), "1.1.0's replay of the spec's examples"
+        assert (project / language.replay).is_file(), "1.1.0's replay of the spec's examples"
         for path in [p for p in fresh if p in part.new or p in part.changed]:
             assert (project / path).read_bytes() == fresh[path].data, (
                 f"{path} did not move to the new starter"
             )
     regenerate(project, check=True)
 
-    (project / "node_modules").symlink_to(installed)
-    for command in LANGUAGES["typescript"].checks:
+    if language.name == "typescript":
+        (project / "node_modules").symlink_to(request.getfixturevalue("node_modules"))
+    for command in LANGUAGES[language.name].checks:
         result = _run(command.split(), project)
         assert result.returncode == 0, f"{command}:\n{result.stdout[-4000:]}{result.stderr[-2000:]}"

@@ -163,6 +163,20 @@ def _set(path: list[str], value: Any) -> Callable[[dict[str, Any]], None]:
             ),
             "cannot type (an inline object, or no type)",
         ),
+        (
+            _set(
+                ["paths", "/query/get-result", "post", "responses", "422", "content", "application/json"],
+                {"schema": {"type": "object", "properties": {}}},
+            ),
+            "POST /query/get-result answers 422 with an inline schema",
+        ),
+        (
+            _set(
+                ["paths", "/query/get-result", "post", "responses", "4XX"],
+                {"description": "any client error"},
+            ),
+            "documents the status '4XX'",
+        ),
     ],
 )
 def test_what_a_strict_go_decoder_cannot_hold_is_refused_naming_the_place(
@@ -177,3 +191,34 @@ def test_the_published_document_names_the_service_itself() -> None:
     source = contract_files(SPEC, ANSWERS)["internal/contract/spec_gen.go"]
     assert 'var Document = []byte("{' in source
     assert r"\"servers\":[{\"url\":\"/api/v1\"" in source
+
+
+def test_answers_are_judged_by_the_decoder_of_each_documented_status() -> None:
+    """conformance_gen.go: every status of every operation, and its body's strict decoder."""
+    source = contract_files(SPEC, ANSWERS)["internal/contract/conformance_gen.go"]
+    assert '"POST /query/get-result": {' in source
+    assert "422: func(data []byte) error { var v QueryDataResponse; return v.UnmarshalJSON(data) }," in source
+    assert "200: func(data []byte) error { return checkList(data, decodeConstructorField) }," in source
+    assert source.count("413: func(data []byte) error { var v ErrorResponse;") == 6  # every POST
+
+
+def test_every_request_example_of_the_spec_is_listed_for_replay() -> None:
+    source = contract_files(SPEC, ANSWERS)["internal/contract/conformance_gen.go"]
+    assert (
+        f"const ExampleSecretKey = {SPEC.data['info']['x-example-secret-key']!r}".replace("'", '"') in source
+    )
+    assert '{Method: "GET", Path: "/well-known", Name: "no body"},' in source
+    listed = re.findall(r'\{Method: "(\w+)", Path: "([^"]+)", Name: "([^"]+)"', source)
+    expected = [
+        (method.upper(), path, name)
+        for path, item in SPEC.data["paths"].items()
+        for method, operation in item.items()
+        for name in (
+            (operation.get("requestBody") or {})
+            .get("content", {})
+            .get("application/json", {})
+            .get("examples")
+            or {"no body": None}
+        )
+    ]
+    assert listed == expected and len(listed) == 10

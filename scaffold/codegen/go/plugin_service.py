@@ -9,7 +9,9 @@ and scaffold/codegen/plugin_shapes.py, shared by every language) -> the Go model
 - `operations_gen.go`: BasePath, the operations table, the `Handler` interface (one method per
   operation), the routes and one serve function per operation (operations.py);
 - `spec_gen.go`: the published document (GET /openapi.json); `texts_gen.go`: the glue's texts,
-  the Python plugin's RUNTIME_TEXTS (one catalogue for every language);
+  the Python plugin's RUNTIME_TEXTS (one catalogue for every language); `conformance_gen.go`: the
+  documented statuses and body decoders the project's tests hold answers to, and the spec's
+  request examples (conformance.py);
 - plus the static runtime (`runtime_files/*.go`: the JSON reader and writer, body limits,
   languages, secrets, metrics, logs, serving) copied with the DO-NOT-EDIT header.
 
@@ -26,6 +28,7 @@ from typing import Any
 
 from scaffold.codegen.generator import Answers
 from scaffold.codegen.go.codecs import codecs
+from scaffold.codegen.go.conformance import conformance_source
 from scaffold.codegen.go.declarations import declarations
 from scaffold.codegen.go.names import go_string
 from scaffold.codegen.go.operations import go_operations, operations_source
@@ -61,6 +64,7 @@ def contract_files(spec: SpecDocument, answers: Answers) -> dict[str, str]:
             header, operations_source(spec, model, ops, base_path(spec)), imports=("context", "net/http")
         ),
         f"{folder}/spec_gen.go": _file(header, spec_source(spec)),
+        f"{folder}/conformance_gen.go": _file(header, conformance_source(spec, model)),
         f"{folder}/texts_gen.go": _file(header, texts_source()),
     }
     for source in runtime_modules():

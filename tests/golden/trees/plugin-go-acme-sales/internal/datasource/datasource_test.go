@@ -1,5 +1,6 @@
 // What holds for any plugin, whatever its data source does (yours: edit as you like): every
-// operation answers as the contract's types say, in Russian by default, with a request id.
+// operation answers, in Russian by default, with a request id. The example's own operations are
+// tested in internal/example.
 package datasource_test
 
 import (
@@ -9,6 +10,9 @@ import (
 
 	"acme-sales/internal/contract"
 )
+
+// healthy is a configuration the data source accepts (the example's sample dataset).
+var healthy = map[string]any{"fields": []any{map[string]any{"code": "dataset", "value": "sample"}}}
 
 func TestWellKnownHasTextsInEveryLanguage(t *testing.T) {
 	plugin := newPlugin(t)
@@ -32,7 +36,7 @@ func TestWellKnownHasTextsInEveryLanguage(t *testing.T) {
 func TestEveryOperationAnswers(t *testing.T) {
 	plugin := newPlugin(t)
 	bodies := map[string]any{
-		"/datasource/health-check":       map[string]any{"fields": []any{}},
+		"/datasource/health-check":       healthy,
 		"/datasource/constructor-fields": map[string]any{},
 		"/query/constructor-fields":      map[string]any{},
 		"/query/get-result":              map[string]any{"dataQuery": []any{map[string]any{"refID": "A", "json": "{}"}}},
@@ -48,15 +52,15 @@ func TestEveryOperationAnswers(t *testing.T) {
 
 func TestAnswersInRussianByDefault(t *testing.T) {
 	plugin := newPlugin(t)
-	answer := object(t, post(t, plugin, "/datasource/health-check", map[string]any{"fields": []any{}}, ""))
-	if answer["message"] != "Источник данных отвечает" {
+	answer := object(t, post(t, plugin, "/datasource/health-check", healthy, ""))
+	if answer["message"] != "Демонстрационный набор данных отвечает: таблиц 2" {
 		t.Errorf("message %v", answer["message"])
 	}
 }
 
 func TestAUsableRequestIDIsEchoedAndAnotherMade(t *testing.T) {
 	plugin := newPlugin(t)
-	body := `{"dataQuery": [{"refID": "A"}]}`
+	body := `{"dataQuery": [{"refID": "A", "json": "{}"}]}`
 	echoed := call(t, plugin, http.MethodPost, "/query/get-result", body, map[string]string{"X-Request-ID": "abc-123"})
 	if got := echoed.Header.Get("X-Request-ID"); got != "abc-123" {
 		t.Errorf("echoed %q", got)

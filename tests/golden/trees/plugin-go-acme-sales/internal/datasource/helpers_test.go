@@ -10,15 +10,27 @@ import (
 	"testing"
 
 	"acme-sales/internal/app"
+	"acme-sales/internal/contract"
 	"acme-sales/internal/settings"
 )
 
 const api = "/api/v1"
 
 // newPlugin is the whole plugin, as cmd/ serves it, on its own state folder; no socket needed.
+// Every answer it gives to a contract operation is held against the spec (contract.CheckAnswers:
+// a documented status, a body that status's schema accepts); the test fails at its end if not.
 func newPlugin(t *testing.T) http.Handler {
 	t.Helper()
+	return newPluginWith(t, nil)
+}
+
+// newPluginWith is newPlugin with more environment variables (settings.Load reads them).
+func newPluginWith(t *testing.T, more map[string]string) http.Handler {
+	t.Helper()
 	env := map[string]string{"PLUGIN_STATE_DIR": t.TempDir()}
+	for name, value := range more {
+		env[name] = value
+	}
 	s, err := settings.Load(func(name string) string { return env[name] })
 	if err != nil {
 		t.Fatal(err)
@@ -27,7 +39,13 @@ func newPlugin(t *testing.T) http.Handler {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return handler
+	checked, answers := contract.CheckAnswers(handler)
+	t.Cleanup(func() {
+		for _, problem := range answers.Take() {
+			t.Errorf("an answer is not as the contract documents it: %s", problem)
+		}
+	})
+	return checked
 }
 
 // call sends one request and returns the answer.
