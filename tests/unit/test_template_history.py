@@ -9,8 +9,8 @@ store a clean CI clone built while they were the current versions (scaffold 1.0.
 templates moved on to 1.6.0 and 1.5.0; module 1.5.0 from the store of scaffold 1.1.0 (stop 27's
 landed commit 9f874e0), before the module template moved on to 1.6.0; plugin-typescript 1.0.0 from
 the store of scaffold 1.2.0 (stop 28's landed commit ffb510e), before it moved on to 1.1.0;
-plugin-go 1.0.0 from the store of scaffold 1.3.0 (stop 34's landed commit 053a770), before it
-moved on to 1.1.0.
+plugin-go 1.0.0 and plugin-typescript 1.1.0 from the store of scaffold 1.3.0 (stop 34's landed
+commit 053a770), before they moved on to 1.1.0 and 1.2.0.
 
 The templates' folders were renamed `<kind>-<language>` (templates/plugin-python/) after these ids
 were read; the store keeps each one's old name (template-store/plugin, "plugin template 1.0.0" in
@@ -43,6 +43,7 @@ module-python 1.3.0 699665c98f57cdc46767536017e1910a603e39c1 5d3ac2fc0b7bffc5f38
 module-python 1.4.0 3388935e4fd7a40020dc3ddfcc92210c69db3686 48731b312d89975d3c7e5b0bcebc0218e161511a
 module-python 1.5.0 10e5b4792432f983a1664cb40aefbc68370edc96 c2a37b1530de842e74e6f0f6756b29c8f526a1ca
 plugin-typescript 1.0.0 7abe6db0e4c9af8d7f54f98bbf07e7ac16040abe 76dcce6904d62ec3a6a9c82e518c8621117e3d16
+plugin-typescript 1.1.0 4edfbca38547bb8339600027c95243c0d605c781 054e8b6239848b3932ea556fe6856a2809a6867b
 plugin-go 1.0.0 6beafa2aed38864d1da8656ab64e23dade5a9a8e 83f9b4137c46f642e1eaef43886bdfed48d07b48
 """.splitlines()
     if line

@@ -173,7 +173,8 @@ function expand(text: string, variables: Variables): string[] {
   if (name === undefined) {
     return [text];
   }
-  const value = variables[name];
+  // Own properties only: `$constructor` or `$toString` must not find what every object inherits.
+  const value = Object.hasOwn(variables, name) ? variables[name] : undefined;
   if (value === undefined) {
     throw new QueryError('unknownVariable');
   }

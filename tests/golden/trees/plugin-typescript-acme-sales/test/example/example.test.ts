@@ -270,6 +270,30 @@ describe('query results', () => {
     ]);
   });
 
+  it('knows only the variables the request defines, not what every object inherits', () => {
+    // Found: `$constructor` found Object.prototype.constructor and the plugin answered 500.
+    for (const name of ['$constructor', '${toString}', '$__proto__', '$hasOwnProperty']) {
+      const error = rejection(() =>
+        example().queryResult(
+          {
+            dataQuery: [
+              query({
+                table: 'servers',
+                format: 'table',
+                filters: [{ column: 'region', value: name }],
+              }),
+            ],
+            variables: {},
+          },
+          CONTEXT,
+        ),
+      );
+      expect(error.message).toBe(
+        'Query A: filters: the value names a variable that the request does not define',
+      );
+    }
+  });
+
   it('names the failing query: by refID when plain, else by position', () => {
     const unknown = rejection(() =>
       example().queryResult({ dataQuery: [query({ table: 'nope' })] }, CONTEXT),
