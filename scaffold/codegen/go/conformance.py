@@ -21,7 +21,7 @@ from scaffold.codegen.go.types import GoModel
 from scaffold.codegen.plugin_shapes import body_schema_name
 from scaffold.errors import GenerationError
 from scaffold.specs.document import SpecDocument
-from scaffold.specs.shapes import OperationShape, operations
+from scaffold.specs.shapes import OperationShape, deref, operations
 
 
 def conformance_source(spec: SpecDocument, model: GoModel) -> str:
@@ -100,6 +100,7 @@ def _operation_examples(spec: SpecDocument, shape: OperationShape) -> list[tuple
     if "example" in media:
         found.append(("example", media["example"]))
     for name, example in (media.get("examples") or {}).items():
-        if isinstance(example, dict) and "value" in example:
+        _, example = deref(spec.data, "", example)  # a shared one: #/components/examples/...
+        if "value" in example:
             found.append((str(name), example["value"]))
     return found
