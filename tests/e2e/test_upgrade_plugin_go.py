@@ -16,11 +16,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli_runner import run_scaffold
-from tests.conftest import FUTURE_PLUGIN_SPEC
+from tests.e2e.compiled_upgrade import (
+    a_second_upgrade_changes_nothing,
+    made_and_committed,
+    upgraded_to_the_future_contract,
+)
 from tests.e2e.conftest import FUTURE_SCAFFOLD_FIRST, InstalledScaffold
 from tests.e2e.future_scaffold import APPENDED_LINE, NEW_FILE, next_version, template_version
-from tests.git_helpers import git
 from tests.go_toolchain import go_environment
 
 pytestmark = [pytest.mark.slow, FUTURE_SCAFFOLD_FIRST]
@@ -48,25 +50,16 @@ def test_upgrade_keeps_edits_and_brings_the_contract_and_the_template(
     installed_scaffold: InstalledScaffold, future_scaffold: InstalledScaffold, tmp_path: Path
 ) -> None:
     project = tmp_path / "acme-go"
-    made = run_scaffold(
-        ["new-plugin", str(project), "--language", "go", "--no-example", "--defaults"],
-        cwd=tmp_path,
-        executable=installed_scaffold.scaffold,
-    )
-    assert made.returncode == 0, made.stderr
     datasource = project / "internal" / "datasource" / "datasource.go"
-    datasource.write_text(USER_LINE + datasource.read_text(encoding="utf-8"), encoding="utf-8")
     makefile = project / "Makefile"
-    makefile.write_text(makefile.read_text(encoding="utf-8") + MAKE_TARGET, encoding="utf-8")
-    git(project, "init", "--quiet")
-    git(project, "add", "-A")
-    git(project, "commit", "--quiet", "-m", "scaffolded, then our edits")
 
-    upgraded = run_scaffold(
-        ["upgrade", "--to", str(FUTURE_PLUGIN_SPEC)], cwd=project, executable=future_scaffold.scaffold
-    )
-    assert upgraded.returncode == 0, upgraded.stdout + upgraded.stderr
-    assert f"template {template_version(TEMPLATE)} -> {next_version(TEMPLATE)}" in upgraded.stdout
+    def our_edits(_: Path) -> None:
+        datasource.write_text(USER_LINE + datasource.read_text(encoding="utf-8"), encoding="utf-8")
+        makefile.write_text(makefile.read_text(encoding="utf-8") + MAKE_TARGET, encoding="utf-8")
+
+    made_and_committed(installed_scaffold, project, "go", our_edits)
+    upgraded = upgraded_to_the_future_contract(future_scaffold, project)
+    assert f"template {template_version(TEMPLATE)} -> {next_version(TEMPLATE)}" in upgraded
     assert datasource.read_text(encoding="utf-8").startswith(USER_LINE)
     assert makefile.read_text(encoding="utf-8").endswith(MAKE_TARGET)
     assert APPENDED_LINE in (project / "Dockerfile").read_text(encoding="utf-8")
@@ -86,11 +79,4 @@ def test_upgrade_keeps_edits_and_brings_the_contract_and_the_template(
     )
     assert "--- PASS: TestEverySpecExampleIsServed/POST_/query/explain_twoQueries" in replayed.stdout
 
-    git(project, "add", "-A")
-    git(project, "commit", "--quiet", "-m", "upgraded, ExplainQuery implemented")
-    again = run_scaffold(
-        ["upgrade", "--to", str(FUTURE_PLUGIN_SPEC)], cwd=project, executable=future_scaffold.scaffold
-    )
-    assert again.returncode == 0 and "nothing to do" in again.stdout, again.stdout + again.stderr
-    check = run_scaffold(["regenerate", "--check"], cwd=project, executable=future_scaffold.scaffold)
-    assert check.returncode == 0, check.stderr
+    a_second_upgrade_changes_nothing(future_scaffold, project, "upgraded, ExplainQuery implemented")

@@ -17,11 +17,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli_runner import run_scaffold
-from tests.conftest import FUTURE_PLUGIN_SPEC
+from tests.e2e.compiled_upgrade import (
+    a_second_upgrade_changes_nothing,
+    made_and_committed,
+    upgraded_to_the_future_contract,
+)
 from tests.e2e.conftest import FUTURE_SCAFFOLD_FIRST, InstalledScaffold
 from tests.e2e.future_scaffold import APPENDED_LINE, NEW_FILE, next_version, template_version
-from tests.git_helpers import git
 
 pytestmark = [pytest.mark.slow, FUTURE_SCAFFOLD_FIRST]
 
@@ -44,26 +46,17 @@ def test_upgrade_keeps_edits_and_brings_the_contract_and_the_template(
     installed_scaffold: InstalledScaffold, future_scaffold: InstalledScaffold, tmp_path: Path
 ) -> None:
     project = tmp_path / "acme-ts"
-    made = run_scaffold(
-        ["new-plugin", str(project), "--language", "typescript", "--no-example", "--defaults"],
-        cwd=tmp_path,
-        executable=installed_scaffold.scaffold,
-    )
-    assert made.returncode == 0, made.stderr
     datasource = project / "src" / "datasource.ts"
-    datasource.write_text(USER_LINE + datasource.read_text(encoding="utf-8"), encoding="utf-8")
-    manifest = json.loads((project / "package.json").read_text(encoding="utf-8"))
-    manifest["scripts"]["lint:fix"] = "eslint --fix ."
-    (project / "package.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
-    git(project, "init", "--quiet")
-    git(project, "add", "-A")
-    git(project, "commit", "--quiet", "-m", "scaffolded, then our edits")
 
-    upgraded = run_scaffold(
-        ["upgrade", "--to", str(FUTURE_PLUGIN_SPEC)], cwd=project, executable=future_scaffold.scaffold
-    )
-    assert upgraded.returncode == 0, upgraded.stdout + upgraded.stderr
-    assert f"template {template_version(TEMPLATE)} -> {next_version(TEMPLATE)}" in upgraded.stdout
+    def our_edits(_: Path) -> None:
+        datasource.write_text(USER_LINE + datasource.read_text(encoding="utf-8"), encoding="utf-8")
+        manifest = json.loads((project / "package.json").read_text(encoding="utf-8"))
+        manifest["scripts"]["lint:fix"] = "eslint --fix ."
+        (project / "package.json").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+
+    made_and_committed(installed_scaffold, project, "typescript", our_edits)
+    upgraded = upgraded_to_the_future_contract(future_scaffold, project)
+    assert f"template {template_version(TEMPLATE)} -> {next_version(TEMPLATE)}" in upgraded
     assert datasource.read_text(encoding="utf-8").startswith(USER_LINE)
     assert json.loads((project / "package.json").read_text(encoding="utf-8"))["scripts"]["lint:fix"]
     assert APPENDED_LINE in (project / "Dockerfile").read_text(encoding="utf-8")
@@ -94,11 +87,4 @@ def test_upgrade_keeps_edits_and_brings_the_contract_and_the_template(
         )
     assert npm(["run", "lint"], project).returncode == 0
 
-    git(project, "add", "-A")
-    git(project, "commit", "--quiet", "-m", "upgraded, explainQuery implemented")
-    again = run_scaffold(
-        ["upgrade", "--to", str(FUTURE_PLUGIN_SPEC)], cwd=project, executable=future_scaffold.scaffold
-    )
-    assert again.returncode == 0 and "nothing to do" in again.stdout, again.stdout + again.stderr
-    check = run_scaffold(["regenerate", "--check"], cwd=project, executable=future_scaffold.scaffold)
-    assert check.returncode == 0, check.stderr
+    a_second_upgrade_changes_nothing(future_scaffold, project, "upgraded, explainQuery implemented")
