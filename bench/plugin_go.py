@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import shutil
 import statistics
 import subprocess
@@ -42,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from _http_load import ServerSpec, ratio_and_paired
-from plugin_typescript import AUTOCANNON, BODY, autocannon
+from plugin_typescript import AUTOCANNON, BODY, autocannon, new_plugin_runs
 
 from tests.go_toolchain import go_environment
 
@@ -138,34 +137,6 @@ def run(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> flo
     return time.monotonic() - started
 
 
-def new_plugin_runs(root: Path, runs: int) -> None:
-    home = {"SCAFFOLD_HOME": str(root / "home")}
-    found = []
-    for index in range(runs):
-        before = os.times()
-        started = time.monotonic()
-        command = [
-            sys.executable,
-            "-m",
-            "scaffold",
-            "new-plugin",
-            str(root / f"p{index}"),
-            "--language",
-            "go",
-        ]
-        run([*command, "--name", "acme-go", "--defaults"], root, home)
-        after = os.times()
-        cpu = after.children_user - before.children_user + after.children_system - before.children_system
-        found.append((cpu, time.monotonic() - started))
-    first, rest = found[0], found[1:]
-    print(f"new-plugin --language go: first run {first[0]:.2f} s CPU, {first[1]:.2f} s wall")
-    if rest:
-        print(
-            f"  warm runs ({len(rest)}): median {statistics.median(c for c, _ in rest):.2f} s CPU, "
-            f"{statistics.median(w for _, w in rest):.2f} s wall (target: CPU <= 0.5 s)"
-        )
-
-
 def bench_project(project: Path) -> None:
     """The project's data source with the bench's GetQueryResult, built (and its size printed)."""
     source = project / "internal" / "datasource" / "datasource.go"
@@ -201,7 +172,7 @@ def main() -> None:
     options = parser.parse_args()
     root = Path(tempfile.mkdtemp(prefix="bench-go-"))
     try:
-        new_plugin_runs(root, options.new_plugin_runs)
+        new_plugin_runs(root, options.new_plugin_runs, language="go", name="acme-go")
         project = root / "starter"  # the bench's GetQueryResult replaces the starter's
         run([sys.executable, "-m", "scaffold", "new-plugin", str(project), "--language", "go", "--name", "acme-go",
              "--no-example", "--defaults"], root, {"SCAFFOLD_HOME": str(root / "home")})  # fmt: skip

@@ -97,7 +97,10 @@ def size_mb(folder: Path) -> float:
     return total / 1e6
 
 
-def new_plugin_runs(root: Path, runs: int) -> None:
+def new_plugin_runs(root: Path, runs: int, language: str = "typescript", name: str = "acme-ts") -> None:
+    """`new-plugin --language LANGUAGE --defaults`, each run a new process: CPU (the child's user +
+    system) and wall, the first run (empty SCAFFOLD_HOME) apart from the warm ones.
+    Shared with bench/plugin_go.py."""
     home = {"SCAFFOLD_HOME": str(root / "home")}
     found = []
     for index in range(runs):
@@ -110,14 +113,14 @@ def new_plugin_runs(root: Path, runs: int) -> None:
             "new-plugin",
             str(root / f"p{index}"),
             "--language",
-            "typescript",
+            language,
         ]
-        run([*command, "--name", "acme-ts", "--defaults"], root, home)
+        run([*command, "--name", name, "--defaults"], root, home)
         after = os.times()
         cpu = after.children_user - before.children_user + after.children_system - before.children_system
         found.append((cpu, time.monotonic() - started))
     first, rest = found[0], found[1:]
-    print(f"new-plugin --language typescript: first run {first[0]:.2f} s CPU, {first[1]:.2f} s wall")
+    print(f"new-plugin --language {language}: first run {first[0]:.2f} s CPU, {first[1]:.2f} s wall")
     if rest:
         print(
             f"  warm runs ({len(rest)}): median {statistics.median(c for c, _ in rest):.2f} s CPU, "
