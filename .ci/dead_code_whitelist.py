@@ -57,6 +57,9 @@ plugin_go
 collect_ignore
 pytest_collection_modifyitems
 pytest_xdist_make_scheduler
+pytest_plugins  # tests/conftest.py loads tests/cpu_accounting.py
+pytest_runtest_setup
+pytest_runtest_teardown
 _._split_scope  # xdist LoadScopeScheduling hook
 importable
 linters

@@ -4,7 +4,8 @@ pytest's `--durations` names single tests; what CI time is trimmed by is usually
 fixture that builds a project, a wheel or a toolchain cache for all its tests). `.ci/run` writes
 each stage's JUnit XML and prints this table after it. Times are the sum over a file's tests (setup,
 call and teardown, as pytest reports them), so with several workers they add up to more than the
-stage's wall time.
+stage's wall time. CPU is the `cpu_seconds` property tests/cpu_accounting.py writes (the worker's
+and its children's CPU): the stages keep both cores busy, so CPU is what a file costs the others.
 
 Run: python scripts/test_times.py REPORT.xml [--top 15]
 """
@@ -18,9 +19,10 @@ from collections import defaultdict
 from pathlib import Path
 
 
-def file_times(report: Path) -> dict[str, tuple[float, int]]:
-    """Test file -> (seconds, tests) from a JUnit XML report pytest wrote (our own file: trusted)."""
-    totals: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])
+def file_times(report: Path) -> dict[str, tuple[float, float, int]]:
+    """Test file -> (seconds, CPU seconds, tests) from a JUnit XML report pytest wrote (our own
+    file: trusted)."""
+    totals: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])
     # pytest wrote this file in the same run: not outside input, so the stdlib parser is fine here.
     for case in ElementTree.parse(report).getroot().iter("testcase"):  # noqa: S314
         parts = case.get("classname", "").split(".")
@@ -29,8 +31,11 @@ def file_times(report: Path) -> dict[str, tuple[float, int]]:
         path = "/".join(parts) + ".py" if parts != [""] else "?"
         entry = totals[path]
         entry[0] += float(case.get("time", "0") or 0)
-        entry[1] += 1
-    return {path: (seconds, int(count)) for path, (seconds, count) in totals.items()}
+        for prop in case.iter("property"):
+            if prop.get("name") == "cpu_seconds":
+                entry[1] += float(prop.get("value", "0") or 0)
+        entry[2] += 1
+    return {path: (seconds, cpu, int(count)) for path, (seconds, cpu, count) in totals.items()}
 
 
 def main(argv: list[str]) -> int:
@@ -41,11 +46,12 @@ def main(argv: list[str]) -> int:
     if not args.report.is_file():
         print(f"no test report at {args.report}", file=sys.stderr)
         return 1
-    times = sorted(file_times(args.report).items(), key=lambda item: -item[1][0])
-    total = sum(seconds for seconds, _ in (value for _, value in times))
-    print(f"test files by time (sum over their tests, {total:.0f} s in all):")
-    for path, (seconds, count) in times[: args.top]:
-        print(f"  {seconds:7.1f} s  {count:4d} tests  {path}")
+    times = sorted(file_times(args.report).items(), key=lambda item: -item[1][1])
+    total = sum(value[0] for _, value in times)
+    cpu = sum(value[1] for _, value in times)
+    print(f"test files by CPU (sums over their tests: {cpu:.0f} s of CPU, {total:.0f} s of time):")
+    for path, (seconds, cpu_seconds, count) in times[: args.top]:
+        print(f"  {cpu_seconds:7.1f} s CPU  {seconds:7.1f} s  {count:4d} tests  {path}")
     return 0
 
 

@@ -20,6 +20,8 @@ TEST_CACHE_KEY = "tests-only-cache-key-0123456789abcdef"
 # cache key read then would be a key file made in the real home folder.
 os.environ.setdefault("SCAFFOLD_CACHE_KEY", TEST_CACHE_KEY)
 
+pytest_plugins = ["tests.cpu_accounting"]
+
 
 @pytest.fixture(autouse=True)
 def isolated_scaffold_home(
