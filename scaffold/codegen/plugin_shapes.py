@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from scaffold.specs.document import SpecDocument
-from scaffold.specs.shapes import OperationShape, ref_name
+from scaffold.specs.shapes import OperationShape, deref, ref_name
 
 # The contract's schema of a data source configuration field: values of type password in it are
 # the secrets the contract says to return and accept only in encrypted form.
@@ -78,3 +78,30 @@ def secret_paths(schema: Mapping[str, Any], schemas: Mapping[str, Any]) -> tuple
 
     walk(schema, (), frozenset())
     return tuple(found)
+
+
+NO_BODY = "no body"
+
+
+def request_examples(spec: SpecDocument, shape: OperationShape) -> list[tuple[str, Any]]:
+    """(name, body) of each request example of one operation, in the spec's order; an operation
+    without a request body gives one case, (NO_BODY, None).
+
+    A request body or an example the spec shares by `$ref` (`#/components/requestBodies/...`,
+    `#/components/examples/...`) is followed like an inline one: found skipped in both languages,
+    where the seeded test that every operation has a case would then fail on such a spec.
+    """
+    item = (spec.data.get("paths") or {}).get(shape.path) or {}
+    operation = item.get(shape.method.lower()) or {}
+    _, body = deref(spec.data, "", operation.get("requestBody") or {})
+    media = (body.get("content") or {}).get("application/json")
+    if shape.request is None or not isinstance(media, Mapping):
+        return [(NO_BODY, None)]
+    found: list[tuple[str, Any]] = []
+    if "example" in media:
+        found.append(("example", media["example"]))
+    for name, example in (media.get("examples") or {}).items():
+        _, example = deref(spec.data, "", example)
+        if "value" in example:
+            found.append((str(name), example["value"]))
+    return found

@@ -222,17 +222,3 @@ def test_every_request_example_of_the_spec_is_listed_for_replay() -> None:
         )
     ]
     assert listed == expected and len(listed) == 10
-
-
-def test_a_shared_example_is_replayed_too() -> None:
-    """An example the spec keeps in components/examples and names by $ref is listed like an inline one."""
-
-    def share(data: dict[str, Any]) -> None:
-        media = data["paths"]["/variable/values"]["post"]["requestBody"]["content"]["application/json"]
-        data.setdefault("components", {}).setdefault("examples", {})["sharedHosts"] = media["examples"][
-            "hostnames"
-        ]
-        media["examples"] = {"hostnames": {"$ref": "#/components/examples/sharedHosts"}}
-
-    source = contract_files(variant(share), ANSWERS)["internal/contract/conformance_gen.go"]
-    assert '{Method: "POST", Path: "/variable/values", Name: "hostnames", Body: []byte(' in source

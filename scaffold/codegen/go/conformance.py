@@ -18,10 +18,10 @@ from typing import Any
 
 from scaffold.codegen.go.names import go_comment, go_string
 from scaffold.codegen.go.types import GoModel
-from scaffold.codegen.plugin_shapes import body_schema_name
+from scaffold.codegen.plugin_shapes import body_schema_name, request_examples
 from scaffold.errors import GenerationError
 from scaffold.specs.document import SpecDocument
-from scaffold.specs.shapes import OperationShape, deref, operations
+from scaffold.specs.shapes import OperationShape, operations
 
 
 def conformance_source(spec: SpecDocument, model: GoModel) -> str:
@@ -77,7 +77,7 @@ def _examples(spec: SpecDocument, shapes: list[OperationShape]) -> list[str]:
         "var SpecExamples = []SpecExample{",
     ]
     for shape in shapes:
-        for name, body in _operation_examples(spec, shape):
+        for name, body in request_examples(spec, shape):
             where = f"Method: {go_string(shape.method.upper())}, Path: {go_string(shape.path)}"
             if body is None:
                 lines.append(f"\t{{{where}, Name: {go_string(name)}}},")
@@ -87,20 +87,3 @@ def _examples(spec: SpecDocument, shapes: list[OperationShape]) -> list[str]:
                 lines.append(f"\t{{{where}, Name: {go_string(name)}, Body: []byte({go_string(text)})}},")
     lines.append("}")
     return lines
-
-
-def _operation_examples(spec: SpecDocument, shape: OperationShape) -> list[tuple[str, Any]]:
-    """(name, body) of each request example of one operation, in the spec's order."""
-    item = (spec.data.get("paths") or {}).get(shape.path) or {}
-    operation = item.get(shape.method.lower()) or {}
-    media = ((operation.get("requestBody") or {}).get("content") or {}).get("application/json")
-    if shape.request is None or not isinstance(media, dict):
-        return [("no body", None)]
-    found: list[tuple[str, Any]] = []
-    if "example" in media:
-        found.append(("example", media["example"]))
-    for name, example in (media.get("examples") or {}).items():
-        _, example = deref(spec.data, "", example)  # a shared one: #/components/examples/...
-        if "value" in example:
-            found.append((str(name), example["value"]))
-    return found

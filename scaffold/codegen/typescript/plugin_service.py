@@ -20,7 +20,13 @@ from typing import Any
 from scaffold.codegen.escaping import block_comment_text, comment_line
 from scaffold.codegen.generator import Answers
 from scaffold.codegen.header import typescript_header
-from scaffold.codegen.plugin_shapes import base_path, body_schema_name, error_shape, secret_paths
+from scaffold.codegen.plugin_shapes import (
+    base_path,
+    body_schema_name,
+    error_shape,
+    request_examples,
+    secret_paths,
+)
 from scaffold.codegen.runtime_files.text_catalog import RUNTIME_TEXTS
 from scaffold.codegen.served_document import served_document
 from scaffold.codegen.typescript.literals import ts_literal, ts_string
@@ -88,6 +94,7 @@ def contract_files(spec: SpecDocument, answers: Answers) -> dict[str, str]:
         f"{folder}/base.ts": render("plugin/base.ts.jinja", **context),
         f"{folder}/index.ts": render("plugin/index.ts.jinja", **context),
         f"{folder}/spec.ts": spec_source(spec, header),
+        f"{folder}/examples.ts": examples_source(spec, header),
         f"{folder}/texts.ts": texts_source(header),
     }
     for source in RUNTIME_MODULES:
@@ -173,6 +180,29 @@ def spec_source(spec: SpecDocument, header: str) -> str:
         f"/** {block_comment_text(spec.identity())} as this plugin publishes it and checks request bodies by. */\n"
         f"export const CONTRACT = {ts_string(spec.identity())};\n\n"
         f"export const DOCUMENT: Readonly<Record<string, unknown>> = {ts_literal(json.loads(json.dumps(document)))};\n"
+    )
+
+
+def examples_source(spec: SpecDocument, header: str) -> str:
+    """`examples.ts`: every request example of the spec, listed here with its `$ref`s followed, for
+    conformance.ts's `specExamples` (the Go plugin's conformance_gen.go lists the same ones)."""
+    listed: list[dict[str, Any]] = []
+    for shape in operations(spec):
+        for name, body in request_examples(spec, shape):
+            entry: dict[str, Any] = {"operationId": shape.operation_id, "name": name}
+            if body is not None:
+                entry["body"] = json.loads(json.dumps(body))
+            listed.append(entry)
+    return (
+        f"{header}\n"
+        "/** One request example of the spec: its operation, its name, and its body (none: no request body). */\n"
+        "export interface RequestExample {\n"
+        "  readonly operationId: string;\n"
+        "  readonly name: string;\n"
+        "  readonly body?: unknown;\n"
+        "}\n\n"
+        "/** Every request example of the spec, in its order; an operation without a request body has one. */\n"
+        f"export const REQUEST_EXAMPLES: readonly RequestExample[] = {ts_literal(listed, 0, 52)};\n"
     )
 
 

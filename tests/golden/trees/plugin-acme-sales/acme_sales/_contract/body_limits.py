@@ -1,4 +1,4 @@
-# copied from scaffold 1.4.0 (scaffold/codegen/runtime_files/body_limits.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+# copied from scaffold 1.5.0 (scaffold/codegen/runtime_files/body_limits.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """Request bodies a generated service holds: at most so many bytes each, and so many at once.
 
 - `read_body` reads a body from ASGI `receive` chunk by chunk: over the per-body limit it is

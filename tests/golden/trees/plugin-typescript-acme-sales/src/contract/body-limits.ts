@@ -1,4 +1,4 @@
-// copied from scaffold 1.4.0 (scaffold/codegen/typescript/runtime_files/body-limits.ts) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+// copied from scaffold 1.5.0 (scaffold/codegen/typescript/runtime_files/body-limits.ts) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 /**
  * Request bodies a plugin holds: at most so many bytes each, and so many at once (the Python
  * plugin's body_limits.py, on Node streams).

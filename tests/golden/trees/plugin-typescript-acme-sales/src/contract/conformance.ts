@@ -1,4 +1,4 @@
-// copied from scaffold 1.4.0 (scaffold/codegen/typescript/runtime_files/conformance.ts) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+// copied from scaffold 1.5.0 (scaffold/codegen/typescript/runtime_files/conformance.ts) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 /**
  * The spec's own judgement of this plugin's answers, for the project's tests.
  *
@@ -11,6 +11,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
+import { REQUEST_EXAMPLES } from './examples.js';
 import { OPERATIONS, type Operation } from './operations.js';
 import { DOCUMENT } from './spec.js';
 import { BodyValidator } from './validation.js';
@@ -54,26 +55,19 @@ export const EXAMPLE_SECRET_KEY: string | undefined = ((): string | undefined =>
   return typeof key === 'string' ? key : undefined;
 })();
 
-/** Every request example of the spec, operation by operation; an operation without a body gives one case. */
+/**
+ * Every request example of the spec, operation by operation; an operation without a body gives one
+ * case. The generator lists them in examples.ts, following the spec's `$ref`s (an example or a
+ * request body shared from components/).
+ */
 export function specExamples(): SpecExample[] {
-  const found: SpecExample[] = [];
-  for (const operation of OPERATIONS) {
-    const media = objectAt(specOperation(operation), 'requestBody', 'content', JSON_MEDIA);
-    if (operation.requestSchema === null || media === undefined) {
-      found.push({ operation, name: 'no body', body: undefined });
-      continue;
+  return REQUEST_EXAMPLES.map((example) => {
+    const operation = OPERATIONS.find((op) => op.operationId === example.operationId);
+    if (operation === undefined) {
+      throw new Error(`no operation ${example.operationId} (src/contract/ is out of date: run scaffold regenerate)`);
     }
-    if ('example' in media) {
-      found.push({ operation, name: 'example', body: media['example'] });
-    }
-    for (const [name, example] of Object.entries(objectAt(media, 'examples') ?? {})) {
-      const value = objectAt({ example }, 'example');
-      if (value !== undefined && 'value' in value) {
-        found.push({ operation, name, body: value['value'] });
-      }
-    }
-  }
-  return found;
+    return { operation, name: example.name, body: example.body };
+  });
 }
 
 /** The HTTP statuses `op` documents, in the spec's order. */

@@ -1,4 +1,4 @@
-// copied from scaffold 1.4.0 (scaffold/codegen/typescript/runtime_files/serve.ts) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+// copied from scaffold 1.5.0 (scaffold/codegen/typescript/runtime_files/serve.ts) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 /**
  * Serving the contract's operations on Fastify: body -> checked request -> data source -> answer.
  *
