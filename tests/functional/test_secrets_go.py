@@ -25,6 +25,7 @@ import random
 import shutil
 import stat
 import subprocess
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -39,7 +40,11 @@ from tests.functional.test_secrets_across_languages import (
     OLD_KEY,
     PLAINS,
     keyed,
+    node_calls,
     python_calls,
+)
+from tests.functional.test_secrets_across_languages import (  # the session fixture, by its name
+    ts_project as ts_project,
 )
 from tests.go_toolchain import find_go, go_environment
 
@@ -268,6 +273,30 @@ def test_go_encrypts_and_python_decrypts(go_module: GoModule) -> None:
         with pytest.raises(py_secrets.SecretError, match=ALTERED):
             box.decrypt(token, field="otherSecret")
     assert len({result["ok"] for result in results}) == len(results)  # a new nonce each time
+
+
+def test_go_and_typescript_exchange_tokens_directly(go_module: GoModule, ts_project: Path) -> None:
+    """A plugin moving from TypeScript to Go, or back, keeps its saved passwords: each decrypts what
+    the other encrypted, with the current key and after a rotation, and both refuse a token moved to
+    another field (not only by way of Python, which each is tested against above)."""
+    rotated = keyed(old=OLD_KEY)
+    made: dict[str, Callable[[list[dict[str, Any]]], tuple[list[dict[str, Any]], list[str]]]] = {
+        "go": lambda calls: go_calls(go_module, calls),
+        "typescript": lambda calls: node_calls(ts_project, calls),
+    }
+    for writer, reader in (("go", "typescript"), ("typescript", "go")):
+        encrypt = [
+            {"op": "encrypt", "box": box, "field": FIELD, "value": plain}
+            for plain in PLAINS
+            for box in (keyed(), keyed(OLD_KEY))
+        ]
+        written, _ = made[writer](encrypt)
+        tokens = [result["ok"] for result in written]
+        decrypt = [{"op": "decrypt", "box": rotated, "field": FIELD, "value": token} for token in tokens]
+        moved = [{**call, "field": "otherSecret"} for call in decrypt]
+        read, _ = made[reader](decrypt + moved)
+        assert read[: len(decrypt)] == [{"ok": call["value"]} for call in encrypt], f"{writer} -> {reader}"
+        assert read[len(decrypt) :] == [{"error": "SecretError", "message": ALTERED}] * len(moved)
 
 
 def test_python_encrypts_and_go_decrypts(go_module: GoModule) -> None:
