@@ -43,6 +43,7 @@ from tests.cli_runner import run_scaffold
 from tests.conftest import REPO
 from tests.git_helpers import git
 from tests.go_toolchain import go_environment
+from tests.node_install import install_node_modules
 from tests.served_process import free_port
 
 BIN = Path(sys.executable).parent
@@ -140,8 +141,8 @@ def plugin(home: Path, tmp_path_factory: pytest.TempPathFactory) -> Made:
 def plugin_typescript(home: Path, tmp_path_factory: pytest.TempPathFactory) -> Made:
     """The TypeScript plugin, installed and built as its CI's contract job does before it starts it."""
     made = _make("plugin", home, tmp_path_factory, "typescript")
-    for command in (LANGUAGES["typescript"].install, "npm run build"):
-        _npm(command, made.root)
+    install_node_modules(made.root, tmp_path_factory)  # `npm ci`, once per run for this lock file
+    _npm("npm run build", made.root)
     return made
 
 

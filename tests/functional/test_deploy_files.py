@@ -56,6 +56,7 @@ from tests.functional.deploy_files import (
 from tests.functional.test_plugin_harness import project as plugin_project
 from tests.functional.test_plugin_harness import scaffold_home
 from tests.go_toolchain import go_environment
+from tests.node_install import install_node_modules
 from tests.served_process import serve_command, serve_package
 
 KUBERNETES_VERSION = "1.30.0"
@@ -132,18 +133,18 @@ def make_module(parent: Path) -> Path:
     return root
 
 
-def make_typescript_plugin(parent: Path) -> Path:
+def make_typescript_plugin(parent: Path, factory: pytest.TempPathFactory) -> Path:
     """A TypeScript plugin with its dependencies installed and dist/ built, as a developer's copy
     is: the build context then holds node_modules/ and dist/, which .dockerignore must keep out."""
     with scaffold_home(parent / "scaffold-home"):
         root = parent / "acme-sales"
         kind = KINDS["plugin"].for_language("typescript")
         create_project(NewProjectOptions(kind=kind, destination=root, answers={}))
-    for command in (LANGUAGES["typescript"].install, "npm run build"):
-        result = subprocess.run(
-            command.split(), cwd=root, capture_output=True, text=True, timeout=600, check=False
-        )
-        assert result.returncode == 0, f"{command}:\n{result.stdout[-3000:]}{result.stderr[-3000:]}"
+    install_node_modules(root, factory)  # `npm ci`, once per run for this lock file
+    result = subprocess.run(
+        ["npm", "run", "build"], cwd=root, capture_output=True, text=True, timeout=600, check=False
+    )
+    assert result.returncode == 0, f"npm run build:\n{result.stdout[-3000:]}{result.stderr[-3000:]}"
     return root
 
 
@@ -166,7 +167,9 @@ def make_go_plugin(parent: Path) -> Path:
 @pytest.fixture(scope="module")
 def fresh(tmp_path_factory: pytest.TempPathFactory) -> dict[str, DeployFiles]:
     module_root = make_module(tmp_path_factory.mktemp("deploy-module"))
-    typescript_root = make_typescript_plugin(tmp_path_factory.mktemp("deploy-plugin-typescript"))
+    typescript_root = make_typescript_plugin(
+        tmp_path_factory.mktemp("deploy-plugin-typescript"), tmp_path_factory
+    )
     go_root = make_go_plugin(tmp_path_factory.mktemp("deploy-plugin-go"))
     return {
         "plugin": DeployFiles(plugin_project(), "acme-sales", "acme_sales", "plugin"),

@@ -31,6 +31,7 @@ from scaffold.projects.kinds import KINDS
 from tests.cli_runner import run_scaffold
 from tests.conftest import REPO
 from tests.e2e.dev_process import processes_under
+from tests.node_install import install_node_modules
 
 pytestmark = pytest.mark.slow
 
@@ -55,16 +56,8 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def installed(project: Path) -> Path:
-    result = subprocess.run(
-        ["npm", "ci", "--no-audit", "--no-fund"],
-        cwd=project,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+def installed(project: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    install_node_modules(project, tmp_path_factory)  # `npm ci`, once per run for this lock file
     return project
 
 

@@ -33,6 +33,7 @@ from scaffold.projects.upgrade import upgrade
 from scaffold.specs.catalog import load_shipped
 from tests.git_helpers import git
 from tests.go_toolchain import go_environment
+from tests.node_install import install_node_modules
 
 pytestmark = pytest.mark.slow
 
@@ -128,8 +129,7 @@ def node_modules(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     )
     for name in ("package.json", "package-lock.json"):
         (folder / name).write_bytes(fresh[name].data)
-    done = _run(LANGUAGES["typescript"].install.split(), folder)
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    install_node_modules(folder, tmp_path_factory)  # `npm ci`, once per run for this lock file
     yield folder / "node_modules"
 
 
