@@ -1,10 +1,11 @@
 """`npm ci` once per run for each package-lock.json the functional tests install.
 
 Five functional test files (the TypeScript plugin's checks, its CI files, its deploy files, its
-dev reload, the upgrade matrix) each ran `npm ci` on the same lock file: about 14 s of CPU apiece
+dev reload, the upgrade matrix) each ran `npm ci` on the same lock file, and two (check and dev)
+`npm install` on the same module frontend: about 14 s of CPU apiece
 (measured here: 9.9 s user + 4.5 s system), in a CI stage whose two cores are always busy. What
-`npm ci` leaves in node_modules depends only on package.json and package-lock.json, so it is made
-once per run per pair (the first worker that needs it installs, the others wait: tests/run_once.py)
+`npm ci` leaves in node_modules depends only on package.json, package-lock.json and .npmrc, so it
+is made once per run for each (the first worker that needs it installs, the others wait: tests/run_once.py)
 and each project gets a hard-linked copy (`cp -al`: its own folders, the files shared, in a
 fraction of a second). Tools write new files there (vitest's cache), never into a shared one.
 
@@ -23,17 +24,18 @@ import pytest
 from scaffold.contracts import LANGUAGES
 from tests.run_once import once_per_run
 
-MANIFESTS = ("package.json", "package-lock.json")
+MANIFESTS = ("package.json", "package-lock.json", ".npmrc")  # .npmrc when the project has one
 
 
 def install_node_modules(project: Path, factory: pytest.TempPathFactory) -> None:
     """`project`/node_modules as `npm ci` makes it from the project's package.json and lock."""
+    present = [name for name in MANIFESTS if (project / name).is_file()]
     digest = hashlib.sha256()
-    for name in MANIFESTS:
-        digest.update((project / name).read_bytes() + b"\0")
+    for name in present:
+        digest.update(name.encode() + b"\0" + (project / name).read_bytes() + b"\0")
 
     def install(folder: Path) -> dict[str, str]:
-        for name in MANIFESTS:
+        for name in present:
             (folder / name).write_bytes((project / name).read_bytes())
         result = subprocess.run(
             LANGUAGES["typescript"].install.split(),

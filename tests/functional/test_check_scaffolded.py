@@ -25,6 +25,7 @@ from scaffold.check.plugin_checks import check_plugin
 from scaffold.check.plugin_session import PluginCheckOptions
 from scaffold.host.report import Status, render_text
 from tests.cli_runner import run_scaffold
+from tests.node_install import install_node_modules
 from tests.served_process import serve_package
 
 pytestmark = pytest.mark.slow
@@ -79,15 +80,15 @@ def test_new_plugin_project_passes(tmp_path: Path) -> None:
     assert report.find("health-check.encrypted-accepted").status is Status.PASS, text  # type: ignore[union-attr]
 
 
-def test_new_module_project_passes(tmp_path: Path) -> None:
+def test_new_module_project_passes(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
     assert shutil.which("npm"), "npm is needed to build the module's frontend (install Node.js 20 and npm)"
     project = _new_project("new-module", tmp_path / "acme-map", tmp_path / "home")
     frontend = project / "frontend"
-    for command in (["npm", "install", "--no-audit", "--no-fund"], ["npm", "run", "build"]):
-        built = subprocess.run(
-            command, cwd=frontend, capture_output=True, text=True, timeout=900, check=False
-        )
-        assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
+    install_node_modules(frontend, tmp_path_factory)  # `npm ci`, once per run for this lock file
+    built = subprocess.run(
+        ["npm", "run", "build"], cwd=frontend, capture_output=True, text=True, timeout=900, check=False
+    )
+    assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
     env = {"LOG_LEVEL": "warning"}
     with _serving("acme_map", project, project / "backend", env, "/api/v1/well-known") as origin:
         report = check_module(origin, ModuleCheckOptions(timeout=15, page_timeout=15))

@@ -37,6 +37,7 @@ from tests.cli_runner import run_scaffold
 from tests.fixtures.check import module_app as check_app
 from tests.fixtures.check.servers import serve
 from tests.fixtures.dev.module_app import ModuleState, create_app
+from tests.node_install import install_node_modules
 from tests.served_process import serve_package
 
 if TYPE_CHECKING:  # Playwright is imported lazily by scaffold.host.browser
@@ -304,7 +305,7 @@ def npm_dev(frontend: Path, log: Path) -> Iterator[None]:
 
 
 def test_scaffolded_module_reloads_after_a_source_change(
-    chromium: BrowserSession, tmp_path: Path, record_property: Any
+    chromium: BrowserSession, tmp_path: Path, tmp_path_factory: pytest.TempPathFactory, record_property: Any
 ) -> None:
     assert shutil.which("npm"), "npm is needed to build the module's frontend (install Node.js 20 and npm)"
     project = tmp_path / "acme-map"
@@ -316,14 +317,7 @@ def test_scaffolded_module_reloads_after_a_source_change(
     assert json.loads((frontend / "package.json").read_text())["scripts"]["dev"].startswith(
         "vite build --watch"
     )
-    installed = subprocess.run(
-        ["npm", "install", "--no-audit", "--no-fund"],
-        cwd=frontend,
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    assert installed.returncode == 0, installed.stdout[-3000:] + installed.stderr[-3000:]
+    install_node_modules(frontend, tmp_path_factory)  # `npm ci`, once per run for this lock file
     env = {**os.environ, "PYTHONPATH": str(project / "backend"), "LOG_LEVEL": "warning"}
     with (
         npm_dev(frontend, tmp_path / "npm-dev.log"),
