@@ -23,6 +23,8 @@ from pydantic import BaseModel
 
 from scaffold.codegen.module_project import contract_files as module_contract_files
 from scaffold.codegen.plugin_project import contract_files as plugin_contract_files
+from scaffold.codegen.typescript.literals import ts_literal
+from scaffold.codegen.typescript.plugin_service import spec_source
 from scaffold.codegen.typescript.types import generate_typescript_types
 from scaffold.errors import SpecError
 from scaffold.specs.loader import load_spec_file
@@ -311,3 +313,24 @@ def test_a_raw_control_character_in_a_yaml_spec_is_one_sentence_naming_line_and_
     spec.write_text(f'openapi: 3.1.0\n# é 日本\ninfo:\n  title: "aé{char}b"\n', encoding="utf-8")
     line = _refused(run_scaffold(["specs", "show", str(spec)]))
     assert f"a raw control character U+{ord(char):04X} on line 4, column 13" in line
+
+
+def test_a_key_named_proto_stays_a_key_in_the_typescript_literals(tmp_path: Path) -> None:
+    """Found: `{ __proto__: ... }` in an object literal sets the prototype (quoted too), so a spec
+    property, or an example key, named `__proto__` vanished from a TypeScript plugin's `spec.ts`
+    (the published document and what its validator reads) and from `examples.ts`."""
+    data = _plugin_spec()
+    _with_schema(data, "Pointing", {"__proto__": {"type": "string"}, "n": {"type": "integer"}})
+    spec = load_spec_file(_write_json(tmp_path, data))
+    document = spec_source(spec, "").split("export const DOCUMENT: Readonly<Record<string, unknown>> = ", 1)[
+        1
+    ]
+    script = (
+        f"const d = {document.rstrip().removesuffix(';')};\n"
+        "const p = d.components.schemas.Pointing.properties;\n"
+        "process.stdout.write(JSON.stringify([Object.keys(p), JSON.stringify(p).includes('__proto__')]));\n"
+    )
+    result = subprocess.run(["node", "-e", script], capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert json.loads(result.stdout) == [["__proto__", "n"], True]
+    assert "['__proto__']: { type: 'string' }" in ts_literal({"__proto__": {"type": "string"}})

@@ -53,6 +53,11 @@ def ts_literal(value: Any, indent: int = 0, used: int = 0) -> str:
 
 
 def _key(name: str) -> str:
+    # In an object literal `__proto__: v` (quoted or not) sets the object's prototype instead of
+    # making a key: a spec property or example key of that name would vanish from the published
+    # document, the validator and the replayed examples. A computed key makes an own property.
+    if name == "__proto__":
+        return f"[{ts_string(name)}]"
     return name if _IDENTIFIER.match(name) else ts_string(name)
 
 
