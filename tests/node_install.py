@@ -2,12 +2,13 @@
 
 Five functional test files (the TypeScript plugin's checks, its CI files, its deploy files, its
 dev reload, the upgrade matrix) each ran `npm ci` on the same lock file, and two (check and dev)
-`npm install` on the same module frontend: about 14 s of CPU apiece
-(measured here: 9.9 s user + 4.5 s system), in a CI stage whose two cores are always busy. What
-`npm ci` leaves in node_modules depends only on package.json, package-lock.json and .npmrc, so it
-is made once per run for each (the first worker that needs it installs, the others wait: tests/run_once.py)
-and each project gets a hard-linked copy (`cp -al`: its own folders, the files shared, in a
-fraction of a second). Tools write new files there (vitest's cache), never into a shared one.
+`npm install` on the same module frontend: about 14 s of CPU apiece (9.9 s user + 4.5 s system
+measured here), in a CI stage whose two cores are always busy. What `npm ci` leaves in
+node_modules depends only on package.json, package-lock.json and .npmrc, so it is made once per
+run for each such set (the first worker that needs it installs, the others wait:
+tests/run_once.py) and each project gets a hard-linked copy (`cp -al`: its own folders, the files
+shared, in a fraction of a second). Tools write new files there (vitest's cache), never into a
+shared one.
 
 `npm ci` itself, as a user types it, stays under test where that is the point: the end-to-end tests
 of new and upgraded projects and the dev test that starts without node_modules.
