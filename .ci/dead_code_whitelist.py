@@ -11,6 +11,7 @@ new_plugin
 
 # pytest fixtures (autouse: applied by name, never called)
 no_released_models
+worker_mypy_cache  # tests/conftest.py
 new_module
 registry_check
 list_specs

@@ -36,6 +36,22 @@ def isolated_scaffold_home(
     yield home
 
 
+@pytest.fixture(autouse=True)
+def worker_mypy_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One mypy cache per test worker for the mypy runs tests start in generated projects.
+
+    A fresh project's `mypy --strict` spent about 11 s of CPU of its 12 analysing its
+    dependencies (FastAPI, pydantic, Starlette, the standard library) and about 1 s on the
+    project's own code; a dozen tests run it. mypy keys its cache by module and source hash and
+    re-checks a module whose source or options differ, so a project is checked as thoroughly with
+    a cache as a team's CI with a kept cache checks it. One per worker (not one per run): mypy's
+    SQLite cache is not made for several processes writing at once. MYPY_CACHE_DIR wins over a
+    project's configured cache_dir; a test that passes --cache-dir keeps its own.
+    """
+    if "MYPY_CACHE_DIR" not in os.environ:
+        monkeypatch.setenv("MYPY_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "mypy-cache"))
+
+
 @pytest.fixture
 def fresh_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """An empty data folder for one test: nothing another test cached can answer (cache tests)."""
@@ -54,33 +70,41 @@ _SLOW = ("functional", "conformance", "third_party", "e2e")
 
 # Among the slow tests, the longest start first (a file, or one test of a SPREAD file):
 # under `pytest -n N` they then run beside the many short ones instead of last and alone. Seconds
-# are from one `pytest -n 3` run of the slow stage on the shared 2-core machine (setup included,
-# so a test that waits for a wheel another worker is building counts that wait). The order changes
-# wall time only, never what runs; a name missing here only runs later. With -n 3 each worker
-# starts with one of the first three (xdist queues a worker's next one once fewer than three of
-# its tests are left): the conformance run needs no wheel, so its worker computes while the two
-# beside it wait for the first wheel to be built (one worker builds it, the others wait).
+# are the file's summed test time in one `pytest -n 3` run of the slow stage on a shared 2-core
+# machine (the clean-clone CI of f0b6ca4, 2026-12-02: setup included, so a test that waits for a
+# wheel another worker is building counts that wait). The order changes wall time only, never what
+# runs; a name missing here only runs later. With -n 3 each worker starts with one of the first
+# three; the files that run on one worker (not SPREAD) come first, as the longest of them set the
+# stage's tail: test_upgrade_matrix_compiled ran last and alone for minutes before it was spread.
 _LONG_FIRST = (
-    "tests/e2e/test_new_module.py",  # 221 s: npm install + build, a venv, the project's tests
-    "tests/e2e/test_upgrade_plugin.py",  # 279 s: both wheels, a venv, the upgraded project's tests
-    "tests/conformance/test_schemathesis.py",  # 95 s, three child processes
-    "tests/e2e/test_new_plugin.py",  # 155 s: a venv with the project, its tests, its server
-    "tests/functional/test_check_module.py",  # 83 s, many short tests
-    "tests/e2e/test_upgrade_module.py",  # 52 s
-    "tests/functional/test_upgrade_matrix.py",  # 14 cases of 10-30 s each, spread (SPREAD)
-    "tests/e2e/test_readme_first_command.py",  # 45 s
-    "tests/e2e/test_dev_cli.py",  # 43 s
-    "tests/functional/test_plugin_project.py",  # 38 s
-    "tests/functional/test_check_scaffolded.py::test_new_module_project_passes",  # 34 s
-    "tests/functional/test_check_fuzz.py::test_a_generated_plugin_passes_fuzz_25",  # 30 s
-    "tests/functional/test_check_fuzz.py::test_cli_prints_lines_curl_and_exits_1_without_echoing_the_service",
-    "tests/functional/test_check_fuzz.py::test_strict_plugin_passes_every_operation",  # 28 s
-    "tests/functional/test_dev_module_page.py",  # 27 s
-    "tests/functional/test_module_backend.py",  # 20 s
-    "tests/functional/test_longest_names.py",  # 27 s + 20 s: npm ci, lint, typecheck, test, build
-    "tests/third_party/test_generated_clients.py",  # 16 s
-    "tests/functional/test_dev_plugin_page.py",  # 14 s
-    "tests/functional/test_observability.py",  # 12 s
+    "tests/functional/test_ci_files.py",  # 628 s: Python, TypeScript and Go projects, their CI steps
+    "tests/e2e/test_new_module.py",  # 542 s: npm install + build, a venv, the project's tests
+    "tests/e2e/test_upgrade_plugin.py",  # 455 s: both wheels, a venv, the upgraded project's tests
+    "tests/functional/test_deploy_files.py",  # 322 s: every kind and language built and served
+    "tests/functional/test_plugin_typescript.py",  # 285 s
+    "tests/functional/test_plugin_go.py",  # 248 s
+    "tests/functional/test_upgrade_matrix.py",  # 752 s before the unedited service parts were compared (SPREAD)
+    "tests/functional/test_upgrade_matrix_compiled.py",  # 377 s, likewise (SPREAD)
+    "tests/functional/test_longest_names.py",  # 234 s + 87 s (SPREAD)
+    "tests/functional/test_plugin_starters.py",  # 275 s in three tests (SPREAD)
+    "tests/functional/test_check_fuzz.py",  # 305 s (SPREAD)
+    "tests/e2e/test_new_plugin.py",  # 201 s: a venv with the project, its tests, its server
+    "tests/functional/test_regenerate_upgrade.py",  # 176 s
+    "tests/functional/test_check_module.py",  # 168 s, many short tests
+    "tests/conformance/test_schemathesis.py",  # 127 s, three child processes
+    "tests/e2e/test_new_plugin_typescript.py",  # 119 s
+    "tests/e2e/test_dev_cli.py",  # 105 s
+    "tests/e2e/test_upgrade_plugin_typescript.py",  # 103 s
+    "tests/e2e/test_readme_first_command.py",  # 100 s
+    "tests/e2e/test_upgrade_module.py",  # 94 s
+    "tests/functional/test_plugin_project.py",  # 82 s
+    "tests/functional/test_check_scaffolded.py",  # 78 s (SPREAD)
+    "tests/e2e/test_new_plugin_go.py",  # 73 s
+    "tests/functional/test_secrets_go.py",  # 71 s
+    "tests/functional/test_check_plugin.py",  # 70 s
+    "tests/functional/test_secrets_across_languages.py",  # 68 s
+    "tests/third_party/test_generated_clients.py",  # 68 s
+    "tests/e2e/test_upgrade_plugin_go.py",  # 65 s
 )
 
 
@@ -110,6 +134,9 @@ SPREAD = frozenset(
         "tests/functional/test_check_fuzz.py",  # 151 s; fuzz_server is a stateless app
         "tests/functional/test_check_scaffolded.py",  # 53 s
         "tests/functional/test_upgrade_matrix.py",  # about 4 min: each case in its own tmp_path
+        "tests/functional/test_upgrade_matrix_compiled.py",  # likewise (node_modules: once per run)
+        "tests/functional/test_longest_names.py",  # each kind in its own tmp_path
+        "tests/functional/test_plugin_starters.py",  # each project in its own tmp_path
     }
 )
 

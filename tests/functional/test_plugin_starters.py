@@ -46,16 +46,14 @@ def _plugin(destination: Path, **answers: object) -> Path:
     return destination
 
 
-def _own_ci_checks(project: Path, tmp_path: Path) -> None:
+def _own_ci_checks(project: Path) -> None:
     """Every check the project's CI runs on its Python service, with this environment's tools."""
     env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPATH": str(project)}
     with fewer_conformance_examples(project):
         for check in LANGUAGES["python"].checks:
             words = shlex.split(check.replace("{package}", PACKAGE))
-            extra = {
-                "mypy": ["--cache-dir", str(tmp_path / "mypy-cache")],
-                "pytest": ["-p", "no:cacheprovider"],
-            }
+            # mypy keeps its cache in the worker's MYPY_CACHE_DIR (tests/conftest.py)
+            extra = {"pytest": ["-p", "no:cacheprovider"]}
             command = [sys.executable, "-m", words[0], *words[1:], *extra.get(words[0], [])]
             result = subprocess.run(
                 command, cwd=project, env=env, capture_output=True, text=True, timeout=900, check=False
@@ -81,7 +79,7 @@ def test_without_the_example_the_project_passes_its_own_ci_and_mentions_no_examp
     assert mentions == [], "\n".join(mentions)
     datasource = (project / PACKAGE / "datasource.py").read_text(encoding="utf-8")
     assert datasource.count("        # ") >= 7, "each method says what goes there"
-    _own_ci_checks(project, tmp_path)
+    _own_ci_checks(project)
 
 
 def test_with_the_example_nothing_outside_example_depends_on_it(tmp_path: Path) -> None:
@@ -98,7 +96,7 @@ def test_with_the_example_nothing_outside_example_depends_on_it(tmp_path: Path) 
     shutil.rmtree(project / PACKAGE / "example")
     shutil.rmtree(project / "tests" / "example")
     shutil.copyfile(starter / PACKAGE / "datasource.py", project / PACKAGE / "datasource.py")
-    _own_ci_checks(project, tmp_path)
+    _own_ci_checks(project)
 
 
 def test_the_example_is_the_default_and_an_answer_that_is_no_boolean_is_one_sentence(tmp_path: Path) -> None:

@@ -11,11 +11,16 @@ template-owned file as a team would, commits, then upgrades in-process and check
   beside it (found: 1.0.0 projects gained 1.5.0's tests/test_limits.py, conformance hooks and
   example files, and their tests failed); the plan names what it held back;
 - a part whose starter is unedited moves whole to the new starter;
-- `regenerate --check` is clean, every module of the service package imports, the project's ruff
+- `regenerate --check` is clean; where the service part is the one edited, every module of the
+  service package imports, the project's ruff
   check and format check pass (its CI's first steps; `mypy` is left to the e2e upgrade tests), and
   its own tests pass (run with this environment's Python, PYTHONPATH on the service folder, as
   tests/functional/test_plugin_project.py runs a fresh project's); kept tests that pin a rule a
-  contract revision corrected report what to change instead of failing (NEEDS_INPUT).
+  contract revision corrected report what to change instead of failing (NEEDS_INPUT); where the
+  service part is unedited (a module whose frontend was edited), it is compared file for file with
+  a fresh project's instead (tests/upgraded_tree.py), whose tests the fresh-project tests run.
+  Past versions whose upgraded projects are the same bytes (1.2.0 and 1.3.0 seeded the same
+  starters) share one run of those checks (tests/run_once.py, keyed by a hash of the tree).
 
 The module's frontend tests need npm; a held-back frontend is checked file by file here, and the
 npm side of an upgrade is tests/e2e/test_upgrade_module.py's.
@@ -23,11 +28,16 @@ npm side of an upgrade is tests/e2e/test_upgrade_module.py's.
 
 from __future__ import annotations
 
+import hashlib
 import os
+import re
+import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from contextlib import nullcontext
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -43,6 +53,8 @@ from scaffold.projects.upgrade import UpgradeNotice, upgrade
 from scaffold.specs.catalog import load_shipped
 from tests.e2e.conformance_depth import fewer_conformance_examples
 from tests.git_helpers import git
+from tests.run_once import once_per_run
+from tests.upgraded_tree import differences_from_fresh
 
 pytestmark = pytest.mark.slow
 
@@ -140,7 +152,7 @@ def _run(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
     ("kind", "edited_folder", "version"), CASES, ids=[f"{k}-{p or 'service'}-{v}" for k, p, v in CASES]
 )
 def test_upgrade_from_every_past_version_keeps_edits_and_leaves_the_project_green(
-    kind: str, edited_folder: str, version: str, tmp_path: Path
+    kind: str, edited_folder: str, version: str, tmp_path: Path, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     project = make_project_at(kind, version, tmp_path / NAMES[kind])
     starter = STARTER_EDIT[(kind, edited_folder)]
@@ -183,38 +195,80 @@ def test_upgrade_from_every_past_version_keeps_edits_and_leaves_the_project_gree
             )
 
     regenerate(project, check=True)
-    service = project / SERVICE[kind]
-    package = PACKAGE[kind]
-    imports = _run(
-        [
-            sys.executable,
-            "-c",
-            f"import pkgutil, importlib, {package}\n"
-            f"for m in pkgutil.walk_packages({package}.__path__, '{package}.'): importlib.import_module(m.name)",
-        ],
-        service,
-    )
-    assert imports.returncode == 0, imports.stderr[-3000:]
-    for lint in (["check", "--no-cache", "."], ["format", "--no-cache", "--check", "."]):
-        ruff = _run([sys.executable, "-m", "ruff", *lint], service)  # the project CI's first two steps
-        assert ruff.returncode == 0, f"ruff {lint[0]}: {ruff.stdout[-3000:]}{ruff.stderr[-1000:]}"
-    # the conformance test's depth is tested in tests/conformance; here, as in the e2e runs, 10 per kind
-    has_settings = (project / "schemathesis.toml").exists()  # the project's; versions before 1.2.0 have none
-    depth = fewer_conformance_examples(project) if has_settings else nullcontext()
-    with depth:
-        tests = _run([sys.executable, "-m", "pytest", "-q", "-rfx", "-p", "no:cacheprovider"], service)
-    assert tests.returncode == 0, tests.stdout[-4000:] + tests.stderr[-2000:]
-    reported = {  # test functions, without parameters
-        line.removeprefix("XFAIL ").split(" - ")[0].split("[")[0]
-        for line in tests.stdout.splitlines()
-        if line.startswith("XFAIL ") and " - this test pins " in line
-    }
     expected = NEEDS_INPUT.get((kind, edited_folder, version), set())
-    assert reported == expected, tests.stdout[-4000:]
     prefix = SERVICE[kind] + "/" if SERVICE[kind] else ""
     assert {test.removeprefix(prefix) for test in edited.needs_input} == expected, (
         "the upgrade must name before applying the kept tests that will report what to change"
     )
+    if edited_folder != SERVICE[kind]:
+        # The service part moved whole: byte for byte a fresh project's (tests/upgraded_tree.py),
+        # whose own tests the fresh-project tests run (test_module_backend.py, the e2e module test).
+        assert differences_from_fresh(project, under=SERVICE[kind] + "/") == []
+        return
+    # Past versions whose upgraded projects are the same bytes (1.2.0 and 1.3.0 seeded the same
+    # starters) run the service's checks once per run: tests/run_once.py, keyed by the tree.
+    _, checks = once_per_run(
+        tmp_path_factory, f"matrix-checks-{_tree_digest(project)}", _service_checks(kind, project)
+    )
+    assert checks["imports"][0] == 0, checks["imports"][1]
+    for lint in ("check", "format"):
+        assert checks[lint][0] == 0, f"ruff {lint}: {checks[lint][1]}"
+    code, output = checks["pytest"]
+    assert code == 0, output
+    reported = {  # test functions, without parameters
+        line.removeprefix("XFAIL ").split(" - ")[0].split("[")[0]
+        for line in output.splitlines()
+        if line.startswith("XFAIL ") and " - this test pins " in line
+    }
+    assert reported == expected, output
+
+
+def _tree_digest(project: Path) -> str:
+    """The project's files (not .git) as one hash: equal trees pass or fail the same checks. The
+    answers file's `_src_path` (where this worker's template store is) is left out."""
+    digest = hashlib.sha256()
+    for path in sorted(project.rglob("*")):
+        relative = path.relative_to(project)
+        if path.is_file() and relative.parts[0] != ".git":
+            data = path.read_bytes()
+            if relative.as_posix() == ".copier-answers.yml":
+                data = re.sub(rb"(?m)^_src_path: .*$", b"", data)
+            digest.update(b"%s\0%o\0" % (relative.as_posix().encode(), path.stat().st_mode & 0o777))
+            digest.update(hashlib.sha256(data).digest())
+    return digest.hexdigest()[:20]
+
+
+def _service_checks(kind: str, project: Path) -> Callable[[Path], dict[str, Any]]:
+    """What the project's CI runs first on its service part, run in a copy of `project` made in
+    the folder it is given: every module imports, ruff check and format check (its CI's first two
+    steps), its own tests. Each result is (exit code, the end of its output)."""
+
+    def run_checks(folder: Path) -> dict[str, Any]:
+        copy = shutil.copytree(project, folder / NAMES[kind], ignore=shutil.ignore_patterns(".git"))
+        service = copy / SERVICE[kind]
+        package = PACKAGE[kind]
+        results: dict[str, Any] = {}
+        imports = _run(
+            [
+                sys.executable,
+                "-c",
+                f"import pkgutil, importlib, {package}\n"
+                f"for m in pkgutil.walk_packages({package}.__path__, '{package}.'): importlib.import_module(m.name)",
+            ],
+            service,
+        )
+        results["imports"] = (imports.returncode, imports.stderr[-3000:])
+        for lint in (["check", "--no-cache", "."], ["format", "--no-cache", "--check", "."]):
+            ruff = _run([sys.executable, "-m", "ruff", *lint], service)
+            results[lint[0]] = (ruff.returncode, ruff.stdout[-3000:] + ruff.stderr[-1000:])
+        # the conformance test's depth is tested in tests/conformance; here, as in the e2e runs, 10 per kind
+        has_settings = (copy / "schemathesis.toml").exists()  # the project's; versions before 1.2.0 have none
+        with fewer_conformance_examples(copy) if has_settings else nullcontext():
+            tests = _run([sys.executable, "-m", "pytest", "-q", "-rfx", "-p", "no:cacheprovider"], service)
+        results["pytest"] = (tests.returncode, tests.stdout[-4000:] + tests.stderr[-2000:])
+        return results
+
+    return run_checks
 
 
 def test_each_listed_correction_is_a_file_a_past_template_version_seeded() -> None:
