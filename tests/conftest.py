@@ -141,6 +141,24 @@ SPREAD = frozenset(
 )
 
 
+# Files whose tests start `scaffold dev` in a plugin project: its service takes the kind's usual
+# port (8080) when that is free, so two such tests at once on two workers can both find it free and
+# the second's page then drives the first's service (seen in CI: the Python reload test read the
+# Go example's form). They run on one worker, one after another. What a developer who starts two
+# `dev` sessions at once meets is the same race: noted for the hostile round (dev must know the
+# service that answers is its own child).
+DEV_SERVICE_PORT_GROUP = "scaffold-dev-on-the-usual-port"
+DEV_SERVICE_PORT_USERS = frozenset(
+    {
+        "tests/functional/test_dev_reload.py",
+        "tests/functional/test_dev_reload_typescript.py",
+        "tests/functional/test_dev_reload_go.py",
+        "tests/e2e/test_dev_cli.py",
+        "tests/e2e/test_new_plugin_go.py",
+    }
+)
+
+
 def _file_session_fixtures(item: pytest.Item) -> list[str]:
     """The session fixtures defined in the test's own file that the test uses."""
     info = getattr(item, "_fixtureinfo", None)
@@ -167,7 +185,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 @pytest.hookimpl(optionalhook=True)
 def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | None:
-    """`--dist loadgroup` (pyproject's addopts): a file's tests on one worker, SPREAD ones one by one.
+    """`--dist loadgroup` (pyproject's addopts): a file's tests on one worker, SPREAD ones one by one,
+    the DEV_SERVICE_PORT_USERS files all on one worker.
 
     xdist's own loadgroup reads `xdist_group` marks by renaming each test's nodeid, which pytest 9.2
     no longer allows (the rename is silently lost), so the grouping is done here, by path.
@@ -179,6 +198,8 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: object) -> object | 
     class _Scheduling(LoadGroupScheduling):
         def _split_scope(self, nodeid: str) -> str:
             path = nodeid.split("::", 1)[0]
+            if path in DEV_SERVICE_PORT_USERS:
+                return DEV_SERVICE_PORT_GROUP
             return nodeid if path in SPREAD else path
 
     return _Scheduling(config, log)

@@ -158,12 +158,6 @@ def test_the_projects_own_tests_hold_every_answer_against_the_spec(starter: Path
     assert "getMetadata (no body)" in out, out[-3000:]
 
 
-def test_property_based_checks_pass_against_it(served: str, project: Path) -> None:
-    """`check --fuzz`: Schemathesis's valid and invalid bodies (found: int64 at its edges)."""
-    command = [sys.executable, "-m", "scaffold", "check", "plugin", f"{served}/api/v1", "--fuzz", "15"]
-    assert "0 failed" in _run(command, project)
-
-
 def test_strict_bodies_over_http(served: str) -> None:
     url = f"{served}/api/v1/query/get-result"
     refused = httpx.post(url, json={"dataQuery": [{"refID": "A", "maxDataPoints": "1"}]})
