@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import signal
+import sys
 from typing import Any
 
 import pytest
@@ -54,3 +55,42 @@ def test_the_record_ends_with_the_block_that_took_the_signal() -> None:
     raise_if_interrupted()  # a later command starts without the old signal
     with signals_interrupt():
         raise_if_interrupted()
+
+
+def test_the_swallowed_interrupt_is_not_reported_but_other_unraisables_are(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Found on a clean-clone CI run: "Exception ignored in: gc_callback ... Traceback ...
+    KeyboardInterrupt" on stderr above the one sentence of an interrupted `check --fuzz`."""
+    reported: list[type[BaseException] | None] = []
+    monkeypatch.setattr(sys, "unraisablehook", lambda unraisable: reported.append(unraisable.exc_type))
+
+    class RaisesWhenCollected:
+        def __del__(self) -> None:
+            raise ValueError("not ours")
+
+    with signals_interrupt():
+        _signal_inside_a_gc_callback(signal.SIGINT)
+        assert reported == [], "our own interrupt, recorded and raised again: nothing to report"
+        RaisesWhenCollected()  # dropped at once: its __del__ raises, which Python reports
+        assert reported == [ValueError]
+        with pytest.raises(KeyboardInterrupt):
+            raise_if_interrupted()
+    assert sys.unraisablehook is not None and reported == [ValueError]
+    _signal_inside_a_gc_callback_outside_the_block_is_reported(reported)
+
+
+def _signal_inside_a_gc_callback_outside_the_block_is_reported(
+    reported: list[type[BaseException] | None],
+) -> None:
+    """Outside `signals_interrupt` the hook is the one before it again."""
+
+    def callback(phase: str, info: dict[str, Any]) -> None:
+        raise KeyboardInterrupt
+
+    gc.callbacks.append(callback)
+    try:
+        gc.collect()
+    finally:
+        gc.callbacks.remove(callback)
+    assert reported[-1] is KeyboardInterrupt
