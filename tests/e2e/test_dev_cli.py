@@ -16,7 +16,6 @@ import re
 import signal
 import socket
 import subprocess
-import venv
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -24,7 +23,7 @@ import httpx
 import pytest
 
 from scaffold.host.runtime import pinned_files
-from tests.e2e.conftest import InstalledScaffold, pip_install
+from tests.e2e.conftest import InstalledScaffold, pip_install, project_venv
 from tests.e2e.dev_process import Dev, processes_under, start_dev, stop_with_ctrl_c, wait_for
 from tests.served_process import free_port, serve_package
 
@@ -62,8 +61,7 @@ def plugin_project(
     )
     assert result.returncode == 0, result.stderr
     root = base / "acme-sales"
-    venv.EnvBuilder(with_pip=True, clear=True).create(root / ".venv")
-    python = root / ".venv" / "bin" / "python"
+    python = project_venv(root / ".venv")
     pip_install(python, "-e", str(root))
     return PluginProject(root=root, python=python, env=env)
 

@@ -21,7 +21,7 @@ from scaffold.specs.shapes import operations
 from tests.cli_runner import run_scaffold
 from tests.conftest import FUTURE_PLUGIN_SPEC
 from tests.e2e.conformance_depth import fewer_conformance_examples
-from tests.e2e.conftest import FUTURE_SCAFFOLD_FIRST, InstalledScaffold, make_venv, pip_install
+from tests.e2e.conftest import FUTURE_SCAFFOLD_FIRST, InstalledScaffold, pip_install, project_venv
 from tests.e2e.future_scaffold import (
     APPENDED_LINE,
     NEW_FILE,
@@ -114,10 +114,10 @@ def test_upgrade_keeps_user_code_and_delivers_contract_and_template(
     )
 
     # the project, installed on its own, names the missing method at startup
-    venv = make_venv(tmp_path / "project-venv")
-    pip_install(venv / "bin" / "python", "-e", f"{project}[test]")
+    python = project_venv(tmp_path / "project-venv")
+    pip_install(python, "-e", f"{project}[test]")
     startup = subprocess.run(
-        [str(venv / "bin" / "python"), "-c", "from acme_sales.app import create_app; create_app()"],
+        [str(python), "-c", "from acme_sales.app import create_app; create_app()"],
         cwd=project,
         capture_output=True,
         text=True,
@@ -134,7 +134,7 @@ def test_upgrade_keeps_user_code_and_delivers_contract_and_template(
     datasource.write_text(_add_imports(text, imports), encoding="utf-8")
     with fewer_conformance_examples(project):
         tests = subprocess.run(
-            [str(venv / "bin" / "python"), "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rA"],
+            [str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rA"],
             cwd=project,
             capture_output=True,
             text=True,

@@ -5,12 +5,14 @@ on purpose: they understand exactly the syntax the templates use (and say so whe
 something else), so that the assertions read like the properties a user relies on. One more
 helper gives the environment a pod would give the process, to start the project with it here, and
 another lays out the runtime stage of an image as a folder (its build stages run as folders: npm's
-for a Node image, `go build` for a Go binary on distroless), which a third reads the binary of.
+for a Node image, `go build` for a Go binary on distroless), which a third reads the binary of;
+npm's cache for those stages is seeded from the machine's, as a warm cache mount would be.
 """
 
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import os
 import re
@@ -309,6 +311,38 @@ def assemble_runtime(files: DeployFiles, scratch: Path, env: Mapping[str, str]) 
                 f"RUN {instruction.args}:\n{result.stdout[-3000:]}{result.stderr[-3000:]}"
             )
     return stages[last]
+
+
+def seed_npm_cache(source: Path, cache: Path) -> None:
+    """`cache` (an npm cache folder) as a copy of `source`'s packages, which another npm may be
+    using: only npm's content-addressed store, _cacache, and what a reader finds there complete.
+
+    cacache writes a package's content to tmp/ and renames it into content-v2 (never over an
+    existing file), so content-v2's files are hard-linked (copied across file systems) and
+    `npm cache clean --force` in a RUN only unlinks them. It appends to index-v5's bucket files
+    in place, so those are copied: npm's writes there stay in `cache`. A line half-appended by
+    another npm is one cacache skips (each line carries its own hash); a file removed while the
+    folder is read is left out, and an absent `source` seeds nothing (npm then downloads)."""
+    for folder, link in (("content-v2", True), ("index-v5", False)):
+        origin = source / "_cacache" / folder
+        for parent, _, names in os.walk(origin):
+            into = cache / "_cacache" / folder / Path(parent).relative_to(origin)
+            into.mkdir(parents=True, exist_ok=True)
+            for name in names:
+                with contextlib.suppress(FileNotFoundError):
+                    _link_or_copy(Path(parent, name), into / name, link)
+
+
+def _link_or_copy(source: Path, target: Path, link: bool) -> None:
+    if link:
+        try:
+            os.link(source, target)
+            return
+        except FileNotFoundError:
+            raise
+        except OSError:  # another file system, or links not allowed: a copy
+            pass
+    shutil.copyfile(source, target)
 
 
 def dynamic_loader(binary: Path) -> str | None:
