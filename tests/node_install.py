@@ -10,8 +10,11 @@ tests/run_once.py) and each project gets a hard-linked copy (`cp -al`: its own f
 shared, in a fraction of a second). Tools write new files there (vitest's cache), never into a
 shared one.
 
-`npm ci` itself, as a user types it, stays under test where that is the point: the end-to-end tests
-of new and upgraded projects and the dev test that starts without node_modules.
+`npm ci` and `npm install` themselves, as a user types them, stay under test where that is the
+point: the end-to-end tests of new projects (tests/e2e/test_new_module.py's `npm install`, which
+asserts it leaves the shipped lock file as it is), of upgraded TypeScript plugins, and the dev test
+that starts without node_modules. An upgraded module whose upgrade leaves its manifests byte for
+byte as they were (asserted there) takes this shared install (tests/e2e/test_upgrade_module.py).
 """
 
 from __future__ import annotations
