@@ -9,18 +9,24 @@ recorded spec. The plugin's contract step (start the service, wait for /healthz,
 plugin`) is run here as CI would run it, and so is the TypeScript plugin's Schemathesis step (a
 Python plugin runs Schemathesis in its own pytest). A project made before CI files existed
 (template 1.3.0) gains them, and the version, on upgrade.
+
+The TypeScript and Go plugins are the examples test_plugin_typescript.py and test_plugin_go.py
+read, made and built once per run (tests/built_plugins.py: the registry's install and checks, then
+BUILD); a test that runs a CI block works on a copy of its own.
 """
 
 from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import os
 import re
 import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -39,11 +45,11 @@ from scaffold.projects.manifest import SPEC_COPY_PATH
 from scaffold.projects.regenerate import regenerate
 from scaffold.projects.template_store import TemplateSource
 from scaffold.projects.upgrade import upgrade
+from tests.built_plugins import BUILD, built_plugin, copy_project
 from tests.cli_runner import run_scaffold
 from tests.conftest import REPO
 from tests.git_helpers import git
 from tests.go_toolchain import go_environment
-from tests.node_install import install_node_modules
 from tests.served_process import free_port
 
 BIN = Path(sys.executable).parent
@@ -61,8 +67,6 @@ QUIET = {
     "typescript": {"LOG_LEVEL": "warn"},
     "go": {"LOG_LEVEL": "warning"},
 }
-# What the CI of a compiled plugin runs before it starts the service, after the registry's install.
-BUILD = {"typescript": "npm run build", "go": "go build -o bin/plugin ./cmd/acme-sales"}
 # The commands of a language's own tools in a CI file (the registry's install and checks are among them).
 TOOL_LINE = {"typescript": r"npm ", "go": r"(go|make) "}
 OLD_TEMPLATE = "1.3.0"  # the last template version without CI files or the scaffold_version answer
@@ -125,43 +129,25 @@ def _make(kind: str, home: Path, factory: pytest.TempPathFactory, language: str 
     return Made(root, kind, name.replace("-", "_"), python_root, language)
 
 
-def _npm(command: str, cwd: Path) -> None:
-    result = subprocess.run(
-        command.split(), cwd=cwd, capture_output=True, text=True, timeout=600, check=False
-    )
-    assert result.returncode == 0, f"{command}:\n{result.stdout[-3000:]}{result.stderr[-3000:]}"
-
-
 @pytest.fixture(scope="module")
 def plugin(home: Path, tmp_path_factory: pytest.TempPathFactory) -> Made:
     return _make("plugin", home, tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
-def plugin_typescript(home: Path, tmp_path_factory: pytest.TempPathFactory) -> Made:
-    """The TypeScript plugin, installed and built as its CI's contract job does before it starts it."""
-    made = _make("plugin", home, tmp_path_factory, "typescript")
-    install_node_modules(made.root, tmp_path_factory)  # `npm ci`, once per run for this lock file
-    _npm("npm run build", made.root)
-    return made
+def plugin_typescript(tmp_path_factory: pytest.TempPathFactory) -> Made:
+    """The TypeScript plugin, installed (`npm ci`) and built (BUILD) as its CI's contract job does
+    before it starts it; shared with test_plugin_typescript.py, so read only."""
+    root = built_plugin("typescript", tmp_path_factory)
+    return Made(root, "plugin", root.name.replace("-", "_"), root, "typescript")
 
 
 @pytest.fixture(scope="module")
-def plugin_go(home: Path, tmp_path_factory: pytest.TempPathFactory) -> Made:
-    """The Go plugin, built as its CI's contract job does before it starts it."""
-    made = _make("plugin", home, tmp_path_factory, "go")
-    for command in (LANGUAGES["go"].install, BUILD["go"]):
-        result = subprocess.run(
-            command.split(),
-            cwd=made.root,
-            capture_output=True,
-            text=True,
-            timeout=600,
-            check=False,
-            env=go_environment(),
-        )
-        assert result.returncode == 0, f"{command}:\n{result.stdout[-3000:]}{result.stderr[-3000:]}"
-    return made
+def plugin_go(tmp_path_factory: pytest.TempPathFactory) -> Made:
+    """The Go plugin, installed (`go mod download`) and built (BUILD) as its CI's contract job does
+    before it starts it; shared with test_plugin_go.py, so read only."""
+    root = built_plugin("go", tmp_path_factory)
+    return Made(root, "plugin", root.name.replace("-", "_"), root, "go")
 
 
 @pytest.fixture(scope="module")
@@ -214,6 +200,7 @@ def scaffold_requirement(relative: str, data: dict[str, Any]) -> str:
     return value
 
 
+@functools.cache  # one project, one answer: asked by several tests
 def settings_port(made: Made) -> int:
     """The port the project's own settings default to (imported, not read as text)."""
     if made.language == "typescript":  # the built settings module, as `node dist/main.js` loads it
@@ -230,9 +217,13 @@ def settings_port(made: Made) -> int:
 
 
 def _go_settings_port(made: Made) -> int:
-    probe = made.root / "_portprobe"  # a leading _ keeps it out of ./... patterns
-    probe.mkdir()
-    try:
+    """internal/settings loaded by a throwaway main, in a copy: the built project is shared."""
+    with tempfile.TemporaryDirectory() as scratch:
+        module = shutil.copytree(
+            made.root, Path(scratch) / made.root.name, ignore=shutil.ignore_patterns("bin")
+        )
+        probe = module / "_portprobe"
+        probe.mkdir()
         (probe / "main.go").write_text(
             'package main\n\nimport (\n\t"fmt"\n\n\t"acme-sales/internal/settings"\n)\n\n'
             'func main() {\n\ts, err := settings.Load(func(string) string { return "" })\n'
@@ -241,14 +232,12 @@ def _go_settings_port(made: Made) -> int:
         )
         result = subprocess.run(
             ["go", "run", "./_portprobe"],
-            cwd=made.root,
+            cwd=module,
             capture_output=True,
             text=True,
             check=False,
             env=go_environment(),
         )
-    finally:
-        shutil.rmtree(probe)
     assert result.returncode == 0, result.stderr
     return int(result.stdout)
 
@@ -494,7 +483,7 @@ def test_plugin_contract_step_runs_as_ci_runs_it(any_plugin: Made, home: Path, t
     assert _contract_block(GITHUB, plugin.ci(GITHUB)) == _contract_block(GITLAB, plugin.ci(GITLAB)), (
         "the two CI files run different blocks"
     )
-    project = shutil.copytree(plugin.root, tmp_path / "project", symlinks=True)
+    project = copy_project(plugin.root, tmp_path / "project")
     code, output = _run_contract_block(project, home, tmp_path, "bash", QUIET[plugin.language])
     assert code == 0, output[-4000:]
     assert "contract-owned files are up to date" in output
@@ -590,7 +579,7 @@ def test_compiled_plugin_ci_reads_its_own_ci_files(
     starts the service and gives ci/check-config.json and CHECK_CONFIG to the check, as the Python
     one does."""
     plugin: Made = request.getfixturevalue(f"plugin_{language}")
-    project = shutil.copytree(plugin.root, tmp_path / "project", symlinks=True)
+    project = copy_project(plugin.root, tmp_path / "project")
     for name, text in files.items():
         (project / "ci" / name).write_text(text, encoding="utf-8")
     code, output = _run_contract_block(project, home, tmp_path, shell, {**QUIET[language], **extra_env})
@@ -649,7 +638,7 @@ def test_compiled_plugin_schemathesis_step_runs_as_ci_runs_it(
     github, gitlab = (compiled.ci(relative) for relative in (GITHUB, GITLAB))
     if _contract_block(GITHUB, github, SCHEMATHESIS) != _contract_block(GITLAB, gitlab, SCHEMATHESIS):
         pytest.fail("the two CI files run different Schemathesis blocks")
-    project = shutil.copytree(compiled.root, tmp_path / "project", symlinks=True)
+    project = copy_project(compiled.root, tmp_path / "project")
     code, output = _run_contract_block(project, home, tmp_path, "sh", QUIET[language], SCHEMATHESIS)
     if "Seed: 20260101" not in output or not re.search(r"Selected: (\d+)/\1\b", output):
         pytest.fail(f"Schemathesis did not run every operation with schemathesis.toml:\n{output[-4000:]}")

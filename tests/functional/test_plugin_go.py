@@ -9,6 +9,10 @@ and `status` read it like the other languages' projects; the strict decoder refu
 HTTP what the spec refuses (the strictness twins of the Python and TypeScript plugins' cases live
 in the project's own `strict_test.go` and run here through `go test`); the runtime's own Go tests
 (scaffold/codegen/go/runtime_files/*_test.go) run beside the generated code of the shipped spec.
+
+The example and the starter are made, checked and built once per run (tests/built_plugins.py); the
+example is shared with test_ci_files.py, whose contract and Schemathesis steps start the same
+binary (bin/plugin, as the project's CI builds it).
 """
 
 from __future__ import annotations
@@ -29,18 +33,18 @@ import yaml
 from scaffold.check.plugin_checks import check_plugin
 from scaffold.check.plugin_session import PluginCheckOptions
 from scaffold.codegen.go.plugin_service import RUNTIME_FOLDER, contract_files
-from scaffold.contracts import LANGUAGES
 from scaffold.host.report import render_text
-from scaffold.projects.create import NewProjectOptions, create_project
-from scaffold.projects.kinds import KINDS
 from scaffold.projects.regenerate import regenerate
 from scaffold.projects.template_store import current_version
 from scaffold.specs.catalog import load_shipped
+from tests.built_plugins import built_plugin
 from tests.functional.plugin_example_checks import assert_the_example_passes_check_plugin_with_data
 from tests.go_toolchain import go_environment
 from tests.served_process import serve_command
 
 pytestmark = pytest.mark.slow
+
+BINARY = "bin/plugin"  # what the project's CI builds (tests/built_plugins.py BUILD) and starts
 
 
 def _run(command: list[str], cwd: Path, timeout: float = 900) -> str:
@@ -53,28 +57,16 @@ def _run(command: list[str], cwd: Path, timeout: float = 900) -> str:
     return result.stdout
 
 
-def _made(root: Path, example: bool) -> Path:
-    """acme-sales in Go at root, every check of its CI passed, its binary built."""
-    kind = KINDS["plugin"].for_language("go")
-    answers = {"project_name": "acme-sales", "example": example}
-    create_project(NewProjectOptions(kind=kind, destination=root, answers=answers))
-    language = LANGUAGES["go"]
-    for command in (language.install, *language.checks):
-        _run(command.split(), root)
-    _run(["go", "build", "-o", "bin/acme-sales", "./cmd/acme-sales"], root)
-    return root
-
-
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The default: the example data source."""
-    return _made(tmp_path_factory.mktemp("go-plugin") / "acme-sales", example=True)
+    """The default: the example data source, every check of its CI passed, built (read only)."""
+    return built_plugin("go", tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
 def starter(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """`--no-example`: the smallest valid answer in every method."""
-    return _made(tmp_path_factory.mktemp("go-starter") / "acme-sales", example=False)
+    """`--no-example`: the smallest valid answer in every method (read only)."""
+    return built_plugin("go", tmp_path_factory, example=False)
 
 
 @contextmanager
@@ -82,7 +74,7 @@ def _serving(project: Path, tmp_path_factory: pytest.TempPathFactory, **settings
     env = {**go_environment(), "PLUGIN_STATE_DIR": str(tmp_path_factory.mktemp("go-state")), **settings}
     log = tmp_path_factory.mktemp("go-log") / "plugin.log"
     with serve_command(
-        [str(project / "bin" / "acme-sales")], cwd=project, env=env, probe_path="/healthz", log_path=log
+        [str(project / BINARY)], cwd=project, env=env, probe_path="/healthz", log_path=log
     ) as origin:
         yield origin
 
@@ -197,7 +189,7 @@ def test_the_kubernetes_manifests_are_valid_and_fit_a_distroless_go_image(projec
 
 def test_the_binary_answers_its_own_healthcheck(served: str, project: Path) -> None:
     port = served.rsplit(":", 1)[1]
-    binary = str(project / "bin" / "acme-sales")
+    binary = str(project / BINARY)
     up = subprocess.run([binary, "-healthcheck"], env={**os.environ, "PORT": port}, check=False, timeout=30)
     assert up.returncode == 0
     down = subprocess.run([binary, "-healthcheck"], env={**os.environ, "PORT": "9"}, check=False, timeout=30)

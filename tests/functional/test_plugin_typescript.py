@@ -7,13 +7,18 @@ TypeScript checks: `npm ci`, lint with eslint and prettier, typecheck, vitest, b
 against it; `regenerate --check` and `status` read it like a Python project; strict bodies are
 refused over real HTTP as the spec says (the strictness twins of the Python plugin's cases, one per
 rule, live in the project's own vitest file and run here through `npm test`).
+
+The example is made, checked and built once per run (tests/built_plugins.py), and shared with
+test_ci_files.py. `scaffold check plugin` from the command line against the example, as its CI runs
+it (`regenerate --check`, then the contract block), is test_ci_files.py's
+test_plugin_contract_step_runs_as_ci_runs_it[typescript]; here the same checks with the example's
+own ci/check-config.json hold it to no FAIL and no WARN (test_the_example_passes_check_plugin_with_data).
 """
 
 from __future__ import annotations
 
 import json
 import os
-import shutil
 import socket
 import subprocess
 import sys
@@ -29,14 +34,11 @@ import pytest
 
 from scaffold.check.plugin_checks import check_plugin
 from scaffold.check.plugin_session import PluginCheckOptions
-from scaffold.contracts import LANGUAGES
 from scaffold.host.report import render_text
-from scaffold.projects.create import NewProjectOptions, create_project
-from scaffold.projects.kinds import KINDS
 from scaffold.projects.regenerate import regenerate
 from scaffold.projects.template_store import current_version
+from tests.built_plugins import built_plugin, copy_project
 from tests.functional.plugin_example_checks import assert_the_example_passes_check_plugin_with_data
-from tests.node_install import install_node_modules
 from tests.served_process import serve_command
 
 pytestmark = pytest.mark.slow
@@ -48,19 +50,6 @@ def _run(command: list[str], cwd: Path, timeout: float = 900) -> str:
         f"{' '.join(command)} failed:\n{result.stdout[-3000:]}{result.stderr[-2000:]}"
     )
     return result.stdout
-
-
-def _checked_project(tmp_path_factory: pytest.TempPathFactory, *, example: bool) -> Path:
-    """acme-sales in TypeScript, `npm ci` done, every check of its CI passed, built."""
-    assert shutil.which("npm"), "npm is needed for a TypeScript plugin (install Node.js 20 and npm)"
-    root = tmp_path_factory.mktemp("ts-plugin") / "acme-sales"
-    kind = KINDS["plugin"].for_language("typescript")
-    answers = {"project_name": "acme-sales", "example": example}
-    create_project(NewProjectOptions(kind=kind, destination=root, answers=answers))
-    install_node_modules(root, tmp_path_factory)  # `npm ci`, once per run for this lock file
-    for command in LANGUAGES["typescript"].checks:
-        _run(command.split(), root)
-    return root
 
 
 @contextmanager
@@ -76,8 +65,8 @@ def _serving(project: Path, tmp_path_factory: pytest.TempPathFactory, **settings
 
 @pytest.fixture(scope="module")
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The default project: the example data source."""
-    return _checked_project(tmp_path_factory, example=True)
+    """The default project: the example data source, every check of its CI passed, built (read only)."""
+    return built_plugin("typescript", tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
@@ -88,8 +77,8 @@ def served(project: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
 
 @pytest.fixture(scope="module")
 def starter(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """`--no-example`: the starter, the smallest valid answer of every operation."""
-    return _checked_project(tmp_path_factory, example=False)
+    """`--no-example`: the starter, the smallest valid answer of every operation (read only)."""
+    return built_plugin("typescript", tmp_path_factory, example=False)
 
 
 def test_the_project_is_what_the_registry_says_a_typescript_part_is(project: Path) -> None:
@@ -112,11 +101,6 @@ def test_regenerate_check_and_status_read_it(project: Path) -> None:
     )
 
 
-def test_scaffold_check_plugin_passes_against_it(served: str, project: Path) -> None:
-    output = _run([sys.executable, "-m", "scaffold", "check", "plugin", f"{served}/api/v1"], project)
-    assert " 0 failed" in output
-
-
 def test_the_example_passes_check_plugin_with_data(served: str, project: Path) -> None:
     assert_the_example_passes_check_plugin_with_data(served, project)
 
@@ -136,9 +120,7 @@ def test_the_projects_own_tests_hold_every_answer_against_the_spec(starter: Path
     The seeded tests checked answers by value only: a metadata answer whose title is a string
     instead of the list of texts the schema says passed them all.
     """
-    copy = tmp_path / "acme-sales"
-    shutil.copytree(starter, copy, ignore=shutil.ignore_patterns("node_modules", "dist"))
-    (copy / "node_modules").symlink_to(starter / "node_modules")
+    copy = copy_project(starter, tmp_path / "acme-sales")
     datasource = copy / "src" / "datasource.ts"
     text = datasource.read_text(encoding="utf-8")
     assert "title: texts('plugin.title')," in text
