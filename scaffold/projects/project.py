@@ -109,6 +109,7 @@ def open_project(path: Path, *, recover: bool = True) -> Project:
     when `recover` is true; otherwise the user is told how (read-only commands write nothing).
     """
     root = find_project_root(path)
+    transaction.journal_folder(root)  # `.scaffold` and the journal are real folders, or nothing is read
     if transaction.pending(root):
         if not recover:
             with transaction.project_lock(root):  # a journal of a command still running: say so

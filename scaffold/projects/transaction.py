@@ -5,7 +5,10 @@ copier merge in a throwaway clone), then hand the set to `apply_changes`. It kee
 `.scaffold/journal/`: a copy of every file it will replace, the new files staged beside it, and
 `journal.json`, written before the first file in the project changes. An error or a signal rolls
 the set back from the journal; after a SIGKILL the journal is still there, and the next scaffold
-command in the project rolls it back (`recover`). The project folder's lock (folder_lock: flock on
+command in the project rolls it back (`recover`). The journal is project state like any other (a
+pull request can add one): its folders must be real folders and its record a regular file, or
+nothing is read, moved or removed (`journal_folder`), so a `backup` linked to a folder outside the
+project cannot bring that folder's files in. The project folder's lock (folder_lock: flock on
 the folder itself, so no lock file is ever left behind) keeps two commands, `new-* --force` into
 it included, from changing one project at once.
 """
@@ -17,7 +20,7 @@ import json
 import os
 import shutil
 import stat
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -51,8 +54,8 @@ def apply_changes(root: Path, changes: Sequence[Change], *, action: str) -> None
 
     `action` ("the upgrade", "regenerate") names the command in the message of an interruption.
     """
-    journal = root / JOURNAL_DIR
-    if journal.exists():
+    journal = journal_folder(root)
+    if journal.is_symlink() or journal.exists():
         raise ProjectError(f"{root} holds the journal of an interrupted command ({JOURNAL_DIR})")
     targets = [confined(root, c.path, source="the file set", key="a path") for c in changes]
     committed = False
@@ -117,14 +120,39 @@ def _prepare(root: Path, journal: Path, changes: Sequence[Change], targets: list
     os.replace(temporary, journal / _JOURNAL_FILE)
 
 
+def journal_folder(root: Path) -> Path:
+    """`root/.scaffold/journal`, refused unless each folder of it that exists is a real folder."""
+    for relative in (".scaffold", JOURNAL_DIR, f"{JOURNAL_DIR}/backup", f"{JOURNAL_DIR}/new"):
+        _require_kind(root, relative, stat.S_ISDIR, "a folder")
+    return root / JOURNAL_DIR
+
+
+def _require_kind(root: Path, relative: str, is_kind: Callable[[int], bool], kind: str) -> None:
+    """Refuse `root/relative` unless it is absent or, not following a link, `kind`."""
+    try:
+        mode = (root / relative).lstat().st_mode
+    except FileNotFoundError:
+        return
+    if not is_kind(mode):
+        what = "a symbolic link" if stat.S_ISLNK(mode) else f"not {kind}"
+        raise ProjectError(
+            f"{root / relative} is {what}, where scaffold keeps {kind} of its own, so nothing was read, "
+            f"moved or removed; delete {JOURNAL_DIR if relative != '.scaffold' else relative} and "
+            f"restore the project with git (git checkout -- . in {root})"
+        )
+
+
 def rollback(root: Path) -> int:
     """Put back every file the journal names; returns how many. Safe to run again after a crash."""
-    journal = root / JOURNAL_DIR
+    journal = journal_folder(root)
     record_path = journal / _JOURNAL_FILE
+    _require_kind(root, f"{JOURNAL_DIR}/{_JOURNAL_FILE}", stat.S_ISREG, "a regular file")
     if not record_path.is_file():
         shutil.rmtree(journal, ignore_errors=True)
         return 0
     entries, created_dirs = _read_journal(root, record_path)
+    for index in range(len(entries)):  # check every backup before the first one is moved
+        _require_kind(root, f"{JOURNAL_DIR}/backup/{index}", _is_file_or_link, "a file")
     for index in reversed(range(len(entries))):
         path, existed = entries[index]
         target = confined(root, path, source=f"{JOURNAL_DIR}/{_JOURNAL_FILE}", key="an entry")
@@ -156,8 +184,14 @@ def _read_journal(root: Path, record_path: Path) -> tuple[list[tuple[str, bool]]
     return entries, created
 
 
+def _is_file_or_link(mode: int) -> bool:
+    """A backup is a copy of a file, or of a link (copied as a link, never followed)."""
+    return stat.S_ISREG(mode) or stat.S_ISLNK(mode)
+
+
 def pending(root: Path) -> bool:
-    return (root / JOURNAL_DIR).exists()
+    journal = root / JOURNAL_DIR
+    return journal.is_symlink() or journal.exists()
 
 
 def recover(root: Path) -> None:
