@@ -15,6 +15,8 @@ the first two steps still cannot print one. The same rules are in `check-registr
 
 from __future__ import annotations
 
+import html
+import json
 import re
 from collections.abc import Iterable
 from urllib.parse import quote, unquote
@@ -113,10 +115,72 @@ def without_credentials(text: str, secrets: Iterable[str] = ()) -> str:
     return scrub(_USERINFO_IN_TEXT.sub(lambda match: f"{match['head']}{MASK}@", text), secrets)
 
 
-def scrub(text: str, secrets: Iterable[str]) -> str:
-    """`text` with every secret value (and its percent-encoded form) replaced by the mask."""
-    for secret in sorted({s for s in secrets if len(s) >= SHORTEST_SCRUBBED}, key=len, reverse=True):
-        raw = secret.encode("utf-8", errors="surrogatepass")  # os.environ may hold undecodable bytes
-        for form in dict.fromkeys((secret, quote(raw, safe=""), quote(raw, safe="/:@"))):
-            text = text.replace(form, MASK)
-    return text
+def scrub(text: str, secrets: Iterable[str], mask: str = MASK) -> str:
+    """`text` with every secret value, in every spelling a message may hold it, replaced by `mask`.
+
+    Run it on a whole message before it is cut to length: a cut secret is no longer found.
+    """
+    forms = sorted(
+        {form for secret in secrets if len(secret) >= SHORTEST_SCRUBBED for form in secret_forms(secret)},
+        key=len,
+        reverse=True,
+    )
+    for form in forms:
+        text = text.replace(form, mask)
+    return _mask_cut_starts(text, forms, mask) if forms else text
+
+
+# Where a message was cut to length: what stands just before may be the start of a secret.
+_CUT = re.compile(r"\.\.\.|…")
+
+
+def _mask_cut_starts(text: str, forms: list[str], mask: str) -> str:
+    """`text` with the start of a secret's form that ends at a cut mark masked too: code that cut
+    a message before it was scrubbed (to 120 or 160 characters) left a secret's first part."""
+    parts: list[str] = []
+    done = 0
+    for cut in _CUT.finditer(text):
+        end = start = cut.start()
+        for form in forms:
+            for length in range(min(len(form) - 1, end - done), SHORTEST_SCRUBBED - 1, -1):
+                if text.endswith(form[:length], done, end):
+                    start = min(start, end - length)
+                    break
+        parts += [text[done:start], mask if start < end else "", cut[0]]
+        done = cut.end()
+    parts.append(text[done:])
+    return "".join(parts)
+
+
+def secret_forms(secret: str) -> tuple[str, ...]:
+    """How `secret` may be spelled inside a message: once escaped (`_escaped_forms`), or escaped
+    twice, one escaping inside another (the repr of a JSON text, a dict's repr quoting a message
+    that quoted the value): reports quote what services answered, and those quote what was sent."""
+    once = _escaped_forms(secret)
+    return tuple(dict.fromkeys((*once, *(twice for form in once[1:] for twice in _escaped_forms(form)))))
+
+
+def _escaped_forms(secret: str) -> tuple[str, ...]:
+    """How `secret` may be spelled inside a message: as it is, percent-encoded, inside a JSON or a
+    Python string literal (Python's repr of a value is what jsonschema's messages quote: `it\\'s`,
+    `nb\\xa0`) and HTML-escaped. Forms shorter than the value itself are never produced, so no
+    short, common text is masked by accident."""
+    raw = secret.encode("utf-8", errors="surrogatepass")  # os.environ may hold undecodable bytes
+    python = _python_literal_body(secret)
+    forms = (
+        secret,
+        quote(raw, safe=""),
+        quote(raw, safe="/:@"),
+        json.dumps(secret)[1:-1],
+        json.dumps(secret, ensure_ascii=False)[1:-1],
+        python,
+        python.replace("'", "\\'"),  # inside '...' when the text also holds a double quote
+        html.escape(secret, quote=False),
+        html.escape(secret),
+    )
+    return tuple(dict.fromkeys(form for form in forms if form))
+
+
+def _python_literal_body(text: str) -> str:
+    """`text` as it stands between the quotes of Python's repr, quotes not escaped."""
+    return "".join("\\\\" if c == "\\" else c if c in "'\"" else repr(c)[1:-1] for c in text)

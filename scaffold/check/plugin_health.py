@@ -50,6 +50,7 @@ NO_FORM = "datasource-fields.new-form failed, so the data source form's fields a
 def check_health(s: PluginSession) -> None:
     plain = config_fields(s.datasource_form, s.options.config, s.secret)
     s.config = plain
+    s.report.hide(_given_secrets(s))
     if s.datasource_form_unknown:
         # Every check here builds on the form: its fields, which are passwords, which are
         # required. Without it, only a config the user gave (--config) can still be tried.
@@ -70,6 +71,16 @@ def check_health(s: PluginSession) -> None:
     _encrypted_accepted(s, passwords, returned)
     _too_few_fields(s)
     _empty_required(s, plain)
+
+
+def _given_secrets(s: PluginSession) -> list[str]:
+    """The values the user gave (--config, --config-file, --config-env) that may be secret: those of
+    the form's password fields, and those of codes the form does not describe (or of every code,
+    when the form is unknown). A report, text or JSON, never shows them."""
+    described = {code_of(f): f.get("type") for f in ([] if s.datasource_form_unknown else s.datasource_form)}
+    return [
+        value for code, value in s.options.config.items() if described.get(code, "password") == "password"
+    ]
 
 
 def _valid_config(s: PluginSession, plain: list[JsonObject]) -> list[JsonObject] | None:

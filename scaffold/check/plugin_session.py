@@ -127,7 +127,9 @@ class PluginSession:
             return [f"the body is {exchange.json_error}: {exchange.summary()}"]
         if not self.validator.has_response(self.op(operation_id), status):
             return []
-        return self.validator.errors_for_response(self.op(operation_id), status, exchange.body)
+        return self.validator.errors_for_response(
+            self.op(operation_id), status, exchange.body, self.report.secrets
+        )
 
     def label(self, operation_id: str) -> str:
         return LABELS.get(operation_id, operation_id)

@@ -31,7 +31,7 @@ from urllib.parse import parse_qs
 from scaffold.contracts import PLUGIN
 from scaffold.dev.api import ApiAnswer, ApiRequest, BadApiRequest, error_answer, json_answer
 from scaffold.dev.plugin_input import OPERATIONS, InputError, build_body, check_locale
-from scaffold.dev.plugin_secrets import PluginSecrets
+from scaffold.dev.plugin_secrets import MASK, PluginSecrets
 from scaffold.errors import SpecError
 from scaffold.host.http_client import DEFAULT_TIMEOUT, Exchange, HttpClient
 from scaffold.host.spec_validation import SpecValidator
@@ -153,6 +153,7 @@ class PluginDevApi:
         operation = self._operations[operation_id]
         with self._lock:
             self._secrets.learn_request(body)
+            known = self._secrets.known()
         headers = {"Accept-Language": locale} if locale else {}
         url = self.base_url + operation.path
         started = time.monotonic()
@@ -162,7 +163,7 @@ class PluginDevApi:
             exchange = self.client.post_json(url, body, headers=headers)
         duration = (time.monotonic() - started) * 1000
         response = _response_of(exchange)
-        problems = self.problems(operation, body, exchange)
+        problems = self.problems(operation, body, exchange, known)
         with self._lock:
             secrets = self._secrets
             secrets.learn_answer(operation_id, response)
@@ -192,11 +193,16 @@ class PluginDevApi:
             self._log.append(_for_log(entry))
         return entry, response
 
-    def problems(self, operation: OperationShape, body: Any, exchange: Exchange) -> list[str]:
-        """Contract findings about this call: the request sent (the person's values) and the answer."""
+    def problems(
+        self, operation: OperationShape, body: Any, exchange: Exchange, secrets: tuple[str, ...] = ()
+    ) -> list[str]:
+        """Contract findings about this call: the request sent (the person's values) and the answer,
+        with `secrets` masked in every spelling before a message is cut to length."""
         found: list[str] = []
         if body is not None and operation.request is not None:
-            found += [f"request {p}" for p in self.validator.errors_for_request(operation, body)]
+            found += [
+                f"request {p}" for p in self.validator.errors_for_request(operation, body, secrets, MASK)
+            ]
         if exchange.failure is not None or exchange.status is None:
             return found
         status = exchange.status
@@ -207,7 +213,7 @@ class PluginDevApi:
         if not exchange.is_json:
             found.append(f"the body is {exchange.json_error}")
         elif self.validator.has_response(operation, status):
-            found += self.validator.errors_for_response(operation, status, exchange.body)
+            found += self.validator.errors_for_response(operation, status, exchange.body, secrets, MASK)
         return found
 
 

@@ -24,6 +24,8 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from scaffold.redact import secret_forms
+
 MASK = "********"
 MIN_SEARCHED = 4
 MAX_REMEMBERED = 64  # secrets kept to search later entries for; the oldest go first
@@ -120,15 +122,14 @@ class PluginSecrets:
                     if code in self.secure_codes and isinstance(value, str):
                         self._remember(value)
 
+    def known(self) -> tuple[str, ...]:
+        """The secrets long enough to be searched for in any text (as `scaffold.redact.scrub` does)."""
+        return tuple(secret for secret in self._known if len(secret) >= MIN_SEARCHED)
+
     def _needles(self) -> list[str]:
-        """The strings searched for: each long enough secret, plain and JSON-escaped, longest first."""
-        needles: set[str] = set()
-        for secret in self._known:
-            if len(secret) < MIN_SEARCHED:
-                continue
-            needles.add(secret)
-            needles.add(json.dumps(secret)[1:-1])
-            needles.add(json.dumps(secret, ensure_ascii=False)[1:-1])
+        """The strings searched for: each long enough secret in every spelling a text may hold it
+        (plain, JSON, Python's repr, percent, HTML: `scaffold.redact.secret_forms`), longest first."""
+        needles = {form for secret in self.known() for form in secret_forms(secret)}
         return sorted(needles, key=len, reverse=True)
 
 

@@ -78,11 +78,20 @@ class CheckReport:
     planned: list[str] = field(default_factory=list)
     stopped: str | None = None
     # The credentials the target URL carries (`user:password@` for a service behind basic
-    # authentication): every line of the report is scrubbed of them, text and JSON alike.
+    # authentication), and the secrets the run sends (`hide`): every line of the report is
+    # scrubbed of them, text and JSON alike.
     _secrets: tuple[str, ...] = field(default=(), init=False, repr=False)
 
     def __post_init__(self) -> None:
         self._secrets = url_secrets(self.target)
+
+    @property
+    def secrets(self) -> tuple[str, ...]:
+        return self._secrets
+
+    def hide(self, secrets: Iterable[str]) -> None:
+        """Mask `secrets` too in every line from now on (the password values a run sends)."""
+        self._secrets = tuple(dict.fromkeys((*self._secrets, *(s for s in secrets if s))))
 
     def shown(self, text: str) -> str:
         """`text` as the report may print it: no URL userinfo, none of the target's credentials."""
@@ -99,9 +108,9 @@ class CheckReport:
         result = CheckResult(
             status,
             name,
-            self.shown(_one_line(detail)),
+            _one_line(self.shown(detail)),  # scrubbed before it is cut: a cut secret is not found
             rule,
-            tuple(self.shown(_safe(line)) for line in reproduce),
+            tuple(_safe(self.shown(line)) for line in reproduce),
         )
         self.results.append(result)
         if self.on_result is not None:

@@ -8,7 +8,7 @@ never copies a schema: what the spec says is exactly what is checked.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 # jsonschema ships no type hints and types-jsonschema is not a dependency: its names are Any here.
@@ -17,6 +17,7 @@ from jsonschema.exceptions import ValidationError  # type: ignore[import-untyped
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
+from scaffold.redact import MASK, scrub
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.shapes import OperationShape
 
@@ -64,10 +65,15 @@ class SpecValidator:
             self._validators[pointer] = cached
         return cached
 
-    def errors_at(self, pointer: str, value: Any) -> list[str]:
-        """Readable errors (at most a few, most relevant first); empty when `value` is valid."""
+    def errors_at(self, pointer: str, value: Any, secrets: Iterable[str] = (), mask: str = MASK) -> list[str]:
+        """Readable errors (at most a few, most relevant first); empty when `value` is valid.
+
+        A message quotes the value it is about (in Python's spelling): each of `secrets` in it is
+        replaced by `mask` before the message is cut to length, since a cut secret is not found.
+        """
         errors = sorted(self._validator(pointer).iter_errors(value), key=_relevance)
-        messages = [_describe(error) for error in errors[:_MAX_ERRORS]]
+        known = tuple(secrets)
+        messages = [_describe(error, known, mask) for error in errors[:_MAX_ERRORS]]
         if len(errors) > _MAX_ERRORS:
             messages.append(f"and {len(errors) - _MAX_ERRORS} more")
         return messages
@@ -86,13 +92,22 @@ class SpecValidator:
     def has_response(self, operation: OperationShape, status: int) -> bool:
         return any(r.status == str(status) and r.schema is not None for r in operation.responses)
 
-    def errors_for_response(self, operation: OperationShape, status: int, value: Any) -> list[str]:
+    def errors_for_response(
+        self,
+        operation: OperationShape,
+        status: int,
+        value: Any,
+        secrets: Iterable[str] = (),
+        mask: str = MASK,
+    ) -> list[str]:
         """Validate an answer of `operation` against the spec's schema for that status."""
-        return self.errors_at(response_pointer(operation, status), value)
+        return self.errors_at(response_pointer(operation, status), value, secrets, mask)
 
-    def errors_for_request(self, operation: OperationShape, value: Any) -> list[str]:
+    def errors_for_request(
+        self, operation: OperationShape, value: Any, secrets: Iterable[str] = (), mask: str = MASK
+    ) -> list[str]:
         """Validate a body the checker itself sends, so the checker never tests with a bad request."""
-        return self.errors_at(request_pointer(operation), value)
+        return self.errors_at(request_pointer(operation), value, secrets, mask)
 
 
 def schema_pointer(name: str) -> str:
@@ -121,8 +136,8 @@ def _relevance(error: ValidationError) -> tuple[int, str]:
     return (len(error.absolute_path), error.json_path)
 
 
-def _describe(error: ValidationError) -> str:
-    message = error.message
+def _describe(error: ValidationError, secrets: tuple[str, ...] = (), mask: str = MASK) -> str:
+    message = scrub(error.message, secrets, mask)
     if len(message) > 160:
         message = message[:157] + "..."
     return f"at {error.json_path}: {message}"

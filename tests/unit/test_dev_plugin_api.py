@@ -298,3 +298,28 @@ def test_the_log_is_bounded_and_large_bodies_become_a_note(
     assert isinstance(logged["response"], str) and "too large for the log" in logged["response"]
     assert logged["request"] == entry["request"]
     assert api._log.maxlen == plugin_api.LOG_SIZE == 500
+
+
+# A JWT-like password with both quotes and a non-breaking space, longer than the 160 characters a
+# schema message is cut to (issue 38, H4: ~120 of its characters came back in `problems`, and one
+# with both quotes or a non-printable character whole, in Python's escaping).
+ECHOED = "eyJhbGciOiJIUzI1NiJ9." + 'it\'s "q" ' + "Zm9vYmFy" * 18 + "\xa0end"
+
+
+def test_a_password_the_plugin_echoes_is_masked_in_problems_before_they_are_cut(check_origin: str) -> None:
+    from scaffold.redact import secret_forms
+
+    echoing = PluginDevApi(f"{check_origin}/echo-config/api/v1", SPEC, timeout=5)
+    try:
+        fields = [
+            {"code": "host", "value": "db.example", "type": "text"},
+            {"code": "password", "value": ECHOED, "type": "password"},
+        ]
+        entry = call(echoing, "healthCheck", {"fields": fields})
+        assert entry["status"] == 422 and entry["problems"], entry
+        served = json.dumps(entry) + json.dumps(answer_json(echoing.handle(request("GET", "/log"))))
+        pieces = {form[i : i + 10] for form in secret_forms(ECHOED) for i in range(len(form) - 9)}
+        assert not [piece for piece in pieces if piece in served], served
+        assert "db.example" in served, "a value that is no password is still shown"
+    finally:
+        echoing.close()
