@@ -6,8 +6,9 @@ bodylimits.go), so they answer alike, and one list serves both: an operation wit
 request body answers 400 for a body that is not the JSON the spec describes, 413 for a body over
 the size limit, 422 for content the plugin cannot process (a `PluginError`, a token that does not
 decrypt) and 500 for an unexpected error; an operation without a body can only fail with 500. A
-503 (bodies in flight over the process's budget) needs many requests at once and is left out, as
-the Python plugin's list leaves it out (scaffold/codegen/python/answered_statuses.py).
+503 (bodies in flight over the process's budget) needs many requests at once and a 408 a body that
+stops arriving; both are left out, as the Python plugin's list leaves them out
+(scaffold/codegen/python/answered_statuses.py).
 
 `scaffold upgrade` compares this with what the target spec documents and warns, before applying,
 about a status Schemathesis would report as undocumented in the project's CI.

@@ -167,8 +167,9 @@ def test_bytes_in_flight_are_bounded_with_503_and_retry_after(tight: str) -> Non
     host, port = tight.removeprefix("http://").split(":")
     path = "/api/v1/query/get-result"
     with socket.create_connection((host, int(port))) as slow:
-        head = f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n"
-        slow.sendall(head.encode() + b'{"dataQuery": [')  # holds 1000 of the 1024 bytes, unfinished
+        # Bodies are charged by the bytes that arrived: 1000 of the 1024 are sent, the body unfinished.
+        head = f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1020\r\n\r\n"
+        slow.sendall(head.encode() + b'{"dataQuery": ['.ljust(1000))
         time.sleep(0.3)
         busy = httpx.post(tight + path, json={"dataQuery": [{"refID": "A", "json": "x" * 60}]})
         assert busy.status_code == 503
@@ -179,6 +180,126 @@ def test_bytes_in_flight_are_bounded_with_503_and_retry_after(tight: str) -> Non
         }
     time.sleep(0.3)  # the unfinished body's bytes are given back when its connection goes
     assert httpx.post(tight + path, json={"dataQuery": [{"refID": "A"}]}).status_code == 200
+
+
+GET_RESULT = "/api/v1/query/get-result"
+INVALID_JSON = "Неверный формат запроса: тело не является корректным JSON"
+
+
+def _address(origin: str) -> tuple[str, int]:
+    host, port = origin.removeprefix("http://").split(":")
+    return host, int(port)
+
+
+def _served_pid(origin: str) -> int:
+    """The pid of the `node dist/main.js` serving `origin` (serve_command sets its PORT)."""
+    port = f"PORT={_address(origin)[1]}".encode()
+    for entry in Path("/proc").iterdir():
+        try:
+            if (
+                entry.name.isdigit()
+                and b"dist/main.js" in (entry / "cmdline").read_bytes()
+                and port in (entry / "environ").read_bytes().split(b"\0")
+            ):
+                return int(entry.name)
+        except OSError:
+            continue
+    raise AssertionError(f"no node process serves {origin}")
+
+
+def _peak_rss_mib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text(encoding="utf-8").splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) // 1024
+    raise AssertionError("no VmHWM")
+
+
+def test_idle_uploads_reserve_nothing_of_the_bodies_in_flight(served: str) -> None:
+    """Security review H1: a declared Content-Length took the budget (64 MiB) whole before a byte
+    arrived, so 7 uploads declaring 9.14 MiB each (64 MiB together, 4 bytes left) that send 10
+    bytes made every other body 503."""
+    idle = [socket.create_connection(_address(served)) for _ in range(7)]
+    try:
+        for connection in idle:
+            head = (
+                f"POST {GET_RESULT} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                f"Content-Length: {64 * 1024 * 1024 // 7}\r\n\r\n"
+            )
+            connection.sendall(head.encode() + b'{"dataQuer')
+        time.sleep(0.3)
+        answered = httpx.post(served + GET_RESULT, json={"dataQuery": [{"refID": "A"}]}, timeout=10)
+        assert answered.status_code == 200, answered.text
+    finally:
+        for connection in idle:
+            connection.close()
+
+
+def test_request_headers_must_arrive_within_ten_seconds(served: str) -> None:
+    """Security review H1: headers trickled a line every 2 s held the connection a minute or more."""
+    with socket.create_connection(_address(served)) as trickle:
+        trickle.settimeout(2)
+        started = time.monotonic()
+        trickle.sendall(f"POST {GET_RESULT} HTTP/1.1\r\n".encode())
+        closed_at = None
+        while closed_at is None and time.monotonic() - started < 20:
+            try:
+                trickle.sendall(b"X-Slow: 1\r\n")
+                if trickle.recv(65536) == b"":
+                    closed_at = time.monotonic() - started
+            except TimeoutError:
+                continue
+            except OSError:
+                closed_at = time.monotonic() - started
+        assert closed_at is not None and 8 < closed_at < 14, closed_at
+
+
+def test_a_body_in_one_byte_chunks_costs_its_bytes_not_a_buffer_each(
+    project: Path, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """Security review H2: each 1-byte chunk was kept as a Buffer (~300 bytes): a 1 MiB body took the
+    process up by 430 MiB, a 4 MiB one by 1.6 GB. Now the chunks are copied into one buffer."""
+    prefix = b'{"dataQuery": [{"refID": "A"}], "pad": "'
+    body = prefix + b"x" * (2 * 1024 * 1024 - len(prefix) - 2) + b'"}'
+    chunked = b"".join(b"1\r\n" + body[i : i + 1] + b"\r\n" for i in range(len(body))) + b"0\r\n\r\n"
+    head = (
+        f"POST {GET_RESULT} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+    )
+    with _serving(project, tmp_path_factory) as origin:
+        pid = _served_pid(origin)
+        before = _peak_rss_mib(pid)
+        with socket.create_connection(_address(origin)) as connection:
+            connection.settimeout(120)
+            connection.sendall(head.encode() + chunked)
+            answer = b""
+            while data := connection.recv(65536):
+                answer += data
+        assert answer.startswith(b"HTTP/1.1 200 "), answer[:300]
+        grown = _peak_rss_mib(pid) - before
+    assert grown < 150, f"the peak RSS grew by {grown} MiB"
+
+
+def test_json_nested_deeper_than_256_levels_is_refused_before_it_is_parsed(served: str) -> None:
+    """Security review H3: a 100k-deep object under a key the schema does not name answered 200
+    (and six 9.5 MiB `[[[...]]]` bodies took 1.5 GB): the Python and Go plugins answer 400."""
+    query = '{"dataQuery": [{"refID": "A"}], "extra": %s}'
+    deep_object = '{"a":' * 100_000 + "1" + "}" * 100_000
+    deep_array = "[" * 1_000_000 + "]" * 1_000_000
+    headers = {"Content-Type": "application/json"}
+    masked = '["' + "]" * 1000 + '\\"", ' + "[" * 1000 + "]" * 1001  # closing brackets in a string
+    for deep in (deep_object, deep_array, masked):
+        started = time.monotonic()
+        refused = httpx.post(served + GET_RESULT, content=query % deep, headers=headers, timeout=30)
+        assert (refused.status_code, refused.json()) == (
+            400,
+            {"error": True, "message": INVALID_JSON, "status": 400},
+        ), deep[:20]
+        assert time.monotonic() - started < 5
+    # brackets inside strings (escaped quotes too) are no nesting; 256 levels are still read
+    inside = json.dumps('\\"' + "[" * 300 + '\\"')
+    for allowed in (inside, "[" * 255 + "]" * 255, '{"a":' * 255 + "1" + "}" * 255):
+        answered = httpx.post(served + GET_RESULT, content=query % allowed, headers=headers, timeout=30)
+        assert answered.status_code == 200, answered.text
 
 
 def test_a_client_that_writes_its_whole_body_first_still_reads_the_413(tight: str) -> None:

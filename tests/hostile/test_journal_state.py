@@ -66,7 +66,9 @@ def state_folder_linked_outside(project: Path, outside: Path) -> None:
     state = project / ".scaffold"
     copy = outside / "state"
     state.rename(copy)
-    (copy / "manifest.json").write_text((copy / "manifest.json").read_text(encoding="utf-8"), encoding="utf-8")
+    (copy / "manifest.json").write_text(
+        (copy / "manifest.json").read_text(encoding="utf-8"), encoding="utf-8"
+    )
     state.symlink_to(copy, target_is_directory=True)
 
 

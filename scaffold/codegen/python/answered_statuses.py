@@ -5,7 +5,8 @@ operation with a request body answers 400 for a body that is not the JSON the sp
 for a body over the size limit, 422 for content the service cannot process (a `PluginError`,
 nesting too deep) and 500 for an unexpected error; an operation without a body can only fail
 with 500. A 503 (bodies in flight over the process's budget) needs many requests at once, so no
-single request and no conformance test gets it; it is left out here, as the contracts leave it out.
+single request and no conformance test gets it; nor does a 408 (a body that stops arriving: see
+body_limits). Both are left out here, as the contracts leave them out.
 
 `scaffold upgrade` compares this with what the target spec documents: a status the service
 answers and the spec does not is what Schemathesis reports as "Undocumented status code" (ST103)

@@ -30,6 +30,7 @@ RUNTIME_TEXTS: dict[str, dict[str, str]] = {
         "body.contentType": "Неверный формат запроса: Content-Type должен быть application/json",
         "body.tooLarge": "Тело запроса больше {size}",
         "body.busy": "Плагин сейчас обрабатывает слишком много данных запросов; повторите запрос",
+        "body.stalled": "Тело запроса перестало поступать; отправьте запрос заново",
         "body.invalidJson": "Неверный формат запроса: тело не является корректным JSON",
         "body.invalidJsonAt": (
             "Неверный формат запроса: тело не является корректным JSON (строка {line}, столбец {column})"
@@ -70,6 +71,7 @@ RUNTIME_TEXTS: dict[str, dict[str, str]] = {
         "body.contentType": "Request format is wrong: Content-Type must be application/json",
         "body.tooLarge": "Request body is larger than {size}",
         "body.busy": "The plugin is holding as many request bodies as it may; retry the request",
+        "body.stalled": "The request body stopped arriving; send the request again",
         "body.invalidJson": "Request format is wrong: the body is not valid JSON",
         "body.invalidJsonAt": "Request format is wrong: the body is not valid JSON (line {line}, column {column})",
         "body.schema": "Request format is wrong: {problems}",

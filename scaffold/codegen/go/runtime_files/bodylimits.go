@@ -1,31 +1,48 @@
 package contract
 
-// Request bodies a plugin holds: at most so many bytes each, and so many at once (the Python
-// plugin's body_limits.py and the TypeScript plugin's body-limits.ts, on net/http).
+// Request bodies a plugin holds: at most so many bytes each, so many at once, and only while they
+// keep arriving (the Python plugin's body_limits.py and the TypeScript plugin's body-limits.ts, on
+// net/http).
 //
-//   - A body is read piece by piece: over the per-body limit it is refused as too large (413), and
-//     every piece is counted in the process's BodyBudget before it is kept, so 150 concurrent 9 MB
-//     bodies cannot take the plugin to a gigabyte: what does not fit the budget is refused as busy
-//     (503, Retry-After), whatever the size of each body. A declared Content-Length is taken from
-//     the budget whole, before a byte is read, so the bodies let in can finish (counted only as
-//     bytes arrived, 150 concurrent 9 MB bodies all started, filled the budget between them and were
-//     all refused). The bytes stay counted until the request's answer is written (the release
-//     function ReadBody returns), since the parsed body lives that long.
-//   - A refused body is read to its end and thrown away (at most DrainBytes, DrainSeconds) before
-//     the refusal is answered. A client that writes its whole body before it reads (many HTTP
-//     libraries) would otherwise find the connection reset under its feet: net/http closes a
-//     connection whose unread body is large once the answer is written, and closing a socket with
-//     unread input resets it, so the client never reads the 413. A body that declares more than
-//     the per-body limit plus DrainBytes is not waited for, nor is one whose client waits for
-//     `100 Continue` before sending it (net/http sends that only when the body is first read, so a
-//     body refused unread was never asked for).
+//   - A body is read piece by piece: over the per-body limit it is refused as too large (413; a
+//     declared Content-Length over it at once), and every piece is counted in the process's
+//     BodyBudget as it arrives, before it is kept, so 150 concurrent 9 MB bodies cannot take the
+//     plugin to a gigabyte: what does not fit the budget is refused as busy (503, Retry-After),
+//     whatever the size of each body. Bodies are charged by the bytes received, never by the
+//     length they declare, and their buffers grow with those bytes, so idle uploads reserve
+//     nothing: reserved whole, seven connections that declared 9 MB each and sent ten bytes held
+//     the 64 MiB budget with no memory behind it, and every other body was refused. A refused
+//     body gives its share back the moment it is refused, before its drain, so the bodies that
+//     fit keep progressing. The bytes of a body read whole stay counted until the request's
+//     answer is written (the release function ReadBody returns), since the parsed body lives that
+//     long.
+//   - A body must keep arriving: no BodyStallSeconds without a byte and, once it has taken longer
+//     than that, at least BodyMinBytesPerSecond on average since ReadBody started (the next byte is
+//     due before min(last byte + stall, start + max(stall, received / rate))). Otherwise it is
+//     refused as stalled (408), not drained, and the caller answers with `Connection: close`:
+//     a client that declares a body and waits holds a connection, and only the server's
+//     ReadTimeout (300 s) would end the wait. The rule is a read deadline on the connection
+//     (http.ResponseController), never later than the server's ReadTimeout counted from the start
+//     of the body; where deadlines cannot be set (a ResponseWriter that cannot reach the
+//     connection) it is checked between reads only.
+//   - A body refused as too large or busy is read to its end and thrown away (at most DrainBytes,
+//     DrainSeconds) before the refusal is answered. A client that writes its whole body before it
+//     reads (many HTTP libraries) would otherwise find the connection reset under its feet:
+//     net/http closes a connection whose unread body is large once the answer is written, and
+//     closing a socket with unread input resets it, so the client never reads the 413. A body that
+//     declares more than the per-body limit plus DrainBytes is not waited for, nor is a stalled
+//     one, nor one whose client waits for `100 Continue` before sending it (net/http sends that
+//     only when the body is first read, so a body refused unread was never asked for).
 //
 // The budget is per process and shared by all requests' goroutines, so it counts atomically.
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
+	"os"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -42,29 +59,55 @@ const (
 	DrainSeconds = 30
 	// RetryAfterSeconds is the Retry-After of a 503 for a body the budget cannot hold.
 	RetryAfterSeconds = 1
+	// BodyStallSeconds is the longest a body being read may send nothing (408 past it).
+	BodyStallSeconds = 30
+	// BodyMinBytesPerSecond is the least average rate of a body that has taken longer than
+	// BodyStallSeconds (408 below it).
+	BodyMinBytesPerSecond = 1024
 )
 
-// bodyPieceBytes is the most one read of a body asks for: a body of unknown length takes at most
-// this much from the budget beyond what it may hold, and a drain reuses one buffer of this size.
+// bodyPieceBytes is the most one read of a body asks for; a drain reuses one buffer of this size.
 const bodyPieceBytes = 64 << 10
 
-// BodyRefused is a body refused (and drained): too large (413) or, when TooLarge is false, one the
-// budget cannot hold now (503 with Retry-After).
+// firstBodyBytes is the most a declared body's buffer starts with: it grows with the bytes that
+// arrive, so a body that declares megabytes and sends nothing costs no more than this.
+const firstBodyBytes = 16 << 10
+
+// BodyPace is how slowly a body may arrive; a zero field takes its default.
+type BodyPace struct {
+	// Stall is the longest wait for a body's next byte (BodyStallSeconds when 0).
+	Stall time.Duration
+	// MinBytesPerSecond is the least average rate of a body that has taken longer than Stall
+	// (BodyMinBytesPerSecond when 0).
+	MinBytesPerSecond float64
+}
+
+// BodyRefused is a refused body: too large (413), stalled (408, when Stalled: not drained, and
+// the answer should close the connection) or, when neither, one the budget cannot hold now (503
+// with Retry-After). A body refused as too large or busy has been drained.
 type BodyRefused struct {
 	TooLarge bool
+	Stalled  bool
 }
 
 func (e *BodyRefused) Error() string {
-	if e.TooLarge {
+	switch {
+	case e.TooLarge:
 		return "too large"
+	case e.Stalled:
+		return "stalled"
 	}
 	return "busy"
 }
 
-// StatusCode is the answer's status: 413 for a body too large, 503 for a busy process.
+// StatusCode is the answer's status: 413 for a body too large, 408 for a stalled one, 503 for a
+// busy process.
 func (e *BodyRefused) StatusCode() int {
-	if e.TooLarge {
+	switch {
+	case e.TooLarge:
 		return http.StatusRequestEntityTooLarge
+	case e.Stalled:
+		return http.StatusRequestTimeout
 	}
 	return http.StatusServiceUnavailable
 }
@@ -123,33 +166,29 @@ func (b *BodyBudget) Limit() int64 {
 	return b.limit
 }
 
-// ReadBody reads the whole body of `r`, at most `limit` bytes, counted in `budget`. It returns
-// the body and a function to call once the answer is written, which gives the body's bytes back
-// to the budget (it is never nil and does nothing the second time). A *BodyRefused error comes
-// once a refused body has been drained; any other error means the body could not be read (the
-// client hung up, or sent malformed chunks), and nothing stays counted after either.
-func ReadBody(r *http.Request, limit int64, budget *BodyBudget) ([]byte, func(), error) {
-	if r.Body == nil {
+// ReadBody reads the whole body of `r`, at most `limit` bytes, counted in `budget` as they arrive
+// and at the `pace` they must keep (read deadlines set through `w`, the request's ResponseWriter;
+// a nil `w` or one that cannot reach the connection has the pace checked between reads only). It
+// returns the body and a function to call once the answer is written, which gives the body's
+// bytes back to the budget (it is never nil and does nothing the second time). A *BodyRefused
+// error comes once a refused body has been drained (a stalled one is not); any other error means
+// the body could not be read (the client hung up, or sent malformed chunks), and nothing stays
+// counted after either.
+func ReadBody(w http.ResponseWriter, r *http.Request, limit int64, budget *BodyBudget, pace BodyPace) ([]byte, func(), error) {
+	if r.Body == nil || r.Body == http.NoBody {
 		return []byte{}, func() {}, nil
 	}
+	clock := newBodyClock(w, r, pace)
 	declared := r.ContentLength // -1 when not declared (chunked, or HTTP/2 without the header)
 	if declared > limit {
 		if declared <= limit+DrainBytes && !awaitsContinue(r) {
-			drainBody(r.Body, DrainBytes, DrainSeconds*time.Second)
+			clock.drain(r.Body)
 		}
 		return nil, func() {}, &BodyRefused{TooLarge: true}
 	}
-	held := max(declared, 0)
-	if !budget.Take(held) {
-		if !awaitsContinue(r) {
-			drainBody(r.Body, DrainBytes, DrainSeconds*time.Second)
-		}
-		return nil, func() {}, &BodyRefused{TooLarge: false}
-	}
-	reader := countedBody{body: r.Body, limit: limit, budget: budget, held: held}
-	body, err := reader.readAll(held)
+	reader := countedBody{body: r.Body, limit: limit, budget: budget, clock: clock}
+	body, err := reader.readAll(declared)
 	if err != nil {
-		budget.Give(reader.held)
 		return nil, func() {}, err
 	}
 	return body, budgetRelease(budget, reader.held), nil
@@ -175,37 +214,49 @@ func budgetRelease(budget *BodyBudget, held int64) func() {
 	}
 }
 
-// countedBody reads one body, keeping `held` (the bytes it has taken from the budget) at least
-// its size: bytes beyond a declared length, or all of an undeclared one, are taken as they arrive.
+// countedBody reads one body, keeping `held` (the bytes it has taken from the budget) at its size:
+// the bytes are taken as they arrive.
 type countedBody struct {
 	body   io.Reader
 	limit  int64
 	budget *BodyBudget
+	clock  *bodyClock
 	held   int64
 }
 
-// readAll reads to the end of the body; a refused body is drained and its bytes given back.
+// readAll reads to the end of the body; a refused body gives its bytes back at once, then is
+// drained (unless it stalled).
 func (c *countedBody) readAll(declared int64) ([]byte, error) {
 	data := make([]byte, 0, initialBodyCapacity(declared))
 	for {
 		if len(data) == cap(data) {
-			data = append(data, 0)[:len(data)] // grow as append does
+			data = growBody(data, declared)
 		}
 		piece := data[len(data):min(cap(data), len(data)+bodyPieceBytes)]
+		c.clock.arm(int64(len(data)))
 		n, err := c.body.Read(piece)
 		data = data[:len(data)+n]
-		if refusal := c.count(int64(len(data))); refusal != nil {
+		refusal := c.count(int64(len(data)))
+		if refusal == nil && c.clock.expired(err) {
+			refusal = &BodyRefused{Stalled: true}
+		}
+		if refusal != nil {
 			c.budget.Give(c.held)
 			c.held = 0
-			if err == nil {
-				drainBody(c.body, DrainBytes, DrainSeconds*time.Second)
+			if err == nil && !refusal.Stalled {
+				c.clock.drain(c.body)
 			}
-			return nil, refusal
+			return nil, refusal // a stalled body keeps its passed deadline: nothing more is read
+		}
+		if n > 0 {
+			c.clock.last = time.Now()
 		}
 		if err == io.EOF {
 			return data, nil
 		}
 		if err != nil {
+			c.budget.Give(c.held)
+			c.held = 0
 			return nil, fmt.Errorf("the request body could not be read: %w", err)
 		}
 	}
@@ -225,18 +276,109 @@ func (c *countedBody) count(size int64) *BodyRefused {
 	return nil
 }
 
-// initialBodyCapacity fits a declared body and the read that finds its end; a body of unknown
-// length starts small and grows, since most bodies are a few kilobytes.
+// initialBodyCapacity fits a small declared body and the read that finds its end; a larger one,
+// or one of unknown length, starts small and grows as it arrives, since most bodies are a few
+// kilobytes and a declared length is only a promise.
 func initialBodyCapacity(declared int64) int64 {
 	if declared >= 0 {
-		return declared + 1
+		return min(declared+1, firstBodyBytes)
 	}
 	return 4 << 10
 }
 
+// growBody makes room for more of a body: twice the room, but no more than a declared length
+// and the read that finds its end need (as append grows, for a body longer than it declared).
+func growBody(data []byte, declared int64) []byte {
+	size := 2 * int64(cap(data))
+	if declared >= 0 {
+		size = min(size, declared+1)
+	}
+	if size <= int64(len(data)) {
+		return append(data, 0)[:len(data)]
+	}
+	grown := make([]byte, len(data), size)
+	copy(grown, data)
+	return grown
+}
+
+// bodyClock keeps one body to its pace: before each read it sets the connection's read deadline
+// to when the next byte is due (through http.ResponseController), never later than the server's
+// ReadTimeout counted from the start of the body, since the deadline replaces net/http's own.
+// Nothing is put back after the body: net/http clears the deadline itself once a body has ended
+// (to watch for the client going away while the handler runs), and a body that has not ended
+// leaves a connection that is not reused.
+type bodyClock struct {
+	control *http.ResponseController // nil once deadlines cannot be set: checked between reads
+	started time.Time
+	last    time.Time // when the last byte arrived (started, before the first)
+	stall   time.Duration
+	minRate float64   // bytes per second
+	limitAt time.Time // the server's ReadTimeout from started; zero when it has none
+	due     time.Time // when the read under way must have returned
+}
+
+func newBodyClock(w http.ResponseWriter, r *http.Request, pace BodyPace) *bodyClock {
+	now := time.Now()
+	c := &bodyClock{started: now, last: now, stall: pace.Stall, minRate: pace.MinBytesPerSecond}
+	if c.stall <= 0 {
+		c.stall = BodyStallSeconds * time.Second
+	}
+	if c.minRate <= 0 {
+		c.minRate = BodyMinBytesPerSecond
+	}
+	if w != nil {
+		c.control = http.NewResponseController(w)
+	}
+	if server, ok := r.Context().Value(http.ServerContextKey).(*http.Server); ok && server.ReadTimeout > 0 {
+		c.limitAt = now.Add(server.ReadTimeout)
+	}
+	return c
+}
+
+// arm sets the deadline of the next read of a body that has `received` bytes so far: no stall
+// without a byte, and past the stall the average rate since the start at least minRate.
+func (c *bodyClock) arm(received int64) {
+	due := c.last.Add(c.stall)
+	byRate := time.Duration(float64(received) / c.minRate * float64(time.Second))
+	if late := c.started.Add(max(c.stall, byRate)); late.Before(due) {
+		due = late
+	}
+	c.setDeadline(due)
+}
+
+func (c *bodyClock) setDeadline(due time.Time) {
+	if !c.limitAt.IsZero() && c.limitAt.Before(due) {
+		due = c.limitAt
+	}
+	c.due = due
+	if c.control != nil && c.control.SetReadDeadline(due) != nil {
+		c.control = nil // the writer cannot reach the connection
+	}
+}
+
+// expired tells a read that ended past its deadline: the connection's timeout or, where deadlines
+// cannot be set, a read that returned bytes too late.
+func (c *bodyClock) expired(err error) bool {
+	if err == nil {
+		return c.control == nil && time.Now().After(c.due)
+	}
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		return true
+	}
+	var netError net.Error
+	return errors.As(err, &netError) && netError.Timeout()
+}
+
+// drain reads and throws away the rest of a refused body under a read deadline of DrainSeconds.
+func (c *bodyClock) drain(body io.Reader) {
+	c.setDeadline(time.Now().Add(DrainSeconds * time.Second))
+	drainBody(body, DrainBytes, DrainSeconds*time.Second)
+}
+
 // drainBody reads and throws away the rest of `body`: it stops at its end, on an error, once more
-// than `maxBytes` are read, or once `maxTime` has passed. The time is checked between reads: a
-// client that sends nothing at all is bounded by the server's read timeout, as for any body.
+// than `maxBytes` are read, or once `maxTime` has passed. The time is checked between reads;
+// ReadBody also makes it the connection's read deadline, so a client that sends nothing at all is
+// not waited for longer.
 func drainBody(body io.Reader, maxBytes int64, maxTime time.Duration) {
 	deadline := time.Now().Add(maxTime)
 	buffer := make([]byte, bodyPieceBytes)

@@ -2,7 +2,8 @@ package contract
 
 // Body limits: the Python plugin's cases (tests/functional/test_plugin_operation_app.py, bodies)
 // and the TypeScript plugin's (tests/functional/test_plugin_typescript.py, the tight plugin), on
-// ReadBody directly and through a real net/http server, plus the budget under concurrency.
+// ReadBody directly and through a real net/http server, plus the budget under concurrency and the
+// pace a body must keep (short stalls here, so the tests stay fast).
 
 import (
 	"bufio"
@@ -11,12 +12,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -102,7 +105,7 @@ func TestABodyInPiecesIsReadWhole(t *testing.T) {
 	body := []byte(`{"dataQuery": [{"refID": "A"}]}`)
 	budget := NewBodyBudget(1000)
 	source := &bodyPieces{left: [][]byte{body[:1], {}, body[1:20], body[20:]}}
-	got, release, err := ReadBody(limitedRequest(source, -1), 1000, budget)
+	got, release, err := ReadBody(nil, limitedRequest(source, -1), 1000, budget, BodyPace{})
 	if err != nil || !bytes.Equal(got, body) {
 		t.Fatalf("got %q, %v", got, err)
 	}
@@ -114,7 +117,7 @@ func TestABodyInPiecesIsReadWhole(t *testing.T) {
 	if budget.Held() != 0 {
 		t.Errorf("held %d after release (twice)", budget.Held())
 	}
-	got, release, err = ReadBody(limitedRequest(bytes.NewReader(bodySpaces(1000)), 1000), 1000, budget)
+	got, release, err = ReadBody(nil, limitedRequest(bytes.NewReader(bodySpaces(1000)), 1000), 1000, budget, BodyPace{})
 	if err != nil || len(got) != 1000 || budget.Held() != 1000 {
 		t.Fatalf("a body of just the limit: got %d bytes, %v, held %d", len(got), err, budget.Held())
 	}
@@ -124,7 +127,7 @@ func TestABodyInPiecesIsReadWhole(t *testing.T) {
 func TestABodyPastTheLimitIsRefusedWhileItArrives(t *testing.T) {
 	budget := NewBodyBudget(MaxBodyBytesInFlight)
 	source := &bodyPieces{left: [][]byte{bodySpaces(600), bodySpaces(600), bodySpaces(600)}}
-	_, _, err := ReadBody(limitedRequest(source, -1), 1000, budget)
+	_, _, err := ReadBody(nil, limitedRequest(source, -1), 1000, budget, BodyPace{})
 	wantRefused(t, err, true)
 	if source.read != 1800 || budget.Held() != 0 {
 		t.Errorf("read %d of 1800 (the rest drained), held %d", source.read, budget.Held())
@@ -134,13 +137,13 @@ func TestABodyPastTheLimitIsRefusedWhileItArrives(t *testing.T) {
 func TestADeclaredLengthPastTheLimitIsRefusedBeforeReading(t *testing.T) {
 	budget := NewBodyBudget(MaxBodyBytesInFlight)
 	source := &bodyPieces{left: [][]byte{bodySpaces(3000)}}
-	_, _, err := ReadBody(limitedRequest(source, 3000), 1000, budget)
+	_, _, err := ReadBody(nil, limitedRequest(source, 3000), 1000, budget, BodyPace{})
 	wantRefused(t, err, true)
 	if source.read != 3000 || budget.Held() != 0 {
 		t.Errorf("read %d of 3000 (all drained, none kept), held %d", source.read, budget.Held())
 	}
 	far := &bodyPieces{left: [][]byte{bodySpaces(10)}}
-	_, _, err = ReadBody(limitedRequest(far, 1000+DrainBytes+1), 1000, budget)
+	_, _, err = ReadBody(nil, limitedRequest(far, 1000+DrainBytes+1), 1000, budget, BodyPace{})
 	wantRefused(t, err, true)
 	if far.read != 0 {
 		t.Errorf("a body declaring more than the limit plus DrainBytes was read (%d bytes)", far.read)
@@ -151,7 +154,7 @@ func TestABodyAwaitingContinueIsRefusedUnread(t *testing.T) {
 	source := &bodyPieces{left: [][]byte{bodySpaces(3000)}}
 	r := limitedRequest(source, 3000)
 	r.Header.Set("Expect", "100-continue")
-	_, _, err := ReadBody(r, 1000, nil)
+	_, _, err := ReadBody(nil, r, 1000, nil, BodyPace{})
 	wantRefused(t, err, true)
 	if source.read != 0 {
 		t.Errorf("read %d bytes of a body never asked for", source.read)
@@ -160,24 +163,24 @@ func TestABodyAwaitingContinueIsRefusedUnread(t *testing.T) {
 
 func TestBodiesHeldAtOnceAreBounded(t *testing.T) {
 	budget := NewBodyBudget(1200)
-	first, release, err := ReadBody(limitedRequest(bytes.NewReader(bodySpaces(700)), 700), 1000, budget)
+	first, release, err := ReadBody(nil, limitedRequest(bytes.NewReader(bodySpaces(700)), 700), 1000, budget, BodyPace{})
 	if err != nil || len(first) != 700 {
 		t.Fatal(err)
 	}
 	second := &bodyPieces{left: [][]byte{bodySpaces(700)}}
-	_, _, err = ReadBody(limitedRequest(second, 700), 1000, budget)
+	_, _, err = ReadBody(nil, limitedRequest(second, 700), 1000, budget, BodyPace{})
 	wantRefused(t, err, false)
 	if second.read != 700 {
 		t.Errorf("the busy body was not drained: read %d of 700", second.read)
 	}
 	undeclared := &bodyPieces{left: [][]byte{bodySpaces(400), bodySpaces(400)}}
-	_, _, err = ReadBody(limitedRequest(undeclared, -1), 1000, budget)
+	_, _, err = ReadBody(nil, limitedRequest(undeclared, -1), 1000, budget, BodyPace{})
 	wantRefused(t, err, false)
 	if budget.Held() != 700 {
 		t.Errorf("held %d, want only the first body's 700", budget.Held())
 	}
 	release()
-	_, third, err := ReadBody(limitedRequest(bytes.NewReader(bodySpaces(700)), 700), 1000, budget)
+	_, third, err := ReadBody(nil, limitedRequest(bytes.NewReader(bodySpaces(700)), 700), 1000, budget, BodyPace{})
 	if err != nil {
 		t.Fatalf("the budget is not whole again after the first answer: %v", err)
 	}
@@ -191,7 +194,7 @@ func TestABodyCutShortHoldsNothing(t *testing.T) {
 	budget := NewBodyBudget(MaxBodyBytesInFlight)
 	for _, declared := range []int64{1000, -1} {
 		source := &bodyPieces{left: [][]byte{bodySpaces(300)}, end: io.ErrUnexpectedEOF}
-		_, release, err := ReadBody(limitedRequest(source, declared), 1000, budget)
+		_, release, err := ReadBody(nil, limitedRequest(source, declared), 1000, budget, BodyPace{})
 		var refused *BodyRefused
 		if !errors.Is(err, io.ErrUnexpectedEOF) || errors.As(err, &refused) {
 			t.Errorf("declared %d: got %v, want the read's error", declared, err)
@@ -217,7 +220,7 @@ func (e *endlessBody) Read(buffer []byte) (int, error) {
 
 func TestADrainStopsAfterItsBytesOrItsTime(t *testing.T) {
 	fast := &endlessBody{}
-	_, _, err := ReadBody(limitedRequest(fast, -1), 1000, nil)
+	_, _, err := ReadBody(nil, limitedRequest(fast, -1), 1000, nil, BodyPace{})
 	wantRefused(t, err, true)
 	if fast.read <= DrainBytes || fast.read > 1000+DrainBytes+2*bodyPieceBytes {
 		t.Errorf("read %d bytes of an endless body", fast.read)
@@ -230,16 +233,29 @@ func TestADrainStopsAfterItsBytesOrItsTime(t *testing.T) {
 	}
 }
 
-// limitedServer answers like the glue: 413 or 503 (Retry-After) with a JSON error body, else the
-// body's size; the body's bytes are given back once the answer is written.
+// limitedServer answers like the glue: 413, 503 (Retry-After) or 408 (Connection: close) with a
+// JSON error body, else the body's size; the body's bytes are given back once the answer is written.
 func limitedServer(t *testing.T, limit int64, budget *BodyBudget) *httptest.Server {
-	server := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, release, err := ReadBody(r, limit, budget)
+	return pacedServer(t, limit, budget, BodyPace{})
+}
+
+// pacedServer is limitedServer with the bodies held to `pace`.
+func pacedServer(t *testing.T, limit int64, budget *BodyBudget, pace BodyPace) *httptest.Server {
+	server := httptest.NewServer(limitedHandler(limit, budget, pace))
+	t.Cleanup(server.Close)
+	return server
+}
+
+func limitedHandler(limit int64, budget *BodyBudget, pace BodyPace) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		body, release, err := ReadBody(w, r, limit, budget, pace)
 		defer release()
 		var refused *BodyRefused
 		switch {
 		case errors.As(err, &refused):
-			if !refused.TooLarge {
+			if refused.Stalled {
+				w.Header().Set("Connection", "close")
+			} else if !refused.TooLarge {
 				w.Header().Set("Retry-After", strconv.Itoa(RetryAfterSeconds))
 			}
 			writeLimitJSON(w, refused.StatusCode(), map[string]any{"error": true, "message": refused.Error()})
@@ -248,9 +264,7 @@ func limitedServer(t *testing.T, limit int64, budget *BodyBudget) *httptest.Serv
 		default:
 			writeLimitJSON(w, http.StatusOK, map[string]any{"size": len(body)})
 		}
-	}))
-	t.Cleanup(server.Close)
-	return server
+	}
 }
 
 func writeLimitJSON(w http.ResponseWriter, status int, body any) {
@@ -332,11 +346,12 @@ func TestBytesInFlightAreBoundedWith503AndRetryAfter(t *testing.T) {
 	budget := NewBodyBudget(1024)
 	server := limitedServer(t, 1024, budget)
 	slow := dialLimited(t, server)
-	head := "POST /api/v1/query/get-result HTTP/1.1\r\nHost: plugin\r\nContent-Length: 1000\r\n\r\n"
-	if _, err := io.WriteString(slow, head+`{"dataQuery": [`); err != nil {
+	head := "POST /api/v1/query/get-result HTTP/1.1\r\nHost: plugin\r\nContent-Length: 1020\r\n\r\n"
+	sent := `{"dataQuery": [` + strings.Repeat(" ", 1000-len(`{"dataQuery": [`))
+	if _, err := io.WriteString(slow, head+sent); err != nil {
 		t.Fatal(err)
 	}
-	waitForHeld(t, budget, 1000) // the unfinished body holds 1000 of the 1024 bytes
+	waitForHeld(t, budget, 1000) // the unfinished body holds the 1000 bytes it sent of the 1024
 	busy, err := http.Post(server.URL+"/api/v1/query/get-result", "application/json", strings.NewReader(
 		`{"dataQuery": [{"refID": "A", "json": "`+strings.Repeat("x", 60)+`"}]}`))
 	if err != nil {
@@ -395,4 +410,217 @@ func TestClientsThatHangUpMidBodyLeaveNothingHeld(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantJSONAnswer(t, answer, 200)
+}
+
+// sendHead opens a connection to `server` and sends a POST of `path` declaring `length` bytes,
+// with the first bytes of its body.
+func sendHead(t *testing.T, server *httptest.Server, path string, length int, first string) net.Conn {
+	t.Helper()
+	conn := dialLimited(t, server)
+	head := fmt.Sprintf("POST %s HTTP/1.1\r\nHost: plugin\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n", path, length)
+	if _, err := io.WriteString(conn, head+first); err != nil {
+		t.Fatal(err)
+	}
+	return conn
+}
+
+func TestIdleUploadsReserveNothing(t *testing.T) {
+	// Seven bodies that declare a seventh of the budget each (9.1 MiB, under the 10 MiB limit)
+	// and send ten bytes: reserved whole, they held it all, and every other body was refused.
+	budget := NewBodyBudget(MaxBodyBytesInFlight)
+	var reading atomic.Int32
+	handler := limitedHandler(MaxBodyBytes, budget, BodyPace{})
+	server := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		reading.Add(1)
+		handler(w, r)
+	}))
+	t.Cleanup(server.Close)
+	for range 7 {
+		sendHead(t, server, "/api/v1/query/get-result", MaxBodyBytesInFlight/7, `{"dataQuer`)
+	}
+	for deadline := time.Now().Add(10 * time.Second); reading.Load() < 7 || budget.Held() < 70; {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d uploads read, %d bytes held", reading.Load(), budget.Held())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	answer, err := http.Post(server.URL+"/api/v1/query/get-result", "application/json",
+		strings.NewReader(`{"dataQuery": [{"refID": "A"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantJSONAnswer(t, answer, 200)
+	if held := budget.Held(); held != 70 {
+		t.Errorf("the idle uploads hold %d bytes, want the 70 they sent", held)
+	}
+}
+
+// stallServer is a Server of the contract (no data source behind it: a body that stalls never
+// reaches one) whose bodies may stall 300 ms, and the first operation that takes a body.
+func stallServer(t *testing.T) (*Server, *httptest.Server, string) {
+	t.Helper()
+	secrets, err := NewSecretBox(make([]byte, 32))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plugin, err := NewServer(ServerOptions{Handler: struct{ Handler }{}, Catalog: NewCatalog(nil), Secrets: secrets,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), BodyStallSeconds: 0.3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, op := range Operations {
+		if op.HTTPMethod == http.MethodPost {
+			server := httptest.NewServer(plugin)
+			t.Cleanup(server.Close)
+			return plugin, server, BasePath + op.Path
+		}
+	}
+	t.Skip("the contract has no operation with a body")
+	return nil, nil, ""
+}
+
+func TestABodyThatStopsGets408AndAClosedConnection(t *testing.T) {
+	plugin, server, path := stallServer(t)
+	conn := sendHead(t, server, path, 100, `{"dataQuer`)
+	_ = conn.SetDeadline(time.Now().Add(5 * time.Second))
+	started := time.Now()
+	reader := bufio.NewReader(conn)
+	answer, err := http.ReadResponse(reader, nil)
+	if err != nil {
+		t.Fatalf("no answer to a stalled body: %v", err)
+	}
+	if elapsed := time.Since(started); elapsed < 250*time.Millisecond {
+		t.Errorf("answered after %v, before the 300 ms stall", elapsed)
+	}
+	if !answer.Close { // net/http's reading of `Connection: close`
+		t.Error("the answer does not close the connection")
+	}
+	body := wantJSONAnswer(t, answer, http.StatusRequestTimeout)
+	want := RuntimeText(DefaultLocale, "body.stalled", nil)
+	if body["error"] != true || body["message"] != want || want == "body.stalled" {
+		t.Errorf("body %v, want the error %q", body, want)
+	}
+	if rest, err := io.ReadAll(reader); err != nil || len(rest) != 0 {
+		t.Errorf("the connection was not closed after the answer: %q, %v", rest, err)
+	}
+	waitForHeld(t, plugin.budget, 0)
+}
+
+func TestABodyBelowTheMinimumRateGets408(t *testing.T) {
+	budget := NewBodyBudget(MaxBodyBytesInFlight)
+	// 1000 bytes a second once past 300 ms; the client sends 10 bytes every 50 ms (200 a second),
+	// never 300 ms without a byte.
+	server := pacedServer(t, MaxBodyBytes, budget, BodyPace{Stall: 300 * time.Millisecond, MinBytesPerSecond: 1000})
+	conn := sendHead(t, server, "/x", 100000, "")
+	stop := make(chan struct{})
+	trickled := make(chan time.Duration, 1)
+	go func() {
+		started := time.Now()
+		defer func() { trickled <- time.Since(started) }()
+		for {
+			select {
+			case <-stop:
+				return
+			case <-time.After(50 * time.Millisecond):
+			}
+			if _, err := io.WriteString(conn, "          "); err != nil {
+				return
+			}
+		}
+	}()
+	answer, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	close(stop)
+	if err != nil {
+		t.Fatalf("no answer to a trickling body: %v", err)
+	}
+	wantJSONAnswer(t, answer, http.StatusRequestTimeout)
+	if !answer.Close { // net/http's reading of `Connection: close`
+		t.Error("the answer does not close the connection")
+	}
+	if elapsed := <-trickled; elapsed > 5*time.Second {
+		t.Errorf("the trickle went on for %v", elapsed)
+	}
+	waitForHeld(t, budget, 0)
+}
+
+func TestASlowBodyThatKeepsItsPaceIsReadWhole(t *testing.T) {
+	// 2000 bytes in 20 pieces, one every 30 ms: past the 300 ms stall window, at 3300 bytes a
+	// second; the handler then runs past the stall and the server's ReadTimeout, and its request
+	// is not cut (no deadline is left on the connection).
+	budget := NewBodyBudget(MaxBodyBytesInFlight)
+	read := limitedHandler(MaxBodyBytes, budget, BodyPace{Stall: 300 * time.Millisecond, MinBytesPerSecond: 1000})
+	server := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		read(discardingWriter{w}, r)
+		time.Sleep(600 * time.Millisecond)
+		if r.Context().Err() != nil {
+			w.WriteHeader(http.StatusInternalServerError) // a read deadline passed while it ran
+			return
+		}
+		writeLimitJSON(w, http.StatusOK, map[string]any{"held": budget.Held()})
+	}))
+	server.Config.ReadTimeout = time.Second
+	server.Start()
+	t.Cleanup(server.Close)
+	conn := sendHead(t, server, "/x", 2000, "")
+	for range 20 {
+		time.Sleep(30 * time.Millisecond)
+		if _, err := conn.Write(bodySpaces(100)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	answer, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantJSONAnswer(t, answer, http.StatusOK)
+}
+
+func TestABodyIsNotWaitedForPastTheServersReadTimeout(t *testing.T) {
+	// The body's deadlines replace the one net/http sets for ReadTimeout: they must not go past it.
+	server := httptest.NewUnstartedServer(limitedHandler(MaxBodyBytes, nil, BodyPace{}))
+	server.Config.ReadTimeout = 500 * time.Millisecond
+	server.Start()
+	t.Cleanup(server.Close)
+	conn := sendHead(t, server, "/x", 1000, `{"dataQuer`)
+	_ = conn.SetDeadline(time.Now().Add(5 * time.Second))
+	answer, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatalf("no answer within 5 s to a body that stopped, under a ReadTimeout of 500 ms: %v", err)
+	}
+	wantJSONAnswer(t, answer, http.StatusRequestTimeout)
+}
+
+// discardingWriter lets limitedHandler read a body without answering (the test answers later),
+// and reaches the connection's deadlines through Unwrap.
+type discardingWriter struct{ w http.ResponseWriter }
+
+func (d discardingWriter) Header() http.Header         { return http.Header{} }
+func (d discardingWriter) Write(p []byte) (int, error) { return len(p), nil }
+func (d discardingWriter) WriteHeader(int)             {}
+func (d discardingWriter) Unwrap() http.ResponseWriter { return d.w }
+
+func TestAPaceIsCheckedBetweenReadsWithoutDeadlines(t *testing.T) {
+	budget := NewBodyBudget(MaxBodyBytesInFlight)
+	late := &bodyPieces{left: [][]byte{bodySpaces(10), bodySpaces(10)}}
+	_, release, err := ReadBody(nil, limitedRequest(slowReader{late, 60 * time.Millisecond}, 20), 1000, budget,
+		BodyPace{Stall: 30 * time.Millisecond})
+	var refused *BodyRefused
+	if !errors.As(err, &refused) || !refused.Stalled || refused.StatusCode() != http.StatusRequestTimeout {
+		t.Fatalf("got %v, want a refusal as stalled (408)", err)
+	}
+	release()
+	if late.read != 10 || budget.Held() != 0 {
+		t.Errorf("read %d bytes (want 10: no drain), held %d", late.read, budget.Held())
+	}
+}
+
+// slowReader is a body each read of which takes `pause`.
+type slowReader struct {
+	body  io.Reader
+	pause time.Duration
+}
+
+func (s slowReader) Read(buffer []byte) (int, error) {
+	time.Sleep(s.pause)
+	return s.body.Read(buffer)
 }

@@ -7,7 +7,9 @@ package contract
 //
 //  1. read the raw body (bodylimits.go): over MaxBodyBytes (10 MiB) 413, beyond the bytes the
 //     process may hold at once (64 MiB) 503 with Retry-After, a refused body drained first; a
-//     declared Content-Type other than JSON is 400;
+//     body that stops arriving (BodyStallSeconds without a byte, or below BodyMinBytesPerSecond
+//     once it has taken longer) 408 with `Connection: close`; a declared Content-Type other than
+//     JSON is 400;
 //  2. decode it with the generated strict decoder (json_gen.go over jsonread.go): not JSON (NaN
 //     and Infinity included) or not what the schema says is the contract's "request format is
 //     wrong", 400 in the endpoint's error shape, naming places by the contract's names only;
@@ -32,6 +34,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 )
 
 const (
@@ -59,6 +62,12 @@ type ServerOptions struct {
 	MaxBodyBytes int64
 	// MaxBodyBytesInFlight bounds the bytes of bodies held at once (MaxBodyBytesInFlight when 0).
 	MaxBodyBytesInFlight int64
+	// BodyStallSeconds is the longest a body may send nothing (BodyStallSeconds when 0); for tests,
+	// not a setting of the project.
+	BodyStallSeconds float64
+	// BodyMinBytesPerSecond is the least average rate of a body once it has taken longer than
+	// BodyStallSeconds (BodyMinBytesPerSecond when 0); for tests, not a setting of the project.
+	BodyMinBytesPerSecond float64
 }
 
 // Server serves the contract's operations under BasePath; it is an http.Handler.
@@ -69,6 +78,7 @@ type Server struct {
 	logger       *slog.Logger
 	maxBody      int64
 	budget       *BodyBudget
+	pace         BodyPace
 	secretFields map[string]bool
 	mux          *http.ServeMux
 }
@@ -91,6 +101,7 @@ func NewServer(opts ServerOptions) (*Server, error) {
 		logger:       opts.Logger,
 		maxBody:      opts.MaxBodyBytes,
 		budget:       NewBodyBudget(orDefault(opts.MaxBodyBytesInFlight, MaxBodyBytesInFlight)),
+		pace:         BodyPace{Stall: time.Duration(opts.BodyStallSeconds * float64(time.Second)), MinBytesPerSecond: opts.BodyMinBytesPerSecond},
 		secretFields: map[string]bool{},
 		mux:          http.NewServeMux(),
 	}
@@ -161,11 +172,15 @@ func (s *Server) requestContext(r *http.Request, op *Operation) RequestContext {
 // readRequest reads and decodes the body; false when it answered a refusal itself. release gives
 // the body's bytes back to the budget: call it once the answer is written.
 func (s *Server) readRequest(w http.ResponseWriter, r *http.Request, op *Operation, rc RequestContext, decode func(*Reader)) (release func(), ok bool) {
-	body, release, err := ReadBody(r, s.maxBody, s.budget)
+	body, release, err := ReadBody(w, r, s.maxBody, s.budget, s.pace)
 	if err != nil {
 		var refused *BodyRefused
 		if errors.As(err, &refused) && refused.TooLarge {
 			s.writeError(w, nil, http.StatusRequestEntityTooLarge, tooLargeMessage(s.maxBody, rc.Locale), nil)
+		} else if errors.As(err, &refused) && refused.Stalled {
+			s.logger.Info("refused a body that stopped arriving")
+			w.Header().Set("Connection", "close") // the rest of the body is not read: net/http closes after the answer
+			s.writeError(w, op, http.StatusRequestTimeout, RuntimeText(rc.Locale, "body.stalled", nil), nil)
 		} else if errors.As(err, &refused) {
 			s.logger.Warn("refused a body: the bodies being served hold the most bytes allowed at once")
 			w.Header().Set("Retry-After", strconv.Itoa(RetryAfterSeconds))

@@ -1,29 +1,38 @@
-# copied from scaffold 1.5.0 (scaffold/codegen/runtime_files/body_limits.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
-"""Request bodies a generated service holds: at most so many bytes each, and so many at once.
+# copied from scaffold 1.6.0 (scaffold/codegen/runtime_files/body_limits.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+"""Request bodies a generated service holds: at most so many bytes each, so many at once, and only
+while they keep arriving.
 
 - `read_body` reads a body from ASGI `receive` chunk by chunk: over the per-body limit it is
-  refused as too large (413), and every chunk is counted in the process's `BodyBudget` before it
-  is kept, so 150 concurrent 9 MB bodies cannot take the service to a gigabyte: what does not fit
-  the budget is refused as busy (503, Retry-After), whatever the size of each body. A declared
-  Content-Length is taken from the budget whole, before a byte is read, so the bodies let in can
-  finish: counted only as bytes arrive, 150 concurrent 9 MB bodies all started, filled the budget
-  between them and were all refused (measured). A body without a length is counted chunk by
-  chunk. The bytes stay counted until the request's answer is sent (`BodyHold.release`), since
-  the parsed body lives that long.
+  refused as too large (413), and every chunk is counted in the process's `BodyBudget` as it
+  arrives, before it is kept, so 150 concurrent 9 MB bodies cannot take the service to a
+  gigabyte: a chunk that does not fit the budget has its body refused as busy (503,
+  Retry-After). A declared Content-Length reserves nothing: reserved whole, seven connections
+  that declared 9 MB each and sent ten bytes held the 64 MiB budget with no memory behind it, and
+  every other body was refused (found by a hostile run). A refused body gives its bytes back the
+  moment it is refused, before its drain, so the bodies that fit keep progressing.
+- A body must keep arriving: no BODY_STALL_SECONDS without a byte and, once it has taken longer
+  than that, at least BODY_MIN_BYTES_PER_SECOND on average. Otherwise it is refused as stalled
+  (408, and the connection closed by the caller's `Connection: close`): a client that declares a
+  body and waits holds a connection and its bytes, and nothing else would ever end the wait
+  (uvicorn has no body timeout).
+- The bytes stay counted until the request's answer is sent (`BodyHold.release`), since the
+  parsed body lives that long.
 - A refused body is read to its end and thrown away (`drain`, at most DRAIN_BYTES and
   DRAIN_SECONDS) before the refusal is answered. A client that writes its whole body before it
   reads (Python's urllib, many HTTP libraries) would otherwise find the connection reset under
   its feet: once an answer is complete, the server closes a connection whose body is still
   arriving, and closing a socket with unread input resets it, so the client never reads the
-  413. A body that declares more than the per-body limit plus DRAIN_BYTES is not waited for.
+  413. A body that declares more than the per-body limit plus DRAIN_BYTES is not waited for, nor
+  is a stalled one.
 
 The budget is per process (one asyncio event loop, so no lock): with WORKERS above 1 each worker
-holds up to the limit.
+holds up to the limit. The same rules, values and statuses hold in the TypeScript and Go plugins.
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 
 from starlette.requests import ClientDisconnect
 from starlette.types import Receive
@@ -31,14 +40,24 @@ from starlette.types import Receive
 DRAIN_BYTES = 64 * 1024 * 1024
 DRAIN_SECONDS = 30.0
 RETRY_AFTER_SECONDS = 1
+BODY_STALL_SECONDS = 30.0
+BODY_MIN_BYTES_PER_SECOND = 1024
+
+TOO_LARGE = 413
+BUSY = 503
+STALLED = 408
 
 
 class BodyRefused(Exception):
-    """The body was refused and drained: `too_large` (413) or, when False, busy (503)."""
+    """The body was refused: `status` is TOO_LARGE (413), BUSY (503) or STALLED (408)."""
 
-    def __init__(self, too_large: bool) -> None:
-        super().__init__("too large" if too_large else "busy")
-        self.too_large = too_large
+    def __init__(self, status: int) -> None:
+        super().__init__({TOO_LARGE: "too large", BUSY: "busy", STALLED: "stalled"}[status])
+        self.status = status
+
+    @property
+    def too_large(self) -> bool:
+        return self.status == TOO_LARGE
 
 
 class BodyBudget:
@@ -74,6 +93,34 @@ class BodyHold:
         self.size = 0
 
 
+class BodyPace:
+    """When the next byte of a body must have arrived: the stall and minimum-rate rule.
+
+    The deadline is the earlier of `last byte + stall` and `start + max(stall, received / rate)`:
+    no `stall` seconds without a byte, and a body older than `stall` seconds must have come at
+    `rate` bytes a second on average (a client sending one byte every 29 s stalls nothing but
+    would hold its connection for days).
+    """
+
+    def __init__(self, stall: float = BODY_STALL_SECONDS, rate: float = BODY_MIN_BYTES_PER_SECOND) -> None:
+        self.stall = stall
+        self.rate = rate
+        self.started = self.last = time.monotonic()
+        self.received = 0
+
+    def arrived(self, size: int) -> None:
+        if size:
+            self.received += size
+            self.last = time.monotonic()
+
+    def deadline(self) -> float:
+        """The time.monotonic() by which the next byte must have arrived."""
+        return min(self.last + self.stall, self.started + max(self.stall, self.received / self.rate))
+
+    def seconds_left(self) -> float:
+        return self.deadline() - time.monotonic()
+
+
 def declared_length(content_length: str | None) -> int | None:
     """The Content-Length header as a number, None when absent or not a plain number."""
     if content_length is None or not content_length.isdigit() or len(content_length) > 18:
@@ -81,33 +128,44 @@ def declared_length(content_length: str | None) -> int | None:
     return int(content_length)
 
 
-async def read_body(receive: Receive, content_length: str | None, limit: int, hold: BodyHold) -> bytes:
+async def read_body(
+    receive: Receive,
+    content_length: str | None,
+    limit: int,
+    hold: BodyHold,
+    pace: BodyPace | None = None,
+) -> bytes:
     """The whole body, or BodyRefused once it has been drained; ClientDisconnect on a hang-up."""
     declared = declared_length(content_length)
-    if declared is not None:
-        if declared > limit:
-            if declared <= limit + DRAIN_BYTES:
-                await drain(receive)
-            raise BodyRefused(too_large=True)
-        if not hold.take(declared):
+    if declared is not None and declared > limit:
+        if declared <= limit + DRAIN_BYTES:
             await drain(receive)
-            raise BodyRefused(too_large=False)
+        raise BodyRefused(TOO_LARGE)
+    pace = pace or BodyPace()
     chunks: list[bytes] = []
     size = 0
     while True:
-        message = await receive()
+        try:
+            async with asyncio.timeout(max(pace.seconds_left(), 0)):
+                message = await receive()
+        except TimeoutError:
+            chunks.clear()
+            hold.release()
+            raise BodyRefused(STALLED) from None
         if message["type"] == "http.disconnect":
             raise ClientDisconnect
         chunk = message.get("body", b"")
         more = message.get("more_body", False)
+        pace.arrived(len(chunk))
         size += len(chunk)
         refusal = None
         if size > limit:
-            refusal = BodyRefused(too_large=True)
-        elif declared is None and not hold.take(len(chunk)):
-            refusal = BodyRefused(too_large=False)
+            refusal = BodyRefused(TOO_LARGE)
+        elif not hold.take(len(chunk)):
+            refusal = BodyRefused(BUSY)
         if refusal is not None:
             chunks.clear()
+            hold.release()  # at once: the drain below holds nothing
             if more:
                 await drain(receive)
             raise refusal

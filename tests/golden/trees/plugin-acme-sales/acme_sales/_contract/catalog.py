@@ -1,4 +1,4 @@
-# copied from scaffold 1.5.0 (scaffold/codegen/runtime_files/text_catalog.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+# copied from scaffold 1.6.0 (scaffold/codegen/runtime_files/text_catalog.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """Text catalogues: one JSON file per language (`ru-RU.json`, `en-US.json`, ...) in a folder.
 
 The contract localises field names, descriptions, placeholders, labels and option texts by
@@ -31,6 +31,7 @@ RUNTIME_TEXTS: dict[str, dict[str, str]] = {
         "body.contentType": "Неверный формат запроса: Content-Type должен быть application/json",
         "body.tooLarge": "Тело запроса больше {size}",
         "body.busy": "Плагин сейчас обрабатывает слишком много данных запросов; повторите запрос",
+        "body.stalled": "Тело запроса перестало поступать; отправьте запрос заново",
         "body.invalidJson": "Неверный формат запроса: тело не является корректным JSON",
         "body.invalidJsonAt": (
             "Неверный формат запроса: тело не является корректным JSON (строка {line}, столбец {column})"
@@ -71,6 +72,7 @@ RUNTIME_TEXTS: dict[str, dict[str, str]] = {
         "body.contentType": "Request format is wrong: Content-Type must be application/json",
         "body.tooLarge": "Request body is larger than {size}",
         "body.busy": "The plugin is holding as many request bodies as it may; retry the request",
+        "body.stalled": "The request body stopped arriving; send the request again",
         "body.invalidJson": "Request format is wrong: the body is not valid JSON",
         "body.invalidJsonAt": "Request format is wrong: the body is not valid JSON (line {line}, column {column})",
         "body.schema": "Request format is wrong: {problems}",

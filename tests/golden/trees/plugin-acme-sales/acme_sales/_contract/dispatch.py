@@ -1,11 +1,11 @@
-# copied from scaffold 1.5.0 (scaffold/codegen/runtime_files/dispatch.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+# copied from scaffold 1.6.0 (scaffold/codegen/runtime_files/dispatch.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """Serving one contract operation: body -> model -> data source method -> JSON answer.
 
 Every endpoint of a generated plugin runs the same steps, driven by its `Operation` entry:
 
 1. read the raw body (JSON only, at most 10 MiB: 413 beyond; 503 with Retry-After while the
-   process already holds its most bytes of bodies at once, 64 MiB by default; see body_limits)
-   and parse it with
+   process already holds its most bytes of bodies at once, 64 MiB by default; 408 and a closed
+   connection for a body that stops arriving; see body_limits) and parse it with
    `Model.model_validate_json(strict=True, by_name=False)` - malformed or schema-invalid bodies
    are the contract's "request format is wrong", answered 400 in the endpoint's error shape.
    Strict, because the schema is: "1" is not an integer, "true" is not a boolean, and null is not
@@ -147,6 +147,9 @@ class OperationApp:
                 if exc.status == 503:  # busy: the same body, and when to try again
                     await error_response(503, exc.message, BUSY_HEADERS)(scope, receive, send)
                     return
+                if exc.status == 408:  # stalled: the rest of the body will not be read, so close
+                    await self._fail(send, 408, exc.message, close=True)
+                    return
                 await self._fail(send, exc.status, exc.message)
                 return
             except ValidationError as exc:
@@ -176,20 +179,31 @@ class OperationApp:
         await _send_answer(send, 200, payload, _JSON)
 
     async def _fail(
-        self, send: Send, status: int, message: str, validation_errors: Mapping[str, str] | None = None
+        self,
+        send: Send,
+        status: int,
+        message: str,
+        validation_errors: Mapping[str, str] | None = None,
+        *,
+        close: bool = False,
     ) -> None:
         body = self.op.errors.body(status, message, validation_errors)
-        await _send_answer(send, status, json_bytes(body), _JSON)
+        await _send_answer(send, status, json_bytes(body), _JSON, close=close)
 
 
 _JSON = JSON_MEDIA_TYPE.encode("latin-1")
 
 
-async def _send_answer(send: Send, status: int, body: bytes, content_type: bytes | None) -> None:
-    """The answer as Starlette's Response would send it: Content-Length, then Content-Type."""
+async def _send_answer(
+    send: Send, status: int, body: bytes, content_type: bytes | None, *, close: bool = False
+) -> None:
+    """The answer as Starlette's Response would send it: Content-Length, then Content-Type (and
+    `Connection: close` when the connection must not carry another request: uvicorn closes it)."""
     headers = [(b"content-length", str(len(body)).encode("latin-1"))]
     if content_type is not None:
         headers.append((b"content-type", content_type))
+    if close:
+        headers.append((b"connection", b"close"))
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
 

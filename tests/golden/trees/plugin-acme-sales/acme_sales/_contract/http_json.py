@@ -1,4 +1,4 @@
-# copied from scaffold 1.5.0 (scaffold/codegen/runtime_files/http_json.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+# copied from scaffold 1.6.0 (scaffold/codegen/runtime_files/http_json.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """JSON over HTTP for generated services: reading bodies safely and answering errors as JSON.
 
 Every answer of a generated service is JSON, including its errors: a body that is too large, not
@@ -33,7 +33,17 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import Receive
 
-from .body_limits import RETRY_AFTER_SECONDS, BodyBudget, BodyHold, BodyRefused, drain, read_body
+from .body_limits import (
+    BODY_STALL_SECONDS,
+    RETRY_AFTER_SECONDS,
+    STALLED,
+    TOO_LARGE,
+    BodyBudget,
+    BodyHold,
+    BodyRefused,
+    drain,
+    read_body,
+)
 from .catalog import RUNTIME_LOCALES, runtime_text
 from .locale import DEFAULT_LOCALE, choose_locale
 from .wire_names import wire_names
@@ -143,8 +153,11 @@ async def read_json_body(
     try:
         raw = await read_body(receive, content_length, limit, hold or _UNCOUNTED.hold())
     except BodyRefused as refused:
-        if refused.too_large:
+        if refused.status == TOO_LARGE:
             raise BodyError(413, too_large_message(limit, locale)) from None
+        if refused.status == STALLED:
+            _log.info("refused a body that stopped arriving (%s s without enough of it)", BODY_STALL_SECONDS)
+            raise BodyError(408, runtime_text(locale, "body.stalled")) from None
         _log.warning("refused a body: the bodies being served hold the most bytes allowed at once")
         raise BodyError(503, runtime_text(locale, "body.busy")) from None
     if has_non_json_literal(raw):

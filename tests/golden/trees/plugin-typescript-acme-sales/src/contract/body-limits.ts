@@ -1,18 +1,26 @@
-// copied from scaffold 1.5.0 (scaffold/codegen/typescript/runtime_files/body-limits.ts) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+// copied from scaffold 1.6.0 (scaffold/codegen/typescript/runtime_files/body-limits.ts) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 /**
  * Request bodies a plugin holds: at most so many bytes each, and so many at once (the Python
  * plugin's body_limits.py, on Node streams).
  *
- * - A body is read chunk by chunk: over the per-body limit it is refused as too large (413), and
- *   every chunk is counted in the process's `BodyBudget` before it is kept, so 150 concurrent
- *   9 MB bodies cannot take the plugin to a gigabyte: what does not fit the budget is refused as
- *   busy (503, Retry-After), whatever the size of each body. A declared Content-Length is taken
- *   from the budget whole, before a byte is read, so the bodies let in can finish. The bytes stay
- *   counted until the request's answer is sent (`release`), since the parsed body lives that long.
- * - A refused body is read to its end and thrown away (at most DRAIN_BYTES, DRAIN_SECONDS) before
- *   the refusal is answered: a client that writes its whole body before it reads (many HTTP
- *   libraries) would otherwise find the connection reset under its feet and never read the 413.
- *   A body that declares more than the per-body limit plus DRAIN_BYTES is not waited for.
+ * - A body is read chunk by chunk into one growing buffer (no chunk objects kept: a body sent in
+ *   1-byte chunks costs its bytes, not a Buffer per byte): over the per-body limit it is refused as
+ *   too large (413; a declared Content-Length over it at once), and every chunk is counted in the
+ *   process's `BodyBudget` as it arrives, so 150 concurrent 9 MB bodies cannot take the plugin to
+ *   a gigabyte: what does not fit the budget is refused as busy (503, Retry-After), whatever the
+ *   size of each body. Bodies are charged by the bytes received, not by the length they declare,
+ *   so idle uploads reserve nothing; the bytes stay counted until the request's answer is sent
+ *   (`release`), since the parsed body lives that long. A refused body gives its share back at the
+ *   moment it is refused, so the bodies that fit keep progressing.
+ * - A body must keep arriving: no BODY_STALL_SECONDS without a byte, and once it has taken longer
+ *   than that, at least BODY_MIN_BYTES_PER_SECOND on average. Otherwise it is refused as stalled
+ *   (408) and its connection closed after the answer, without waiting for the rest.
+ * - A body refused as too large or busy is read to its end and thrown away (at most DRAIN_BYTES,
+ *   DRAIN_SECONDS) before the refusal is answered: a client that writes its whole body before it
+ *   reads (many HTTP libraries) would otherwise find the connection reset under its feet and never
+ *   read the 413. A body that declares more than the per-body limit plus DRAIN_BYTES is not waited
+ *   for.
+ * - `nestsDeeperThan` finds JSON nested deeper than MAX_JSON_DEPTH before it is parsed.
  *
  * The budget is per process (one event loop, so no lock).
  */
@@ -21,15 +29,23 @@ import type { IncomingMessage } from 'node:http';
 export const DRAIN_BYTES = 64 * 1024 * 1024;
 export const DRAIN_SECONDS = 30;
 export const RETRY_AFTER_SECONDS = 1;
+export const BODY_STALL_SECONDS = 30;
+export const BODY_MIN_BYTES_PER_SECOND = 1024;
+export const MAX_JSON_DEPTH = 256;
+const FIRST_CAPACITY = 16 * 1024;
 
-/** A body refused after it was drained: too large (413) or, when `tooLarge` is false, busy (503). */
+/** A refused body: too large (413), busy (503, once drained) or stalled (408, not drained). */
 export class BodyRefused extends Error {
   readonly statusCode: number;
 
-  constructor(readonly tooLarge: boolean) {
-    super(tooLarge ? 'too large' : 'busy');
+  constructor(readonly reason: 'tooLarge' | 'busy' | 'stalled') {
+    super(reason === 'tooLarge' ? 'too large' : reason);
     this.name = 'BodyRefused';
-    this.statusCode = tooLarge ? 413 : 503;
+    this.statusCode = reason === 'tooLarge' ? 413 : reason === 'busy' ? 503 : 408;
+  }
+
+  get tooLarge(): boolean {
+    return this.reason === 'tooLarge';
   }
 }
 
@@ -53,60 +69,108 @@ export class BodyBudget {
   }
 }
 
+/** How fast a body must arrive (BODY_STALL_SECONDS, BODY_MIN_BYTES_PER_SECOND by default). */
+export interface BodyPace {
+  readonly stallSeconds: number;
+  readonly minBytesPerSecond: number;
+}
+
 /** The Content-Length header as a number, undefined when absent or not a plain number. */
 export function declaredLength(header: string | undefined): number | undefined {
   return header !== undefined && /^\d{1,15}$/.test(header) ? Number(header) : undefined;
 }
 
 /**
- * The whole body of `stream`; its bytes stay counted in `budget` (the caller gives back `held()`
- * once the answer is sent). Rejects with BodyRefused once a refused body has been drained.
+ * The whole body of `stream`; its bytes stay counted in `budget` as they arrive (`onHeld` is told
+ * each change: the caller gives back what it was told once the answer is sent). Rejects with
+ * BodyRefused, the body's share already given back, once a refused body has been drained.
  */
 export function readBody(
   stream: IncomingMessage,
   limit: number,
   budget: BodyBudget,
   onHeld: (bytes: number) => void,
+  pace: BodyPace = { stallSeconds: BODY_STALL_SECONDS, minBytesPerSecond: BODY_MIN_BYTES_PER_SECOND },
 ): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const declared = declaredLength(stream.headers['content-length']);
-    const chunks: Buffer[] = [];
+    const capacity = Math.min(limit, declared ?? limit); // the most a body can need
+    let buffer: Buffer | undefined;
     let size = 0;
+    const stallMs = pace.stallSeconds * 1000;
+    const startedAt = performance.now();
+    let lastByteAt = startedAt;
+    let timer: NodeJS.Timeout | undefined;
+    // The next byte is due before this: the deadline only moves later as bytes arrive, so the one
+    // timer is set for it and, when it fires early, set again for the deadline it finds then.
+    const deadline = (): number =>
+      Math.min(lastByteAt + stallMs, startedAt + Math.max(stallMs, (size / pace.minBytesPerSecond) * 1000));
+    const stop = (): void => {
+      clearTimeout(timer);
+      stream.removeListener('data', onData);
+      stream.removeListener('end', onEnd);
+      buffer = undefined;
+      budget.give(size); // the share of a refused body goes back at once
+      onHeld(-size);
+    };
     const refuse = (refusal: BodyRefused): void => {
-      chunks.length = 0;
-      stream.removeAllListeners('data');
-      stream.removeAllListeners('end');
+      stop();
       drain(stream, refusal.tooLarge && declared !== undefined && declared > limit + DRAIN_BYTES).then(
         () => reject(refusal),
         () => reject(refusal),
       );
     };
-    if (declared !== undefined) {
-      if (declared > limit) {
-        refuse(new BodyRefused(true));
-        return;
-      }
-      if (!budget.take(declared)) {
-        refuse(new BodyRefused(false));
-        return;
-      }
-      onHeld(declared);
-    }
-    stream.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        refuse(new BodyRefused(true));
-      } else if (declared === undefined && !budget.take(chunk.length)) {
-        refuse(new BodyRefused(false));
+    const check = (): void => {
+      const now = performance.now();
+      const due = deadline();
+      if (now < due) {
+        timer = setTimeout(check, due - now);
       } else {
-        if (declared === undefined) {
-          onHeld(chunk.length);
-        }
-        chunks.push(chunk);
+        stop();
+        stream.pause();
+        reject(new BodyRefused('stalled'));
       }
+    };
+    const onData = (chunk: Buffer): void => {
+      const total = size + chunk.length;
+      if (total > limit) {
+        refuse(new BodyRefused('tooLarge'));
+        return;
+      }
+      if (!budget.take(chunk.length)) {
+        refuse(new BodyRefused('busy'));
+        return;
+      }
+      onHeld(chunk.length);
+      lastByteAt = performance.now();
+      if (buffer === undefined) {
+        buffer = chunk; // the common body, one chunk: kept as it is (a second one is copied after it)
+      } else {
+        if (total > buffer.length) {
+          const grown = Buffer.allocUnsafe(Math.min(capacity, Math.max(total, FIRST_CAPACITY, 2 * buffer.length)));
+          buffer.copy(grown, 0, 0, size);
+          buffer = grown;
+        }
+        chunk.copy(buffer, size);
+      }
+      size = total;
+    };
+    const onEnd = (): void => {
+      clearTimeout(timer);
+      resolve(buffer === undefined ? Buffer.alloc(0) : buffer.subarray(0, size));
+    };
+    if (declared !== undefined && declared > limit) {
+      refuse(new BodyRefused('tooLarge'));
+      return;
+    }
+    timer = setTimeout(check, stallMs);
+    stream.on('data', onData);
+    stream.on('end', onEnd);
+    stream.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
     });
-    stream.on('end', () => resolve(chunks.length === 1 && chunks[0] ? chunks[0] : Buffer.concat(chunks)));
-    stream.on('error', reject);
+    stream.once('close', () => clearTimeout(timer));
   });
 }
 
@@ -136,4 +200,39 @@ function drain(stream: IncomingMessage, skip: boolean): Promise<void> {
     stream.once('close', done);
     stream.resume();
   });
+}
+
+/**
+ * Whether the JSON text `raw` nests arrays and objects deeper than `max` (brackets inside string
+ * literals, escaped quotes included, do not count). One pass over the bytes (a fifth of what
+ * JSON.parse takes), skipped for a body too short to nest that deep; what is not JSON at all is
+ * left for the parser to refuse.
+ */
+export function nestsDeeperThan(body: Buffer, max: number = MAX_JSON_DEPTH): boolean {
+  if (body.length <= max) {
+    return false;
+  }
+  const raw = new Uint8Array(body.buffer, body.byteOffset, body.length); // faster to index than a Buffer
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < raw.length; i++) {
+    const byte = raw[i];
+    if (inString) {
+      if (byte === 0x5c) {
+        i += 1; // the escaped character, a quote or a backslash included
+      } else if (byte === 0x22) {
+        inString = false;
+      }
+    } else if (byte === 0x22) {
+      inString = true;
+    } else if (byte === 0x5b || byte === 0x7b) {
+      depth += 1;
+      if (depth > max) {
+        return true;
+      }
+    } else if (byte === 0x5d || byte === 0x7d) {
+      depth -= 1;
+    }
+  }
+  return false;
 }

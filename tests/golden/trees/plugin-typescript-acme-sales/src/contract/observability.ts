@@ -1,4 +1,4 @@
-// copied from scaffold 1.5.0 (scaffold/codegen/typescript/runtime_files/observability.ts) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+// copied from scaffold 1.6.0 (scaffold/codegen/typescript/runtime_files/observability.ts) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 /**
  * Metrics, probes, request ids and the access log of a plugin (the Python plugin's
  * observability.py, on Fastify and prom-client).

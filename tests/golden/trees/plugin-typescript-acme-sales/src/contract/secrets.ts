@@ -1,4 +1,4 @@
-// copied from scaffold 1.5.0 (scaffold/codegen/typescript/runtime_files/secrets.ts) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+// copied from scaffold 1.6.0 (scaffold/codegen/typescript/runtime_files/secrets.ts) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 /**
  * Encryption of sensitive configuration values (password fields) with AES-256-GCM.
  *

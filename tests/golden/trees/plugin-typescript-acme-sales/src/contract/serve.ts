@@ -1,4 +1,4 @@
-// copied from scaffold 1.5.0 (scaffold/codegen/typescript/runtime_files/serve.ts) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+// copied from scaffold 1.6.0 (scaffold/codegen/typescript/runtime_files/serve.ts) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 /**
  * Serving the contract's operations on Fastify: body -> checked request -> data source -> answer.
  *
@@ -6,11 +6,17 @@
  *
  * 1. read the raw body (body-limits.ts): over `maxBodyBytes` (10 MiB) 413, beyond the bytes the
  *    process may hold at once (64 MiB) 503 with Retry-After, a refused body drained first; a
- *    declared Content-Type other than JSON is 400. Fastify's own parsers are replaced, so nothing
- *    they would do silently (415 for another type, prototype keys stripped) happens;
- * 2. parse it (`JSON.parse`, which refuses NaN and Infinity) and check it against the spec's schema
- *    with the strict validator (validation.ts): nothing coerced, nothing removed; either problem is
- *    the contract's "request format is wrong", 400 in the endpoint's error shape;
+ *    declared Content-Type other than JSON is 400. Bodies are charged by the bytes that arrived,
+ *    not the length they declare, so idle uploads reserve nothing, and a refused body's share is
+ *    released at once, so the bodies that fit keep progressing. A body that stops arriving (30 s
+ *    without a byte, or under 1 KiB/s on average after 30 s) is 408 and its connection closed;
+ *    request headers must arrive within HEADER_SECONDS (10 s). Fastify's own parsers are
+ *    replaced, so nothing they would do silently (415 for another type, prototype keys stripped)
+ *    happens;
+ * 2. parse it (`JSON.parse`, which refuses NaN and Infinity; arrays and objects nested deeper than
+ *    MAX_JSON_DEPTH are refused before it) and check it against the spec's schema with the strict
+ *    validator (validation.ts): nothing coerced, nothing removed; either problem is the contract's
+ *    "request format is wrong", 400 in the endpoint's error shape;
  * 3. decrypt `enc:v1:` values of DatasourceField lists (a token that does not decrypt is 422, with
  *    validationErrors naming the field where the endpoint's error body has them);
  * 4. call the data source method with a RequestContext;
@@ -29,7 +35,16 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { DataSourceBase } from './base.js';
-import { BodyBudget, BodyRefused, RETRY_AFTER_SECONDS, readBody as readRawBody } from './body-limits.js';
+import {
+  BODY_MIN_BYTES_PER_SECOND,
+  BODY_STALL_SECONDS,
+  BodyBudget,
+  BodyRefused,
+  MAX_JSON_DEPTH,
+  RETRY_AFTER_SECONDS,
+  nestsDeeperThan,
+  readBody as readRawBody,
+} from './body-limits.js';
 import { runtimeText, type Catalog } from './catalog.js';
 import type { RequestContext } from './context.js';
 import { PluginError, StartupError } from './errors.js';
@@ -40,6 +55,8 @@ import { BodyValidator } from './validation.js';
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 export const MAX_BODY_BYTES_IN_FLIGHT = 64 * 1024 * 1024;
+/** The request line and headers must arrive within this (Node's own default is a minute). */
+export const HEADER_SECONDS = 10;
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
 const FIELD_CODE = /^[A-Za-z0-9_.:-]{1,128}$/;
 
@@ -49,6 +66,10 @@ export interface ContractOptions {
   readonly secrets: SecretBox;
   readonly maxBodyBytes?: number;
   readonly maxBodyBytesInFlight?: number;
+  /** BODY_STALL_SECONDS unless given: the longest wait for a body's next byte. */
+  readonly bodyStallSeconds?: number;
+  /** BODY_MIN_BYTES_PER_SECOND unless given: the slowest average rate of a body slower than that. */
+  readonly bodyMinBytesPerSecond?: number;
 }
 
 type ErrorBody = Record<string, unknown>;
@@ -95,6 +116,14 @@ export function installContract(app: FastifyInstance, options: ContractOptions):
   }
   const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
   const budget = new BodyBudget(options.maxBodyBytesInFlight ?? MAX_BODY_BYTES_IN_FLIGHT);
+  const pace = {
+    stallSeconds: options.bodyStallSeconds ?? BODY_STALL_SECONDS,
+    minBytesPerSecond: options.bodyMinBytesPerSecond ?? BODY_MIN_BYTES_PER_SECOND,
+  };
+  // Headers trickled a line at a time are cut after HEADER_SECONDS: Node checks its timeouts every
+  // connectionsCheckingInterval (30 s by default, read when the server starts listening).
+  app.server.headersTimeout = HEADER_SECONDS * 1000;
+  (app.server as { connectionsCheckingInterval?: number }).connectionsCheckingInterval = 1000;
   const held = new WeakMap<FastifyRequest, number>();
   const release = (request: FastifyRequest): void => {
     budget.give(held.get(request) ?? 0);
@@ -105,7 +134,7 @@ export function installContract(app: FastifyInstance, options: ContractOptions):
     const count = (bytes: number): void => {
       held.set(request, (held.get(request) ?? 0) + bytes);
     };
-    readRawBody(payload, maxBodyBytes, budget, count).then(
+    readRawBody(payload, maxBodyBytes, budget, count, pace).then(
       (body) => done(null, body),
       (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
     );
@@ -148,6 +177,13 @@ export function installContract(app: FastifyInstance, options: ContractOptions):
       return notAllowed(request, reply, allowed, options.catalog); // whatever its body: 405
     }
     const op = OPERATIONS.find((candidate) => candidate.operationId === operationOf(request));
+    if (error instanceof BodyRefused && error.reason === 'stalled') {
+      request.log.info('refused a body that stopped arriving');
+      return reply
+        .code(408)
+        .header('connection', 'close') // the rest of the body is not waited for
+        .send(errorBody(op, 408, runtimeText(locale, 'body.stalled')));
+    }
     if (error instanceof BodyRefused && error.tooLarge) {
       return reply.code(413).send(errorBody(undefined, 413, tooLargeMessage(maxBodyBytes, locale)));
     }
@@ -270,6 +306,10 @@ function parseBody(request: FastifyRequest, locale: string): unknown {
     throw new RequestProblem(400, runtimeText(locale, 'body.contentType'));
   }
   const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+  if (nestsDeeperThan(raw, MAX_JSON_DEPTH)) {
+    request.log.info(`refused a body nested deeper than ${MAX_JSON_DEPTH} levels`);
+    throw new RequestProblem(400, runtimeText(locale, 'body.invalidJson'));
+  }
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(raw);

@@ -1,4 +1,4 @@
-// copied from scaffold 1.5.0 (scaffold/codegen/typescript/runtime_files/validation.ts) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+// copied from scaffold 1.6.0 (scaffold/codegen/typescript/runtime_files/validation.ts) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 /**
  * Request bodies checked against the contract's own JSON Schemas, exactly as strict as the spec.
  *

@@ -1,4 +1,4 @@
-# copied from scaffold 1.5.0 (scaffold/codegen/runtime_files/module_envelope.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+# copied from scaffold 1.6.0 (scaffold/codegen/runtime_files/module_envelope.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """Reading the demo stub's JSON body strictly, as the contract spec's DemoStatusRequest says.
 
 The platform's proxy forwards a browser call to the module backend and, for JSON requests, may wrap
@@ -13,8 +13,8 @@ nothing else. Every rule, in the order it is applied:
   CORS preflight, and a missing Content-Type is read as JSON too;
 - a body over MAX_BODY_BYTES -> 413; while the process already holds MAX_BODY_BYTES_IN_FLIGHT
   bytes of bodies -> 503 with Retry-After (each refused body is read to its end and thrown away
-  first, so a client that writes its whole body before reading still reads the answer: see
-  body_limits);
+  first, so a client that writes its whole body before reading still reads the answer); a body
+  that stops arriving -> 408 and a closed connection (see body_limits);
 - brackets nested more than MAX_DEPTH levels deep -> 422 (checked on the raw text, before anything
   else is read; such a body is never processed);
 - a body that is not JSON (empty, not UTF-8, malformed, NaN/Infinity, a lone surrogate escape) -> 400;
@@ -36,12 +36,13 @@ from typing import Any
 
 from starlette.requests import Request
 
-from .body_limits import RETRY_AFTER_SECONDS, BodyBudget, BodyHold, BodyRefused, drain
+from .body_limits import RETRY_AFTER_SECONDS, STALLED, TOO_LARGE, BodyBudget, BodyHold, BodyRefused, drain
 from .body_limits import read_body as read_counted_body
 
 MAX_BODY_BYTES = 1024 * 1024
 MAX_BODY_BYTES_IN_FLIGHT = 16 * 1024 * 1024
 BUSY_HEADERS = {"Retry-After": str(RETRY_AFTER_SECONDS)}
+CLOSE_HEADERS = {"Connection": "close"}  # a stalled body is not read on: the connection ends
 MAX_DEPTH = 64  # nesting levels of objects/arrays; deeper bodies are not processed
 ENVELOPE_PAYLOAD = "payload"
 ENVELOPE_CONTEXT = "moduleContext"
@@ -101,8 +102,12 @@ async def read_body(request: Request, hold: BodyHold, limit: int = MAX_BODY_BYTE
     try:
         return await read_counted_body(request.receive, request.headers.get("content-length"), limit, hold)
     except BodyRefused as refused:
-        if refused.too_large:
+        if refused.status == TOO_LARGE:
             raise BodyError(413, f"Request body is larger than {limit} bytes") from None
+        if refused.status == STALLED:
+            raise BodyError(
+                408, "The request body stopped arriving; send the request again", CLOSE_HEADERS
+            ) from None
         raise BodyError(
             503, "The module backend holds as many request bodies as it may; retry", BUSY_HEADERS
         ) from None
