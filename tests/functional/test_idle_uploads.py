@@ -18,20 +18,14 @@ from __future__ import annotations
 import concurrent.futures
 import contextlib
 import json
-import os
 import socket
-import sys
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
 import pytest
 
-from tests.built_plugins import built_plugin
-from tests.functional.test_plugin_harness import KEY, project
-from tests.go_toolchain import go_environment
-from tests.served_process import serve_command
+from tests.served_examples import connect, served_examples
 
 pytestmark = pytest.mark.slow
 
@@ -43,52 +37,15 @@ BODY_STALL_SECONDS = 30
 HEADER_SECONDS = 10
 
 
-def _python(state: Path, log: Path) -> contextlib.AbstractContextManager[str]:
-    root = project()
-    env = {**os.environ, "PYTHONPATH": str(root), "PLUGIN_STATE_DIR": str(state), "PLUGIN_SECRET_KEY": KEY}
-    return serve_command(
-        [sys.executable, "-m", "acme_sales"], cwd=root, env=env, probe_path="/healthz", log_path=log
-    )
-
-
 @pytest.fixture(scope="module")
 def origins(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
     """The example plugin of each language, served with its defaults: language -> origin."""
-    typescript = built_plugin("typescript", tmp_path_factory)
-    go = built_plugin("go", tmp_path_factory)
-    folder = tmp_path_factory.mktemp("idle-uploads")
-    with contextlib.ExitStack() as stack:
-        served = {
-            "python": stack.enter_context(_python(folder / "py-state", folder / "python.log")),
-            "typescript": stack.enter_context(
-                serve_command(
-                    ["node", "dist/main.js"],
-                    cwd=typescript,
-                    env={**os.environ, "PLUGIN_STATE_DIR": str(folder / "ts-state")},
-                    probe_path="/healthz",
-                    log_path=folder / "typescript.log",
-                )
-            ),
-            "go": stack.enter_context(
-                serve_command(
-                    [str(go / "bin" / "plugin")],
-                    cwd=go,
-                    env={**go_environment(), "PLUGIN_STATE_DIR": str(folder / "go-state")},
-                    probe_path="/healthz",
-                    log_path=folder / "go.log",
-                )
-            ),
-        }
+    with served_examples(tmp_path_factory) as served:
         yield served
 
 
-def _connect(origin: str) -> socket.socket:
-    host, port = origin.removeprefix("http://").split(":")
-    return socket.create_connection((host, int(port)), timeout=5)
-
-
 def _start_upload(origin: str, declared: int, first: bytes) -> socket.socket:
-    connection = _connect(origin)
+    connection = connect(origin)
     head = f"POST {PATH} HTTP/1.1\r\nHost: plugin\r\nContent-Type: application/json\r\nContent-Length: {declared}\r\n\r\n"
     connection.sendall(head.encode() + first)
     return connection
@@ -144,7 +101,7 @@ def test_idle_uploads_turn_nobody_away_and_end_408_and_headers_are_timed(origins
     # A body under 1 KiB/s that never stops for 30 s: ends by the rate, not the stall.
     crawling = {language: _start_upload(origin, 1000, b"{") for language, origin in origins.items()}
     # Request headers a byte every 2 s: never complete in time.
-    trickled = {language: _connect(origin) for language, origin in origins.items()}
+    trickled = {language: connect(origin) for language, origin in origins.items()}
     time.sleep(0.5)
     for language, origin in origins.items():
         assert _well_behaved(origin) == usual[language], f"{language}: idle uploads turned a request away"

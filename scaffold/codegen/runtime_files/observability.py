@@ -14,7 +14,8 @@ Starlette's error middleware, so even an unexpected 500 is counted and carries t
 - one access line on the `<package>.access` logger: method, path (never the query string, which
   may hold secrets), status, duration, request id.
 
-It answers three paths itself, before routing: `GET /healthz` (the process serves), `GET /readyz`
+A request framed by both Content-Length and Transfer-Encoding is answered 400 before anything else
+and its connection closed (`_framed_two_ways`). It answers three paths itself, before routing: `GET /healthz` (the process serves), `GET /readyz`
 (503 `stopping` once `begin_shutdown()` was called, which `__main__` does when uvicorn gets its
 shutdown signal) and `GET /metrics` (Prometheus text; the app's own 404 when metrics are off).
 They are not counted, and their access lines are DEBUG: probes do not flood the log.
@@ -223,7 +224,7 @@ class ObservabilityMiddleware:
 
         own = None
         try:
-            own = self._own_answer(scope)
+            own = _framed_two_ways(scope) or self._own_answer(scope)
             if own is not None:
                 status = own[0]
                 await _answer(send_with_id, scope, *own)
@@ -258,15 +259,37 @@ class ObservabilityMiddleware:
         return None
 
 
+_TWO_FRAMINGS = (
+    400,
+    b'{"error": true, "message": "Bad request: a body framed by both Content-Length and Transfer-Encoding"}',
+    [*_JSON, (b"connection", b"close")],
+)
+
+
+def _framed_two_ways(scope: Scope) -> tuple[int, bytes, list[tuple[bytes, bytes]]] | None:
+    """400 and a closed connection for a request with both Content-Length and Transfer-Encoding.
+
+    RFC 9112's request smuggling case: uvicorn's h11 protocol (taken when httptools is not
+    installed) reads such a body as chunked and kept the connection, so a request hidden behind
+    the body was answered too. httptools refuses it before the app; this holds without it.
+    """
+    names = {name for name, _ in scope["headers"]}
+    return _TWO_FRAMINGS if b"content-length" in names and b"transfer-encoding" in names else None
+
+
 def install_observability(
     app: Starlette, *, metrics_enabled: bool = True, api_prefix: str = "/api/v1"
 ) -> Observability:
-    """Wrap `app` in the observability middleware (outermost) and give it /healthz, /readyz, /metrics.
+    """Wrap `app` in the observability middleware (outermost) and give it /healthz, /readyz, /metrics;
+    its router redirects no path (a trailing slash is 404).
 
     The middleware goes around the stack Starlette builds (its error middleware included), so it is
     installed by wrapping `build_middleware_stack`: `app.add_middleware` would put it inside.
     """
     observability = Observability(app, metrics_enabled=metrics_enabled, api_prefix=api_prefix)
+    # A path with a trailing slash is 404 like any other unknown path (as in the TypeScript and Go
+    # plugins), never a redirect: Starlette's would build its Location from the caller's Host.
+    app.router.redirect_slashes = False
     build_stack = app.build_middleware_stack
 
     def build_observed_stack() -> ASGIApp:

@@ -21,6 +21,16 @@ package contract
 // GET /metrics (Prometheus text; without Metrics the wrapped handler answers it: its 404). They
 // are not counted, and their access lines are at debug level: probes do not flood the log.
 //
+// Two framing rules hold before any of that, for every path (RFC 9112, found by a hostile run):
+//
+//   - a path that is not clean (`//api/v1/...`, `/api/v1/../x`, `/./`, a trailing slash) is 404
+//     in the contract's error shape: net/http's ServeMux would redirect it, with a Location
+//     rebuilt from what the caller sent;
+//   - a request with a chunked body gets `Connection: close` on its answer. net/http drops a
+//     Content-Length sent beside Transfer-Encoding before any handler sees it, so the smuggling
+//     case (both headers) cannot be told from a plain chunked request; closing after every
+//     chunked request means nothing sent behind its body is ever read as a request of its own.
+//
 // The logger every line goes through is logging.go's NewLogger.
 
 import (
@@ -28,12 +38,14 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"log/slog"
 	"math"
 	mathrand "math/rand/v2"
 	"net/http"
 	"net/textproto"
+	"path"
 	"strconv"
 	"sync/atomic"
 	"time"
@@ -161,6 +173,13 @@ func (o *observer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	id := RequestID(sent)
 	r = r.WithContext(context.WithValue(r.Context(), requestIDContextKey{}, id))
 	w.Header()[requestIDKey] = []string{id}
+	if len(r.TransferEncoding) > 0 {
+		w.Header().Set("Connection", "close") // see the package comment: the smuggling case
+	}
+	if uncleanPath(r.URL.Path) {
+		o.record(r, writeNotFound(w, r), time.Since(started))
+		return
+	}
 	if status, answered := o.answerOwn(w, r); answered {
 		o.logAccess(r, slog.LevelDebug, status, time.Since(started), slog.AnyValue(nil))
 		return
@@ -222,6 +241,19 @@ func (o *observer) answerOwn(w http.ResponseWriter, r *http.Request) (int, bool)
 		return writeOwn(w, r, http.StatusOK, MetricsContentType, text.Bytes()), true
 	}
 	return 0, false
+}
+
+// uncleanPath tells a path ServeMux would redirect to its clean form: doubled or trailing slashes,
+// `.` or `..` segments (decoded ones included: URL.Path is decoded).
+func uncleanPath(p string) bool {
+	return p != "/" && p != "" && path.Clean(p) != p
+}
+
+// writeNotFound answers 404 in the contract's error shape, in the caller's language.
+func writeNotFound(w http.ResponseWriter, r *http.Request) int {
+	message := RuntimeText(ChooseLocale(r.Header.Get("Accept-Language"), runtimeLocales), "http.404", nil)
+	body, _ := json.Marshal(map[string]any{"error": true, "message": message}) // a map of plain values always marshals
+	return writeOwn(w, r, http.StatusNotFound, "application/json", body)
 }
 
 func writeOwn(w http.ResponseWriter, r *http.Request, status int, contentType string, body []byte) int {
