@@ -56,6 +56,7 @@ from scaffold.host.module_target import ModuleTarget, artifact_urls, module_base
 from scaffold.host.proxy_log import ProxyCall, ProxyLog
 from scaffold.host.report import CheckReport, Status
 from scaffold.host.spec_validation import SpecValidator
+from scaffold.redact import shown_url, url_secrets, without_credentials
 from scaffold.specs.document import SpecDocument
 
 STAMP_TIMEOUT = 5.0
@@ -249,10 +250,10 @@ class ModuleDevApi:
                 {"stamp": None, "error": "the module's JS URL is not known yet (no well-known read)"}
             )
         exchange = self._stamp_client.get(url, max_body=ARTIFACT_MAX_BYTES)
-        if exchange.failure is not None:
-            return json_answer({"stamp": None, "error": exchange.failure})
-        if exchange.status != 200:
-            return json_answer({"stamp": None, "error": f"{url}: {exchange.summary()}"})
+        if exchange.failure is not None or exchange.status != 200:
+            # The URL comes from frontendHost, which may carry `user:password@`: never shown.
+            error = exchange.failure or f"{shown_url(url)}: {exchange.summary()}"
+            return json_answer({"stamp": None, "error": without_credentials(error, url_secrets(url))})
         stamp = hashlib.sha256(exchange.raw).hexdigest()
         return json_answer({"stamp": stamp, "error": None})
 

@@ -128,7 +128,7 @@ class PluginDevApi:
 
     def _entries(self, request: ApiRequest) -> ApiAnswer:
         after_text = parse_qs(request.query).get("after", ["0"])[0]
-        if not after_text.isdigit():
+        if not (after_text.isascii() and after_text.isdigit()):  # int() refuses `²`, a digit to isdigit
             raise InputError(f"after must be an entry id (a whole number), got {after_text!r}")
         after = int(after_text)
         with self._lock:

@@ -247,7 +247,7 @@ def read_answer(
         ) as response:
             started = True
             declared = response.headers.get("content-length", "")
-            if declared.isdigit() and int(declared) > max_bytes:
+            if declared.isascii() and declared.isdigit() and int(declared) > max_bytes:
                 raise AnswerTooLarge(too_large(max_bytes))
             decoder = ContentDecoder(codings_of(response.headers.get_list("content-encoding")), max_bytes)
             size = 0

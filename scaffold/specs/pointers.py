@@ -52,7 +52,7 @@ def resolve_local_ref(document: Any, ref: str) -> tuple[bool, Any]:
     for token in tokens:
         if isinstance(current, dict) and token in current:
             current = current[token]
-        elif isinstance(current, list) and token.isdigit() and int(token) < len(current):
+        elif isinstance(current, list) and token.isascii() and token.isdigit() and int(token) < len(current):
             current = current[int(token)]
         else:
             return False, None

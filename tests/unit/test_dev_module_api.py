@@ -165,6 +165,18 @@ def test_bundle_stamp_reports_a_missing_bundle(variants: str) -> None:
     api.close()
 
 
+def test_bundle_stamp_never_shows_the_credentials_of_the_frontend_host(variants: str) -> None:
+    """Issue 38, Low: the stamp's error line showed `user:pw@` of a frontendHost that carries them."""
+    api = ModuleDevApi(f"{variants}/js-404", SPEC, timeout=5)
+    call(api, "GET", "/target")
+    assert api._plain_js is not None  # the JS URL the well-known named, as a frontendHost with credentials
+    api._plain_js = api._plain_js.replace("http://", "http://stamp-user:stamp-s3cret@")
+    body = call(api, "GET", "/bundle-stamp")[1]
+    assert body["stamp"] is None and "404" in body["error"]
+    assert "stamp-user" not in body["error"] and "stamp-s3cret" not in body["error"], body
+    api.close()
+
+
 def test_proxy_log_shows_forwarded_bodies() -> None:
     api = ModuleDevApi("http://127.0.0.1:1", SPEC)
     assert call(api, "GET", "/proxy-log")[1] == {"calls": [], "version": 0, "last": 0}

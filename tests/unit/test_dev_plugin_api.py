@@ -323,3 +323,13 @@ def test_a_password_the_plugin_echoes_is_masked_in_problems_before_they_are_cut(
         assert "db.example" in served, "a value that is no password is still shown"
     finally:
         echoing.close()
+
+
+@pytest.mark.parametrize("after", ["²", "١", "-1", "x"])
+def test_a_log_cursor_that_is_not_a_plain_number_is_one_sentence(api: PluginDevApi, after: str) -> None:
+    """Issue 38, Low: `?after=²` passed str.isdigit and int() raised: a traceback, not a 400."""
+    from urllib.parse import quote
+
+    answer = api.handle(request("GET", "/log", query=f"after={quote(after)}"))
+    assert answer.status == 400, answer.body
+    assert "after must be an entry id" in answer_json(answer)["error"]

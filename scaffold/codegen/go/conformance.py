@@ -46,7 +46,7 @@ def conformance_source(spec: SpecDocument, model: GoModel) -> str:
 def _status_check(
     spec: SpecDocument, shape: OperationShape, status: str, schema: Mapping[str, Any] | None, model: GoModel
 ) -> list[str]:
-    if not status.isdigit():
+    if not (status.isascii() and status.isdigit()):  # `²` is a digit to str.isdigit
         raise GenerationError(
             f"{spec.identity()}: {shape.key} documents the status {status!r}; the Go plugin needs exact "
             "statuses (write each one, e.g. 400 and 422, instead of a range or default)"

@@ -122,9 +122,9 @@ class BodyPace:
 
 def declared_length(content_length: str | None) -> int | None:
     """The Content-Length header as a number, None when absent or not a plain number."""
-    if content_length is None or not content_length.isdigit() or len(content_length) > 18:
-        return None
-    return int(content_length)
+    if content_length is None or not (content_length.isascii() and content_length.isdigit()):
+        return None  # isdigit alone takes `²`, which int() refuses
+    return int(content_length) if len(content_length) <= 18 else None
 
 
 async def read_body(
