@@ -75,3 +75,30 @@ def test_a_request_smuggled_behind_a_chunked_body_with_a_length_is_never_answere
         assert answer.count(b"HTTP/1.1 ") == 1, f"{language} answered the hidden request: {answer!r}"
         assert b"smuggled" not in answer, language
         assert closed, f"{language} kept the connection open after a body framed two ways"
+
+
+# One table of requests and the status every language answers (issue 38 point 6): a row where the
+# three plugins answered differently, decided once. Rows the runtimes cannot hold alike yet are
+# listed in the README ("Request framing").
+BODY = b'{"dataQuery": [{"refID": "A"}]}'
+PARITY = {
+    "utf-8 BOM before the JSON": (b"Content-Type: application/json\r\n", b"\xef\xbb\xbf" + BODY, 400),
+    "an empty Content-Type": (b"Content-Type: \r\n", BODY, 400),
+    "Expect: foo": (b"Content-Type: application/json\r\nExpect: foo\r\n", BODY, 417),
+}
+
+
+@pytest.mark.parametrize("case", PARITY)
+def test_every_language_answers_the_same_status(origins: dict[str, str], case: str) -> None:
+    headers, body, status = PARITY[case]
+    answers = {}
+    for language, origin in origins.items():
+        raw = (
+            b"POST /api/v1/query/get-result HTTP/1.1\r\nHost: plugin\r\nConnection: close\r\n"
+            + headers
+            + f"Content-Length: {len(body)}\r\n\r\n".encode()
+            + body
+        )
+        answer, _ = exchange(origin, raw)
+        answers[language] = answer.split(b"\r\n", 1)[0].decode("latin-1")
+    assert all(line.startswith(f"HTTP/1.1 {status}") for line in answers.values()), answers

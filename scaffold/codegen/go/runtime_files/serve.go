@@ -191,8 +191,8 @@ func (s *Server) readRequest(w http.ResponseWriter, r *http.Request, op *Operati
 		}
 		return nil, false
 	}
-	if declared := r.Header.Get("Content-Type"); declared != "" {
-		media, _, _ := strings.Cut(declared, ";")
+	if declared, present := r.Header["Content-Type"]; present { // declared empty is no JSON either
+		media, _, _ := strings.Cut(strings.Join(declared, ","), ";")
 		if !jsonMediaType.MatchString(strings.TrimSpace(media)) {
 			release()
 			s.logger.Info("refused a body declared as another type than JSON")

@@ -312,7 +312,8 @@ function parseBody(request: FastifyRequest, locale: string): unknown {
   }
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
+    // ignoreBOM keeps a leading BOM as text, so JSON.parse refuses it as Python and Go do
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(raw);
   } catch {
     throw new RequestProblem(400, runtimeText(locale, 'body.invalidJson'));
   }

@@ -267,15 +267,26 @@ _TWO_FRAMINGS = (
 )
 
 
+_UNMET_EXPECTATION = (
+    417,
+    b'{"error": true, "message": "Expectation failed: only Expect: 100-continue is understood"}',
+    _JSON,
+)
+
+
 def _framed_two_ways(scope: Scope) -> tuple[int, bytes, list[tuple[bytes, bytes]]] | None:
-    """400 and a closed connection for a request with both Content-Length and Transfer-Encoding.
+    """400 and a closed connection for a request with both Content-Length and Transfer-Encoding;
+    417 for an `Expect` other than 100-continue (RFC 9110; as Node and Go answer it).
 
     RFC 9112's request smuggling case: uvicorn's h11 protocol (taken when httptools is not
     installed) reads such a body as chunked and kept the connection, so a request hidden behind
     the body was answered too. httptools refuses it before the app; this holds without it.
     """
     names = {name for name, _ in scope["headers"]}
-    return _TWO_FRAMINGS if b"content-length" in names and b"transfer-encoding" in names else None
+    if b"content-length" in names and b"transfer-encoding" in names:
+        return _TWO_FRAMINGS
+    expect = [value.lower() for name, value in scope["headers"] if name == b"expect"]
+    return _UNMET_EXPECTATION if expect and expect != [b"100-continue"] else None
 
 
 def install_observability(
