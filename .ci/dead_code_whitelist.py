@@ -34,6 +34,7 @@ via_proxy  # ProxiedRequest.via_proxy: whether a call came through the platform'
 
 # Attributes a framework reads by convention.
 _.middleware_stack  # Starlette rebuilds its stack when this is None
+_.redirect_slashes  # Starlette's Router reads it for every unmatched path
 _.daemon_threads  # socketserver.ThreadingMixIn
 _.close_connection  # http.server.BaseHTTPRequestHandler
 _.log_message  # http.server.BaseHTTPRequestHandler override

@@ -8,6 +8,8 @@ A spec file is untrusted input, so the order matters: the bytes are read bounded
 (scaffold.specs.reading), the YAML is checked for anchors and depth before it is built
 (scaffold.specs.yaml_reader), and the references are checked (scaffold.specs.references) before
 openapi-spec-validator sees the document; the validator is also given no way to fetch anything.
+Patterns a backtracking matcher would take exponential time on are refused for every language
+(scaffold.specs.patterns), whether or not the document is remembered as valid.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from scaffold.errors import SpecError
 from scaffold.specs import pointers
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.parsed_cache import parse_spec_text
+from scaffold.specs.patterns import check_patterns
 from scaffold.specs.reading import read_spec_bytes
 from scaffold.specs.references import check_references
 from scaffold.specs.spec_versions import SPEC_VERSION_FORM, contract_version, is_spec_version, spec_revision
@@ -50,6 +53,7 @@ def load_spec_file(path: Path, *, shipped: bool = False) -> SpecDocument:
         )
     contract, version, label = _check_identity(data, path)
     check_references(data, path)
+    check_patterns(data, path)
     if not is_known_valid(sha256):
         _check_openapi(data, path)
         remember_valid(sha256)

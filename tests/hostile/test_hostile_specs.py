@@ -26,10 +26,14 @@ from scaffold.codegen.module_project import contract_files as module_contract_fi
 from scaffold.codegen.plugin_project import contract_files as plugin_contract_files
 from scaffold.codegen.python.models import generate_python_models
 from scaffold.errors import GenerationError, SpecError
+from scaffold.projects.create import NewProjectOptions, create_project
+from scaffold.projects.kinds import KINDS
 from scaffold.specs.loader import load_spec_file
 from tests.cli_runner import run_scaffold
-from tests.conftest import MODULE_SPEC, PLUGIN_SPEC, SPECS
+from tests.conftest import FUTURE_PLUGIN_SPEC, MODULE_SPEC, PLUGIN_SPEC, SPECS
+from tests.git_helpers import git
 from tests.go_toolchain import go_environment
+from tests.hostile.projects import tree_digest
 
 SECRET = "TOPSECRET-7f3a9c"
 REVISED_PLUGIN_SPEC = SPECS / "datasource-plugin" / "1.2.0+r2.yaml"
@@ -243,6 +247,68 @@ def test_messages_describe_values_in_words(
     assert "None" not in line and "'" not in line and "CONVENTIONS" not in line
 
 
+# Patterns JavaScript's RegExp (the TypeScript plugin's validator) takes exponential time on:
+# `^(a+)+$` took 3.8 s on a 28-character value, per request, with the event loop blocked (issue 38).
+SLOW_PATTERNS = [r"^(a+)+$", r"^(a|a)*$", r"(\w+\s?)*$", r"^(['\"])\w*\1$"]
+REFID_PATTERN = "/components/schemas/DataQuery/properties/refID/pattern"
+
+
+def _with_pattern(tmp_path: Path, pattern: str) -> Path:
+    data = _load(REVISED_PLUGIN_SPEC)
+    _schemas(data)["DataQuery"]["properties"]["refID"]["pattern"] = pattern
+    return _write(tmp_path, "slow.yaml", data)
+
+
+@pytest.mark.parametrize("pattern", SLOW_PATTERNS, ids=["nested", "alternation", "words", "backreference"])
+def test_patterns_that_backtrack_exponentially_are_refused_naming_the_place_and_the_fix(
+    tmp_path: Path, pattern: str
+) -> None:
+    spec = _with_pattern(tmp_path, pattern)
+    output = tmp_path / "models.py"
+    shown = json.dumps(pattern)
+    for args in (
+        ["models", str(spec), "-o", str(output)],
+        ["specs", "show", str(spec)],
+        ["specs", "diff", "datasource-plugin", "1.2.0+r2", str(spec)],
+    ):
+        line = _refused(run_scaffold(args, cwd=tmp_path))
+        assert f"{spec} at {REFID_PATTERN}: the pattern {shown} " in line
+        assert "exponential in the value's length" in line
+        fix = "without backreferences" if "\\1" in pattern else "Write a pattern without nested repetition"
+        assert fix in line
+    assert not output.exists()
+
+
+@pytest.mark.parametrize("language", ["python", "typescript", "go"])
+def test_an_upgrade_to_a_spec_with_such_a_pattern_is_refused_in_every_language(
+    tmp_path: Path, language: str
+) -> None:
+    project = tmp_path / "acme-sales"
+    kind = KINDS["plugin"].for_language(language)
+    create_project(NewProjectOptions(kind=kind, destination=project, answers={"language": language}))
+    git(project, "init", "--quiet")
+    git(project, "add", "-A")
+    git(project, "commit", "--quiet", "-m", "scaffolded")
+    before = tree_digest(project)
+    data = _load(FUTURE_PLUGIN_SPEC)
+    _schemas(data)["DataQuery"]["properties"]["refID"]["pattern"] = SLOW_PATTERNS[0]
+    spec = _write(tmp_path, "slow.yaml", data)
+    line = _refused(run_scaffold(["upgrade", "--to", str(spec), str(project)], timeout=300))
+    assert REFID_PATTERN in line and "nested repetition" in line
+    assert tree_digest(project) == before
+
+
+def test_ordinary_patterns_still_generate_every_language(tmp_path: Path) -> None:
+    """A pattern without nested repetition loads; each generator then does what it did before (the
+    Go generator refuses `pattern` itself, naming it: its strict decoders do not approximate one)."""
+    spec = load_spec_file(_with_pattern(tmp_path, r"^[A-Z](-[0-9]{1,3})?$"))
+    _require_valid_python(plugin_contract_files(spec, {"package_name": "acme_sales"}), tmp_path)
+    files = plugin_contract_files(spec, {"package_name": "acme_sales", "language": "typescript"})
+    assert "^[A-Z](-[0-9]{1,3})?$" in files["src/contract/spec.ts"]
+    with pytest.raises(GenerationError, match="uses the JSON Schema keyword 'pattern'"):
+        go_contract_files(spec, {"project_name": "acme-sales"})
+
+
 # Hostile strings that have broken, or could break, generated Python or TypeScript.
 HOSTILE_TEXT = [
     'say """hi""" and "',
@@ -253,6 +319,7 @@ HOSTILE_TEXT = [
     "nul \x00 bell \x07 escape \x1b del \x7f sep \u2028 \u2029",
     "# not a comment\n'''single''' `backtick` ${template}",
     "x" * 5000,
+    "zero width \ufeff no-break space (U+FEFF, the byte order mark: Go allows it nowhere but a file's start)",
 ]
 
 

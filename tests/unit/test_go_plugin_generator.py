@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import json
 import re
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from scaffold.codegen.go.names import exported
+from scaffold.codegen.go.names import exported, go_comment, go_string
 from scaffold.codegen.go.operations import go_operations
 from scaffold.codegen.go.plugin_service import contract_files, runtime_modules
 from scaffold.codegen.go.types import go_model
@@ -222,3 +223,42 @@ def test_every_request_example_of_the_spec_is_listed_for_replay() -> None:
         )
     ]
     assert listed == expected and len(listed) == 10
+
+
+BOM = "\ufeff"  # U+FEFF: Go source may hold it only as a file's first character (issue 38)
+
+
+@pytest.mark.parametrize(
+    "text", [BOM, f"a{BOM}b", f"{BOM}lead and trail{BOM}", f'quote " back \\ {BOM} \u2028']
+)
+def test_a_zero_width_no_break_space_is_escaped_in_literals_and_comments(text: str) -> None:
+    literal = go_string(text)
+    assert BOM not in literal and "\\ufeff" in literal
+    assert json.loads(literal) == text  # Go reads the literal's escapes as JSON does: the same value
+    comment = go_comment(text)
+    assert BOM not in comment and "\n" not in comment
+
+
+def test_a_zero_width_no_break_space_anywhere_in_the_spec_text_never_reaches_a_go_file() -> None:
+    def edit(data: dict[str, Any]) -> None:
+        data["info"]["title"] = f"Acme{BOM}"
+        data["info"]["x-example-secret-key"] = f"key{BOM}"
+        operation = data["paths"]["/query/get-result"]["post"]
+        operation["summary"] = operation["description"] = f"Get{BOM}result"
+        examples = operation["requestBody"]["content"]["application/json"]["examples"]
+        examples[f"bom{BOM}"] = {"value": {**examples["twoQueries"]["value"], "variables": {"v": BOM}}}
+        schemas = data["components"]["schemas"]
+        schemas["DatasourceFieldType"]["enum"].append(f"odd{BOM}value")
+        schemas["DataQuery"]["description"] = f"A query{BOM}"
+        schemas["DataQuery"]["properties"]["refID"]["description"] = BOM
+        schemas["DataQuery"]["properties"]["refID"]["examples"] = [BOM]
+
+    spec = variant(edit)
+    files = contract_files(spec, ANSWERS)
+    assert [path for path, text in files.items() if BOM in text] == []
+    types = files["internal/contract/types_gen.go"]
+    assert 'DatasourceFieldTypeOddValue DatasourceFieldType = "odd\\ufeffvalue"' in types
+    assert "// DataQuery is the contract's DataQuery: A query\\ufeff" in types
+    conformance = files["internal/contract/conformance_gen.go"]
+    assert 'const ExampleSecretKey = "key\\ufeff"' in conformance
+    assert 'Name: "bom\\ufeff"' in conformance
