@@ -213,6 +213,33 @@ def test_production_without_key_refuses_to_start(tmp_path: Path) -> None:
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.parametrize("unsafe", ["readable", "link", "dangling link"])
+def test_an_unsafe_development_key_file_refuses_to_start(tmp_path: Path, unsafe: str) -> None:
+    """A key file other users may read, or a symbolic link (to a key elsewhere, or to nothing):
+    one line that says what to do, exit status 1, no traceback."""
+    key_file = tmp_path / "secret.key"
+    valid = tmp_path / "elsewhere.key"
+    valid.write_text(KEY + "\n", encoding="ascii")
+    valid.chmod(0o644 if unsafe == "readable" else 0o600)
+    if unsafe == "readable":
+        valid.rename(key_file)
+        problem = f"is readable by other users (mode 0644); run chmod 600 {key_file}"
+    else:
+        key_file.symlink_to(valid if unsafe == "link" else tmp_path / "nothing")
+        problem = "is a symbolic link; replace it with the key file itself"
+    env = {**os.environ, "PYTHONPATH": str(project()), "PLUGIN_STATE_DIR": str(tmp_path), "PORT": "1"}
+    for name in ("PLUGIN_SECRET_KEY", "PLUGIN_ENV"):
+        env.pop(name, None)
+    result = subprocess.run(
+        [sys.executable, "-m", PACKAGE], env=env, capture_output=True, text=True, timeout=60, check=False
+    )
+    assert result.returncode == 1
+    assert result.stderr.strip().splitlines()[-1] == (
+        f"acme-sales: cannot start: {key_file} {problem}, or delete it and a new key is made"
+    )
+    assert "Traceback" not in result.stderr
+
+
 @pytest.mark.parametrize("bad", ["short", "!!!!", base64.urlsafe_b64encode(bytes(16)).decode()])
 def test_invalid_key_refuses_to_start(bad: str) -> None:
     contract = module("_contract")

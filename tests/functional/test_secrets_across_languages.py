@@ -340,6 +340,7 @@ def test_both_refuse_alike_to_start(ts_project: Path, tmp_path: Path) -> None:
     bad_file = tmp_path / "bad"
     bad_file.mkdir()
     (bad_file / "secret.key").write_text("not a key\n", encoding="ascii")
+    (bad_file / "secret.key").chmod(0o600)
     boxes = [
         {"keyText": None, "production": True, "stateDir": str(tmp_path)},
         {"keyText": "", "production": True, "stateDir": str(tmp_path)},
@@ -348,6 +349,8 @@ def test_both_refuse_alike_to_start(ts_project: Path, tmp_path: Path) -> None:
         {"keyText": None, "production": False, "stateDir": str(blocker / "state")},
         {"keyText": None, "production": False, "stateDir": str(bad_file)},
     ]
+    unsafe = unsafe_key_files(tmp_path)
+    boxes += [{"keyText": None, "production": False, "stateDir": str(state)} for state in unsafe]
     calls = [{"op": "encrypt", "box": box, "field": FIELD, "value": "pw"} for box in boxes]
     results, _ = node_calls(ts_project, calls)
     assert results == python_calls(calls)
@@ -356,3 +359,40 @@ def test_both_refuse_alike_to_start(ts_project: Path, tmp_path: Path) -> None:
         f"cannot create the development key in {blocker / 'state'}: Not a directory; set "
         "PLUGIN_SECRET_KEY or PLUGIN_STATE_DIR to a writable folder"
     )
+    assert [result["message"] for result in results[-len(unsafe) :]] == list(unsafe.values())
+
+
+def unsafe_key_files(folder: Path) -> dict[Path, str]:
+    """State folders under `folder` whose secret.key no plugin may use, and the message each gives:
+    a key file other users may read or write, a symbolic link (to a valid key file elsewhere, or
+    to nothing), and a folder where the file should be. Each holds nothing else."""
+    valid = folder / "elsewhere" / "secret.key"
+    valid.parent.mkdir()
+    valid.write_text(KEY + "\n", encoding="ascii")
+    valid.chmod(0o600)
+    expected: dict[Path, str] = {}
+    for mode, use in ((0o644, "readable"), (0o640, "readable"), (0o620, "writable")):
+        state = folder / f"mode-{mode:o}"
+        state.mkdir()
+        (state / "secret.key").write_text(KEY + "\n", encoding="ascii")
+        (state / "secret.key").chmod(mode)
+        path = state / "secret.key"
+        expected[state] = (
+            f"{path} is {use} by other users (mode {mode:04o}); run chmod 600 {path}, or delete it "
+            "and a new key is made"
+        )
+    for name, target in (("linked", valid), ("dangling", folder / "nothing")):
+        state = folder / name
+        state.mkdir()
+        (state / "secret.key").symlink_to(target)
+        expected[state] = (
+            f"{state / 'secret.key'} is a symbolic link; replace it with the key file itself, or "
+            "delete it and a new key is made"
+        )
+    state = folder / "folder"
+    (state / "secret.key").mkdir(parents=True)
+    expected[state] = (
+        f"{state / 'secret.key'} is not a regular file; replace it with the key file itself, or "
+        "delete it and a new key is made"
+    )
+    return expected

@@ -42,6 +42,7 @@ from tests.functional.test_secrets_across_languages import (
     keyed,
     node_calls,
     python_calls,
+    unsafe_key_files,
 )
 from tests.functional.test_secrets_across_languages import (  # the session fixture, by its name
     ts_project as ts_project,
@@ -472,6 +473,7 @@ def test_both_refuse_alike_to_start(go_module: GoModule, tmp_path: Path) -> None
     bad_file = tmp_path / "bad"
     bad_file.mkdir()
     (bad_file / "secret.key").write_text("not a key\n", encoding="ascii")
+    (bad_file / "secret.key").chmod(0o600)
     boxes: list[dict[str, Any]] = [
         {"keyText": None, "production": True, "stateDir": str(tmp_path)},
         {"keyText": "", "production": True, "stateDir": str(tmp_path)},
@@ -487,6 +489,8 @@ def test_both_refuse_alike_to_start(go_module: GoModule, tmp_path: Path) -> None
         locked.mkdir(mode=0o500)
         boxes.append({"keyText": None, "production": False, "stateDir": str(locked / "state")})
         boxes.append({"keyText": None, "production": False, "stateDir": str(locked)})
+    unsafe = unsafe_key_files(tmp_path)
+    boxes += [{"keyText": None, "production": False, "stateDir": str(state)} for state in unsafe]
     calls = [{"op": "encrypt", "box": box, "field": FIELD, "value": "pw"} for box in boxes]
     results, warnings = go_calls(go_module, calls)
     assert results == python_calls(calls)
@@ -494,3 +498,4 @@ def test_both_refuse_alike_to_start(go_module: GoModule, tmp_path: Path) -> None
     assert warnings == []
     reasons = [result["message"].split(": ")[1].split(";")[0] for result in results[5:7]]
     assert reasons == ["Not a directory", "File exists"]
+    assert [result["message"] for result in results[-len(unsafe) :]] == list(unsafe.values())

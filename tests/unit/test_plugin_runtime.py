@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import json
 import logging
+import os
 import stat
 from pathlib import Path
 from types import SimpleNamespace
@@ -129,6 +130,86 @@ def test_load_secret_box(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> No
     assert sum("PLUGIN_SECRET_KEY is not set" in r.getMessage() for r in caplog.records) == 1
     with pytest.raises(ConfigurationError, match="PLUGIN_OLD_SECRET_KEYS"):
         load_secret_box(key_text=text, old_keys_text="short", production=False, state_dir=tmp_path)
+
+
+def _development_box(state: Path) -> SecretBox:
+    return load_secret_box(key_text=None, production=False, state_dir=state)
+
+
+def test_a_private_key_file_is_used(tmp_path: Path) -> None:
+    key_file = tmp_path / "secret.key"
+    key_file.write_text(base64.urlsafe_b64encode(KEY).decode() + "\n", encoding="ascii")
+    key_file.chmod(0o600)
+    token = _development_box(tmp_path).encrypt("pw", field="f")
+    assert SecretBox(KEY).decrypt(token, field="f") == "pw"
+    key_file.chmod(0o400)  # read-only for its owner: fine too
+    assert _development_box(tmp_path).decrypt(token, field="f") == "pw"
+
+
+@pytest.mark.parametrize(
+    ("mode", "who"),
+    [
+        (0o644, "readable"),
+        (0o640, "readable"),
+        (0o604, "readable"),
+        (0o620, "writable"),
+        (0o610, "executable"),
+    ],
+)
+def test_a_key_file_other_users_can_use_is_refused(tmp_path: Path, mode: int, who: str) -> None:
+    key_file = tmp_path / "secret.key"
+    key_file.write_text(base64.urlsafe_b64encode(KEY).decode() + "\n", encoding="ascii")
+    key_file.chmod(mode)
+    with pytest.raises(ConfigurationError) as refused:
+        _development_box(tmp_path)
+    assert str(refused.value) == (
+        f"{key_file} is {who} by other users (mode {mode:04o}); run chmod 600 {key_file}, or delete "
+        "it and a new key is made"
+    )
+    assert stat.S_IMODE(key_file.stat().st_mode) == mode  # left as it was
+
+
+@pytest.mark.parametrize("dangling", [False, True])
+def test_a_key_file_that_is_a_symbolic_link_is_refused(tmp_path: Path, dangling: bool) -> None:
+    outside = tmp_path / "elsewhere" / "key"
+    outside.parent.mkdir()
+    if not dangling:
+        outside.write_text(base64.urlsafe_b64encode(KEY).decode() + "\n", encoding="ascii")
+        outside.chmod(0o600)
+    state = tmp_path / "state"
+    state.mkdir()
+    (state / "secret.key").symlink_to(outside)
+    with pytest.raises(ConfigurationError) as refused:
+        _development_box(state)
+    assert str(refused.value) == (
+        f"{state / 'secret.key'} is a symbolic link; replace it with the key file itself, or delete "
+        "it and a new key is made"
+    )
+    assert outside.exists() is not dangling  # left alone
+    assert sorted(p.name for p in state.iterdir()) == ["secret.key"]  # no key made beside it
+
+
+def test_a_key_file_that_is_not_a_file_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "secret.key").mkdir()
+    with pytest.raises(ConfigurationError) as refused:
+        _development_box(tmp_path)
+    assert str(refused.value) == (
+        f"{tmp_path / 'secret.key'} is not a regular file; replace it with the key file itself, or "
+        "delete it and a new key is made"
+    )
+    fifo_state = tmp_path / "fifo"
+    fifo_state.mkdir()
+    os.mkfifo(fifo_state / "secret.key", 0o600)  # opened without waiting for a writer
+    with pytest.raises(ConfigurationError, match="is not a regular file"):
+        _development_box(fifo_state)
+
+
+def test_a_key_file_that_is_not_ascii_is_a_malformed_key(tmp_path: Path) -> None:
+    key_file = tmp_path / "secret.key"
+    key_file.write_bytes(base64.urlsafe_b64encode(KEY) + "\u00a0".encode())
+    key_file.chmod(0o600)
+    with pytest.raises(ConfigurationError, match=f"^{key_file} must be 32 random bytes in base64url"):
+        _development_box(tmp_path)
 
 
 # --- forms ---------------------------------------------------------------------------------------

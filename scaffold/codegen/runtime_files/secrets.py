@@ -10,8 +10,10 @@ does not decrypt.
 
 The key is 32 random bytes, base64url-encoded, from PLUGIN_SECRET_KEY (the same on every replica).
 Without it a development plugin keeps a generated key in its state folder and says so once;
-a production plugin refuses to start. Old keys (PLUGIN_OLD_SECRET_KEYS) still decrypt, so a key
-can be rotated without invalidating saved data sources at once.
+a production plugin refuses to start. The key file must be its owner's alone (a regular file, not
+a symbolic link, that no other user may read or write), or the plugin refuses to start. Old keys
+(PLUGIN_OLD_SECRET_KEYS) still decrypt, so a key can be rotated without invalidating saved data
+sources at once.
 """
 
 from __future__ import annotations
@@ -19,8 +21,10 @@ from __future__ import annotations
 import base64
 import binascii
 import contextlib
+import errno
 import logging
 import os
+import stat
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -164,8 +168,9 @@ def load_secret_box(
 
 def _development_key(path: Path) -> bytes:
     """Read the key file, or create it atomically (several workers may start at once)."""
-    if path.is_file():
-        return parse_key(path.read_text(encoding="ascii"), source=str(path))
+    key = _read_key_file(path, missing_ok=True)
+    if key is not None:
+        return key
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, temporary = tempfile.mkstemp(prefix=".secret-", dir=path.parent)
@@ -182,4 +187,52 @@ def _development_key(path: Path) -> bytes:
             os.link(temporary, path)
     finally:
         Path(temporary).unlink(missing_ok=True)
-    return parse_key(path.read_text(encoding="ascii"), source=str(path))
+    key = _read_key_file(path, missing_ok=False)
+    assert key is not None  # missing_ok=False: an error rather than None
+    return key
+
+
+# The errors Path.is_file() reads as "no file there": the key file is then made.
+_MISSING = frozenset({errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP})
+
+
+def _read_key_file(path: Path, *, missing_ok: bool) -> bytes | None:
+    """The key in `path`, None when there is no file (and `missing_ok`).
+
+    The key file must be the owner's own: a regular file, not reached through a symbolic link
+    (which could lead anywhere), that no other user may read, write or run; otherwise the plugin
+    does not start (ConfigurationError). O_NOFOLLOW refuses a link, and the checks are made on the
+    file that was opened, so the file cannot be swapped between the checks and the reading.
+    O_NONBLOCK: a named pipe is refused, not waited on.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError as exc:
+        if path.is_symlink():  # O_NOFOLLOW's error: ELOOP on Linux and macOS, EMLINK on FreeBSD
+            raise ConfigurationError(
+                f"{path} is a symbolic link; replace it with the key file itself, or delete it and "
+                "a new key is made"
+            ) from None
+        if missing_ok and exc.errno in _MISSING:
+            return None
+        raise
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise ConfigurationError(
+                f"{path} is not a regular file; replace it with the key file itself, or delete it "
+                "and a new key is made"
+            )
+        if mode & 0o077:
+            permissions = stat.S_IMODE(mode) & 0o777
+            use = "readable" if mode & 0o044 else "writable" if mode & 0o022 else "executable"
+            raise ConfigurationError(
+                f"{path} is {use} by other users (mode {permissions:04o}); run chmod 600 {path}, "
+                "or delete it and a new key is made"
+            )
+        content = b"".join(iter(lambda: os.read(fd, 65536), b""))
+    finally:
+        os.close(fd)
+    # A byte that is not ASCII makes the file a malformed key, as it does in every language.
+    text = content.decode("ascii") if content.isascii() else ""
+    return parse_key(text, source=str(path))

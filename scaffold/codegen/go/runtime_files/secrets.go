@@ -12,8 +12,10 @@ package contract
 //
 // The key is 32 random bytes, base64url-encoded, from PLUGIN_SECRET_KEY (the same on every
 // replica). Without it a development plugin keeps a generated key in its state folder and says so
-// once; a production plugin refuses to start. Old keys (PLUGIN_OLD_SECRET_KEYS) still decrypt, so
-// a key can be rotated without invalidating saved data sources at once.
+// once; a production plugin refuses to start. The key file must be its owner's alone (a regular
+// file, not a symbolic link, that no other user may read or write), or the plugin refuses to start.
+// Old keys (PLUGIN_OLD_SECRET_KEYS) still decrypt, so a key can be rotated without invalidating
+// saved data sources at once.
 //
 // This is the twin of the Python plugins' secrets.py (scaffold/codegen/runtime_files/) and of the
 // TypeScript plugins' secrets.ts, byte for byte: a token any one makes, the others decrypt, and all
@@ -401,12 +403,9 @@ func LoadSecretBox(opts SecretBoxOptions) (*SecretBox, error) {
 // key file's name. A link never replaces a file, so the first worker's key is the one every worker
 // reads; the loser of the race finds the name taken and reads the winner's key.
 func developmentKey(path string) ([]byte, error) {
-	exists, err := statIsFile(path)
-	if err != nil {
-		return nil, err
-	}
-	if exists {
-		return readKey(path)
+	key, err := readKeyFile(path, true)
+	if key != nil || err != nil {
+		return key, err
 	}
 	folder := filepath.Dir(path)
 	file, err := createTemporary(folder)
@@ -417,7 +416,7 @@ func developmentKey(path string) ([]byte, error) {
 	if err := linkKey(file, path); err != nil {
 		return nil, err
 	}
-	return readKey(path)
+	return readKeyFile(path, false)
 }
 
 // createTemporary makes folder (and its parents) and a new file in it that only its owner reads:
@@ -474,22 +473,54 @@ func linkKey(file *os.File, path string) error {
 	return nil
 }
 
-// statIsFile is Python's `Path.is_file()`: false for a missing path, other errors are returned.
-func statIsFile(path string) (bool, error) {
-	info, err := os.Stat(path)
-	if err == nil {
-		return info.Mode().IsRegular(), nil
-	}
-	for _, missing := range []syscall.Errno{syscall.ENOENT, syscall.ENOTDIR, syscall.EBADF, syscall.ELOOP} {
-		if errors.Is(err, missing) {
-			return false, nil
-		}
-	}
-	return false, err
-}
+// missingErrors are the errors Python's `Path.is_file()` reads as "no file there": the key file
+// is then made.
+var missingErrors = []syscall.Errno{syscall.ENOENT, syscall.ENOTDIR, syscall.EBADF, syscall.ELOOP}
 
-func readKey(path string) ([]byte, error) {
-	content, err := os.ReadFile(path)
+// readKeyFile returns the key in path; nil and no error when there is no file (and missingOK).
+//
+// The key file must be the owner's own: a regular file, not reached through a symbolic link (which
+// could lead anywhere), that no other user may read, write or run; otherwise the plugin does not
+// start (a *SecretKeyError). O_NOFOLLOW refuses a link, and the checks are made on the file that
+// was opened, so the file cannot be swapped between the checks and the reading. O_NONBLOCK: a
+// named pipe is refused, not waited on.
+func readKeyFile(path string, missingOK bool) ([]byte, error) {
+	file, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		// O_NOFOLLOW's error: ELOOP on Linux and macOS, EMLINK on FreeBSD
+		if info, statErr := os.Lstat(path); statErr == nil && info.Mode()&fs.ModeSymlink != 0 {
+			return nil, &SecretKeyError{Message: path + " is a symbolic link; replace it with the key " +
+				"file itself, or delete it and a new key is made"}
+		}
+		if missingOK {
+			for _, missing := range missingErrors {
+				if errors.Is(err, missing) {
+					return nil, nil
+				}
+			}
+		}
+		return nil, err
+	}
+	defer file.Close()
+	info, err := file.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, &SecretKeyError{Message: path + " is not a regular file; replace it with the key " +
+			"file itself, or delete it and a new key is made"}
+	}
+	if mode := info.Mode().Perm(); mode&0o077 != 0 {
+		use := "executable"
+		if mode&0o044 != 0 {
+			use = "readable"
+		} else if mode&0o022 != 0 {
+			use = "writable"
+		}
+		return nil, &SecretKeyError{Message: fmt.Sprintf("%s is %s by other users (mode %04o); run "+
+			"chmod 600 %s, or delete it and a new key is made", path, use, uint32(mode), path)}
+	}
+	content, err := io.ReadAll(file)
 	if err != nil {
 		return nil, err
 	}

@@ -12,6 +12,7 @@ import (
 	"crypto/cipher"
 	"encoding/base64"
 	"errors"
+	"fmt"
 	"log/slog"
 	"os"
 	"os/exec"
@@ -20,6 +21,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 )
 
@@ -660,6 +662,130 @@ func TestLoadNamesAMalformedKeyFile(t *testing.T) {
 		})
 		if got := asSecretKeyError(t, err).Message; got != path+" "+keyFormatMessage+GenerateHint {
 			t.Fatalf("%q: %q", content, got)
+		}
+	}
+}
+
+// writeKeyFile puts content in a new file at path with mode (whatever the umask).
+func writeKeyFile(t *testing.T, path, content string, mode os.FileMode) {
+	t.Helper()
+	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(path, mode); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// loadDevelopmentBox is LoadSecretBox without PLUGIN_SECRET_KEY: the key file of stateDir.
+func loadDevelopmentBox(stateDir string, log *warningLog) (*SecretBox, error) {
+	return LoadSecretBox(SecretBoxOptions{Getenv: settingsOf(nil), StateDir: stateDir, Logger: slog.New(log)})
+}
+
+func TestLoadUsesAKeyFileOnlyItsOwnerMayRead(t *testing.T) {
+	folder := t.TempDir()
+	path := filepath.Join(folder, KeyFileName)
+	for _, mode := range []os.FileMode{0o600, 0o400} {
+		writeKeyFile(t, path, fixedKey+"\n", mode)
+		secrets, err := loadDevelopmentBox(folder, &warningLog{})
+		if err != nil {
+			t.Fatalf("mode %04o: %v", mode, err)
+		}
+		if got := mustDecrypt(t, secrets, pythonToken, "accessKey"); got != pythonPlain {
+			t.Fatalf("gave %q", got)
+		}
+	}
+}
+
+func TestLoadRefusesAKeyFileOtherUsersMayUse(t *testing.T) {
+	folder := t.TempDir()
+	path := filepath.Join(folder, KeyFileName)
+	for _, unsafe := range []struct {
+		mode os.FileMode
+		use  string
+	}{
+		{0o644, "readable"},
+		{0o640, "readable"},
+		{0o604, "readable"},
+		{0o620, "writable"},
+		{0o610, "executable"},
+	} {
+		writeKeyFile(t, path, fixedKey+"\n", unsafe.mode)
+		log := &warningLog{}
+		secrets, err := loadDevelopmentBox(folder, log)
+		if secrets != nil {
+			t.Fatalf("mode %04o: the key file was used", unsafe.mode)
+		}
+		want := fmt.Sprintf("%s is %s by other users (mode %04o); run chmod 600 %s, or delete it "+
+			"and a new key is made", path, unsafe.use, unsafe.mode, path)
+		if got := asSecretKeyError(t, err).Message; got != want {
+			t.Fatalf("%q", got)
+		}
+		if info, err := os.Stat(path); err != nil || info.Mode().Perm() != unsafe.mode {
+			t.Fatalf("the key file was changed: %v %v", info, err) // left as it was
+		}
+		if warnings := log.logged(); len(warnings) != 0 {
+			t.Fatalf("warned %v", warnings)
+		}
+	}
+}
+
+func TestLoadRefusesAKeyFileThatIsASymbolicLinkDanglingOrNot(t *testing.T) {
+	folder := t.TempDir()
+	outside := filepath.Join(folder, "elsewhere")
+	stateDir := filepath.Join(folder, "state")
+	for _, dir := range []string{outside, stateDir} {
+		if err := os.Mkdir(dir, 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	path := filepath.Join(stateDir, KeyFileName)
+	if err := os.Symlink(filepath.Join(outside, "key"), path); err != nil {
+		t.Fatal(err)
+	}
+	for _, dangling := range []bool{true, false} {
+		if !dangling {
+			writeKeyFile(t, filepath.Join(outside, "key"), fixedKey+"\n", 0o600)
+		}
+		secrets, err := loadDevelopmentBox(stateDir, &warningLog{})
+		if secrets != nil {
+			t.Fatalf("dangling %v: the link was followed", dangling)
+		}
+		want := path + " is a symbolic link; replace it with the key file itself, or delete it and a " +
+			"new key is made"
+		if got := asSecretKeyError(t, err).Message; got != want {
+			t.Fatalf("dangling %v: %q", dangling, got)
+		}
+		entries, err := os.ReadDir(stateDir)
+		if err != nil || len(entries) != 1 {
+			t.Fatalf("the state folder holds %v %v", entries, err) // no key made beside it
+		}
+	}
+}
+
+func TestLoadRefusesAKeyFileThatIsNotARegularFile(t *testing.T) {
+	folder := t.TempDir()
+	directory := filepath.Join(folder, "folder")
+	if err := os.MkdirAll(filepath.Join(directory, KeyFileName), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	pipe := filepath.Join(folder, "pipe")
+	if err := os.Mkdir(pipe, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(pipe, KeyFileName), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, stateDir := range []string{directory, pipe} { // a named pipe is not waited on
+		_, err := loadDevelopmentBox(stateDir, &warningLog{})
+		path := filepath.Join(stateDir, KeyFileName)
+		want := path + " is not a regular file; replace it with the key file itself, or delete it " +
+			"and a new key is made"
+		if got := asSecretKeyError(t, err).Message; got != want {
+			t.Fatalf("%q", got)
 		}
 	}
 }

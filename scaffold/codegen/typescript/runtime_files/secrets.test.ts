@@ -6,7 +6,17 @@
 
 import { execFileSync } from 'node:child_process';
 import { createCipheriv, randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -331,7 +341,7 @@ describe('loadSecretBox', () => {
   });
 
   it('uses a key file that is there, old keys beside it', () => {
-    writeFileSync(join(folder, KEY_FILE_NAME), `${KEY}\r\n`);
+    writeFileSync(join(folder, KEY_FILE_NAME), `${KEY}\r\n`, { mode: 0o600 });
     const secrets = loadSecretBox({
       keyText: undefined,
       oldKeysText: OLD_KEY,
@@ -347,13 +357,93 @@ describe('loadSecretBox', () => {
   it('names a malformed key file', () => {
     const path = join(folder, KEY_FILE_NAME);
     for (const content of ['not a key\n', `${KEY}\u00a0`]) {
-      writeFileSync(path, content);
+      writeFileSync(path, content, { mode: 0o600 });
       const error = errorOf(() =>
         loadSecretBox({ keyText: undefined, production: false, stateDir: folder, log }),
       );
       expect(error).toBeInstanceOf(ConfigurationError);
       expect(error.message).toBe(`${path} ${KEY_FORMAT}${GENERATE_HINT}`);
     }
+  });
+
+  it('uses a key file only its owner may read', () => {
+    const path = join(folder, KEY_FILE_NAME);
+    for (const mode of [0o600, 0o400]) {
+      writeFileSync(path, `${KEY}\n`);
+      chmodSync(path, mode);
+      const secrets = loadSecretBox({
+        keyText: undefined,
+        production: false,
+        stateDir: folder,
+        log,
+      });
+      expect(secrets.decrypt(PYTHON_TOKEN, 'accessKey')).toBe(PYTHON_PLAIN);
+      chmodSync(path, 0o600);
+    }
+  });
+
+  it('refuses a key file other users may use, and says how to fix it', () => {
+    const path = join(folder, KEY_FILE_NAME);
+    const cases: [number, string][] = [
+      [0o644, 'readable'],
+      [0o640, 'readable'],
+      [0o604, 'readable'],
+      [0o620, 'writable'],
+      [0o610, 'executable'],
+    ];
+    for (const [mode, use] of cases) {
+      writeFileSync(path, `${KEY}\n`);
+      chmodSync(path, mode);
+      const error = errorOf(() =>
+        loadSecretBox({ keyText: undefined, production: false, stateDir: folder, log }),
+      );
+      expect(error).toBeInstanceOf(ConfigurationError);
+      const octal = mode.toString(8).padStart(4, '0');
+      expect(error.message).toBe(
+        `${path} is ${use} by other users (mode ${octal}); run chmod 600 ${path}, or delete it ` +
+          'and a new key is made',
+      );
+      expect(statSync(path).mode & 0o777).toBe(mode); // left as it was
+    }
+    expect(warnings).toEqual([]);
+  });
+
+  it('refuses a key file that is a symbolic link, dangling or not', () => {
+    const outside = join(folder, 'elsewhere');
+    mkdirSync(outside);
+    const stateDir = join(folder, 'state');
+    mkdirSync(stateDir);
+    const path = join(stateDir, KEY_FILE_NAME);
+    symlinkSync(join(outside, 'key'), path);
+    for (const dangling of [true, false]) {
+      if (!dangling) {
+        writeFileSync(join(outside, 'key'), `${KEY}\n`, { mode: 0o600 });
+      }
+      const error = errorOf(() =>
+        loadSecretBox({ keyText: undefined, production: false, stateDir, log }),
+      );
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect(error.message).toBe(
+        `${path} is a symbolic link; replace it with the key file itself, or delete it and a new ` +
+          'key is made',
+      );
+      expect(readdirSync(stateDir)).toEqual([KEY_FILE_NAME]); // no key made beside it
+    }
+    expect(readdirSync(outside)).toEqual(['key']);
+    expect(warnings).toEqual([]);
+  });
+
+  it('refuses a key file that is not a regular file', () => {
+    const path = join(folder, KEY_FILE_NAME);
+    mkdirSync(path);
+    const error = errorOf(() =>
+      loadSecretBox({ keyText: undefined, production: false, stateDir: folder, log }),
+    );
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(error.message).toBe(
+      `${path} is not a regular file; replace it with the key file itself, or delete it and a ` +
+        'new key is made',
+    );
   });
 
   it('says when the state folder cannot be made', () => {

@@ -11,8 +11,10 @@
  *
  * The key is 32 random bytes, base64url-encoded, from PLUGIN_SECRET_KEY (the same on every
  * replica). Without it a development plugin keeps a generated key in its state folder and says so
- * once; a production plugin refuses to start. Old keys (PLUGIN_OLD_SECRET_KEYS) still decrypt, so
- * a key can be rotated without invalidating saved data sources at once.
+ * once; a production plugin refuses to start. The key file must be its owner's alone (a regular
+ * file, not a symbolic link, that no other user may read or write), or the plugin refuses to start.
+ * Old keys (PLUGIN_OLD_SECRET_KEYS) still decrypt, so a key can be rotated without invalidating
+ * saved data sources at once.
  *
  * This is the twin of the Python plugins' secrets.py (scaffold/codegen/runtime_files/), byte for
  * byte: a token either one makes, the other decrypts, and both read a key text, a token and the
@@ -25,12 +27,14 @@ import type { KeyObject } from 'node:crypto';
 import {
   chmodSync,
   closeSync,
+  constants,
+  fstatSync,
   linkSync,
+  lstatSync,
   mkdirSync,
   openSync,
   readFileSync,
   rmSync,
-  statSync,
   writeSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -320,8 +324,9 @@ export function loadSecretBox(options: LoadSecretBoxOptions): SecretBox {
 
 /** Read the key file, or create it atomically (several workers may start at once). */
 function developmentKey(path: string): Buffer {
-  if (isFile(path)) {
-    return readKey(path);
+  const key = readKeyFile(path, true);
+  if (key !== undefined) {
+    return key;
   }
   const folder = dirname(path);
   let fd: number;
@@ -353,26 +358,74 @@ function developmentKey(path: string): Buffer {
   } finally {
     rmSync(temporary, { force: true });
   }
-  return readKey(path);
+  return readKeyFile(path, false) as Buffer; // missingOk false: an error rather than undefined
 }
 
-/** Python's `Path.is_file()`: false for a missing path, other errors are thrown. */
-function isFile(path: string): boolean {
+// The errors Python's `Path.is_file()` reads as "no file there": the key file is then made.
+const MISSING = ['ENOENT', 'ENOTDIR', 'EBADF', 'ELOOP'];
+
+/**
+ * The key in `path`, undefined when there is no file (and `missingOk`).
+ *
+ * The key file must be the owner's own: a regular file, not reached through a symbolic link
+ * (which could lead anywhere), that no other user may read, write or run; otherwise the plugin
+ * does not start (ConfigurationError). O_NOFOLLOW refuses a link, and the checks are made on the
+ * file that was opened, so the file cannot be swapped between the checks and the reading.
+ * O_NONBLOCK: a named pipe is refused, not waited on.
+ */
+function readKeyFile(path: string, missingOk: boolean): Buffer | undefined {
+  let fd: number;
   try {
-    return statSync(path).isFile();
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch (error) {
-    if (['ENOENT', 'ENOTDIR', 'EBADF', 'ELOOP'].includes(errorCode(error) ?? '')) {
+    if (isSymbolicLink(path)) {
+      // O_NOFOLLOW's error: ELOOP on Linux and macOS, EMLINK on FreeBSD
+      throw new ConfigurationError(
+        `${path} is a symbolic link; replace it with the key file itself, or delete it and ` +
+          'a new key is made',
+      );
+    }
+    if (missingOk && MISSING.includes(errorCode(error) ?? '')) {
+      return undefined;
+    }
+    throw error;
+  }
+  let bytes: Buffer;
+  try {
+    const { mode } = fstatSync(fd);
+    if ((mode & constants.S_IFMT) !== constants.S_IFREG) {
+      throw new ConfigurationError(
+        `${path} is not a regular file; replace it with the key file itself, or delete it ` +
+          'and a new key is made',
+      );
+    }
+    if ((mode & 0o077) !== 0) {
+      const permissions = (mode & 0o777).toString(8).padStart(4, '0');
+      const use = mode & 0o044 ? 'readable' : mode & 0o022 ? 'writable' : 'executable';
+      throw new ConfigurationError(
+        `${path} is ${use} by other users (mode ${permissions}); run chmod 600 ${path}, ` +
+          'or delete it and a new key is made',
+      );
+    }
+    bytes = readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  // Python reads the file as ASCII and fails on any other byte: here such a file is a bad key.
+  const text = bytes.some((byte) => byte > 0x7f) ? '' : bytes.toString('ascii');
+  return parseKey(text, { source: path });
+}
+
+/** Python's `Path.is_symlink()`: false for a missing path, other errors are thrown. */
+function isSymbolicLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch (error) {
+    if (MISSING.includes(errorCode(error) ?? '')) {
       return false;
     }
     throw error;
   }
-}
-
-function readKey(path: string): Buffer {
-  const bytes = readFileSync(path);
-  // Python reads the file as ASCII and fails on any other byte: here such a file is a bad key.
-  const text = bytes.some((byte) => byte > 0x7f) ? '' : bytes.toString('ascii');
-  return parseKey(text, { source: path });
 }
 
 /** Python's `tempfile.mkstemp(prefix='.secret-', dir=folder)`: a new file only its owner reads. */
