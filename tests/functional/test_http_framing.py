@@ -85,6 +85,21 @@ PARITY = {
     "utf-8 BOM before the JSON": (b"Content-Type: application/json\r\n", b"\xef\xbb\xbf" + BODY, 400),
     "an empty Content-Type": (b"Content-Type: \r\n", BODY, 400),
     "Expect: foo": (b"Content-Type: application/json\r\nExpect: foo\r\n", BODY, 417),
+    "a lone surrogate escape": (
+        b"Content-Type: application/json\r\n",
+        b'{"dataQuery": [{"refID": "\\ud800"}]}',
+        400,
+    ),
+    "a lone second surrogate in a key": (
+        b"Content-Type: application/json\r\n",
+        b'{"dataQuery": [{"refID": "A", "\\udc00x": 1}]}',
+        400,
+    ),
+    "a valid surrogate pair": (
+        b"Content-Type: application/json\r\n",
+        b'{"dataQuery": [{"refID": "\\ud83d\\ude00"}]}',
+        0,
+    ),
 }
 
 
@@ -101,4 +116,7 @@ def test_every_language_answers_the_same_status(origins: dict[str, str], case: s
         )
         answer, _ = exchange(origin, raw)
         answers[language] = answer.split(b"\r\n", 1)[0].decode("latin-1")
+    if status == 0:  # not refused as a bad request; the examples' own answers differ (a known row)
+        assert not any(line.startswith("HTTP/1.1 400") for line in answers.values()), answers
+        return
     assert all(line.startswith(f"HTTP/1.1 {status}") for line in answers.values()), answers

@@ -1,7 +1,7 @@
 package contract
 
 // This file reads JSON strings for the Reader of jsonread.go: one pass checks a string (escapes,
-// control characters, UTF-8) and finds its end; only a string holding escapes is copied and
+// lone surrogate escapes, control characters, UTF-8) and finds its end; only a string holding escapes is copied and
 // unescaped, so a plain string costs one scan and the one allocation of its Go string.
 
 import (
@@ -76,6 +76,12 @@ func (r *Reader) scanString() (start, end int, escaped, ok bool) {
 				}
 				return 0, 0, false, false
 			}
+			if n == 6 && utf16.IsSurrogate(jrHex4(d[i+2:i+6])) {
+				if n = jrSurrogatePairLength(d[i:]); n == 0 {
+					r.fail(i, "lone surrogate in string") // no text: Python and TypeScript refuse it too
+					return 0, 0, false, false
+				}
+			}
 			escaped = true
 			i += n
 		case c < 0x20:
@@ -90,6 +96,19 @@ func (r *Reader) scanString() (start, end int, escaped, ok bool) {
 			i += size
 		}
 	}
+}
+
+// jrSurrogatePairLength returns 12 when s starts with the \u escapes of a valid surrogate pair
+// (a first, D800-DBFF, then a second, DC00-DFFF), else 0: a lone surrogate is no character.
+func jrSurrogatePairLength(s []byte) int {
+	first := jrHex4(s[2:6])
+	if first >= 0xDC00 || len(s) < 12 || s[6] != '\\' || s[7] != 'u' {
+		return 0
+	}
+	if second := jrHex4(s[8:12]); 0xDC00 <= second && second <= 0xDFFF {
+		return 12
+	}
+	return 0
 }
 
 // jrEscapeLength returns the length of the valid escape sequence that s starts with (s[0] is a
@@ -128,9 +147,9 @@ func jrHex4(s []byte) rune {
 	return v
 }
 
-// jrUnescape appends the unescaped content of a string checked by scanString to dst. A \u
-// escape of a surrogate that is not the first of a valid pair, or a lone second, becomes U+FFFD,
-// as encoding/json does.
+// jrUnescape appends the unescaped content of a string checked by scanString to dst. scanString
+// refuses a lone surrogate escape, so every surrogate here is half of a valid pair (a lone one
+// would become U+FFFD, as encoding/json makes it).
 func jrUnescape(dst, s []byte) []byte {
 	for i := 0; i < len(s); {
 		if s[i] != '\\' {

@@ -297,6 +297,37 @@ async function serve(
   return reply.code(200).type('application/json').send(JSON.stringify(answer));
 }
 
+// A \u escape of a surrogate: only through one can a lone surrogate reach a parsed string (the
+// UTF-8 decoder refuses one written as bytes), so the walk below runs only when the text has one.
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether a string (a key included) of the parsed `value` holds a lone surrogate: no text, refused
+ * as Python and Go refuse it. Iterative, so a deep body cannot exhaust the stack. */
+function hasLoneSurrogate(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === 'string') {
+      if (LONE_SURROGATE.test(item)) {
+        return true;
+      }
+    } else if (Array.isArray(item)) {
+      for (const entry of item) {
+        pending.push(entry);
+      }
+    } else if (item !== null && typeof item === 'object') {
+      for (const [key, entry] of Object.entries(item)) {
+        if (LONE_SURROGATE.test(key)) {
+          return true;
+        }
+        pending.push(entry);
+      }
+    }
+  }
+  return false;
+}
+
 /** The body as JSON: a declared type must be JSON (none is read as JSON too); NaN is no JSON. */
 function parseBody(request: FastifyRequest, locale: string): unknown {
   const declared = request.headers['content-type'];
@@ -317,8 +348,15 @@ function parseBody(request: FastifyRequest, locale: string): unknown {
     throw new RequestProblem(400, runtimeText(locale, 'body.invalidJson'));
   }
   try {
-    return JSON.parse(keepInt64Ranges(text)) as unknown;
+    const parsed = JSON.parse(keepInt64Ranges(text)) as unknown;
+    if (SURROGATE_ESCAPE.test(text) && hasLoneSurrogate(parsed)) {
+      throw new RequestProblem(400, runtimeText(locale, 'body.invalidJson'));
+    }
+    return parsed;
   } catch (error) {
+    if (error instanceof RequestProblem) {
+      throw error;
+    }
     const position = /line (\d+) column (\d+)/.exec(String(error));
     throw new RequestProblem(
       400,
