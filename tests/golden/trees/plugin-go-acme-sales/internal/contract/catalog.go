@@ -90,6 +90,13 @@ func isPlaceholderByte(c byte) bool { return isTagAlphanumeric(c) || c == '_' }
 // runtimeLocales are the glue's languages, default first, for choosing among them.
 var runtimeLocales = localeOrder(runtimeTexts, DefaultLocale)
 
+func init() {
+	// Observe's 404 for an unclean path (observability.go), in the glue's text and the caller's language.
+	notFoundText = func(acceptLanguage string) string {
+		return RuntimeText(ChooseLocale(acceptLanguage, runtimeLocales), "http.404", nil)
+	}
+}
+
 // RuntimeText is a text of the generated glue in `locale` (that locale, else one of its language,
 // else ru-RU; a key the language lacks comes from ru-RU, else is the key itself), formatted.
 func RuntimeText(locale, key string, params map[string]string) string {

@@ -249,9 +249,14 @@ func uncleanPath(p string) bool {
 	return p != "/" && p != "" && path.Clean(p) != p
 }
 
+// notFoundText is the message of a 404 for an Accept-Language header. catalog.go sets the glue's
+// own text in the caller's language when the package starts; this file alone (its tests build it
+// without the catalogue) says it in English.
+var notFoundText = func(string) string { return "Not found" }
+
 // writeNotFound answers 404 in the contract's error shape, in the caller's language.
 func writeNotFound(w http.ResponseWriter, r *http.Request) int {
-	message := RuntimeText(ChooseLocale(r.Header.Get("Accept-Language"), runtimeLocales), "http.404", nil)
+	message := notFoundText(r.Header.Get("Accept-Language"))
 	body, _ := json.Marshal(map[string]any{"error": true, "message": message}) // a map of plain values always marshals
 	return writeOwn(w, r, http.StatusNotFound, "application/json", body)
 }
