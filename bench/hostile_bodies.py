@@ -29,11 +29,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.go_toolchain import go_environment
+from tests.process_probe import cpu_seconds, peak_rss_mib, serving_pid
 from tests.served_process import serve_command
 
 PATH = "/api/v1/query/get-result"
 SMALL = b'{"dataQuery": [{"refID": "A"}]}'
-TICKS = os.sysconf("SC_CLK_TCK")
 
 
 def build(language: str, root: Path) -> tuple[list[str], Path, dict[str, str]]:
@@ -67,30 +67,6 @@ def build(language: str, root: Path) -> tuple[list[str], Path, dict[str, str]]:
     python = root / "venv" / "bin" / "python"
     subprocess.run([str(python), "-m", "pip", "install", "-q", str(project)], check=True, capture_output=True)
     return [str(python), "-m", "acme_sales"], project, env
-
-
-def server_pid(port: str) -> int:
-    """The process listening on `port`: the one whose environment holds PORT=<port>."""
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if f"PORT={port}".encode() in (entry / "environ").read_bytes().split(b"\0"):
-                    return int(entry.name)
-            except OSError:
-                continue
-    raise RuntimeError(f"no process serves port {port}")
-
-
-def peak_mib(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
-
-
-def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS
 
 
 def post(port: int, head_extra: str, body: bytes, timeout: float = 120) -> int:
@@ -155,13 +131,13 @@ def main() -> None:
                 command, cwd=project, env=env, probe_path="/healthz", log_path=root / "log"
             ) as origin:
                 port = origin.rsplit(":", 1)[1]
-                pid = server_pid(port)
+                pid = serving_pid(origin)
                 for name, round_ in ROUNDS:
-                    before, cpu = peak_mib(pid), cpu_seconds(pid)
+                    before, cpu = peak_rss_mib(pid), cpu_seconds(pid)
                     started = time.monotonic()
                     what = round_(int(port))
                     print(
-                        f"{language:10} {name}: {what}; peak RSS {before:.0f} -> {peak_mib(pid):.0f} MiB, "
+                        f"{language:10} {name}: {what}; peak RSS {before:.0f} -> {peak_rss_mib(pid):.0f} MiB, "
                         f"{cpu_seconds(pid) - cpu:.2f} s CPU, {time.monotonic() - started:.1f} s",
                         flush=True,
                     )

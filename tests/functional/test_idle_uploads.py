@@ -25,7 +25,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from tests.served_examples import connect, served_examples
+from tests.served_examples import connect, read_until_closed, served_examples
 
 pytestmark = pytest.mark.slow
 
@@ -54,17 +54,8 @@ def _start_upload(origin: str, declared: int, first: bytes) -> socket.socket:
 def _answer_then_close(connection: socket.socket, within: float) -> tuple[bytes, float]:
     """Everything the server sends until it closes the connection, and when it closed it."""
     started = time.monotonic()
-    connection.settimeout(within)
-    received = b""
-    with connection:
-        try:
-            while chunk := connection.recv(65536):
-                received += chunk
-        except TimeoutError:
-            return received + b"<the connection was still open>", time.monotonic() - started
-        except ConnectionResetError:
-            return received + b"<reset>", time.monotonic() - started
-    return received, time.monotonic() - started
+    received, closed = read_until_closed(connection, within)
+    return received + (b"" if closed else b"<the connection was still open>"), time.monotonic() - started
 
 
 def _trickle(connection: socket.socket, data: bytes, every: float) -> None:

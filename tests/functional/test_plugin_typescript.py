@@ -39,6 +39,7 @@ from scaffold.projects.regenerate import regenerate
 from scaffold.projects.template_store import current_version
 from tests.built_plugins import built_plugin, copy_project
 from tests.functional.plugin_example_checks import assert_the_example_passes_check_plugin_with_data
+from tests.process_probe import peak_rss_mib, serving_pid
 from tests.served_process import serve_command
 
 pytestmark = pytest.mark.slow
@@ -191,29 +192,6 @@ def _address(origin: str) -> tuple[str, int]:
     return host, int(port)
 
 
-def _served_pid(origin: str) -> int:
-    """The pid of the `node dist/main.js` serving `origin` (serve_command sets its PORT)."""
-    port = f"PORT={_address(origin)[1]}".encode()
-    for entry in Path("/proc").iterdir():
-        try:
-            if (
-                entry.name.isdigit()
-                and b"dist/main.js" in (entry / "cmdline").read_bytes()
-                and port in (entry / "environ").read_bytes().split(b"\0")
-            ):
-                return int(entry.name)
-        except OSError:
-            continue
-    raise AssertionError(f"no node process serves {origin}")
-
-
-def _peak_rss_mib(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text(encoding="utf-8").splitlines():
-        if line.startswith("VmHWM:"):
-            return int(line.split()[1]) // 1024
-    raise AssertionError("no VmHWM")
-
-
 def test_idle_uploads_reserve_nothing_of_the_bodies_in_flight(served: str) -> None:
     """Security review H1: a declared Content-Length took the budget (64 MiB) whole before a byte
     arrived, so 7 uploads declaring 9.14 MiB each (64 MiB together, 4 bytes left) that send 10
@@ -266,8 +244,8 @@ def test_a_body_in_one_byte_chunks_costs_its_bytes_not_a_buffer_each(
         "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
     )
     with _serving(project, tmp_path_factory) as origin:
-        pid = _served_pid(origin)
-        before = _peak_rss_mib(pid)
+        pid = serving_pid(origin, b"dist/main.js")
+        before = peak_rss_mib(pid)
         with socket.create_connection(_address(origin)) as connection:
             connection.settimeout(120)
             connection.sendall(head.encode() + chunked)
@@ -275,7 +253,7 @@ def test_a_body_in_one_byte_chunks_costs_its_bytes_not_a_buffer_each(
             while data := connection.recv(65536):
                 answer += data
         assert answer.startswith(b"HTTP/1.1 200 "), answer[:300]
-        grown = _peak_rss_mib(pid) - before
+        grown = peak_rss_mib(pid) - before
     assert grown < 150, f"the peak RSS grew by {grown} MiB"
 
 

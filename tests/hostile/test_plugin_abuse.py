@@ -46,6 +46,7 @@ from tests.functional.test_plugin_harness import (
     make_project,
     project,
 )
+from tests.process_probe import cpu_seconds, peak_rss_mib, serving_pid
 from tests.served_process import free_port, serve_package
 
 PACKAGE = "acme_sales"
@@ -105,30 +106,6 @@ def served(state: Path, log: Path, **env: str) -> Any:
     )
 
 
-def server_pid(origin: str) -> int:
-    """The pid of the process listening on `origin`'s port (found by its PORT in /proc/*/environ)."""
-    port = origin.rsplit(":", 1)[1]
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            command = (entry / "cmdline").read_bytes().split(b"\0")
-            environ = (entry / "environ").read_bytes().split(b"\0")
-        except OSError:
-            continue
-        if PACKAGE.encode() in command and f"PORT={port}".encode() in environ:
-            return int(entry.name)
-    raise AssertionError(f"no {PACKAGE} process serves port {port}")
-
-
-def peak_rss_mib(pid: int) -> float:
-    """VmHWM: the most resident memory the process has had so far."""
-    status = Path(f"/proc/{pid}/status").read_text(encoding="utf-8")
-    found = re.search(r"^VmHWM:\s+(\d+) kB", status, re.MULTILINE)
-    assert found is not None, status
-    return int(found[1]) / 1024
-
-
 def post_result(
     origin: str, queries: list[dict[str, Any]], language: str, timeout: float = 120
 ) -> httpx.Response:
@@ -143,7 +120,7 @@ def post_result(
 
 def test_huge_code_mode_result_is_refused_while_it_is_read(state: Path, tmp_path: Path) -> None:
     with served(state, tmp_path / "server.log") as origin:
-        pid = server_pid(origin)
+        pid = serving_pid(origin, PACKAGE.encode())
         before = peak_rss_mib(pid)
         english = post_result(origin, [code_query(HUGE_SQL)], "en-US")
         russian = post_result(origin, [code_query(HUGE_SQL)], "ru-RU")
@@ -185,12 +162,6 @@ def test_expensive_statements_stop_near_the_deadline(state: Path, tmp_path: Path
                 assert message == "Query A: the query took longer than 1 s and was stopped", message
 
 
-def cpu_seconds(pid: int) -> float:
-    """User and system CPU time the process has used so far (from /proc/PID/stat)."""
-    fields = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8").rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 # Each is one function call SQLite runs without calling its progress handler: on the landed
 # plugin the first used 31 s of CPU (10.5 s per call), the others 10-11 s, the last built 1.8 GB.
 ONE_CALL_PAST_THE_DEADLINE = [
@@ -205,7 +176,7 @@ ONE_CALL_PAST_THE_DEADLINE = [
 def test_one_function_call_cannot_outrun_the_deadline(state: Path, tmp_path: Path) -> None:
     """Refused before SQLite loops: a few CPU seconds in all (generous), little memory."""
     with served(state, tmp_path / "server.log", PLUGIN_QUERY_SECONDS="1") as origin:
-        pid = server_pid(origin)
+        pid = serving_pid(origin, PACKAGE.encode())
         memory, cpu = peak_rss_mib(pid), cpu_seconds(pid)
         answers = [post_result(origin, [code_query(sql)], "en-US") for sql in ONE_CALL_PAST_THE_DEADLINE]
         cpu, grown = cpu_seconds(pid) - cpu, peak_rss_mib(pid) - memory
@@ -237,7 +208,7 @@ MANY_CALLS_IN_ONE_ROW = [
 
 def test_many_calls_in_one_row_stop_at_the_deadline(state: Path, tmp_path: Path) -> None:
     with served(state, tmp_path / "server.log", PLUGIN_QUERY_SECONDS="1") as origin:
-        pid = server_pid(origin)
+        pid = serving_pid(origin, PACKAGE.encode())
         cpu = cpu_seconds(pid)
         answers = [post_result(origin, [code_query(sql)], "en-US") for sql in MANY_CALLS_IN_ONE_ROW]
         cpu = cpu_seconds(pid) - cpu
@@ -314,7 +285,7 @@ def test_bodies_in_flight_are_bounded(state: Path, tmp_path: Path) -> None:
             connection.close()
 
     with served(state, tmp_path / "server.log") as origin:
-        pid = server_pid(origin)
+        pid = serving_pid(origin, PACKAGE.encode())
         before = peak_rss_mib(pid)
         with concurrent.futures.ThreadPoolExecutor(60) as pool:
             answers = list(pool.map(lambda _: post(origin), range(60)))

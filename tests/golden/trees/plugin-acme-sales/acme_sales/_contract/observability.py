@@ -15,9 +15,10 @@ Starlette's error middleware, so even an unexpected 500 is counted and carries t
 - one access line on the `<package>.access` logger: method, path (never the query string, which
   may hold secrets), status, duration, request id.
 
-A request framed by both Content-Length and Transfer-Encoding is answered 400 before anything else
-and its connection closed (`_framed_two_ways`). It answers three paths itself, before routing: `GET /healthz` (the process serves), `GET /readyz`
-(503 `stopping` once `begin_shutdown()` was called, which `__main__` does when uvicorn gets its
+Before anything else, a request framed by both Content-Length and Transfer-Encoding is answered
+400 and its connection closed, and one with an `Expect` other than 100-continue 417
+(`_refused_head`). It answers three paths itself, before routing: `GET /healthz` (the process
+serves), `GET /readyz` (503 `stopping` once `begin_shutdown()` was called, which `__main__` does when uvicorn gets its
 shutdown signal) and `GET /metrics` (Prometheus text; the app's own 404 when metrics are off).
 They are not counted, and their access lines are DEBUG: probes do not flood the log.
 
@@ -225,7 +226,7 @@ class ObservabilityMiddleware:
 
         own = None
         try:
-            own = _framed_two_ways(scope) or self._own_answer(scope)
+            own = _refused_head(scope) or self._own_answer(scope)
             if own is not None:
                 status = own[0]
                 await _answer(send_with_id, scope, *own)
@@ -274,7 +275,7 @@ _UNMET_EXPECTATION = (
 )
 
 
-def _framed_two_ways(scope: Scope) -> tuple[int, bytes, list[tuple[bytes, bytes]]] | None:
+def _refused_head(scope: Scope) -> tuple[int, bytes, list[tuple[bytes, bytes]]] | None:
     """400 and a closed connection for a request with both Content-Length and Transfer-Encoding;
     417 for an `Expect` other than 100-continue (RFC 9110; as Node and Go answer it).
 
