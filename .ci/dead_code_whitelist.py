@@ -72,3 +72,4 @@ never_null
 _.one  # abstract methods the plugin runtime tests look up by name
 _.two
 
+serve_workers  # called by the plugin template's __main__.py.jinja (WORKERS above 1)

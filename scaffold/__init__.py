@@ -9,5 +9,5 @@ project records it. Bump it for each release and add the release's entry to CHAN
 own; pyproject.toml's `name` spells the same (tests/unit/test_release.py keeps them equal).
 """
 
-__version__ = "1.6.0"
+__version__ = "1.7.0"
 DISTRIBUTION = "contract-scaffold"

@@ -47,7 +47,11 @@ def assert_the_example_passes_check_plugin_with_data(served: str, project: Path)
         f"{served}/api/v1/query/get-result",
         json={
             "dataQuery": [
-                {"refID": "A", "json": '{"groupBy": "host"}', "timeRange": {"from": now - 3600, "to": now}},
+                {
+                    "refID": "A",
+                    "json": '{"table": "cpu_metrics", "groupBy": "host"}',
+                    "timeRange": {"from": now - 3600, "to": now},
+                },
                 {"refID": "B", "json": '{"table": "servers", "format": "table"}'},
             ]
         },

@@ -45,11 +45,18 @@ from tests.served_process import serve_command
 pytestmark = pytest.mark.slow
 
 BINARY = "bin/plugin"  # what the project's CI builds (tests/built_plugins.py BUILD) and starts
+JSON_BODY_CASES = Path(__file__).resolve().parents[2] / "scaffold" / "codegen" / "cases" / "json_bodies.json"
 
 
-def _run(command: list[str], cwd: Path, timeout: float = 900) -> str:
+def _run(command: list[str], cwd: Path, timeout: float = 900, env: dict[str, str] | None = None) -> str:
     result = subprocess.run(
-        command, cwd=cwd, capture_output=True, text=True, timeout=timeout, check=False, env=go_environment()
+        command,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+        env={**go_environment(), **(env or {})},
     )
     assert result.returncode == 0, (
         f"{' '.join(command)} failed:\n{result.stdout[-3000:]}{result.stderr[-3000:]}"
@@ -127,8 +134,14 @@ def test_the_starter_passes_its_checks_and_check_plugin(
         (b'{"dataQuery": [{"refID": "A", "refID": "B"}]}', 400),
         (b'{"dataQuery": [{"refID": "A", "maxDataPoints": NaN}]}', 400),
         (b'{"dataQuery": []}', 400),
-        (b'{"dataQuery": [{"refID": "A", "REFID": 5}]}', 200),
-        (b'{"dataQuery": [{"refID": "A", "maxDataPoints": 10.0}]}', 200),
+        (
+            b'{"dataQuery": [{"refID": "A", "json": "{\\"table\\": \\"servers\\", \\"format\\": \\"table\\"}", "REFID": 5}]}',
+            200,
+        ),
+        (
+            b'{"dataQuery": [{"refID": "A", "json": "{\\"table\\": \\"servers\\", \\"format\\": \\"table\\"}", "maxDataPoints": 10.0}]}',
+            200,
+        ),
     ],
 )
 def test_strict_bodies_over_http(served: str, body: bytes, status: int) -> None:
@@ -207,7 +220,8 @@ def test_the_runtime_tests_pass_beside_the_generated_code(tmp_path: Path) -> Non
         shutil.copy2(test, module / "internal" / "contract" / test.name)
     (module / "go.mod").write_text("module example.com/plugin\n\ngo 1.22\n", encoding="utf-8")
     _run(["go", "vet", "./..."], module)
-    _run(["go", "test", "-race", "./..."], module)
+    # jsonbodies_test.go reads the JSON body cases every runtime reads (it fails when this is unset)
+    _run(["go", "test", "-race", "./..."], module, env={"SCAFFOLD_JSON_BODIES": str(JSON_BODY_CASES)})
 
 
 def test_the_projects_own_tests_hold_every_answer_against_the_spec(starter: Path, tmp_path: Path) -> None:

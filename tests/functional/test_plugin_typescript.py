@@ -43,6 +43,8 @@ from tests.process_probe import peak_rss_mib, serving_pid
 from tests.served_process import serve_command
 
 pytestmark = pytest.mark.slow
+# A query the example answers (its query form requires a table), for the tests of the transport.
+SERVERS = {"refID": "A", "json": '{"table": "servers", "format": "table"}'}
 
 
 def _run(command: list[str], cwd: Path, timeout: float = 900) -> str:
@@ -150,7 +152,7 @@ def test_strict_bodies_over_http(served: str) -> None:
         "message": "Неверный формат запроса: dataQuery.0.maxDataPoints: ожидается целое число",
         "status": 400,
     }
-    answered = httpx.post(url, json={"dataQuery": [{"refID": "A"}]}, headers={"X-Request-ID": "r-1"})
+    answered = httpx.post(url, json={"dataQuery": [SERVERS]}, headers={"X-Request-ID": "r-1"})
     assert answered.status_code == 200 and answered.headers["x-request-id"] == "r-1"
     wrong_type = httpx.post(url, content=b"{}", headers={"Content-Type": "application/xml"})
     assert wrong_type.status_code == 400
@@ -180,7 +182,7 @@ def test_bytes_in_flight_are_bounded_with_503_and_retry_after(tight: str) -> Non
             "message": "Плагин сейчас обрабатывает слишком много данных запросов; повторите запрос",
         }
     time.sleep(0.3)  # the unfinished body's bytes are given back when its connection goes
-    assert httpx.post(tight + path, json={"dataQuery": [{"refID": "A"}]}).status_code == 200
+    assert httpx.post(tight + path, json={"dataQuery": [SERVERS]}).status_code == 200
 
 
 GET_RESULT = "/api/v1/query/get-result"
@@ -205,7 +207,7 @@ def test_idle_uploads_reserve_nothing_of_the_bodies_in_flight(served: str) -> No
             )
             connection.sendall(head.encode() + b'{"dataQuer')
         time.sleep(0.3)
-        answered = httpx.post(served + GET_RESULT, json={"dataQuery": [{"refID": "A"}]}, timeout=10)
+        answered = httpx.post(served + GET_RESULT, json={"dataQuery": [SERVERS]}, timeout=10)
         assert answered.status_code == 200, answered.text
     finally:
         for connection in idle:
@@ -236,7 +238,7 @@ def test_a_body_in_one_byte_chunks_costs_its_bytes_not_a_buffer_each(
 ) -> None:
     """Security review H2: each 1-byte chunk was kept as a Buffer (~300 bytes): a 1 MiB body took the
     process up by 430 MiB, a 4 MiB one by 1.6 GB. Now the chunks are copied into one buffer."""
-    prefix = b'{"dataQuery": [{"refID": "A"}], "pad": "'
+    prefix = b'{"dataQuery": [' + json.dumps(SERVERS).encode() + b'], "pad": "'
     body = prefix + b"x" * (2 * 1024 * 1024 - len(prefix) - 2) + b'"}'
     chunked = b"".join(b"1\r\n" + body[i : i + 1] + b"\r\n" for i in range(len(body))) + b"0\r\n\r\n"
     head = (
@@ -260,7 +262,7 @@ def test_a_body_in_one_byte_chunks_costs_its_bytes_not_a_buffer_each(
 def test_json_nested_deeper_than_256_levels_is_refused_before_it_is_parsed(served: str) -> None:
     """Security review H3: a 100k-deep object under a key the schema does not name answered 200
     (and six 9.5 MiB `[[[...]]]` bodies took 1.5 GB): the Python and Go plugins answer 400."""
-    query = '{"dataQuery": [{"refID": "A"}], "extra": %s}'
+    query = '{"dataQuery": [' + json.dumps(SERVERS).replace("%", "%%") + '], "extra": %s}'
     deep_object = '{"a":' * 100_000 + "1" + "}" * 100_000
     deep_array = "[" * 1_000_000 + "]" * 1_000_000
     headers = {"Content-Type": "application/json"}

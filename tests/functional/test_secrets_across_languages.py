@@ -349,6 +349,7 @@ def test_both_refuse_alike_to_start(ts_project: Path, tmp_path: Path) -> None:
         {"keyText": None, "production": False, "stateDir": str(blocker / "state")},
         {"keyText": None, "production": False, "stateDir": str(bad_file)},
     ]
+    boxes.append({"keyText": None, "production": False, "stateDir": str(oversized_key_file(tmp_path))})
     unsafe = unsafe_key_files(tmp_path)
     boxes += [{"keyText": None, "production": False, "stateDir": str(state)} for state in unsafe]
     calls = [{"op": "encrypt", "box": box, "field": FIELD, "value": "pw"} for box in boxes]
@@ -360,6 +361,17 @@ def test_both_refuse_alike_to_start(ts_project: Path, tmp_path: Path) -> None:
         "PLUGIN_SECRET_KEY or PLUGIN_STATE_DIR to a writable folder"
     )
     assert [result["message"] for result in results[-len(unsafe) :]] == list(unsafe.values())
+
+
+def oversized_key_file(folder: Path) -> Path:
+    """A state folder whose secret.key holds a valid key followed by more whitespace than a key file
+    may hold (4 KiB in every language): refused as a malformed key, since the file is read no
+    further than that (found: each language read the whole file, whatever its size, and took it)."""
+    state = folder / "oversized"
+    state.mkdir()
+    (state / "secret.key").write_text(KEY + " " * 5000 + "\n", encoding="ascii")
+    (state / "secret.key").chmod(0o600)
+    return state
 
 
 def unsafe_key_files(folder: Path) -> dict[Path, str]:

@@ -41,6 +41,7 @@ from tests.functional.test_secrets_across_languages import (
     PLAINS,
     keyed,
     node_calls,
+    oversized_key_file,
     python_calls,
     unsafe_key_files,
 )
@@ -483,6 +484,7 @@ def test_both_refuse_alike_to_start(go_module: GoModule, tmp_path: Path) -> None
         {"keyText": None, "production": False, "stateDir": str(blocker / "state")},
         {"keyText": None, "production": False, "stateDir": str(blocker)},
         {"keyText": None, "production": False, "stateDir": str(bad_file)},
+        {"keyText": None, "production": False, "stateDir": str(oversized_key_file(tmp_path))},
     ]
     if os.geteuid() != 0:  # root writes anywhere
         locked = tmp_path / "locked"

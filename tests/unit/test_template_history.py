@@ -10,7 +10,9 @@ templates moved on to 1.6.0 and 1.5.0; module 1.5.0 from the store of scaffold 1
 landed commit 9f874e0), before the module template moved on to 1.6.0; plugin-typescript 1.0.0 from
 the store of scaffold 1.2.0 (stop 28's landed commit ffb510e), before it moved on to 1.1.0;
 plugin-go 1.0.0 and plugin-typescript 1.1.0 from the store of scaffold 1.3.0 (stop 34's landed
-commit 053a770), before they moved on to 1.1.0 and 1.2.0.
+commit 053a770), before they moved on to 1.1.0 and 1.2.0; plugin-python 1.6.0, module-python
+1.6.0, plugin-typescript 1.2.0 and plugin-go 1.1.0 from the store of scaffold 1.6.0 (stop 45's
+landed commit 0d197cf), before they moved on to 1.7.0, 1.7.0, 1.3.0 and 1.2.0.
 
 The templates' folders were renamed `<kind>-<language>` (templates/plugin-python/) after these ids
 were read; the store keeps each one's old name (template-store/plugin, "plugin template 1.0.0" in
@@ -36,15 +38,19 @@ plugin-python 1.2.0 ee52e61fd47e1851286da5126d32323d29804d2c 528c8bbfa1b846cce72
 plugin-python 1.3.0 a0db13a94ca99372e6eefbf0f90c72b1e4f68989 5e24ab8c536c6cfa8f512c147a903ee73cda260e
 plugin-python 1.4.0 c0fb333ec79364785c6dbd35a2a39fd0ef0be719 cb38a9f604935dc8245394b4d3547a60a0282ca7
 plugin-python 1.5.0 6443ea6b1fc51e0e2dcd9e8f43e0814b0ba9b765 94d1ce11e1627a1471d2702fb3b6ee8fa552e771
+plugin-python 1.6.0 3d15bb5e65c5130be5db30eff6212341e189553b a631891cefe5d0ed4fe905f45b4f35841597ef11
 module-python 1.0.0 75637e69a41248ffd7786f105c024d1cffe4c70d 6f5fdb1a7538e396b2444990cfa21cffb8e2e5f6
 module-python 1.1.0 5031f872d71ddff50cb2c38abb8c8c32c3091d7b 62ac75fb19781f5729f042e53b8c9a2e9acf32ae
 module-python 1.2.0 a5574417740fbc5a1b1ceef8a70a6793a39bad1e 9d36e09c5a2a9456628332b1bd4cb03d803cae8d
 module-python 1.3.0 699665c98f57cdc46767536017e1910a603e39c1 5d3ac2fc0b7bffc5f38cc8fff9fa6a0a65270ebc
 module-python 1.4.0 3388935e4fd7a40020dc3ddfcc92210c69db3686 48731b312d89975d3c7e5b0bcebc0218e161511a
 module-python 1.5.0 10e5b4792432f983a1664cb40aefbc68370edc96 c2a37b1530de842e74e6f0f6756b29c8f526a1ca
+module-python 1.6.0 0b4b0ef7fc6d69c314191d985d4834718b63343f 9a48b843993329b4be4cca713e71451c27ae660e
 plugin-typescript 1.0.0 7abe6db0e4c9af8d7f54f98bbf07e7ac16040abe 76dcce6904d62ec3a6a9c82e518c8621117e3d16
 plugin-typescript 1.1.0 4edfbca38547bb8339600027c95243c0d605c781 054e8b6239848b3932ea556fe6856a2809a6867b
+plugin-typescript 1.2.0 6ea1ee45634fc66994fed50633ea9b5327e3ee2d 35ff0c1eec6877827761e079bd62be26f7cf8e73
 plugin-go 1.0.0 6beafa2aed38864d1da8656ab64e23dade5a9a8e 83f9b4137c46f642e1eaef43886bdfed48d07b48
+plugin-go 1.1.0 3a43623f0bee58a11a925eb2a3628518a05d33c1 f6e27572785f436bca3447f9959edd5cbcde78fd
 """.splitlines()
     if line
 ]

@@ -43,6 +43,7 @@ RUNTIME_MODULES = (
     "secrets.py",
     "serving.py",
     "starter_corrections.py",
+    "strict_json.py",
     "published_spec.py",
     "wire_names.py",
 )

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic import BaseModel, TypeAdapter
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import Headers
 from starlette.requests import ClientDisconnect
@@ -54,10 +54,10 @@ from .http_json import (
     MAX_BODY_BYTES_IN_FLIGHT,
     BodyError,
     clip,
-    describe_validation_error,
     error_response,
     incident_id,
     json_bytes,
+    parse_json_body,
     read_json_body,
 )
 from .locale import choose_locale
@@ -132,7 +132,7 @@ class OperationApp:
                 raw = await read_json_body(
                     receive, content_type, content_length, wiring.max_body_bytes, locale, hold
                 )
-                parsed = op.request_model.model_validate_json(raw, strict=True, by_name=False)
+                parsed = parse_json_body(op.request_model, raw, locale)
                 for path in op.request_secrets:
                     _reveal(parsed, path, wiring.secrets)
             except ClientDisconnect:
@@ -150,9 +150,6 @@ class OperationApp:
                     await self._fail(send, 408, exc.message, close=True)
                     return
                 await self._fail(send, exc.status, exc.message)
-                return
-            except ValidationError as exc:
-                await self._fail(send, 400, describe_validation_error(exc, locale, op.request_model))
                 return
             except _FieldSecretError as exc:
                 _log.info("%s: field %r: %s", op.method_name, clip(exc.code, 64), exc.reason)

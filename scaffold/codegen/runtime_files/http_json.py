@@ -9,7 +9,8 @@ reflected). A schema error names where it is by the contract's own field names o
 any other name taken from the body shows as `*`. Unknown paths and wrong methods get the same
 `{"error": true, "message": ...}` body instead of the framework's own.
 
-A body is read by `body_limits`: at most `limit` bytes (413), and no more bytes of bodies held by
+A body is JSON as strictly in every language (`parse_json_body`; the shared cases are in
+scaffold/codegen/cases/json_bodies.json). It is read by `body_limits`: at most `limit` bytes (413), and no more bytes of bodies held by
 the process at once than its BodyBudget allows (503 with Retry-After); a refused body is read to
 its end and thrown away first, so a client that writes its whole body before reading gets the
 answer instead of a reset connection.
@@ -45,6 +46,7 @@ from .body_limits import (
 )
 from .text_catalog import RUNTIME_LOCALES, runtime_text
 from .locale import DEFAULT_LOCALE, choose_locale
+from .strict_json import NotJson, marked, scan, values
 from .wire_names import wire_names
 
 MAX_BODY_BYTES = 10 * 1024 * 1024
@@ -67,6 +69,7 @@ _PROBLEMS = {
     "int_type": "integer",
     "int_parsing": "integer",
     "int_from_float": "integer",
+    "int_parsing_size": "range",
     "float_type": "number",
     "float_parsing": "number",
     "finite_number": "number",
@@ -168,6 +171,38 @@ async def read_json_body(
 _UNCOUNTED = BodyBudget(2**62)
 
 
+def parse_json_body(model: type[BaseModel], raw: bytes, locale: str = DEFAULT_LOCALE) -> Any:
+    """`raw` (from read_json_body) validated as `model`, strictly; BodyError (400) when it is not.
+
+    pydantic parses the body itself, but keeps the last of a key given twice, stops at 200 levels
+    of nesting and reads a number with a fraction or an exponent as a double, which misstates some
+    as integers; strict_json reads the body first, with the standard library's parser, to refuse a
+    key twice in one object and to mark such a number. A body deeper than pydantic reads, or with
+    a number so marked (rare), is validated from that parser's values instead.
+    """
+    invalid = BodyError(400, runtime_text(locale, "body.invalidJson"))
+    try:
+        text = scan(raw)
+    except (NotJson, RecursionError):  # recursion: nested far deeper than MAX_JSON_DEPTH
+        raise invalid from None
+    if text is None or not marked():
+        try:
+            parsed = model.model_validate_json(raw, strict=True, by_name=False)
+        except ValidationError as exc:  # beyond pydantic's depth, the other reading decides
+            if text is None or not any("recursion limit" in p["msg"] for p in exc.errors()):
+                raise BodyError(400, describe_validation_error(exc, locale, model)) from None
+        else:
+            if text is None:  # no body goes unchecked for keys given twice
+                raise invalid
+            return parsed
+    try:
+        return model.model_validate(values(text), strict=True, by_name=False)
+    except NotJson:
+        raise invalid from None
+    except ValidationError as exc:
+        raise BodyError(400, describe_validation_error(exc, locale, model)) from None
+
+
 def too_large_message(limit: int, locale: str = DEFAULT_LOCALE) -> str:
     if limit >= 1024 * 1024:
         size = runtime_text(locale, "size.mebibytes", count=f"{limit / (1024 * 1024):g}")
@@ -195,11 +230,18 @@ def describe_validation_error(
             return runtime_text(locale, "body.invalidJson")
         return runtime_text(locale, "body.invalidJsonAt", line=position[1], column=position[2])
     names = wire_names(model) if model is not None else frozenset()
+    # An integer field is a union of an integer and a whole-number float (contract_base.py): for a
+    # float the float branch tells what is wrong (a fraction, out of range), else the integer's.
+    branches = [p for p in problems if p["loc"][-1:] == ("int",)]
+    floats = {p["loc"][:-1] for p in branches if isinstance(p.get("input"), float)}
     parts: list[str] = []
     for problem in problems:
-        if _FROM_FLOAT in problem["loc"]:  # the integer branch beside it tells the problem
-            continue
-        where = ".".join(_location(part, names) for part in problem["loc"] if part not in _UNION_TAGS)
+        loc = problem["loc"]
+        if loc[-1:] in (("int",), (_FROM_FLOAT,)):
+            if (loc[-1] == _FROM_FLOAT) != (loc[:-1] in floats):
+                continue
+            loc = loc[:-1]
+        where = ".".join(_location(part, names) for part in loc if part not in _UNION_TAGS)
         kind = "null" if _is_null(problem) else _PROBLEMS.get(problem["type"], "invalid")
         what = runtime_text(locale, "problem." + kind)
         part = f"{where or runtime_text(locale, 'body.where')}: {what}"

@@ -39,6 +39,9 @@ ENCRYPTED_PREFIX = "enc:v1:"
 KEY_ENV = "PLUGIN_SECRET_KEY"
 OLD_KEYS_ENV = "PLUGIN_OLD_SECRET_KEYS"
 KEY_FILE_NAME = "secret.key"
+# A key file holds one 44-character key and perhaps whitespace: more than this is no key file, and
+# it is not read further (the file is outside input: every read is bounded). Alike in every language.
+KEY_FILE_MAX_BYTES = 4096
 _NONCE_BYTES = 12
 _TAG_BYTES = 16
 _KEY_BYTES = 32
@@ -230,9 +233,12 @@ def _read_key_file(path: Path, *, missing_ok: bool) -> bytes | None:
                 f"{path} is {use} by other users (mode {permissions:04o}); run chmod 600 {path}, "
                 "or delete it and a new key is made"
             )
-        content = b"".join(iter(lambda: os.read(fd, 65536), b""))
+        content = b""
+        while len(content) <= KEY_FILE_MAX_BYTES and (chunk := os.read(fd, KEY_FILE_MAX_BYTES + 1)):
+            content += chunk
     finally:
         os.close(fd)
-    # A byte that is not ASCII makes the file a malformed key, as it does in every language.
-    text = content.decode("ascii") if content.isascii() else ""
+    # A byte that is not ASCII, or more bytes than a key file holds, makes the file a malformed
+    # key, as it does in every language.
+    text = content.decode("ascii") if content.isascii() and len(content) <= KEY_FILE_MAX_BYTES else ""
     return parse_key(text, source=str(path))

@@ -97,9 +97,10 @@ func (r *Reader) member(end byte) bool {
 }
 
 // NextKey moves to the next key of the current object, returning false at its end (its closing
-// brace consumed). The key's value is read next. A key seen before in the same object is an
-// "invalid" problem at the object's place plus "*" (this reader cannot know whether the
-// contract names it); the key is still returned, so reading goes on.
+// brace consumed). The key's value is read next. A key seen before in the same object (compared
+// unescaped: "a" and "\u0061" are one key) is a syntax error without a place: a body whose
+// meaning depends on which of two values counts is no JSON a plugin reads, in any language (the
+// Python and TypeScript plugins' parsers keep the last one and cannot tell where it was).
 func (r *Reader) NextKey() bool {
 	if r.syntax != nil || len(r.frames) == 0 || !r.frames[len(r.frames)-1].object {
 		return false
@@ -122,9 +123,9 @@ func (r *Reader) NextKey() bool {
 	}
 	r.pos++
 	if r.duplicateKey(len(r.frames) - 1) {
-		r.EnterKey()
-		r.problemHere("invalid")
-		r.Leave()
+		r.fail(r.pos, "a key twice in one object")
+		r.syntax.Line, r.syntax.Column = 0, 0
+		return false
 	}
 	r.pending = true
 	return true

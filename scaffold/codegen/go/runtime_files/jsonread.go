@@ -2,9 +2,9 @@ package contract
 
 // This file is the strict JSON reader that the generated decoders call token by token, without
 // reflection: RFC 8259 syntax and nothing more, no coercion between types, integers judged by
-// their literal, duplicate keys refused. A value that is JSON but not what the contract wants is a
-// Problem and reading goes on (so one answer can name several); a body that is not JSON is a
-// SyntaxError and stops everything. Arrays and objects are in jsoncontainers.go, strings and
+// their literal, a key given twice refused as no JSON. A value that is JSON but not what the
+// contract wants is a Problem and reading goes on (so one answer can name several); a body that
+// is not JSON is a SyntaxError and stops everything. Arrays and objects are in jsoncontainers.go, strings and
 // numbers in jsonstring.go and jsonnumber.go, duplicate-key detection in jsonkeys.go.
 
 import (
@@ -27,12 +27,17 @@ type Problem struct {
 
 // SyntaxError says that the body is not JSON. The first one stops reading.
 type SyntaxError struct {
-	Line, Column int    // 1-based; the column counts characters (runes) of the line, as Python's json module does
+	// Line and Column are 1-based; the column counts characters (runes) of the line, as Python's
+	// json module does. Both are 0 when no place is told: a key given twice in one object.
+	Line, Column int
 	Reason       string // short English reason for logs; never holds text of the body
 	TooDeep      bool   // arrays and objects nested deeper than the reader's maxDepth
 }
 
 func (e *SyntaxError) Error() string {
+	if e.Line == 0 {
+		return "invalid JSON: " + e.Reason
+	}
 	return "invalid JSON at line " + strconv.Itoa(e.Line) + ", column " + strconv.Itoa(e.Column) + ": " + e.Reason
 }
 
@@ -278,8 +283,9 @@ func (r *Reader) Skip() {
 }
 
 // skipFrom skips the value starting with c at r.pos. Arrays and objects are walked with the
-// reader's own frames rather than recursion, so depth, syntax and duplicate keys are checked as
-// everywhere else; members' places are pushed so a duplicate key inside is reported where it is.
+// reader's own frames rather than recursion, so depth, syntax and keys given twice are checked as
+// everywhere else. Nothing inside a skipped value can be a Problem (only its syntax is judged), so
+// no place is kept for its members.
 func (r *Reader) skipFrom(c byte) {
 	if c != '{' && c != '[' {
 		r.skipScalar(c)
@@ -290,25 +296,18 @@ func (r *Reader) skipFrom(c byte) {
 		return
 	}
 	for r.syntax == nil && len(r.frames) > base {
-		top := len(r.frames) - 1
-		object := r.frames[top].object
-		if !r.nextMember(object) {
-			if r.syntax == nil && len(r.frames) > base {
-				r.Leave() // the member that held the container just closed
-			}
-			continue
+		if !r.nextMember(r.frames[len(r.frames)-1].object) {
+			continue // a container closed, or a syntax error ended reading
 		}
-		r.enterMember(top)
 		c, ok := r.startValue()
 		if !ok {
 			return
 		}
 		if c == '{' || c == '[' {
-			r.open(c == '{') // its place stays pushed until it closes
+			r.open(c == '{')
 			continue
 		}
 		r.skipScalar(c)
-		r.Leave()
 	}
 }
 
@@ -317,15 +316,6 @@ func (r *Reader) nextMember(object bool) bool {
 		return r.NextKey()
 	}
 	return r.NextItem()
-}
-
-// enterMember pushes the place of the member of frame i just begun: "*" or its index.
-func (r *Reader) enterMember(i int) {
-	if r.frames[i].object {
-		r.EnterKey()
-	} else {
-		r.EnterIndex(r.frames[i].count - 1)
-	}
 }
 
 // skipScalar skips the string, number or literal starting with c at r.pos.
@@ -376,7 +366,7 @@ func (r *Reader) Bool() bool {
 }
 
 // Any reads any value as nil, bool, string, json.Number (the literal as written), []any or
-// map[string]any. A duplicate key is a problem as anywhere else; its last value is kept.
+// map[string]any. A key given twice is a syntax error as anywhere else.
 func (r *Reader) Any() any {
 	c, ok := r.startValue()
 	if !ok {
@@ -439,11 +429,8 @@ func (r *Reader) anyArray() []any {
 // unread (a value not started, arrays and objects not closed), so the whole body is checked.
 func (r *Reader) End() {
 	for r.syntax == nil && len(r.frames) > 0 {
-		top := len(r.frames) - 1
-		if r.nextMember(r.frames[top].object) {
-			r.enterMember(top)
+		if r.nextMember(r.frames[len(r.frames)-1].object) {
 			r.Skip()
-			r.Leave()
 		}
 	}
 	if r.pending {

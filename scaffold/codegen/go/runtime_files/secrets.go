@@ -55,6 +55,10 @@ const (
 // It needs neither Go source nor Python, only openssl and tr, which a developer's machine has.
 const GenerateHint = "generate one with: openssl rand -base64 32 | tr '+/' '-_'"
 
+// keyFileMaxBytes bounds the reading of a key file (outside input): it holds one 44-character key
+// and perhaps whitespace, so more than this is no key file. Alike in every language.
+const keyFileMaxBytes = 4096
+
 const (
 	nonceBytes    = 12
 	tagBytes      = 16
@@ -520,11 +524,16 @@ func readKeyFile(path string, missingOK bool) ([]byte, error) {
 		return nil, &SecretKeyError{Message: fmt.Sprintf("%s is %s by other users (mode %04o); run "+
 			"chmod 600 %s, or delete it and a new key is made", path, use, uint32(mode), path)}
 	}
-	content, err := io.ReadAll(file)
+	// At most one byte more than a key file holds is read: the file is outside input.
+	content, err := io.ReadAll(io.LimitReader(file, keyFileMaxBytes+1))
 	if err != nil {
 		return nil, err
 	}
 	text := string(content)
+	if len(content) > keyFileMaxBytes {
+		// More bytes than a key file holds: a bad key, as in Python and TypeScript.
+		text = ""
+	}
 	for _, character := range content {
 		if character >= utf8.RuneSelf {
 			// Python reads the file as ASCII and fails on any other byte: here such a file is a bad key.

@@ -129,8 +129,12 @@ func orDefault(value, fallback int64) int64 {
 }
 
 // ServeHTTP answers one request. A path that is not clean (`//`, `.`, `..`) is 404 here: ServeMux
-// would answer it with a redirect, which the contract does not document.
+// would answer it with a redirect, which the contract does not document. A request FrameRequests
+// refused is answered here too (framing.go).
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if s.answeredRefusal(w, r) {
+		return
+	}
 	if p := r.URL.Path; p == "" || p[0] != '/' || path.Clean(p) != p {
 		s.notFound(w, r)
 		return

@@ -33,7 +33,7 @@ import {
   lstatSync,
   mkdirSync,
   openSync,
-  readFileSync,
+  readSync,
   rmSync,
   writeSync,
 } from 'node:fs';
@@ -49,6 +49,9 @@ export const KEY_FILE_NAME = 'secret.key';
 const NONCE_BYTES = 12;
 const TAG_BYTES = 16;
 const KEY_BYTES = 32;
+// A key file holds one 44-character key and perhaps whitespace: more than this is no key file, and
+// it is not read further (the file is outside input: every read is bounded). Alike in every language.
+const KEY_FILE_MAX_BYTES = 4096;
 const MAX_TOKEN_CHARS = 64 * 1024;
 // CommonJS, which `node -e` runs, so `require` works; the `=` makes the 44 characters of Python's
 // base64url, though a key without it is read alike.
@@ -407,13 +410,28 @@ function readKeyFile(path: string, missingOk: boolean): Buffer | undefined {
           'or delete it and a new key is made',
       );
     }
-    bytes = readFileSync(fd);
+    bytes = readBounded(fd, KEY_FILE_MAX_BYTES + 1);
   } finally {
     closeSync(fd);
   }
-  // Python reads the file as ASCII and fails on any other byte: here such a file is a bad key.
-  const text = bytes.some((byte) => byte > 0x7f) ? '' : bytes.toString('ascii');
+  // Python reads the file as ASCII and fails on any other byte, or on more bytes than a key file
+  // holds: here such a file is a bad key.
+  const text =
+    bytes.length > KEY_FILE_MAX_BYTES || bytes.some((byte) => byte > 0x7f) ? '' : bytes.toString('ascii');
   return parseKey(text, { source: path });
+}
+
+/** Up to `limit` bytes of the open file `fd`: a read that stops, whatever the file holds. */
+function readBounded(fd: number, limit: number): Buffer {
+  const buffer = Buffer.alloc(limit);
+  let filled = 0;
+  for (;;) {
+    const read = readSync(fd, buffer, filled, limit - filled, null);
+    if (read === 0) break;
+    filled += read;
+    if (filled === limit) break;
+  }
+  return buffer.subarray(0, filled);
 }
 
 /** Python's `Path.is_symlink()`: false for a missing path, other errors are thrown. */

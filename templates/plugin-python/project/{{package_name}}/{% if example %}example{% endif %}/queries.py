@@ -8,6 +8,10 @@ DataQuery.json is a JSON object mapping the query form's field codes to values (
 
 - Constructor (and JSON) mode: table and column names must exist in the database's schema (a
   whitelist read from the file), values are bound parameters, variables expand per `sql_text`.
+  `table` is required, as the query form marks it (no table: 422 "table is required").
+- A filter on a number column compares numbers: its value (a string, or in JSON mode a JSON
+  number) must be a finite decimal in JSON number syntax (42, -0.5, 1e2), else 422 naming the
+  filter (see `filter_number`).
 - Code mode: DataQuery.codeQuery (or "codeQuery" in json) is one read-only SELECT; allowed only
   when the data source has codeMode "true" and a codeLang.
 - format "timeseries" answers the Timestamp contract (one field per value column and group),
@@ -25,6 +29,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -40,6 +45,9 @@ MAX_VALUE_COLUMNS = 20
 MAX_FILTERS = 50
 MAX_VARIABLE_VALUES = 1000
 NUMBER_BYTES = 10  # a number as the budget counts it (marshal: 9 bytes a float, 5 an int, +1)
+INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
+# A JSON number, nothing around it: no NaN, Infinity, 0x10, 1_000, +1, .5 or white space.
+_JSON_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
 
 
 @dataclass(frozen=True)
@@ -58,12 +66,18 @@ def parse_json_object(text: str | None, what: str = "json") -> dict[str, Any]:
     if text is None or not text.strip():
         return {}
     try:
-        value = json.loads(text)
+        # Standard JSON only, as the TypeScript and Go examples read it: Python's NaN, Infinity
+        # and -Infinity literals are not JSON.
+        value = json.loads(text, parse_constant=_not_json)
     except (ValueError, RecursionError):
         raise QueryError("jsonInvalid", f"{what} is not valid JSON", field=what) from None
     if not isinstance(value, dict):
         raise QueryError("jsonNotObject", f"{what} is a JSON {type(value).__name__}", field=what)
     return value
+
+
+def _not_json(literal: str) -> Any:
+    raise ValueError(f"{literal} is not JSON")
 
 
 def _text(spec: Mapping[str, Any], key: str, default: str = "") -> str:
@@ -117,6 +131,7 @@ def run_query(
 
 
 def _table(schema: Schema, spec: Mapping[str, Any]) -> Table:
+    # Required, as the query and variable forms mark it: no default table (as in every example).
     name = _text(spec, "table")
     table = schema.table(name)
     if table is None:
@@ -149,6 +164,33 @@ def _value_columns(table: Table, spec: Mapping[str, Any], time_column: str | Non
     return [_column(table, name.strip(), "valueColumns") for name in items if name.strip()]
 
 
+def filter_number(value: str | int | float) -> int | float:
+    """The number a filter on a number column compares with; QueryError("notNumber") if none.
+
+    Decided alike in the Python, TypeScript and Go examples: a filter number is a finite decimal
+    in JSON number syntax (42, -0.5, 1e2, or a JSON number in JSON mode). NaN, Infinity, 1e309,
+    1_000, 0x10, " 1" are refused, never read by one language's own number rules.
+    """
+    if isinstance(value, str):
+        if _JSON_NUMBER.fullmatch(value) is None:
+            raise QueryError("notNumber", f"filter value {value[:40]!r}", field="filters")
+        digits = value.removeprefix("-")
+        # 19 digits or fewer: an int64 candidate, bound exactly; any other text as a double
+        number: int | float = int(value) if digits.isdigit() and len(digits) <= 19 else float(value)
+    else:
+        number = value
+    if isinstance(number, int):
+        if INT64_MIN <= number <= INT64_MAX:
+            return number  # bound exactly: SQLite compares it with the column's integers
+        try:
+            number = float(number)
+        except OverflowError:
+            number = math.inf
+    if not math.isfinite(number):
+        raise QueryError("notNumber", f"filter value {value!r:.40}", field="filters")
+    return number
+
+
 def where_clause(table: Table, filters: Any, variables: Variables) -> tuple[list[str], list[Any]]:
     """SQL conditions (identifiers from the schema, `?` for every value) of the filter groups."""
     if filters is None or filters == "":
@@ -160,17 +202,32 @@ def where_clause(table: Table, filters: Any, variables: Variables) -> tuple[list
     for group in filters:
         if not isinstance(group, dict):
             raise QueryError("filterGroup", "a filter group is not an object")
-        if isinstance(group.get("value"), int | float) and not isinstance(group.get("value"), bool):
-            group = {**group, "value": str(group["value"])}  # JSON mode: a number is fine too
-        column, operator, raw = (_text(group, key) for key in ("column", "operator", "value"))
-        if not column or raw == "":
+        column, operator = (_text(group, key) for key in ("column", "operator"))
+        # JSON mode: a JSON number is a filter number (for a number column only).
+        number = group.get("value")
+        if not isinstance(number, int | float) or isinstance(number, bool):
+            number = None
+        raw = "" if number is not None else _text(group, "value")
+        if not column or (number is None and raw == ""):
             continue  # an incomplete group (no column or no value) filters nothing
         _column(table, column, "filters")
         if operator not in OPERATORS:
             operator = operator or "="
             if operator not in OPERATORS:
                 raise QueryError("unknownOperator", f"operator {operator[:20]!r}")
-        value = expand_value(raw, variables)
+        found = table.column(column)
+        numeric = found is not None and found.kind == "number"
+        value: Any
+        if number is not None:
+            if not numeric:  # a text column compares text, and a number has no one text
+                raise QueryError("notText", f"a number for column {column[:100]!r}", field="value")
+            value = filter_number(number)
+        else:
+            value = expand_value(raw, variables)
+            if numeric and isinstance(value, list):
+                value = [filter_number(v) for v in value]
+            elif numeric:
+                value = filter_number(value)
         if isinstance(value, list):
             if operator not in ("=", "!="):
                 raise QueryError("listOperator", f"a list variable with {operator}")
@@ -398,7 +455,10 @@ def variable_values(
     if source != "column_values":
         raise QueryError("variableSource", f"source {source[:60]!r}")
     table = _table(schema, spec)
-    column = _column(table, _text(spec, "column"), "column")
+    name = _text(spec, "column")
+    if not name:  # required, as the variable form marks it (in every example)
+        raise QueryError("columnRequired", "no column")
+    column = _column(table, name, "column")
     try:
         conditions, params = where_clause(table, spec.get("filters"), variables)
     except VariableError as exc:

@@ -18,11 +18,9 @@ import socket
 import sys
 from typing import Any
 
-import uvicorn
-
 from ._contract import StartupError
 from ._contract.observability import logging_config
-from ._contract.serving import serve
+from ._contract.serving import serve, serve_workers
 from .app import create_app
 from .settings import Settings
 
@@ -74,12 +72,7 @@ def main() -> None:
     if settings.workers > 1:
         # Each worker process builds its own app, with its own metrics: /metrics answers for the
         # worker that serves the scrape. In containers run one worker and scale by replicas.
-        uvicorn.run(
-            "weather_station_telemetry_gateway_for_the_northern_coasts_region.app:create_app",
-            factory=True,
-            workers=settings.workers,
-            **options,
-        )
+        serve_workers("weather_station_telemetry_gateway_for_the_northern_coasts_region.app:create_app", settings.workers, options)
     else:
         serve(app, options)
 

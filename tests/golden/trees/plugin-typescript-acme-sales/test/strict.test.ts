@@ -15,9 +15,13 @@ import { loadSettings } from '../src/settings.js';
 const API = '/api/v1';
 const CONTEXT = { orgID: 1, pluginID: 'acme', dataSourceInstanceSettings: { fields: [] } };
 const FILTER = (fields: unknown[]) => ({ pluginContext: CONTEXT, filter: { fields } });
+// A query and a variable query the example answers (its forms require a table); the starter
+// ignores json.
+const SERIES = '{"table": "cpu_metrics"}';
+const TABLES = '{"source": "tables"}';
 const QUERY = (fields: Record<string, unknown> = {}) => ({
   pluginContext: CONTEXT,
-  dataQuery: [{ refID: 'A', json: '{}', ...fields }],
+  dataQuery: [{ refID: 'A', json: SERIES, ...fields }],
 });
 
 let app: FastifyInstance;
@@ -148,7 +152,7 @@ describe('a body the schema allows', () => {
     [
       'pluginContext.org_id',
       '/variable/values',
-      { pluginContext: { pluginID: 'a', org_id: 'x' }, json: '{}' },
+      { pluginContext: { pluginID: 'a', org_id: 'x' }, json: TABLES },
     ],
   ])(
     'has keys spelled another way (%s): unknown properties, ignored',
@@ -178,7 +182,7 @@ describe('int64 at its edges', () => {
       method: 'POST',
       url: `${API}/variable/values`,
       headers: { 'content-type': 'application/json' },
-      payload: `{"pluginContext": {"orgID": ${orgID}}}`,
+      payload: `{"pluginContext": {"orgID": ${orgID}}, "json": ${JSON.stringify(TABLES)}}`,
     });
 
   it.each(['9223372036854775807', '-9223372036854775808', '9223372036854775296'])(

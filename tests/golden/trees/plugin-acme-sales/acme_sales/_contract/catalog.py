@@ -1,4 +1,4 @@
-# copied from scaffold 1.6.0 (scaffold/codegen/runtime_files/text_catalog.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+# copied from scaffold 1.7.0 (scaffold/codegen/runtime_files/text_catalog.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """Text catalogues: one JSON file per language (`ru-RU.json`, `en-US.json`, ...) in a folder.
 
 The contract localises field names, descriptions, placeholders, labels and option texts by
@@ -56,6 +56,7 @@ RUNTIME_TEXTS: dict[str, dict[str, str]] = {
         "size.mebibytes": "{count} МиБ",
         "http.404": "Не найдено",
         "http.405": "Метод не поддерживается",
+        "http.431": "Строка запроса и заголовки больше 16 КиБ",
         "http.other": "Ошибка HTTP {status}",
         "internal": "Внутренняя ошибка плагина (инцидент {incident}); подробности в журнале плагина",
         "secret.undecryptable": "Зашифрованное значение не удаётся расшифровать; введите значение заново",
@@ -95,6 +96,7 @@ RUNTIME_TEXTS: dict[str, dict[str, str]] = {
         "size.mebibytes": "{count} MiB",
         "http.404": "Not found",
         "http.405": "Method not allowed",
+        "http.431": "The request line and headers are larger than 16 KiB",
         "http.other": "HTTP error {status}",
         "internal": "Internal error in the plugin (incident {incident}); see the plugin log",
         "secret.undecryptable": "The encrypted value cannot be decrypted; enter the value again",

@@ -1,4 +1,4 @@
-# copied from scaffold 1.6.0 (scaffold/codegen/runtime_files/serving.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+# copied from scaffold 1.7.0 (scaffold/codegen/runtime_files/serving.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """Serving an app with uvicorn so that SIGTERM drains it: the one way both kinds' `__main__` serve.
 
 A container platform stops a service with SIGTERM. uvicorn then stops accepting connections and
@@ -6,10 +6,18 @@ gives the requests in flight `timeout_graceful_shutdown` seconds; this module ad
 leaves to the app: /readyz answers 503 from the signal's first moment (`begin_shutdown`), and the
 process ends with exit 0 instead of being killed by the signal uvicorn raises again afterwards.
 
-A request's headers must arrive within HEADER_SECONDS (10 s, as in the Go and TypeScript plugins)
-of the connection's start or of the previous answer; otherwise the connection is closed. uvicorn has
-no such timeout (a thousand connections trickling header bytes stayed open for minutes, found by a
-hostile run), so `serve` runs uvicorn's own protocol with a timer added (`header_deadline`).
+Two rules for a request's head (its request line and header lines), alike in the Go and TypeScript
+plugins, that uvicorn has no option for, so `serve` and `serve_workers` run uvicorn's own protocol
+with them added (`guarded`; issue 38):
+
+- its headers must arrive within HEADER_SECONDS (10 s) of the connection's start or of the
+  previous answer; otherwise the connection is closed (a thousand connections trickling header
+  bytes stayed open for minutes, found by a hostile run);
+- a head over HEAD_LIMIT_BYTES (16 KiB) is answered 431 in the error shape with `Connection:
+  close`, and the connection is shut for writing, then closed once the caller has closed its side
+  or LINGER_SECONDS passed: closed at once with the caller's bytes unread, it would reset, and a
+  reset can reach the caller before it read the answer. uvicorn took any size (httptools) or one
+  that arrived in one read (h11).
 
 Two settings keep the slowest answers close to the typical one under load (measured with wrk at
 32 connections on get-result answers of 2 x 1,000 and 2 x 10,000 points):
@@ -29,34 +37,126 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import json
+import re
 import signal
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from http import HTTPStatus
 from types import FrameType
 from typing import Any
 
+import h11
 import uvicorn
 from starlette.applications import Starlette
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from .locale import DEFAULT_LOCALE
 from .observability import Observability
 
 EVENT_LOOP = "asyncio"  # see the module's docstring
 HEADER_SECONDS = 10.0
+HEAD_LIMIT_BYTES = 16 * 1024  # the request line, the header lines and the blank line that ends them
+LINGER_SECONDS = 2.0
+# What ends a head (h11's own pattern: a bare LF line ending is taken too), and where its request
+# line starts: blank lines before it are skipped by httptools, refused by h11; they count as head.
+_HEAD_END = re.compile(rb"\n\r?\n")
+_REQUEST_LINE = re.compile(rb"[^\r\n]")
+_HEAD_TOO_LARGE_EN = "The request line and headers are larger than 16 KiB"
 
 
-def header_deadline(protocol: type[asyncio.Protocol]) -> type[asyncio.Protocol]:
-    """uvicorn's HTTP `protocol` class, closing a connection whose request headers take too long.
+class _HeadMeter:
+    """The size of one request head as its bytes arrive, up to the blank line that ends it.
 
-    The timer starts when the connection is made and again as each answer completes (before
-    uvicorn starts a pipelined request); when it fires, the connection is closed unless a new
-    request's headers arrived meanwhile (uvicorn then made a new request cycle). A body's own
-    pace is body_limits' rule; an idle connection between requests ends by uvicorn's keep-alive
-    timeout first. uvicorn's protocol classes are subclassed because it has no option for this.
+    `started` when the bytes fed begin inside the head (after its request line began); `tail`,
+    the last bytes before them, where a blank line split between two reads begins.
     """
 
-    class HeaderDeadline(protocol):  # type: ignore[valid-type,misc]
+    def __init__(self, *, started: bool = False, tail: bytes = b"") -> None:
+        self.size = 0
+        self.started = started
+        self.tail = tail
+
+    def feed(self, data: bytes) -> int | None:
+        """The head's size when it ends within `data`, else None (`size` counts it so far).
+
+        Never reads more than a byte past HEAD_LIMIT_BYTES: past that only "too large" matters.
+        """
+        at = 0
+        if not self.started:
+            first = _REQUEST_LINE.search(data)
+            if first is None:
+                self.size += len(data)
+                return None
+            at, self.started = first.start(), True
+        window = self.tail + data if self.tail else data
+        before = len(window) - len(data)
+        until = before + max(0, HEAD_LIMIT_BYTES + 1 - self.size)
+        end = _HEAD_END.search(window, at, until)  # `at` is 0 once started: the tail is searched
+        if end is not None:
+            return self.size + end.end() - before
+        self.size += len(data)
+        self.tail = window[-2:]  # a blank line is at most 3 bytes: 2 of them before the next read
+        return None
+
+
+def _head_too_large(buffer: bytes) -> bool:
+    """Whether the head at the start of `buffer` is longer than HEAD_LIMIT_BYTES (so far)."""
+    meter = _HeadMeter()
+    size = meter.feed(buffer)
+    return (meter.size if size is None else size) > HEAD_LIMIT_BYTES
+
+
+def _glue_text(key: str, english: str) -> str:
+    """A text of a plugin's glue in the contract's default language, or `english` in a module backend.
+
+    A plugin's text catalogue is the contract folder's `catalog.py` (`text_catalog.py` here in
+    scaffold), imported by the app before anything is served, in every worker too; a module
+    backend has none, and its errors are in English. Looked up, not imported: this file is a module
+    backend's too.
+    """
+    for name in ("catalog", "text_catalog"):
+        catalog = sys.modules.get(f"{__package__}.{name}")
+        runtime_text = getattr(catalog, "runtime_text", None)
+        if callable(runtime_text):
+            return str(runtime_text(DEFAULT_LOCALE, key))
+    return english
+
+
+def _head_too_large_answer(default_headers: Iterable[tuple[bytes, bytes]]) -> bytes:
+    """431 in the error shape, in the contract's default language: the head that would name another
+    was not read."""
+    message = _glue_text("http.431", _HEAD_TOO_LARGE_EN)
+    body = json.dumps({"error": True, "message": message}, ensure_ascii=False, separators=(",", ":")).encode()
+    status = HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE
+    lines = [f"HTTP/1.1 {status.value} {status.phrase}".encode()]
+    lines += [name + b": " + value for name, value in default_headers]
+    lines += [b"content-type: application/json", b"content-length: %d" % len(body), b"connection: close"]
+    return b"\r\n".join([*lines, b"", body])
+
+
+def guarded(protocol: type[asyncio.Protocol]) -> type[asyncio.Protocol]:
+    """uvicorn's HTTP `protocol` class (h11's or httptools') with the rules for request heads.
+
+    The header timer starts when the connection is made and again as each answer completes
+    (before uvicorn starts a pipelined request); when it fires, the connection is closed unless a
+    new request's headers arrived meanwhile (uvicorn then made a new request cycle). A body's own
+    pace is body_limits' rule; an idle connection between requests ends by uvicorn's keep-alive
+    timeout first.
+
+    A head is measured in the bytes uvicorn receives before its parser reads them: h11 keeps a
+    head's bytes until it is whole, and they are measured there; httptools reads as they come, so
+    a head is measured from the read where it begins. A head pipelined behind a request in one read
+    is measured from the next read on (its part in that read is not counted) and by what httptools
+    passes on (method, URL and header lines, counted with one space after each colon). The requests
+    read before a refused head are answered first, then the 431.
+    """
+
+    class Guarded(protocol):  # type: ignore[valid-type,misc]
         _header_timer: asyncio.TimerHandle | None = None
         _waiting_since: object = None
+        _refused = False
+        _answer_pending = False
 
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
             super().connection_made(transport)
@@ -64,12 +164,20 @@ def header_deadline(protocol: type[asyncio.Protocol]) -> type[asyncio.Protocol]:
 
         def on_response_complete(self) -> None:
             self._start_header_timer()  # first: a pipelined request may start inside super()
-            super().on_response_complete()
+            if not self._refused or getattr(self, "pipeline", None):
+                super().on_response_complete()  # requests read before a refused head come first
+            elif self._answer_pending:
+                self._answer_pending = False
+                self._answer_head_too_large()
 
         def connection_lost(self, exc: Exception | None) -> None:
             if self._header_timer is not None:
                 self._header_timer.cancel()
             super().connection_lost(exc)
+
+        def data_received(self, data: bytes) -> None:
+            if not self._refused:  # after a refusal, what the caller still sends is dropped
+                super().data_received(data)
 
         def _start_header_timer(self) -> None:
             if self._header_timer is not None:
@@ -81,19 +189,118 @@ def header_deadline(protocol: type[asyncio.Protocol]) -> type[asyncio.Protocol]:
             if self.cycle is self._waiting_since and not self.transport.is_closing():
                 self.transport.close()
 
-    return HeaderDeadline
+        def _refuse_head(self) -> None:
+            self._refused = True
+            if self.cycle is not None and not self.cycle.response_complete:
+                self._answer_pending = True  # after the answer being sent, not inside it
+                return
+            self._answer_head_too_large()
+
+        def _answer_head_too_large(self) -> None:
+            transport = self.transport
+            if transport.is_closing():
+                return
+            transport.write(_head_too_large_answer(self.server_state.default_headers))
+            if transport.can_write_eof():
+                transport.write_eof()  # the caller reads the answer, then the end; closes its side
+            transport.resume_reading()  # what it still sends is read (and dropped) meanwhile
+            self.loop.call_later(LINGER_SECONDS, transport.close)
+
+    if issubclass(protocol, H11Protocol):
+
+        class GuardedH11(Guarded):
+            def handle_events(self) -> None:
+                # Every read and every pipelined request comes here; h11 holds the bytes of a head
+                # until it is whole, so while it waits for one they are the head so far.
+                if self._refused:
+                    return
+                if self.conn.their_state is h11.IDLE and _head_too_large(self.conn.trailing_data[0]):
+                    self._refuse_head()
+                    return
+                super().handle_events()
+
+        return GuardedH11
+
+    class GuardedHttpTools(Guarded):
+        _meter: _HeadMeter | None = None  # while a head is read from the start of a read
+        _parsed = 0  # the bytes of the URL and header lines httptools passed on for this head
+        _completed_in_read = False
+        _began_in_read = False
+
+        def connection_made(self, transport: asyncio.BaseTransport) -> None:
+            super().connection_made(transport)
+            self._meter = _HeadMeter()
+
+        def data_received(self, data: bytes) -> None:
+            if self._refused:
+                return
+            meter = self._meter
+            if meter is not None:
+                size = meter.feed(data)
+                if (meter.size if size is None else size) > HEAD_LIMIT_BYTES:
+                    self._refuse_head()
+                    return
+                if size is not None:
+                    self._meter = None
+            self._completed_in_read = self._began_in_read = False
+            super().data_received(data)
+            if self._began_in_read and not self._refused:
+                # A head pipelined behind a request in this read, not whole in it: measured on.
+                self._meter = _HeadMeter(started=True, tail=data[-2:])
+
+        def on_message_begin(self) -> None:
+            if self._refused:
+                return
+            self._parsed = 0
+            self._began_in_read = self._completed_in_read
+            super().on_message_begin()
+
+        def on_url(self, url: bytes) -> None:
+            if not self._refused:
+                self._parsed += len(url)
+                super().on_url(url)
+
+        def on_header(self, name: bytes, value: bytes) -> None:
+            if not self._refused:
+                self._parsed += len(name) + len(value) + 4  # `name: value` and its line end
+                super().on_header(name, value)
+
+        def on_headers_complete(self) -> None:
+            if self._refused:
+                return
+            self._meter = None
+            self._began_in_read = False
+            # `METHOD url HTTP/1.1` and the blank line: the head as sent, with one space after colons
+            if self._parsed + len(self.parser.get_method()) + 14 > HEAD_LIMIT_BYTES:
+                self._refuse_head()
+                return
+            super().on_headers_complete()
+
+        def on_body(self, body: bytes) -> None:
+            if not self._refused:
+                super().on_body(body)
+
+        def on_message_complete(self) -> None:
+            if self._refused:
+                return
+            super().on_message_complete()
+            self._meter = _HeadMeter()  # the next head starts here: in the next read, or this one
+            self._completed_in_read = True
+
+    return GuardedHttpTools
 
 
 def http_protocol() -> type[asyncio.Protocol]:
-    """The protocol uvicorn's `http="auto"` picks (httptools when installed, else h11), timed."""
+    """The protocol uvicorn's `http="auto"` picks (httptools when installed, else h11), guarded."""
     try:
         from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
-
-        return header_deadline(HttpToolsProtocol)
     except ImportError:
-        from uvicorn.protocols.http.h11_impl import H11Protocol
+        return guarded(H11Protocol)
+    return guarded(HttpToolsProtocol)
 
-        return header_deadline(H11Protocol)
+
+# Named for uvicorn's `http` option as "<this module>:HttpProtocol": worker processes import it.
+HttpProtocol = http_protocol()
 
 
 class GracefulServer(uvicorn.Server):
@@ -114,7 +321,7 @@ def serve(app: Starlette, options: Mapping[str, Any]) -> None:
     Requests in flight finish first, then the process exits 0; a server that could not start
     exits 3 as `uvicorn.run` does (uvicorn has logged why).
     """
-    config = uvicorn.Config(app, **{"loop": EVENT_LOOP, "http": http_protocol(), **options})
+    config = uvicorn.Config(app, **{"loop": EVENT_LOOP, "http": HttpProtocol, **options})
     server = GracefulServer(config, app.state.observability)
     # After its graceful shutdown uvicorn raises the signal it caught again: for SIGTERM, end the
     # way Ctrl-C does (KeyboardInterrupt, caught below) instead of being killed by it (exit -15).
@@ -125,3 +332,18 @@ def serve(app: Starlette, options: Mapping[str, Any]) -> None:
         server.run()
     if not server.started:
         sys.exit(3)
+
+
+def serve_workers(factory: str, workers: int, options: Mapping[str, Any]) -> None:
+    """Serve the app `factory` makes ("package.app:create_app") in `workers` processes.
+
+    Each process builds its own app and serves it with the protocol and event loop `serve` uses
+    (uvicorn's own `workers` would take its default protocol: no header timer, no head limit),
+    named by import path since the processes are spawned. uvicorn stops them on SIGTERM or SIGINT.
+    """
+    uvicorn.run(
+        factory,
+        factory=True,
+        workers=workers,
+        **{"loop": EVENT_LOOP, "http": f"{__name__}:HttpProtocol", **options},
+    )

@@ -4,9 +4,11 @@ The platform sends `variables`: a name maps to a string or a list of strings. Th
 two places:
 
 - a constructor filter value: `$name` or `${name}` as the whole value becomes the variable's
-  value (a list stays a list and the filter becomes `IN (?, ?, ...)`); inside longer text the
-  reference is replaced by the variable's text (a list joined with commas) and the result is
-  one bound value. A reference to an unknown variable stays as literal text.
+  value (a list stays a list and the filter becomes `IN (?, ?, ...)`); one the request does not
+  define is an error naming the filter, as in the TypeScript and Go examples. Any name is a name
+  like the others (`$__proto__`, `$constructor`, `$toString` included). Inside longer text a
+  reference is replaced by the variable's text (a list joined with commas) and the result is one
+  bound value; there a reference to an unknown variable stays as literal text.
 - Code-mode SQL: `$name`, `${name}` or a quoted `'$name'` becomes `?` (a list: `?, ?, ...`, to
   be used as `IN ($name)`); `$__timeFrom` and `$__timeTo` become the query's time range, and
   `$__timeFilter(column)` becomes `column BETWEEN ? AND ?`. References inside other string
@@ -27,7 +29,7 @@ _REFERENCE = re.compile(
     r"\$(?:\{(?P<braced>[A-Za-z_][A-Za-z0-9_]*)\}|(?P<name>[A-Za-z_][A-Za-z0-9_]*))"
 )
 _WHOLE = re.compile(
-    r"^\$(?:\{(?P<braced>[A-Za-z_][A-Za-z0-9_]*)\}|(?P<name>[A-Za-z_][A-Za-z0-9_]*))$"
+    r"^\$(?:\{(?P<braced>[A-Za-z_][A-Za-z0-9_]*)\}|(?P<name>[A-Za-z_][A-Za-z0-9_]*))\Z"
 )
 _TIME_FILTER = re.compile(
     r"\$__timeFilter\(\s*(?P<column>[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?)\s*\)"
@@ -61,9 +63,12 @@ def _as_list(name: str, value: str | Sequence[str]) -> list[str]:
 def expand_value(text: str, variables: Variables) -> str | list[str]:
     """A filter value with its variable references replaced (see the module docstring)."""
     whole = _WHOLE.match(text)
-    if whole and _name(whole) in variables:
-        value = variables[_name(whole)]
-        return value if isinstance(value, str) else _as_list(_name(whole), value)
+    if whole:
+        name = _name(whole)
+        if name not in variables:
+            raise VariableError("filterVariable", f"unknown variable ${name}")
+        value = variables[name]
+        return value if isinstance(value, str) else _as_list(name, value)
 
     def replace(match: re.Match[str]) -> str:
         name = _name(match)

@@ -149,3 +149,67 @@ def test_variables(client: TestClient) -> None:
     values = client.post(f"{API}/variable/values", json=body).json()
     assert [v["value"] for v in values] == ["db-01", "db-02", "db-03"]
     assert client.post(f"{API}/variable/values", json={}).status_code == 422  # nothing to list
+
+
+def _servers(client: TestClient, spec: str, variables: dict[str, Any] | None = None) -> Any:
+    """The get-result answer (status, body) to one query of the servers table, in English."""
+    body = {
+        "pluginContext": plugin_context(),
+        "dataQuery": [{"refID": "A", "json": spec}],
+        "variables": variables or {},
+    }
+    answer = client.post(f"{API}/query/get-result", json=body, headers={"Accept-Language": "en-US"})
+    return answer.status_code, answer.json()
+
+
+def _hosts(body: Any) -> list[str]:
+    return [row["hostname"] for row in body["frames"][0]["fields"][0]["values"]]
+
+
+def _filter(column: str, value: str) -> str:
+    """A table query of servers with one filter `column >= value` (value: JSON text)."""
+    group = {"column": column, "operator": ">=", "value": "VALUE"}
+    spec = {"table": "servers", "format": "table", "groupBy": "hostname", "filters": [group]}
+    return json.dumps(spec).replace('"VALUE"', value)
+
+
+def test_the_rows_every_example_answers_alike(client: TestClient) -> None:
+    """Decided once for the Python, TypeScript and Go examples (each one's tests hold these rows)."""
+    # A filter number is a finite decimal in JSON number syntax, as text or a JSON number.
+    for value in ('"1e1"', '"10"', '"16.0"', "1e1", "10"):
+        status, body = _servers(client, _filter("cores", value))
+        assert status == 200 and _hosts(body) == ["db-01"], (value, body)
+    refused = "Query A: filters: the column holds numbers, the value is not one"
+    for value in ('"NaN"', '"Infinity"', '"1e309"', '"1_000"', '"0x10"', '" 1"', '"+1"', "1e309"):
+        status, body = _servers(client, _filter("cores", value))
+        assert status == 422 and body["message"].startswith(refused), (value, body)
+    status, body = _servers(client, _filter("cores", '"$n"'), {"n": ["16", "0x8"]})
+    assert status == 422 and body["message"].startswith(refused), body
+    # NaN and Infinity are not JSON; a JSON number is no text for a text column.
+    status, body = _servers(client, _filter("cores", "NaN"))
+    assert status == 422 and body["message"].startswith("Query A: json is not valid JSON"), body
+    status, body = _servers(client, _filter("hostname", "5"))
+    assert (status, body["message"]) == (422, "Query A: value must be a string")
+    # $__proto__, $constructor, $toString are variable names like any other.
+    unknown = "Query A: filters: the value names a variable that the request does not define"
+    for name in ("$__proto__", "${constructor}", "$toString", "$nope"):
+        status, body = _servers(client, _filter("hostname", json.dumps(name)))
+        assert (status, body["message"]) == (422, unknown), name
+        defined = {name.strip("${}"): "db-02"}
+        status, body = _servers(client, _filter("hostname", json.dumps(name)), defined)
+        assert status == 200 and _hosts(body) == ["db-02", "db-03"], name
+    # "$host" and a newline is no whole `$name` (TypeScript and Go agree): here the reference
+    # inside the text is replaced, and no host is "db-03\n".
+    status, body = _servers(client, _filter("hostname", '"$host\\n"'), {"host": "db-03"})
+    assert status == 200 and _hosts(body) == [], body
+    # The query form marks table required: a query without one is refused, naming it.
+    for spec in ("{}", '{"table": ""}', '{"format": "table"}'):
+        status, body = _servers(client, spec)
+        assert (status, body["message"]) == (422, "Query A: table is required"), spec
+        assert body["validationErrors"] == {"A": "table is required"}
+    values = f"{API}/variable/values"
+    for spec, field in (({"column": "hostname"}, "table"), ({"table": "servers"}, "column")):
+        body = {"pluginContext": plugin_context(), "json": json.dumps(spec)}
+        answer = client.post(values, json=body, headers={"Accept-Language": "en-US"})
+        assert answer.status_code == 422
+        assert answer.json()["message"] == f"Variable query: {field} is required"

@@ -91,7 +91,9 @@ func run() error {
 		stopped <- server.Shutdown(grace)
 	}()
 	logger.Info("serving the plugin on http://" + listener.Addr().String() + contract.BasePath)
-	if err := server.Serve(listener); !errors.Is(err, http.ErrServerClosed) {
+	// Requests are framed as RFC 9112 says before net/http reads them (contract/framing.go): 400
+	// or 431 in the contract's error shape, alike in every language.
+	if err := server.Serve(contract.FrameRequests(listener, server)); !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
 	if err := <-stopped; err != nil {

@@ -39,9 +39,9 @@ func TestEveryOperationAnswers(t *testing.T) {
 		"/datasource/health-check":       healthy,
 		"/datasource/constructor-fields": map[string]any{},
 		"/query/constructor-fields":      map[string]any{},
-		"/query/get-result":              map[string]any{"dataQuery": []any{map[string]any{"refID": "A", "json": "{}"}}},
+		"/query/get-result":              map[string]any{"dataQuery": []any{map[string]any{"refID": "A", "json": `{"table": "cpu_metrics"}`}}},
 		"/variable/constructor-fields":   map[string]any{},
-		"/variable/values":               map[string]any{"json": "{}"},
+		"/variable/values":               map[string]any{"json": `{"source": "tables"}`},
 	}
 	for path, body := range bodies {
 		if status := post(t, plugin, path, body, "en-US").StatusCode; status != http.StatusOK {
@@ -60,7 +60,7 @@ func TestAnswersInRussianByDefault(t *testing.T) {
 
 func TestAUsableRequestIDIsEchoedAndAnotherMade(t *testing.T) {
 	plugin := newPlugin(t)
-	body := `{"dataQuery": [{"refID": "A", "json": "{}"}]}`
+	body := `{"dataQuery": [{"refID": "A", "json": "{\"table\": \"cpu_metrics\"}"}]}`
 	echoed := call(t, plugin, http.MethodPost, "/query/get-result", body, map[string]string{"X-Request-ID": "abc-123"})
 	if got := echoed.Header.Get("X-Request-ID"); got != "abc-123" {
 		t.Errorf("echoed %q", got)

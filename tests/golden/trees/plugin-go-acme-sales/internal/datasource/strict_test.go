@@ -23,8 +23,15 @@ func with(base map[string]any, key string, value any) map[string]any {
 	return copied
 }
 
+// A query and a variable query the example answers (its forms require a table); the starter
+// ignores json.
+const (
+	series = `{"table": "cpu_metrics"}`
+	tables = `{"source": "tables"}`
+)
+
 func query(fields map[string]any) map[string]any {
-	item := map[string]any{"refID": "A", "json": "{}"}
+	item := map[string]any{"refID": "A", "json": series}
 	for k, v := range fields {
 		item[k] = v
 	}
@@ -119,7 +126,7 @@ func TestAWholeNumberMayBeWrittenAsAFloat(t *testing.T) {
 	if status := call(t, plugin, http.MethodPost, "/query/constructor-fields", body, nil).StatusCode; status != http.StatusOK {
 		t.Errorf("orgID 926904911639.0: status %d", status)
 	}
-	body = `{"dataQuery": [{"refID": "A", "json": "{}", "maxDataPoints": 10.0}]}`
+	body = `{"dataQuery": [{"refID": "A", "json": "{\"table\": \"cpu_metrics\"}", "maxDataPoints": 10.0}]}`
 	if status := call(t, plugin, http.MethodPost, "/query/get-result", body, nil).StatusCode; status != http.StatusOK {
 		t.Errorf("maxDataPoints 10.0: status %d", status)
 	}
@@ -134,7 +141,7 @@ func TestKeysSpelledAnotherWayAreUnknownPropertiesIgnored(t *testing.T) {
 		{"fields[].max_file_size", "/variable/constructor-fields", map[string]any{"pluginContext": with(pluginContext, "dataSourceInstanceSettings", map[string]any{"fields": []any{map[string]any{"code": "x", "max_file_size": "x"}}})}},
 		{"filter.fields[].array_index", "/query/constructor-fields", filter(map[string]any{"key": "t", "array_index": "0", "value": "v"})},
 		{"dataQuery[].max_data_points", "/query/get-result", query(map[string]any{"max_data_points": "many"})},
-		{"pluginContext.org_id", "/variable/values", map[string]any{"pluginContext": map[string]any{"pluginID": "a", "org_id": "x"}, "json": "{}"}},
+		{"pluginContext.org_id", "/variable/values", map[string]any{"pluginContext": map[string]any{"pluginID": "a", "org_id": "x"}, "json": tables}},
 		{"dataQuery[].REFID (another case)", "/query/get-result", query(map[string]any{"REFID": 5})},
 	}
 	for _, c := range cases {
@@ -162,7 +169,7 @@ func TestAPluginErrorIsA422UnlessItSaysOtherwise(t *testing.T) {
 func TestInt64AtItsEdgesIsDecidedByTheLiteral(t *testing.T) {
 	plugin := newPlugin(t)
 	raw := func(orgID string) int {
-		return call(t, plugin, http.MethodPost, "/variable/values", `{"pluginContext": {"orgID": `+orgID+`}}`, nil).StatusCode
+		return call(t, plugin, http.MethodPost, "/variable/values", `{"pluginContext": {"orgID": `+orgID+`}, "json": "{\"source\": \"tables\"}"}`, nil).StatusCode
 	}
 	for _, orgID := range []string{"9223372036854775807", "-9223372036854775808", "9223372036854775296"} {
 		if status := raw(orgID); status != http.StatusOK {

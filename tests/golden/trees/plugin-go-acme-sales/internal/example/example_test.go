@@ -97,9 +97,14 @@ func byCode(t *testing.T, fields []contract.ConstructorField, code string) contr
 	return contract.ConstructorField{}
 }
 
-func query(t *testing.T, spec any) contract.DataQuery {
+// query is a query of spec's fields, on the query form's default table unless spec names one.
+func query(t *testing.T, spec map[string]any) contract.DataQuery {
 	t.Helper()
-	text, err := json.Marshal(spec)
+	withTable := map[string]any{"table": "cpu_metrics"}
+	for key, value := range spec {
+		withTable[key] = value
+	}
+	text, err := json.Marshal(withTable)
 	if err != nil {
 		t.Fatal(err)
 	}

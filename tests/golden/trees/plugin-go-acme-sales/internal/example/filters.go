@@ -2,12 +2,12 @@ package example
 
 // The filters of a query or variable JSON: a list of {column, operator, value} objects. A value
 // $name (or ${name}) takes the request's variable name; with several values = matches any of them
-// and != none. The value of a number or time column is read as JavaScript's Number() reads it, so
-// a filter means the same here as in the TypeScript example.
+// and != none. The value of a number or time column is a filter number (filterNumber), read alike
+// in the Python, TypeScript and Go examples.
 
 import (
+	"encoding/json"
 	"math"
-	"math/big"
 	"regexp"
 	"strconv"
 	"strings"
@@ -40,12 +40,17 @@ func filterConditions(table *Table, raw any, variables contract.Variables) ([]co
 		if !ok {
 			return nil, queryError("filters", "max", strconv.Itoa(MaxFilters))
 		}
-		text, err := textOf(group, "value", "")
-		if err != nil {
-			return nil, err
-		}
-		if text == "" {
-			continue // a group without a value is ignored
+		// JSON mode: a JSON number is a filter number (for a number column only).
+		sent, isNumber := group["value"].(json.Number)
+		text := ""
+		var err error
+		if !isNumber {
+			if text, err = textOf(group, "value", ""); err != nil {
+				return nil, err
+			}
+			if text == "" {
+				continue // a group without a value is ignored
+			}
 		}
 		name, err := textOf(group, "column", "")
 		if err != nil {
@@ -62,16 +67,20 @@ func filterConditions(table *Table, raw any, variables contract.Variables) ([]co
 		if choice(operator, Operators, "") == "" {
 			return nil, queryError("operator")
 		}
-		wanted, err := expand(text, variables)
-		if err != nil {
+		c := condition{index: index, number: table.Columns[index].Kind != KindText, operator: operator}
+		if isNumber {
+			if !c.number {
+				return nil, queryError("notText", "key", "value") // a text column compares text
+			}
+			c.texts = []string{sent.String()}
+		} else if c.texts, err = expand(text, variables); err != nil {
 			return nil, err
 		}
-		c := condition{index: index, number: table.Columns[index].Kind != KindText, operator: operator, texts: wanted}
 		if c.number {
-			for _, each := range wanted {
-				number := jsNumber(each)
-				if jsTrim(each) == "" || math.IsNaN(number) || math.IsInf(number, 0) {
-					return nil, queryError("notNumber")
+			for _, each := range c.texts {
+				number, err := filterNumber(each)
+				if err != nil {
+					return nil, err
 				}
 				c.numbers = append(c.numbers, number)
 			}
@@ -81,9 +90,11 @@ func filterConditions(table *Table, raw any, variables contract.Variables) ([]co
 	return conditions, nil
 }
 
-var variableName = regexp.MustCompile(`^\$(?:\{(\w+)\}|(\w+))$`)
+var variableName = regexp.MustCompile(`^\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))$`)
 
-// expand is the values text stands for: a variable's, or text itself.
+// expand is the values text stands for: a variable's, or text itself. Any name is a name like the
+// others, in every example ($__proto__, $constructor, $toString included): one the request does
+// not define is refused (422 naming the filter).
 func expand(text string, variables contract.Variables) ([]string, error) {
 	match := variableName.FindStringSubmatch(text)
 	if match == nil {
@@ -158,30 +169,21 @@ func jsTrim(text string) string {
 	return strings.TrimFunc(text, isJSSpace)
 }
 
-var (
-	decimalNumber = regexp.MustCompile(`^[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$`)
-	prefixedWhole = regexp.MustCompile(`^0(?:[xX][0-9a-fA-F]+|[oO][0-7]+|[bB][01]+)$`)
-)
+// jsonNumber is a JSON number, nothing around it: no NaN, Infinity, 0x10, 1_000, +1, .5 or white
+// space.
+var jsonNumber = regexp.MustCompile(`^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$`)
 
-// jsNumber is JavaScript's Number(text): decimal (with an exponent), 0x/0o/0b whole numbers,
-// Infinity, and NaN for anything else; "" (after trimming) is 0.
-func jsNumber(text string) float64 {
-	text = jsTrim(text)
-	switch {
-	case text == "":
-		return 0
-	case decimalNumber.MatchString(text):
-		number, _ := strconv.ParseFloat(text, 64) // out of range: ±Inf or 0, as in JavaScript
-		return number
-	case prefixedWhole.MatchString(text):
-		bases := map[byte]int{'x': 16, 'o': 8, 'b': 2}
-		whole, _ := new(big.Int).SetString(text[2:], bases[text[1]|0x20])
-		number, _ := new(big.Float).SetInt(whole).Float64()
-		return number
-	case text == "Infinity" || text == "+Infinity":
-		return math.Inf(1)
-	case text == "-Infinity":
-		return math.Inf(-1)
+// filterNumber is the number a filter on a number column compares with. Decided alike in the
+// Python, TypeScript and Go examples: a filter number is a finite decimal in JSON number syntax
+// (42, -0.5, 1e2, or a JSON number in JSON mode); NaN, Infinity, 1e309, 1_000, 0x10, " 1" are
+// refused, never read by one language's own number rules.
+func filterNumber(text string) (float64, error) {
+	if !jsonNumber.MatchString(text) {
+		return 0, queryError("notNumber")
 	}
-	return math.NaN()
+	number, _ := strconv.ParseFloat(text, 64) // too large: ±Inf (refused); too small: 0, as elsewhere
+	if math.IsInf(number, 0) {
+		return 0, queryError("notNumber")
+	}
+	return number, nil
 }

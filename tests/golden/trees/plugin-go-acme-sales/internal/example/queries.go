@@ -9,11 +9,12 @@ package example
 //	 "timeColumn": "time", "valueColumns": ["usage"], "groupBy": "host",
 //	 "filters": [{"column": "host", "operator": "=", "value": "$hosts"}]}
 //
-//   - A field left out takes the form's default ({} is the usage of cpu_metrics as one series).
-//     Table and column names must be the dataset's; valueColumns is a list or a comma-separated
-//     text.
+//   - table is required, as the query form marks it (without one: 422 "table is required"); any
+//     other field left out takes the form's default. Table and column names must be the
+//     dataset's; valueColumns is a list or a comma-separated text.
 //   - A filter value $name (or ${name}) takes the request's variable name: with several values,
-//     = matches any of them and != none. A group without a value is ignored (filters.go).
+//     = matches any of them and != none. A group without a value is ignored. A filter on a
+//     number column compares numbers: a finite decimal in JSON number syntax (filters.go).
 //   - format "timeseries" answers the Timestamp contract (one field per value column and group),
 //     "table" the Regular contract (one field whose values are the rows).
 //   - timeRange bounds the time column (inclusive). maxDataPoints caps the points of each series:
@@ -125,13 +126,17 @@ func textOf(spec map[string]any, key, fallback string) (string, error) {
 	return text, nil
 }
 
-// tableOf is the table spec names; without one, the form's default (preferred).
-func tableOf(tables Tables, spec map[string]any, preferred string) (*Table, error) {
+// tableOf is the table spec names: required, as the query and variable forms mark it (in every
+// example).
+func tableOf(tables Tables, spec map[string]any) (*Table, error) {
 	name, err := textOf(spec, "table", "")
 	if err != nil {
 		return nil, err
 	}
-	table := tables.Get(or(name, preferred))
+	if name == "" {
+		return nil, queryError("tableRequired")
+	}
+	table := tables.Get(name)
 	if table == nil {
 		return nil, queryError("unknownTable")
 	}
@@ -220,7 +225,7 @@ func RunQuery(tables Tables, query contract.DataQuery, variables contract.Variab
 	if mode = or(mode, "constructor"); mode != "constructor" && mode != "json" {
 		return none, queryError("queryType")
 	}
-	table, err := tableOf(tables, spec, "cpu_metrics")
+	table, err := tableOf(tables, spec)
 	if err != nil {
 		return none, err
 	}
@@ -312,7 +317,7 @@ func VariableValues(tables Tables, spec map[string]any, variables contract.Varia
 	if choice(source, VariableSources, "column_values") == "tables" {
 		return tables.Names(), nil
 	}
-	table, err := tableOf(tables, spec, "servers")
+	table, err := tableOf(tables, spec)
 	if err != nil {
 		return nil, err
 	}
@@ -320,7 +325,10 @@ func VariableValues(tables Tables, spec map[string]any, variables contract.Varia
 	if err != nil {
 		return nil, err
 	}
-	column, err := columnOf(table, or(name, firstOf(table.Names())))
+	if name == "" {
+		return nil, queryError("columnRequired") // required, as the variable form marks it
+	}
+	column, err := columnOf(table, name)
 	if err != nil {
 		return nil, err
 	}

@@ -150,6 +150,84 @@ func TestVariableValuesAreDistinctColumnValuesFilteredOrTheTableNames(t *testing
 	same(t, "broken", keys(rejection(t, err).ValidationErrors), []string{"json"})
 }
 
+// The rows decided once for the Python, TypeScript and Go examples: each one's tests hold them, and
+// scaffold's tests send them to the three served side by side.
+const notANumber = "Query A: filters: the column holds numbers, the value is not one: write a finite decimal such as 42, -0.5 or 1e2"
+
+// servers answers a table query of the servers table with one filter column >= value: the host
+// names, in order. value is JSON text (1e309 is no float64).
+func servers(t *testing.T, column, value string, variables contract.Variables) ([]string, error) {
+	t.Helper()
+	group := `{"column": "` + column + `", "operator": ">=", "value": ` + value + `}`
+	spec := `{"table": "servers", "format": "table", "groupBy": "hostname", "filters": [` + group + `]}`
+	request := queries(contract.DataQuery{RefID: contract.Some("A"), JSON: contract.Some(spec)})
+	request.Variables = variables
+	answer, err := result(t, newExample(t, nil), request)
+	if err != nil {
+		return nil, err
+	}
+	hosts := []string{}
+	for _, row := range answer.Frames[0].Fields[0].Values {
+		hosts = append(hosts, row["hostname"].(string))
+	}
+	return hosts, nil
+}
+
+func TestAFilterNumberIsAFiniteDecimalInJSONNumberSyntax(t *testing.T) {
+	for _, value := range []string{`"1e1"`, `"10"`, `"16.0"`, `1e1`, `10`} {
+		hosts, err := servers(t, "cores", value, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", value, err)
+		}
+		same(t, value, hosts, []string{"db-01"})
+	}
+	for _, value := range []string{`"NaN"`, `"Infinity"`, `"1e309"`, `"1_000"`, `"0x10"`, `" 1"`, `"+1"`, `1e309`} {
+		_, err := servers(t, "cores", value, nil)
+		same(t, value, rejection(t, err).Message, notANumber)
+	}
+	list := contract.Variables{"n": contract.VariableValueFromArray([]string{"16", "0x8"})}
+	_, err := servers(t, "cores", `"$n"`, list)
+	same(t, "list", rejection(t, err).Message, notANumber)
+	_, err = servers(t, "hostname", `5`, nil)
+	same(t, "a number for a text column", rejection(t, err).Message, "Query A: value must be a string")
+	_, err = servers(t, "cores", `NaN`, nil)
+	same(t, "NaN, no JSON", rejection(t, err).Message, "Query A: json is not valid JSON")
+}
+
+func TestAVariableNamedAsAnObjectPropertyIsANameLikeAnyOther(t *testing.T) {
+	for _, name := range []string{"$__proto__", "${constructor}", "$toString", "$nope"} {
+		_, err := servers(t, "hostname", `"`+name+`"`, nil)
+		same(t, name, rejection(t, err).Message, "Query A: filters: the value names a variable that the request does not define")
+		defined := contract.Variables{strings.Trim(name, "${}"): contract.VariableValueFromString("db-02")}
+		hosts, err := servers(t, "hostname", `"`+name+`"`, defined)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		same(t, name, hosts, []string{"db-02", "db-03"})
+	}
+	// a name is a letter or _ and then letters, digits or _: "$1" is literal text, which every host
+	// name follows (>=); the variable "1" would be db-02
+	hosts, err := servers(t, "hostname", `"$1"`, contract.Variables{"1": contract.VariableValueFromString("db-02")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	same(t, "$1", hosts, []string{"db-01", "db-02", "db-03"})
+}
+
+func TestTheFieldsTheFormsMarkRequiredAreRequired(t *testing.T) {
+	ex := newExample(t, nil)
+	for _, spec := range []string{`{}`, `{"table": ""}`, `{"format": "table"}`} {
+		_, err := result(t, ex, queries(contract.DataQuery{RefID: contract.Some("A"), JSON: contract.Some(spec)}))
+		refused := rejection(t, err)
+		same(t, spec, refused.Message, "Query A: table is required")
+		same(t, spec, refused.ValidationErrors, map[string]string{"A": "table is required"})
+	}
+	for spec, field := range map[string]string{`{"column": "hostname"}`: "table", `{"table": "servers"}`: "column"} {
+		_, err := ex.VariableValues(context.Background(), english, &contract.VariablesRequest{JSON: contract.Some(spec)})
+		same(t, spec, rejection(t, err).Message, "Variable query: "+field+" is required")
+	}
+}
+
 // overHTTP is the whole plugin, as cmd/ serves it, and a poster of JSON bodies in English. Every
 // answer is held against the spec (contract.CheckAnswers); the test fails at its end if one is not.
 func overHTTP(t *testing.T) func(path, body string) *http.Response {
@@ -216,10 +294,29 @@ func TestOverHTTPAQueryItCannotServeIs422WithValidationErrors(t *testing.T) {
 	}
 }
 
+func TestOverHTTPAVariableNamedProtoIsTheRequests(t *testing.T) {
+	spec := `{\"table\": \"servers\", \"format\": \"table\", \"groupBy\": \"hostname\", \"filters\": [{\"column\": \"hostname\", \"value\": \"$__proto__\"}]}`
+	response := overHTTP(t)("/query/get-result", `{"dataQuery": [{"refID": "A", "json": "`+spec+`"}], "variables": {"__proto__": ["db-01", "db-03"]}}`)
+	var answer struct {
+		Frames []struct {
+			Fields []struct{ Values []map[string]any }
+		}
+	}
+	decode(t, response, &answer)
+	if response.StatusCode != 200 || len(answer.Frames) != 1 || len(answer.Frames[0].Fields) != 1 {
+		t.Fatalf("%d %+v", response.StatusCode, answer)
+	}
+	hosts := []any{}
+	for _, row := range answer.Frames[0].Fields[0].Values {
+		hosts = append(hosts, row["hostname"])
+	}
+	same(t, "hosts", hosts, []any{"db-01", "db-03"})
+}
+
 func TestOverHTTPTheDefaultFormAnswersWithData(t *testing.T) {
 	end := time.Now().Unix()
 	body, _ := json.Marshal(map[string]any{"dataQuery": []any{map[string]any{
-		"refID": "A", "json": "{}", "timeRange": map[string]any{"from": end - 3600, "to": end},
+		"refID": "A", "json": `{"table": "cpu_metrics"}`, "timeRange": map[string]any{"from": end - 3600, "to": end},
 	}}})
 	var answer struct {
 		Frames []struct{ Fields []struct{ Values []any } }

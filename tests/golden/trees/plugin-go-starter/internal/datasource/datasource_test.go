@@ -35,9 +35,9 @@ func TestEveryOperationAnswers(t *testing.T) {
 		"/datasource/health-check":       map[string]any{"fields": []any{}},
 		"/datasource/constructor-fields": map[string]any{},
 		"/query/constructor-fields":      map[string]any{},
-		"/query/get-result":              map[string]any{"dataQuery": []any{map[string]any{"refID": "A", "json": "{}"}}},
+		"/query/get-result":              map[string]any{"dataQuery": []any{map[string]any{"refID": "A", "json": `{"table": "cpu_metrics"}`}}},
 		"/variable/constructor-fields":   map[string]any{},
-		"/variable/values":               map[string]any{"json": "{}"},
+		"/variable/values":               map[string]any{"json": `{"source": "tables"}`},
 	}
 	for path, body := range bodies {
 		if status := post(t, plugin, path, body, "en-US").StatusCode; status != http.StatusOK {

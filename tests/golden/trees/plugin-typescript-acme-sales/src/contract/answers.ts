@@ -1,4 +1,4 @@
-// copied from scaffold 1.6.0 (scaffold/codegen/typescript/runtime_files/answers.ts) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+// copied from scaffold 1.7.0 (scaffold/codegen/typescript/runtime_files/answers.ts) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 /**
  * Building the contract's answers: frames of a query result, and the configuration a health check
  * saves. The same helpers as the Python plugin's (`frame`, `query_response`, `saved_config`), so a

@@ -1,4 +1,4 @@
-// copied from scaffold 1.6.0 (scaffold/codegen/typescript/runtime_files/catalog.ts) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+// copied from scaffold 1.7.0 (scaffold/codegen/typescript/runtime_files/catalog.ts) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 /**
  * Text catalogues: one JSON file per language (`ru-RU.json`, `en-US.json`, ...) in a folder.
  *

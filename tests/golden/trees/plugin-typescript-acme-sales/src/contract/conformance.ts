@@ -1,4 +1,4 @@
-// copied from scaffold 1.6.0 (scaffold/codegen/typescript/runtime_files/conformance.ts) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+// copied from scaffold 1.7.0 (scaffold/codegen/typescript/runtime_files/conformance.ts) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 /**
  * The spec's own judgement of this plugin's answers, for the project's tests.
  *

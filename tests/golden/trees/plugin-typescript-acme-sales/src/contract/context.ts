@@ -1,4 +1,4 @@
-// copied from scaffold 1.6.0 (scaffold/codegen/typescript/runtime_files/context.ts) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+// copied from scaffold 1.7.0 (scaffold/codegen/typescript/runtime_files/context.ts) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 /**
  * What a data source method learns about a call besides its body.
  *

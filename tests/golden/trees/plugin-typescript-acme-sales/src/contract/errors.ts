@@ -1,4 +1,4 @@
-// copied from scaffold 1.6.0 (scaffold/codegen/typescript/runtime_files/errors.ts) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+// copied from scaffold 1.7.0 (scaffold/codegen/typescript/runtime_files/errors.ts) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 /**
  * The errors of a plugin: the one a data source raises for its caller, and those that stop a start.
  *

@@ -1,4 +1,4 @@
-// copied from scaffold 1.6.0 (scaffold/codegen/typescript/runtime_files/serve.ts) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+// copied from scaffold 1.7.0 (scaffold/codegen/typescript/runtime_files/serve.ts) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 /**
  * Serving the contract's operations on Fastify: body -> checked request -> data source -> answer.
  *
@@ -13,10 +13,12 @@
  *    request headers must arrive within HEADER_SECONDS (10 s). Fastify's own parsers are
  *    replaced, so nothing they would do silently (415 for another type, prototype keys stripped)
  *    happens;
- * 2. parse it (`JSON.parse`, which refuses NaN and Infinity; arrays and objects nested deeper than
- *    MAX_JSON_DEPTH are refused before it) and check it against the spec's schema with the strict
- *    validator (validation.ts): nothing coerced, nothing removed; either problem is the contract's
- *    "request format is wrong", 400 in the endpoint's error shape;
+ * 2. parse it (`readJson` of body-limits.ts: `JSON.parse`, which refuses NaN and Infinity; arrays and
+ *    objects nested deeper than MAX_JSON_DEPTH refused before it; a lone surrogate or a key twice in
+ *    one object refused after it) and check it against the spec's schema with the strict validator
+ *    (validation.ts; an integer judged by its literal, not its double): nothing coerced, nothing
+ *    removed; either problem is the contract's "request format is wrong", 400 in the endpoint's
+ *    error shape;
  * 3. decrypt `enc:v1:` values of DatasourceField lists (a token that does not decrypt is 422, with
  *    validationErrors naming the field where the endpoint's error body has them);
  * 4. call the data source method with a RequestContext;
@@ -40,10 +42,9 @@ import {
   BODY_STALL_SECONDS,
   BodyBudget,
   BodyRefused,
-  MAX_JSON_DEPTH,
   RETRY_AFTER_SECONDS,
-  nestsDeeperThan,
   readBody as readRawBody,
+  readJson,
 } from './body-limits.js';
 import { runtimeText, type Catalog } from './catalog.js';
 import type { RequestContext } from './context.js';
@@ -266,8 +267,9 @@ async function serve(
   let body: unknown = undefined;
   if (op.requestSchema !== null) {
     try {
-      body = parseBody(request, context.locale);
-      const problem = validator.problem(op.requestSchema, body, context.locale);
+      const read = parseBody(request, context.locale);
+      body = read.value;
+      const problem = validator.problem(op.requestSchema, body, context.locale, read.text);
       if (problem !== undefined) {
         throw new RequestProblem(400, problem);
       }
@@ -298,109 +300,26 @@ async function serve(
   return reply.code(200).type('application/json').send(JSON.stringify(answer));
 }
 
-// A \u escape of a surrogate: only through one can a lone surrogate reach a parsed string (the
-// UTF-8 decoder refuses one written as bytes), so the walk below runs only when the text has one.
-const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** Whether a string (a key included) of the parsed `value` holds a lone surrogate: no text, refused
- * as Python and Go refuse it. Iterative, so a deep body cannot exhaust the stack. */
-function hasLoneSurrogate(value: unknown): boolean {
-  const pending: unknown[] = [value];
-  while (pending.length > 0) {
-    const item = pending.pop();
-    if (typeof item === 'string') {
-      if (LONE_SURROGATE.test(item)) {
-        return true;
-      }
-    } else if (Array.isArray(item)) {
-      for (const entry of item) {
-        pending.push(entry);
-      }
-    } else if (item !== null && typeof item === 'object') {
-      for (const [key, entry] of Object.entries(item)) {
-        if (LONE_SURROGATE.test(key)) {
-          return true;
-        }
-        pending.push(entry);
-      }
-    }
-  }
-  return false;
-}
-
-/** The body as JSON: a declared type must be JSON (none is read as JSON too); NaN is no JSON. */
-function parseBody(request: FastifyRequest, locale: string): unknown {
+/** The body as JSON (readJson): a declared type must be JSON (none is read as JSON too). */
+function parseBody(request: FastifyRequest, locale: string): { readonly value: unknown; readonly text: string } {
   const declared = request.headers['content-type'];
   if (declared !== undefined && !JSON_TYPE.test(declared.split(';', 1)[0]?.trim() ?? '')) {
     request.log.info('refused a body declared as another type than JSON');
     throw new RequestProblem(400, runtimeText(locale, 'body.contentType'));
   }
-  const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-  if (nestsDeeperThan(raw, MAX_JSON_DEPTH)) {
-    request.log.info(`refused a body nested deeper than ${MAX_JSON_DEPTH} levels`);
-    throw new RequestProblem(400, runtimeText(locale, 'body.invalidJson'));
+  const read = readJson(Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0));
+  if (read.ok) {
+    return read;
   }
-  let text: string;
-  try {
-    // ignoreBOM keeps a leading BOM as text, so JSON.parse refuses it as Python and Go do
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(raw);
-  } catch {
-    throw new RequestProblem(400, runtimeText(locale, 'body.invalidJson'));
+  if (read.why.startsWith('nested')) {
+    request.log.info(`refused a body ${read.why}`);
   }
-  try {
-    const parsed = JSON.parse(keepInt64Ranges(text)) as unknown;
-    if (SURROGATE_ESCAPE.test(text) && hasLoneSurrogate(parsed)) {
-      throw new RequestProblem(400, runtimeText(locale, 'body.invalidJson'));
-    }
-    return parsed;
-  } catch (error) {
-    if (error instanceof RequestProblem) {
-      throw error;
-    }
-    const position = /line (\d+) column (\d+)/.exec(String(error));
-    throw new RequestProblem(
-      400,
-      position
-        ? runtimeText(locale, 'body.invalidJsonAt', { line: position[1] ?? '', column: position[2] ?? '' })
-        : runtimeText(locale, 'body.invalidJson'),
-    );
-  }
-}
-
-const INT64_MAX = 2n ** 63n - 1n;
-const INT64_MIN = -(2n ** 63n);
-// A JSON string, or a number: the strings are matched only to be skipped.
-const TOKENS = /"(?:[^"\\]|\\.)*"|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
-
-/**
- * `text` with each integer literal at the edge of the int64 range written so that JSON.parse's
- * double stays on the same side of the range as the literal: a double cannot hold every int64, and
- * 9223372036854775807 (the largest) parses to 2^63, out of range, while -9223372036854775809 (out of
- * range) parses to -2^63, inside it (both found by `scaffold check plugin --fuzz`). Such literals
- * become the nearest double on their own side; every other literal is left as it is. The value a
- * data source reads is a double either way.
- */
-function keepInt64Ranges(text: string): string {
-  if (!/\d{16}/.test(text)) {
-    return text; // the common body: no integer long enough to round across the edge
-  }
-  return text.replace(TOKENS, (token) => {
-    if (token.startsWith('"') || !/^-?\d{16,}$/.test(token)) {
-      return token;
-    }
-    const exact = BigInt(token);
-    const inside = exact >= INT64_MIN && exact <= INT64_MAX;
-    const parsed = Number(token);
-    const parsedInside = parsed >= -(2 ** 63) && parsed < 2 ** 63;
-    if (inside === parsedInside) {
-      return token;
-    }
-    if (inside) {
-      return exact > 0n ? '9223372036854774784' : '-9223372036854775808';
-    }
-    return exact > 0n ? '9223372036854777856' : '-9223372036854777856';
-  });
+  throw new RequestProblem(
+    400,
+    read.line !== undefined && read.column !== undefined
+      ? runtimeText(locale, 'body.invalidJsonAt', { line: read.line, column: read.column })
+      : runtimeText(locale, 'body.invalidJson'),
+  );
 }
 
 /** The plugin's base URL as the caller reached it, including the base path. */

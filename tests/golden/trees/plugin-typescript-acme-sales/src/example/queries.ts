@@ -8,10 +8,13 @@
  *      "timeColumn": "time", "valueColumns": ["usage"], "groupBy": "host",
  *      "filters": [{"column": "host", "operator": "=", "value": "$hosts"}]}
  *
- * - A field left out takes the form's default (`{}` is the usage of cpu_metrics as one series).
- *   Table and column names must be the dataset's; valueColumns is a list or a comma-separated text.
+ * - `table` is required, as the query form marks it (without one: 422 "table is required"); any
+ *   other field left out takes the form's default. Table and column names must be the dataset's;
+ *   valueColumns is a list or a comma-separated text.
  * - A filter value `$name` (or `${name}`) takes the request's variable `name`: with several values,
  *   `=` matches any of them and `!=` none. A group without a value is ignored.
+ * - A filter on a number column compares numbers: its value must be a finite decimal in JSON number
+ *   syntax (see `filterNumber`).
  * - format "timeseries" answers the Timestamp contract (one field per value column and group),
  *   "table" the Regular contract (one field whose values are the rows).
  * - timeRange bounds the time column (inclusive). maxDataPoints caps the points of each series:
@@ -95,9 +98,13 @@ function textOf(spec: Spec, key: string, fallback = ''): string {
   return value;
 }
 
-/** The table `spec` names; without one, the form's default (`preferred`). */
-function tableOf(tables: ReadonlyMap<string, Table>, spec: Spec, preferred: string): Table {
-  const table = tables.get(textOf(spec, 'table') || preferred);
+/** The table `spec` names: required, as the query and variable forms mark it (in every example). */
+function tableOf(tables: ReadonlyMap<string, Table>, spec: Spec): Table {
+  const name = textOf(spec, 'table');
+  if (name === '') {
+    throw new QueryError('tableRequired');
+  }
+  const table = tables.get(name);
   if (table === undefined) {
     throw new QueryError('unknownTable');
   }
@@ -151,8 +158,10 @@ export function filterTests(table: Table, raw: unknown, variables: Variables): T
       throw new QueryError('filters', { max: MAX_FILTERS });
     }
     const group = item as Spec;
-    const text = textOf(group, 'value');
-    if (text === '') {
+    // JSON mode: a JSON number is a filter number (for a number column only).
+    const sent = typeof group.value === 'number' ? group.value : undefined;
+    const text = sent === undefined ? textOf(group, 'value') : '';
+    if (sent === undefined && text === '') {
       continue; // a group without a value is ignored
     }
     const column = columnOf(table, textOf(group, 'column'));
@@ -161,19 +170,27 @@ export function filterTests(table: Table, raw: unknown, variables: Variables): T
       throw new QueryError('operator');
     }
     const number = table.columns.find((c) => c.name === column)?.kind !== 'text';
-    const wanted = expand(text, variables).map((v) => (number ? toNumber(v) : v));
+    if (sent !== undefined && !number) {
+      throw new QueryError('notText', { key: 'value' }); // a text column compares text
+    }
+    const wanted =
+      sent === undefined
+        ? expand(text, variables).map((v) => (number ? filterNumber(v) : v))
+        : [filterNumber(sent)];
     tests.push((row) => compare(row[column], operator, wanted));
   }
   return tests;
 }
 
 function expand(text: string, variables: Variables): string[] {
-  const match = /^\$(?:\{(\w+)\}|(\w+))$/.exec(text);
+  const match = /^\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))$/.exec(text);
   const name = match?.[1] ?? match?.[2];
   if (name === undefined) {
     return [text];
   }
-  // Own properties only: `$constructor` or `$toString` must not find what every object inherits.
+  // Any name is a name like the others, in every example: `$__proto__`, `$constructor` or
+  // `$toString` takes the request's own variable, never what every object inherits, and one the
+  // request does not define is refused (422 naming the filter) like any other.
   const value = Object.hasOwn(variables, name) ? variables[name] : undefined;
   if (value === undefined) {
     throw new QueryError('unknownVariable');
@@ -181,12 +198,21 @@ function expand(text: string, variables: Variables): string[] {
   return typeof value === 'string' ? [value] : value;
 }
 
-function toNumber(text: string): number {
-  const value = Number(text);
-  if (text.trim() === '' || !Number.isFinite(value)) {
+// A JSON number, nothing around it: no NaN, Infinity, 0x10, 1_000, +1, .5 or white space.
+const JSON_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
+
+/**
+ * The number a filter on a number column compares with. Decided alike in the Python, TypeScript
+ * and Go examples: a filter number is a finite decimal in JSON number syntax (42, -0.5, 1e2, or a
+ * JSON number in JSON mode); NaN, Infinity, 1e309, 1_000, 0x10, " 1" are refused, never read by
+ * one language's own number rules (JavaScript's Number() would read 0x10 as 16 and " 1" as 1).
+ */
+function filterNumber(value: string | number): number {
+  const number = typeof value === 'number' ? value : JSON_NUMBER.test(value) ? Number(value) : NaN;
+  if (!Number.isFinite(number)) {
     throw new QueryError('notNumber');
   }
-  return value;
+  return number;
 }
 
 function compare(actual: Value | undefined, operator: string, wanted: readonly Value[]): boolean {
@@ -235,7 +261,7 @@ export function runQuery(
   if (mode !== 'constructor' && mode !== 'json') {
     throw new QueryError('queryType');
   }
-  const table = tableOf(tables, spec, 'cpu_metrics');
+  const table = tableOf(tables, spec);
   const format = textOf(spec, 'format', 'timeseries') || 'timeseries';
   if (!FORMATS.some((f) => f === format)) {
     throw new QueryError('format');
@@ -374,8 +400,12 @@ export function variableValues(
   if (source === 'tables') {
     return [...tables.keys()];
   }
-  const table = tableOf(tables, spec, 'servers');
-  const column = columnOf(table, textOf(spec, 'column') || (columnsOf(table)[0] ?? ''));
+  const table = tableOf(tables, spec);
+  const name = textOf(spec, 'column');
+  if (name === '') {
+    throw new QueryError('columnRequired'); // required, as the variable form marks it
+  }
+  const column = columnOf(table, name);
   const tests = filterTests(table, spec.filters, variables);
   const seen = new Set<string>();
   for (const row of matching(table, {}, tests)) {

@@ -18,7 +18,9 @@ import {
   type DataQuery,
   type DatasourceField,
   PluginError,
+  type QueryDataResponse,
   type RequestContext,
+  type Variables,
 } from '../../src/contract/index.js';
 import { Limits, QueryError } from '../../src/example/queries.js';
 import { sampleWindow } from '../../src/example/sample.js';
@@ -64,8 +66,14 @@ function byCode(fields: ConstructorField[], code: string): ConstructorField {
   return found as ConstructorField;
 }
 
+/** A query of `json`'s fields, on the query form's default table unless it names one. */
 function query(json: Record<string, unknown>, extra: Partial<DataQuery> = {}): DataQuery {
-  return { refID: 'A', json: JSON.stringify(json), timeRange: HOUR, ...extra };
+  return {
+    refID: 'A',
+    json: JSON.stringify({ table: 'cpu_metrics', ...json }),
+    timeRange: HOUR,
+    ...extra,
+  };
 }
 
 function rejection(run: () => unknown): PluginError {
@@ -413,10 +421,113 @@ describe('over HTTP', () => {
 
   it('answers every query of the default form with data', async () => {
     const now = Math.floor(Date.now() / 1000);
+    const json = '{"table": "cpu_metrics"}';
     const answer = await post('/query/get-result', {
-      dataQuery: [{ refID: 'A', json: '{}', timeRange: { from: now - 3600, to: now } }],
+      dataQuery: [{ refID: 'A', json, timeRange: { from: now - 3600, to: now } }],
     });
     const body = answer.json<{ frames: { fields: { values: unknown[] }[] }[] }>();
     expect(body.frames[0]?.fields[0]?.values.length).toBeGreaterThan(50);
+  });
+
+  it('takes a variable named __proto__ from the request, as any other name', async () => {
+    const json = JSON.stringify({
+      table: 'servers',
+      format: 'table',
+      groupBy: 'hostname',
+      filters: [{ column: 'hostname', value: '$__proto__' }],
+    });
+    const variables: unknown = JSON.parse('{"__proto__": ["db-01", "db-03"]}');
+    const answer = await post('/query/get-result', {
+      dataQuery: [{ refID: 'A', json }],
+      variables,
+    });
+    expect(answer.statusCode).toBe(200);
+    const body = answer.json<{ frames: { fields: { values: { hostname: string }[] }[] }[] }>();
+    expect(body.frames[0]?.fields[0]?.values.map((row) => row.hostname)).toEqual([
+      'db-01',
+      'db-03',
+    ]);
+  });
+});
+
+// Decided once for the Python, TypeScript and Go examples: each one's tests hold these rows, and
+// scaffold's tests send them to the three served side by side.
+describe('what every example answers alike', () => {
+  const NOT_A_NUMBER =
+    'Query A: filters: the column holds numbers, the value is not one: ' +
+    'write a finite decimal such as 42, -0.5 or 1e2';
+  /** The servers table, one filter `column >= value`; `value` is JSON text (1e309 is no double). */
+  const servers = (column: string, value: string, variables: Variables = {}) => {
+    const group = `{"column": "${column}", "operator": ">=", "value": ${value}}`;
+    const json = `{"table": "servers", "format": "table", "groupBy": "hostname", "filters": [${group}]}`;
+    return () => example().queryResult({ dataQuery: [{ refID: 'A', json }], variables }, CONTEXT);
+  };
+  const hosts = (answer: QueryDataResponse) =>
+    answer.frames?.[0]?.fields?.[0]?.values?.map((row) => row.hostname);
+
+  it.each(['"1e1"', '"10"', '"16.0"', '1e1', '10'])(
+    'reads %s as a filter number: a finite decimal in JSON number syntax',
+    (value) => {
+      expect(hosts(servers('cores', value)())).toEqual(['db-01']);
+    },
+  );
+
+  it.each(['"NaN"', '"Infinity"', '"1e309"', '"1_000"', '"0x10"', '" 1"', '"+1"', '1e309'])(
+    'refuses %s as a filter number',
+    (value) => {
+      expect(rejection(servers('cores', value)).message).toBe(NOT_A_NUMBER);
+    },
+  );
+
+  it('refuses a list variable with one value that is no filter number', () => {
+    const list = servers('cores', '"$n"', { n: ['16', '0x8'] });
+    expect(rejection(list).message).toBe(NOT_A_NUMBER);
+  });
+
+  it('refuses a JSON number for a text column, and NaN, which is no JSON', () => {
+    expect(rejection(servers('hostname', '5')).message).toBe('Query A: value must be a string');
+    expect(rejection(servers('cores', 'NaN')).message).toBe('Query A: json is not valid JSON');
+  });
+
+  it.each(['$__proto__', '${constructor}', '$toString', '$nope'])(
+    'takes %s as a variable name like any other',
+    (name) => {
+      const unknown = rejection(servers('hostname', JSON.stringify(name)));
+      expect(unknown.message).toBe(
+        'Query A: filters: the value names a variable that the request does not define',
+      );
+      const variables: Variables = JSON.parse(
+        JSON.stringify({ [name.replace(/[${}]/g, '')]: 'db-02' }),
+      ) as Variables;
+      expect(hosts(servers('hostname', JSON.stringify(name), variables)())).toEqual([
+        'db-02',
+        'db-03',
+      ]);
+    },
+  );
+
+  it('reads a variable name as a letter or _ and then letters, digits or _', () => {
+    const digits = servers('hostname', '"$1"', { 1: 'db-02' });
+    // literal text "$1", which every host name follows (>=); the variable "1" would be db-02
+    expect(hosts(digits())).toEqual(['db-01', 'db-02', 'db-03']);
+  });
+
+  it.each(['{}', '{"table": ""}', '{"format": "table"}'])(
+    'refuses %s: the query form marks table required',
+    (json) => {
+      const error = rejection(() =>
+        example().queryResult({ dataQuery: [{ refID: 'A', json }] }, CONTEXT),
+      );
+      expect(error.message).toBe('Query A: table is required');
+      expect(error.validationErrors).toEqual({ A: 'table is required' });
+    },
+  );
+
+  it.each([
+    ['{"column": "hostname"}', 'table'],
+    ['{"table": "servers"}', 'column'],
+  ])('refuses the variable query %s: the variable form marks %s required', (json, field) => {
+    const error = rejection(() => example().variableValues({ json }, CONTEXT));
+    expect(error.message).toBe(`Variable query: ${field} is required`);
   });
 });

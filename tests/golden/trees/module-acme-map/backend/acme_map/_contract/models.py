@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler, RootModel
-from pydantic_core import core_schema
+from pydantic_core import PydanticKnownError, core_schema
 
 
 class ContractModel(BaseModel):
@@ -64,9 +64,22 @@ def _whole_number(value: Any) -> Any:
     """A JSON float with no fraction as an int; anything else as it is, for the integer to refuse.
 
     Only a float: an int here already failed the integer's own bounds, a string or a boolean is
-    not a number, and float(int) would round a huge one into range.
+    not a number, and float(int) would round a huge one into range. A float whose double misstates
+    its literal (9223372036854775807.0 reads as 2^63, 1.0000000000000001 as 1) comes marked by the
+    body's reader (http_json.ExactNumber) and is judged by the literal: JSON Schema's "integer"
+    is the exact value, and the data source receives that integer, not the double's.
     """
-    return int(value) if isinstance(value, float) and value.is_integer() else value
+    if not isinstance(value, float):
+        return value
+    whole = getattr(value, "whole", None)
+    if whole is None:
+        return int(value) if value.is_integer() else value
+    if not whole:
+        return value  # a float still: not an integer, whatever its double says
+    exact = getattr(value, "exact", None)
+    if exact is None:  # more digits than an int is built from: beyond any bound
+        raise PydanticKnownError("int_parsing_size")
+    return exact
 
 
 NOT_NULL = StrictNotNull()

@@ -1,4 +1,4 @@
-# copied from scaffold 1.6.0 (scaffold/codegen/runtime_files/observability.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+# copied from scaffold 1.7.0 (scaffold/codegen/runtime_files/observability.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """Metrics, probes, request ids, access logs and JSON logs of a generated service.
 
 `install_observability(app, ...)` puts one plain ASGI middleware around the whole app (outside
@@ -268,6 +268,11 @@ _TWO_FRAMINGS = (
 )
 
 
+_UNKNOWN_CODING = (
+    400,
+    b'{"error": true, "message": "Bad request: a transfer coding other than chunked"}',
+    [*_JSON, (b"connection", b"close")],
+)
 _UNMET_EXPECTATION = (
     417,
     b'{"error": true, "message": "Expectation failed: only Expect: 100-continue is understood"}',
@@ -276,8 +281,8 @@ _UNMET_EXPECTATION = (
 
 
 def _refused_head(scope: Scope) -> tuple[int, bytes, list[tuple[bytes, bytes]]] | None:
-    """400 and a closed connection for a request with both Content-Length and Transfer-Encoding;
-    417 for an `Expect` other than 100-continue (RFC 9110; as Node and Go answer it).
+    """400 and a closed connection for a request with both Content-Length and Transfer-Encoding,
+    or with a Transfer-Encoding other than one `chunked`; 417 for an `Expect` other than 100-continue (RFC 9110; as Node and Go answer it).
 
     RFC 9112's request smuggling case: uvicorn's h11 protocol (taken when httptools is not
     installed) reads such a body as chunked and kept the connection, so a request hidden behind
@@ -286,6 +291,12 @@ def _refused_head(scope: Scope) -> tuple[int, bytes, list[tuple[bytes, bytes]]] 
     names = {name for name, _ in scope["headers"]}
     if b"content-length" in names and b"transfer-encoding" in names:
         return _TWO_FRAMINGS
+    # httptools decodes a chunked body after another coding (`gzip, chunked`) and leaves that
+    # coding to the app: a body no one decodes is refused, as every Transfer-Encoding but one
+    # `chunked` is in the TypeScript and Go plugins (RFC 9112 6.1).
+    codings = [value.strip().lower() for name, value in scope["headers"] if name == b"transfer-encoding"]
+    if codings and codings != [b"chunked"]:
+        return _UNKNOWN_CODING
     expect = [value.lower() for name, value in scope["headers"] if name == b"expect"]
     return _UNMET_EXPECTATION if expect and expect != [b"100-continue"] else None
 

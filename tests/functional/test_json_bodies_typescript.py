@@ -1,0 +1,88 @@
+"""The TypeScript runtime reads the shared JSON body cases as decided (issue 38 point 6, issue 39
+point 2): scaffold/codegen/typescript/runtime_files/json-bodies.test.ts runs with vitest beside the
+runtime of a generated plugin, reading scaffold/codegen/cases/json_bodies.json, the file the Python
+(tests/unit/test_json_bodies.py) and Go (jsonbodies_test.go) runtimes' tests read too.
+
+As secrets.test.ts runs (tests/functional/test_secrets_across_languages.py): not shipped in a
+project, it is copied into one, here a copy of the example plugin tests/built_plugins.py builds
+(its node_modules hard-linked), then type-checked with the project's strict options and linted
+with its rules like the runtime beside it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.built_plugins import built_plugin, copy_project
+
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parents[2]
+RUNNER = ROOT / "scaffold" / "codegen" / "typescript" / "runtime_files" / "json-bodies.test.ts"
+CASES = ROOT / "scaffold" / "codegen" / "cases" / "json_bodies.json"
+# vitest's own config runs test/ only; this one runs the runtime's test in src/contract/
+CONFIG = """\
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({ test: { environment: 'node', include: ['src/contract/json-bodies.test.ts'] } });
+"""
+
+
+def _run(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:
+    result = subprocess.run(
+        command,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+        env={**os.environ, "CI": "1", "NO_COLOR": "1", "FORCE_COLOR": "0", **(env or {})},
+    )
+    assert result.returncode == 0, (
+        f"`{' '.join(command)}` failed:\n{result.stdout[-6000:]}{result.stderr[-3000:]}"
+    )
+    return result.stdout
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    copy = copy_project(
+        built_plugin("typescript", tmp_path_factory), tmp_path_factory.mktemp("json-bodies") / "p"
+    )
+    shutil.copyfile(RUNNER, copy / "src" / "contract" / RUNNER.name)
+    (copy / "vitest.cases.config.ts").write_text(CONFIG, encoding="utf-8")
+    return copy
+
+
+def test_the_runner_compiles_strictly_and_lints_clean_beside_the_runtime(project: Path) -> None:
+    bin_ = project / "node_modules" / ".bin"
+    _run([str(bin_ / "tsc"), "-p", "tsconfig.json"], project)
+    _run([str(bin_ / "eslint"), "--max-warnings", "0", "src/contract"], project)
+
+
+def test_the_typescript_runtime_reads_every_case_as_decided(project: Path) -> None:
+    vitest = str(project / "node_modules" / ".bin" / "vitest")
+    out = _run(
+        [vitest, "run", "--config", "vitest.cases.config.ts"], project, {"SCAFFOLD_JSON_BODIES": str(CASES)}
+    )
+    assert "json-bodies.test.ts" in out, out
+
+
+def test_the_runner_fails_without_the_cases(project: Path) -> None:
+    vitest = str(project / "node_modules" / ".bin" / "vitest")
+    result = subprocess.run(
+        [vitest, "run", "--config", "vitest.cases.config.ts"],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+        env={k: v for k, v in os.environ.items() if k != "SCAFFOLD_JSON_BODIES"}
+        | {"CI": "1", "NO_COLOR": "1"},
+    )
+    assert result.returncode != 0 and "SCAFFOLD_JSON_BODIES is not set" in result.stdout + result.stderr
