@@ -72,7 +72,11 @@ def main() -> None:
     if settings.workers > 1:
         # Each worker process builds its own app, with its own metrics: /metrics answers for the
         # worker that serves the scrape. In containers run one worker and scale by replicas.
-        serve_workers("acme_sales.app:create_app", settings.workers, options)
+        serve_workers(
+            "acme_sales.app:create_app",
+            settings.workers,
+            options,
+        )
     else:
         serve(app, options)
 
