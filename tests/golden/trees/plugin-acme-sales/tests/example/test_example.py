@@ -208,8 +208,11 @@ def test_the_rows_every_example_answers_alike(client: TestClient) -> None:
         assert (status, body["message"]) == (422, "Query A: table is required"), spec
         assert body["validationErrors"] == {"A": "table is required"}
     values = f"{API}/variable/values"
-    for spec, field in (({"column": "hostname"}, "table"), ({"table": "servers"}, "column")):
-        body = {"pluginContext": plugin_context(), "json": json.dumps(spec)}
+    for variable_query, field in (
+        ({"column": "hostname"}, "table"),
+        ({"table": "servers"}, "column"),
+    ):
+        body = {"pluginContext": plugin_context(), "json": json.dumps(variable_query)}
         answer = client.post(values, json=body, headers={"Accept-Language": "en-US"})
         assert answer.status_code == 422
         assert answer.json()["message"] == f"Variable query: {field} is required"
