@@ -18,7 +18,7 @@ import pytest
 from tests.built_plugins import built_plugin
 from tests.functional.test_plugin_harness import KEY, project
 from tests.go_toolchain import go_environment
-from tests.served_process import serve_command
+from tests.served_process import read_to_the_end, serve_command
 
 
 @contextlib.contextmanager
@@ -52,14 +52,5 @@ def connect(origin: str, timeout: float = 5) -> socket.socket:
 
 def read_until_closed(connection: socket.socket, within: float) -> tuple[bytes, bool]:
     """Everything the server sends, and whether it closed the connection within `within` seconds."""
-    connection.settimeout(within)
-    received = b""
-    with connection:
-        try:
-            while chunk := connection.recv(65536):
-                received += chunk
-        except TimeoutError:
-            return received, False
-        except ConnectionResetError:
-            return received, True
-    return received, True
+    received, ending = read_to_the_end(connection, within)
+    return received, ending != "open"

@@ -92,3 +92,20 @@ def serve_command(
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGKILL)
             process.wait(timeout=15)
+
+
+def read_to_the_end(connection: socket.socket, within: float | None = None) -> tuple[bytes, str]:
+    """Everything the server sends on `connection`, and how the connection ended: "closed",
+    "reset", or "open" (nothing came for `within` seconds, or the socket's own timeout)."""
+    if within is not None:
+        connection.settimeout(within)
+    received = b""
+    with connection:
+        try:
+            while chunk := connection.recv(65536):
+                received += chunk
+        except TimeoutError:
+            return received, "open"
+        except ConnectionResetError:
+            return received, "reset"
+    return received, "closed"

@@ -15,12 +15,12 @@ Raw sockets, since HTTP clients clean paths and frame bodies themselves.
 from __future__ import annotations
 
 import json
-import socket
 from collections.abc import Iterator
 
 import pytest
 
 from tests.served_examples import connect, read_until_closed, served_examples
+from tests.served_process import read_to_the_end
 
 pytestmark = pytest.mark.slow
 
@@ -268,27 +268,13 @@ def _head(size: int, body: bytes = b"") -> bytes:
     return start.encode() + b"a" * (size - len(start) - 4) + b"\r\n\r\n" + body
 
 
-def _read_to_the_end(connection: socket.socket) -> tuple[bytes, str]:
-    """What the server sends, and how the connection ended: "closed", "reset" or "open"."""
-    received = b""
-    with connection:
-        try:
-            while chunk := connection.recv(65536):
-                received += chunk
-        except TimeoutError:
-            return received, "open"
-        except ConnectionResetError:
-            return received, "reset"
-    return received, "closed"
-
-
 @pytest.mark.parametrize("language", ["python", "typescript", "go"])
 def test_a_head_of_16_kib_is_served_and_one_byte_more_is_431(origins: dict[str, str], language: str) -> None:
     answers = {}
     for size in (16384, 16385):
         connection = connect(origins[language])
         connection.sendall(_head(size, BODY))
-        answer, _ = _read_to_the_end(connection)
+        answer, _ = read_to_the_end(connection)
         answers[size] = answer.split(b"\r\n", 1)[0]
     assert not answers[16384].startswith(b"HTTP/1.1 431"), answers
     assert answers[16385].startswith(b"HTTP/1.1 431 "), answers
@@ -303,7 +289,7 @@ def test_a_431_is_read_whole_by_a_caller_that_sent_all_its_bytes_first(
         connection.sendall(_head(17 * 1024, b"x" * (1024 * 1024)))
     except OSError as exc:
         pytest.fail(f"{language} stopped reading before the request was sent: {exc!r}")
-    answer, ending = _read_to_the_end(connection)
+    answer, ending = read_to_the_end(connection)
     head, _, body = answer.partition(b"\r\n\r\n")
     assert ending == "closed", f"{language}: the connection was {ending} after {answer[:200]!r}"
     assert head.startswith(b"HTTP/1.1 431 "), f"{language}: {answer[:300]!r}"

@@ -95,9 +95,9 @@ class Target:
     env: dict[str, str] = field(default_factory=dict)
 
 
-@pytest.fixture(scope="module")
-def module_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    parent = tmp_path_factory.mktemp("observability-module")
+def module_with_a_bundle(parent: Path) -> Path:
+    """A fresh module project `acme-map` under `parent` whose backend serves a stand-in bundle
+    (no npm build), for tests of the backend alone."""
     with scaffold_home(parent / "scaffold-home"):
         root = parent / "acme-map"
         create_project(NewProjectOptions(kind=KINDS["module"], destination=root, answers={}))
@@ -105,6 +105,11 @@ def module_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     dist.mkdir()
     (dist / "module.js").write_text("window.acme_map = {registry: {}};\n", encoding="utf-8")
     return root
+
+
+@pytest.fixture(scope="module")
+def module_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return module_with_a_bundle(tmp_path_factory.mktemp("observability-module"))
 
 
 @pytest.fixture(params=["plugin", "module"])

@@ -20,9 +20,8 @@ from pathlib import Path
 import pytest
 
 from scaffold.codegen.runtime_files.text_catalog import RUNTIME_TEXTS
-from scaffold.projects.create import NewProjectOptions, create_project
-from scaffold.projects.kinds import KINDS
-from tests.functional.test_plugin_harness import KEY, scaffold_home
+from tests.functional.test_observability import module_with_a_bundle
+from tests.functional.test_plugin_harness import KEY
 from tests.functional.test_plugin_harness import project as plugin_project
 from tests.served_examples import connect, read_until_closed
 from tests.served_process import serve_package
@@ -95,13 +94,7 @@ def test_plugin_workers_time_headers_and_refuse_heads_over_16_kib(tmp_path: Path
 
 
 def test_a_module_backend_refuses_a_head_over_16_kib_in_english(tmp_path: Path) -> None:
-    with scaffold_home(tmp_path / "scaffold-home"):
-        root = tmp_path / "acme-map"
-        create_project(NewProjectOptions(kind=KINDS["module"], destination=root, answers={}))
-    dist = root / "frontend" / "dist"
-    dist.mkdir()
-    (dist / "module.js").write_text("window.acme_map = {registry: {}};\n", encoding="utf-8")
-    backend = root / "backend"
+    backend = module_with_a_bundle(tmp_path) / "backend"
     env = {**os.environ, "PYTHONPATH": str(backend)}
     with serve_package(
         sys.executable, "acme_map", cwd=backend, env=env, probe_path="/healthz", log_path=tmp_path / "log"

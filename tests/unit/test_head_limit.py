@@ -24,6 +24,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from scaffold.codegen.runtime_files import serving
 from scaffold.codegen.runtime_files.text_catalog import RUNTIME_TEXTS
+from tests.served_process import read_to_the_end
 
 LIMIT = serving.HEAD_LIMIT_BYTES
 BODY = json.dumps({"pad": "x" * 40_000}).encode()  # longer than the limit
@@ -103,15 +104,7 @@ def exchange(port: int, *sends: bytes) -> tuple[bytes, str]:
         for piece in sends:
             connection.sendall(piece)
             time.sleep(0.05)
-        received = b""
-        try:
-            while chunk := connection.recv(65536):
-                received += chunk
-        except TimeoutError:
-            return received, "open"
-        except ConnectionResetError:
-            return received, "reset"
-        return received, "closed"
+        return read_to_the_end(connection)
 
 
 def statuses(answer: bytes) -> list[int]:
