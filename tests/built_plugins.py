@@ -18,16 +18,15 @@ prettier, tsc, vitest, `npm run build`; gofmt through `make fmt-check`, `go vet`
 A failing check fails the first test that asks for the project, with the command's output.
 
 Tests only read these folders (serve them, read their files); one that changes a file works on
-`copy_project`'s copy.
+`copy_project`'s copy. A scratch npm project that needs the plugin's tools takes its manifests and
+shared install with `plugin_node_modules` (tests/functional/test_secrets_across_languages.py).
 """
 
 from __future__ import annotations
 
 import shutil
 import subprocess
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -44,15 +43,6 @@ NAME = "acme-sales"
 BUILD = {"typescript": "npm run build", "go": f"go build -o bin/plugin ./cmd/{NAME}"}
 # Caches tools write into node_modules (vitest's results): a copy gets none rather than a shared file.
 NODE_CACHES = (".vite", ".cache")
-_MADE: dict[tuple[Path, str], Path] = {}
-
-
-def made_once(factory: pytest.TempPathFactory, name: str, make: Callable[[Path], dict[str, Any]]) -> Path:
-    """once_per_run's folder, also once per process without xdist (several files in one `pytest -n 0`)."""
-    key = (factory.getbasetemp(), name)
-    if key not in _MADE:
-        _MADE[key] = once_per_run(factory, name, make)[0]
-    return _MADE[key]
 
 
 def _run(command: str, cwd: Path, language: str) -> None:
@@ -78,11 +68,7 @@ def built_plugin(language: str, factory: pytest.TempPathFactory, *, example: boo
     commands = [*named.checks, *([] if BUILD[language] in named.checks else [BUILD[language]])]
 
     def make(folder: Path) -> dict[str, str]:
-        root = folder / NAME
-        with pytest.MonkeyPatch.context() as patch:  # module fixtures start before conftest's home
-            patch.setenv("SCAFFOLD_HOME", str(factory.getbasetemp() / "scaffold-home"))
-            answers = {"project_name": NAME, "example": example}
-            create_project(NewProjectOptions(kind=kind, destination=root, answers=answers))
+        root = _created(language, folder / NAME, factory, example=example)
         if language == "typescript":
             install_node_modules(root, factory)  # `npm ci`, once per run for this lock file
         else:
@@ -92,9 +78,29 @@ def built_plugin(language: str, factory: pytest.TempPathFactory, *, example: boo
         return {}
 
     version = current_version(kind.template)
-    return (
-        made_once(factory, f"plugin-{language}-{version}-{'example' if example else 'starter'}", make) / NAME
-    )
+    name = f"plugin-{language}-{version}-{'example' if example else 'starter'}"
+    return once_per_run(factory, name, make)[0] / NAME
+
+
+def _created(language: str, root: Path, factory: pytest.TempPathFactory, *, example: bool = True) -> Path:
+    """acme-sales in `language`, as `create_project` makes it, with the worker's scaffold home."""
+    kind = KINDS["plugin"].for_language(language)
+    with pytest.MonkeyPatch.context() as patch:  # module fixtures start before conftest's home
+        patch.setenv("SCAFFOLD_HOME", str(factory.getbasetemp() / "scaffold-home"))
+        answers = {"project_name": NAME, "example": example}
+        create_project(NewProjectOptions(kind=kind, destination=root, answers=answers))
+    return root
+
+
+def plugin_node_modules(destination: Path, factory: pytest.TempPathFactory) -> None:
+    """The TypeScript plugin's package.json and package-lock.json written into `destination`, and
+    node_modules as `npm ci` makes them from those: the install the built plugins share
+    (tests/node_install.py), hard-linked. A scratch npm project that needs the plugin's tools
+    (typescript, vitest, @types/node at the plugin's versions) gets them without an install of its own."""
+    template = _created("typescript", factory.mktemp("plugin-manifests") / NAME, factory)
+    for name in ("package.json", "package-lock.json"):
+        shutil.copyfile(template / name, destination / name)
+    install_node_modules(destination, factory)
 
 
 def copy_project(source: Path, destination: Path) -> Path:

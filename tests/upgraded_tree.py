@@ -13,6 +13,9 @@ instead of a whole toolchain run (issue 39, point 8).
 
 from __future__ import annotations
 
+import hashlib
+import re
+from collections.abc import Callable
 from pathlib import Path
 
 from scaffold.projects.contract_files import render_contract_files
@@ -64,3 +67,22 @@ def differences_from_fresh(
         if expected[path] != actual[path]
     ]
     return lines
+
+
+def tree_digest(project: Path, *, read: Callable[[str], bool] = lambda relative: True) -> str:
+    """The project's files that `read` keeps (relative POSIX paths, without .git and node_modules,
+    which its lock file decides) as one hash: a check that reads no other file of the project passes
+    or fails alike on two projects of one digest. The answers file's `_src_path` (where this
+    worker's template store is) is left out."""
+    digest = hashlib.sha256()
+    for path in sorted(project.rglob("*")):
+        relative = path.relative_to(project).as_posix()
+        if not path.is_file() or relative.startswith((".git/", "node_modules/")):
+            continue
+        if read(relative):
+            data = path.read_bytes()
+            if relative == ".copier-answers.yml":
+                data = re.sub(rb"(?m)^_src_path: .*$", b"", data)
+            digest.update(b"%s\0%o\0" % (relative.encode(), path.stat().st_mode & 0o777))
+            digest.update(hashlib.sha256(data).digest())
+    return digest.hexdigest()[:20]

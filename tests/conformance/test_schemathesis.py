@@ -28,6 +28,7 @@ from scaffold.specs.loader import load_spec_file
 from scaffold.specs.shapes import operations
 from tests.conformance.conftest import Generated
 from tests.conftest import REPO
+from tests.rewrite_cache import writing_bytecode
 
 MIN_EXAMPLES = 200
 # The plugin's operations in two shards of about equal cost (measured), one child process each;
@@ -61,7 +62,11 @@ def _labels(contract: Path) -> list[str]:
 
 def _start(shard: Shard) -> None:
     selection = ["-k", shard.keywords] if shard.keywords else []
-    env = {**os.environ, "PYTHONPATH": str(shard.project.source), "CONFORMANCE_REPORT": str(shard.report)}
+    # pytest keeps its assertion-rewrite cache (tests/rewrite_cache.py): each of the three children
+    # rewrote the ~380 modules of Schemathesis, Hypothesis and the other pytest plugins again
+    env = writing_bytecode(
+        {**os.environ, "PYTHONPATH": str(shard.project.source), "CONFORMANCE_REPORT": str(shard.report)}
+    )
     shard.process = subprocess.Popen(
         [
             sys.executable,

@@ -10,7 +10,11 @@ component must render with the contract's props, no page or console error, and t
 fire with the contract's values. The project's own `npm test`, `npm run lint` (eslint and
 prettier), `npm run typecheck` and backend pytest run too.
 
-One npm install and one backend venv are shared by the whole session (the npm cache is reused).
+One npm install and one backend venv are shared by the whole session (the npm cache is reused), and
+the backend's `[test]` extra is installed into that venv once. No check runs twice on the same
+bytes (tests/built_modules.py): `npm run typecheck` leaves out the `tsc --noEmit` that `npm run
+build` ran on the same files, and the README recipe's copy runs the frontend checks only where its
+files differ from the project's, whose own runs cover the rest.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from jsonschema import Draft202012Validator
 
 from scaffold.codegen.typescript.types import generate_typescript_types
 from scaffold.specs.loader import load_spec_file
+from tests.built_modules import changed_files, npm_script_steps, npm_steps_command, tree_digest
 from tests.conftest import MODULE_SPEC
 from tests.e2e.conformance_depth import fewer_conformance_examples
 from tests.e2e.conftest import InstalledScaffold, make_venv, pip_install
@@ -60,6 +65,7 @@ def run(command: list[str], cwd: Path, timeout: float = 900, env: dict[str, str]
 class BuiltModule:
     root: Path
     lock_before: bytes
+    built_tree: str  # tests/built_modules.tree_digest of the frontend that `npm run build` checked
 
     @property
     def frontend(self) -> Path:
@@ -87,7 +93,7 @@ def built_module(
     lock = (root / "frontend" / "package-lock.json").read_bytes()
     run(["npm", "install", "--no-audit", "--no-fund"], root / "frontend")
     run(["npm", "run", "build"], root / "frontend")
-    return BuiltModule(root=root, lock_before=lock)
+    return BuiltModule(root=root, lock_before=lock, built_tree=tree_digest(root / "frontend"))
 
 
 @dataclass(frozen=True)
@@ -113,6 +119,15 @@ def backend(built_module: BuiltModule, tmp_path_factory: pytest.TempPathFactory)
         log_path=log_path,
     ) as origin:
         yield RunningBackend(url=origin, python=python)
+
+
+@pytest.fixture(scope="session")
+def tested_backend(built_module: BuiltModule, backend: RunningBackend) -> RunningBackend:
+    """The backend's venv with its `[test]` extra, `pip install -e ./backend[test]` as the project's
+    CI runs it: once for the tests that run the backend's pytest (a second pip run found everything
+    installed and still cost its resolve)."""
+    pip_install(backend.python, "-e", f"{built_module.root / 'backend'}[test]")
+    return backend
 
 
 @pytest.fixture(scope="session")
@@ -220,11 +235,21 @@ def test_seeded_tests_that_do_not_test_the_demo_survive_components_that_fetch(
 def test_project_lint_and_typecheck_pass(built_module: BuiltModule) -> None:
     """`npm run lint` (eslint, then prettier --check) and `npm run typecheck`, as the project's CI runs them.
 
-    After the build on purpose: dist/ must be left out of both linters.
+    After the build on purpose: dist/ must be left out of both linters. `npm run typecheck` runs
+    `tsc --noEmit`, then `tsc --noEmit -p tsconfig.node.json`; `npm run build` began with the same
+    `tsc --noEmit` on these very files (their digest is the one taken after the build; tsc reads
+    src/, never dist/), so its verdict stands and the typecheck's other step runs, as `npm run`
+    would run it (tests/built_modules.py).
     """
-    output = run(["npm", "run", "lint"], built_module.frontend)
+    frontend = built_module.frontend
+    output = run(["npm", "run", "lint"], frontend)
     assert "All matched files use Prettier code style!" in output, output
-    run(["npm", "run", "typecheck"], built_module.frontend)
+    assert tree_digest(frontend) == built_module.built_tree, "the files `npm run build` checked changed"
+    built = npm_script_steps(frontend, "build")
+    typecheck = npm_script_steps(frontend, "typecheck")
+    assert typecheck[0] == built[0] == "tsc --noEmit", (typecheck, built)
+    command, env = npm_steps_command(frontend, [step for step in typecheck if step not in built])
+    run(command, frontend, env=env)
 
 
 def test_any_title_gives_a_prettier_clean_widget_data(
@@ -255,12 +280,12 @@ def test_registry_check_passes_silently_without_private_packages(built_module: B
     assert result.returncode == 0 and result.stdout == "", result.stdout + result.stderr
 
 
-def test_backend_own_tests_pass(built_module: BuiltModule, backend: RunningBackend) -> None:
+def test_backend_own_tests_pass(built_module: BuiltModule, tested_backend: RunningBackend) -> None:
     """The backend's whole pytest, its conformance test included (one per operation).
 
     With fewer generated requests per operation: tests/conformance counts the template's 200.
     """
-    pip_install(backend.python, "-e", f"{built_module.root / 'backend'}[test]")
+    backend = tested_backend
     with fewer_conformance_examples(built_module.root):
         output = run(
             [str(backend.python), "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rA"],
@@ -448,13 +473,21 @@ def _readme_recipe(readme: str) -> tuple[str, str, str]:
 
 
 def test_readme_recipe_for_an_own_proxied_endpoint_works_as_written(
-    built_module: BuiltModule, backend: RunningBackend, tmp_path: Path
+    built_module: BuiltModule, tested_backend: RunningBackend, tmp_path: Path
 ) -> None:
     """Issue 27 point 2: the README's endpoint, test and Widget call pasted as written into a copy of
     the project. The backend's whole pytest passes, its conformance test sending the new endpoint
     valid and invalid bodies; ruff, mypy, eslint, prettier and tsc accept the files; the served
     backend answers the endpoint over HTTP through the proxy's envelope. Before, the only helper
-    read the demo's {message} and the conformance test knew only the contract's operations."""
+    read the demo's {message} and the conformance test knew only the contract's operations.
+
+    The frontend differs from the project's in src/api.ts alone (asserted), where the call is
+    appended under names api.ts did not have, so no existing declaration changes. Each step of
+    `npm run lint` and `npm run typecheck` runs on what that can change: eslint on api.ts and the
+    files that import it, prettier (which judges each file alone) on api.ts, `tsc --noEmit` on src/.
+    `tsc --noEmit -p tsconfig.node.json` reads vite.config.ts alone, which is the project's: its
+    verdict, and the lint of every other file, is test_project_lint_and_typecheck_pass's."""
+    backend = tested_backend
     endpoint, test, call = _readme_recipe((built_module.root / "README.md").read_text(encoding="utf-8"))
     project = tmp_path / "acme-map"
     shutil.copytree(built_module.root, project, ignore=shutil.ignore_patterns("node_modules"))
@@ -462,9 +495,11 @@ def test_readme_recipe_for_an_own_proxied_endpoint_works_as_written(
     (project / "backend" / "acme_map" / "endpoints.py").write_text(endpoint, encoding="utf-8")
     (project / "backend" / "tests" / "test_series.py").write_text(test, encoding="utf-8")
     api = project / "frontend" / "src" / "api.ts"
-    api.write_text(api.read_text(encoding="utf-8") + "\n" + call, encoding="utf-8")
+    original_api = api.read_text(encoding="utf-8")
+    api.write_text(original_api + "\n" + call, encoding="utf-8")
+    added = re.findall(r"^export (?:async function|function|interface|type|const) (\w+)", call, re.M)
+    assert added and not [name for name in added if re.search(rf"\b{name}\b", original_api)], added
 
-    pip_install(backend.python, "-e", f"{built_module.root / 'backend'}[test]")
     own = {"PYTHONPATH": str(project / "backend")}  # the copy's package before the installed one
     report = tmp_path / "conformance.jsonl"
     with fewer_conformance_examples(project):
@@ -481,8 +516,21 @@ def test_readme_recipe_for_an_own_proxied_endpoint_works_as_written(
     run([str(tools / "ruff"), "check", "."], project / "backend")
     run([str(tools / "ruff"), "format", "--check", "."], project / "backend")
     run([str(tools / "mypy"), "acme_map"], project / "backend", env=own)
-    run(["npm", "run", "lint"], project / "frontend")
-    run(["npm", "run", "typecheck"], project / "frontend")
+    frontend = project / "frontend"
+    assert changed_files(frontend, built_module.frontend) == ["src/api.ts"]
+    importers = sorted(
+        path.relative_to(frontend).as_posix()
+        for path in (frontend / "src").rglob("*.ts*")
+        if re.search(r"from '(\.\./|\./)api'", path.read_text(encoding="utf-8"))
+    )
+    eslint, prettier = npm_script_steps(frontend, "lint")
+    assert eslint.endswith(" .") and prettier.endswith(" ."), (eslint, prettier)
+    lint = [f"{eslint[:-1]}{' '.join(['src/api.ts', *importers])}", f"{prettier[:-1]}src/api.ts"]
+    tsc, node_tsc = npm_script_steps(frontend, "typecheck")
+    assert node_tsc == "tsc --noEmit -p tsconfig.node.json", node_tsc
+    command, env = npm_steps_command(frontend, [*lint, tsc])
+    output = run(command, frontend, env=env)
+    assert "All matched files use Prettier code style!" in output, output
 
     log = tmp_path / "backend.log"
     with serve_package(

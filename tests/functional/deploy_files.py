@@ -20,7 +20,7 @@ import shlex
 import shutil
 import struct
 import subprocess
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -266,7 +266,12 @@ class ImageFolder:
 ABSOLUTE_PATH = re.compile(r"(?<![^\s=])/(?=[\w.])")
 
 
-def assemble_runtime(files: DeployFiles, scratch: Path, env: Mapping[str, str]) -> ImageFolder:
+def assemble_runtime(
+    files: DeployFiles,
+    scratch: Path,
+    env: Mapping[str, str],
+    same_as: Mapping[str, Callable[[Path], None]] | None = None,
+) -> ImageFolder:
     """The runtime stage's filesystem as a folder of `scratch`, built as `docker build` would build it.
 
     Each stage is a folder standing for its root (/), its WORKDIR inside (/ without one). COPY
@@ -276,7 +281,9 @@ def assemble_runtime(files: DeployFiles, scratch: Path, env: Mapping[str, str]) 
     the absolute paths they name made the stage's folder's (only where a path starts a word: the
     commands the templates use; a tool of the image, /usr/local/go/bin/go, would not be found).
     The runtime stage's own RUN instructions (its user, the state folder) change the system, so
-    they are left out."""
+    they are left out. A RUN whose whole command is a key of `same_as` is done by its value instead,
+    called with the stage's WORKDIR: a step that makes the same files from the same inputs (`npm ci`
+    from the lock the stage holds: tests/node_install.py runs that very command once per run)."""
     last = max(i.stage for i in files.instructions)
     stages: dict[int, ImageFolder] = {}
     for instruction in files.instructions:
@@ -301,6 +308,8 @@ def assemble_runtime(files: DeployFiles, scratch: Path, env: Mapping[str, str]) 
                     _copy(origin.path(source), destination, target, None)
                 else:
                     _copy(files.root / source, destination, target, files)
+        elif instruction.keyword == "RUN" and stage != last and instruction.args in (same_as or {}):
+            (same_as or {})[instruction.args](stages[stage].workdir)
         elif instruction.keyword == "RUN" and stage != last:
             command = ABSOLUTE_PATH.sub(str(stages[stage].root) + "/", instruction.args)
             result = subprocess.run(

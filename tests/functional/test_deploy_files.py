@@ -14,8 +14,9 @@ to a patch release or a digest, and a build context without .git, .venv, tests o
 Every check is also run on a deliberately broken copy of the files and must fail there
 (`test_check_catches_*`): a check that cannot fail proves nothing. No image is built: this
 machine has no container engine. The TypeScript plugin is started from its runtime stage laid out
-as a folder instead (its build stages run: `npm ci`, `npm run build`, `npm ci --omit=dev`), with
-the image's CMD, so the production dependencies, dist/ and locales/ are shown to be all it needs.
+as a folder instead (its build stages run: `npm ci`, `npm run build`, `npm ci --omit=dev`; the
+first is the once-per-run `npm ci` of the same lock, tests/node_install.py), with the image's CMD,
+so the production dependencies, dist/ and locales/ are shown to be all it needs.
 The Go plugin likewise: its build stage's RUN runs in a scratch copy of what the build context
 lets through (`CGO_ENABLED=0 go build -trimpath -ldflags=...`, with this machine's Go, offline), the
 binary is laid out where the distroless runtime stage copies it and must be static (no loader:
@@ -44,6 +45,7 @@ import pytest
 from scaffold.contracts import LANGUAGES
 from scaffold.projects.create import NewProjectOptions, create_project
 from scaffold.projects.kinds import KINDS
+from tests.built_plugins import built_plugin
 from tests.functional.deploy_files import (
     DeployFiles,
     ImageFolder,
@@ -134,57 +136,43 @@ def make_module(parent: Path) -> Path:
     return root
 
 
-def make_typescript_plugin(parent: Path, factory: pytest.TempPathFactory) -> tuple[Path, ImageFolder]:
-    """A TypeScript plugin with its dependencies installed and dist/ built, as a developer's copy
-    is: the build context then holds node_modules/ and dist/, which .dockerignore must keep out.
-    And its runtime stage laid out (the build stages' RUNs run as the Dockerfile writes them).
-
-    dist/ is the build stage's: its `npm run build` is the project's own (package.json's script,
-    tsc -p tsconfig.build.json, which reads only src/ and the tsconfigs) on the same files with
-    the same node_modules (`npm ci` from the same lock), so the two outputs are byte for byte the
-    same (compared with `diff -r` when this was changed); compiling twice cost about 10 s of CPU.
-    The stage is laid out before dist/ exists here, which changes nothing in it: .dockerignore
-    keeps dist/ out (check_build_context) and no COPY names it."""
-    with scaffold_home(parent / "scaffold-home"):
-        root = parent / "acme-sales"
-        kind = KINDS["plugin"].for_language("typescript")
-        create_project(NewProjectOptions(kind=kind, destination=root, answers={}))
-    install_node_modules(root, factory)  # `npm ci`, once per run for this lock file
+def runtime_of_typescript_plugin(root: Path, parent: Path, factory: pytest.TempPathFactory) -> ImageFolder:
+    """The TypeScript plugin's runtime stage laid out in `parent`: the build stages' RUNs run as the
+    Dockerfile writes them (`npm run build` on what the build stage COPYs, `npm ci --omit=dev`),
+    except the build stage's `npm ci --no-audit --no-fund`: the same command on the same
+    package.json and lock is tests/node_install.py's install, made once per run (about 5-10 s of
+    CPU a run here), so its node_modules is taken (hard-linked) instead."""
     files = DeployFiles(root, "acme-sales", "acme_sales", "plugin", "typescript")
-    image = assemble_runtime(files, parent / "image", BUILD_ENVIRONMENT["typescript"](parent))
-    shutil.copytree(image.path("dist"), root / "dist")  # COPY --from=build /src/dist ./dist
-    return root, image
-
-
-def make_go_plugin(parent: Path) -> Path:
-    """A Go plugin with its binary built as the Makefile's `build` builds it, as a developer's copy
-    is: the build context then holds bin/, which .dockerignore must keep out."""
-    with scaffold_home(parent / "scaffold-home"):
-        root = parent / "acme-sales"
-        kind = KINDS["plugin"].for_language("go")
-        create_project(NewProjectOptions(kind=kind, destination=root, answers={}))
-    for command in (LANGUAGES["go"].install, "go build -trimpath -o bin/ ./cmd/..."):
-        result = subprocess.run(
-            command.split(), cwd=root, env=go_environment(), capture_output=True, text=True,
-            timeout=600, check=False,
-        )  # fmt: skip
-        assert result.returncode == 0, f"{command}:\n{result.stdout[-3000:]}{result.stderr[-3000:]}"
-    return root
+    install = LANGUAGES["typescript"].install
+    same_as = {install: lambda workdir: install_node_modules(workdir, factory)}
+    return assemble_runtime(files, parent / "image", BUILD_ENVIRONMENT["typescript"](parent), same_as)
 
 
 @pytest.fixture(scope="module")
 def typescript_plugin(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, ImageFolder]:
-    """The TypeScript plugin's folder and its runtime stage (make_typescript_plugin)."""
-    return make_typescript_plugin(tmp_path_factory.mktemp("deploy-plugin-typescript"), tmp_path_factory)
+    """The TypeScript plugin's folder and its runtime stage.
+
+    The folder is the `--defaults` project tests/built_plugins.py makes once per run and other
+    tests read (the same files `create_project` makes here: acme-sales with the example), its
+    dependencies installed and dist/ built, as a developer's copy is: the build context then
+    holds node_modules/ and dist/, which .dockerignore must keep out. Only read here: the stage is
+    laid out in a folder of its own, a broken file is made in a copy (broken_copy)."""
+    root = built_plugin("typescript", tmp_path_factory)
+    parent = tmp_path_factory.mktemp("deploy-plugin-typescript")
+    return root, runtime_of_typescript_plugin(root, parent, tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
 def fresh(
     tmp_path_factory: pytest.TempPathFactory, typescript_plugin: tuple[Path, ImageFolder]
 ) -> dict[str, DeployFiles]:
+    """The four `--defaults` projects. The Go plugin is tests/built_plugins.py's, made once per run
+    (its `go build` done, as a developer's copy is: the build context then holds bin/, which
+    .dockerignore must keep out); it had been made and built again here, with `-trimpath`, which
+    compiled the standard library once more in a run whose Go cache did not hold that build."""
     module_root = make_module(tmp_path_factory.mktemp("deploy-module"))
     typescript_root, _ = typescript_plugin
-    go_root = make_go_plugin(tmp_path_factory.mktemp("deploy-plugin-go"))
+    go_root = built_plugin("go", tmp_path_factory)
     return {
         "plugin": DeployFiles(plugin_project(), "acme-sales", "acme_sales", "plugin"),
         "plugin-typescript": DeployFiles(typescript_root, "acme-sales", "acme_sales", "plugin", "typescript"),

@@ -210,7 +210,9 @@ def test_the_binary_answers_its_own_healthcheck(served: str, project: Path) -> N
 
 
 def test_the_runtime_tests_pass_beside_the_generated_code(tmp_path: Path) -> None:
-    """scaffold/codegen/go/runtime_files/*_test.go, in a module holding the shipped spec's package."""
+    """scaffold/codegen/go/runtime_files/*_test.go, in a module holding the shipped spec's package:
+    gofmt-clean, vetted, passing with -race (secrets_test.go among them: test_secrets_go.py's
+    scratch module only builds its driver)."""
     module = tmp_path / "runtime"
     for relative, text in contract_files(load_shipped("datasource-plugin"), {"project_name": "x"}).items():
         path = module / relative
@@ -219,6 +221,7 @@ def test_the_runtime_tests_pass_beside_the_generated_code(tmp_path: Path) -> Non
     for test in RUNTIME_FOLDER.glob("*_test.go"):
         shutil.copy2(test, module / "internal" / "contract" / test.name)
     (module / "go.mod").write_text("module example.com/plugin\n\ngo 1.22\n", encoding="utf-8")
+    assert _run(["gofmt", "-l", "."], module) == "", "not gofmt-clean"
     _run(["go", "vet", "./..."], module)
     # jsonbodies_test.go reads the JSON body cases every runtime reads (it fails when this is unset)
     _run(["go", "test", "-race", "./..."], module, env={"SCAFFOLD_JSON_BODIES": str(JSON_BODY_CASES)})

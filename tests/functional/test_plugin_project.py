@@ -1,6 +1,8 @@
 """The generated project as files: its own tests, lint and types, and a newer contract.
 
-- the project's own pytest passes, ruff is clean and mypy --strict is clean on the generated code;
+- ruff is clean and mypy --strict is clean on the generated code (the project's own pytest, its
+  conformance test included, runs in tests/e2e/test_new_plugin.py::test_project_own_tests_pass, on
+  the same files made by the installed CLI's `new-plugin --defaults`; it ran here a second time);
 - `scaffold regenerate --check` agrees with what `new-plugin` wrote;
 - with the synthetic 1.3.0 contract (adds POST /query/explain) the regenerated routes and base
   pick the new endpoint up; the unchanged 1.2.0 datasource.py stops the start with a message
@@ -49,32 +51,6 @@ def tool(name: str) -> str:
     return str(Path(sys.executable).with_name(name))
 
 
-def test_project_tests_pass() -> None:
-    """The project's own tests but its conformance test, which tests/conformance runs and counts."""
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "pytest",
-            "-q",
-            "-p",
-            "no:cacheprovider",
-            "-W",
-            "ignore::DeprecationWarning",
-            "--deselect",
-            "tests/test_conformance.py",
-        ],
-        cwd=project(),
-        env={**os.environ, "PYTHONPATH": str(project())},
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
-    assert " passed" in result.stdout
-
-
 def test_ruff_is_clean() -> None:
     check = subprocess.run(
         [tool("ruff"), "check", "."], cwd=project(), capture_output=True, text=True, check=False
@@ -88,7 +64,10 @@ def test_ruff_is_clean() -> None:
 
 def test_mypy_strict_is_clean() -> None:
     result = subprocess.run(
-        [tool("mypy"), "--strict", "--no-incremental", "acme_sales", "tests"],
+        # Incremental, in the worker's cache (tests/conftest.py): mypy re-checks every module whose
+        # source or options differ from the cached run, so the verdict is a clean run's; without the
+        # cache 8.5 s of CPU went to analysing FastAPI, pydantic and the standard library again.
+        [tool("mypy"), "--strict", "acme_sales", "tests"],
         cwd=project(),
         capture_output=True,
         text=True,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -30,14 +31,24 @@ from tests.git_helpers import git
 MODELS = "acme_sales/_contract/models.py"
 
 
-@pytest.fixture
-def plugin(tmp_path: Path) -> Path:
-    project = tmp_path / "acme-sales"
-    create_project(NewProjectOptions(kind=KINDS["plugin"], destination=project, answers={}))
+@pytest.fixture(scope="module")
+def committed_plugin(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A plugin as `create_project` makes it with the default answers, committed: made once per
+    worker (the same files every time) instead of once per test; each test changes its own copy."""
+    project = tmp_path_factory.mktemp("plugin") / "acme-sales"
+    with pytest.MonkeyPatch.context() as patch:  # module fixtures start before conftest's home
+        patch.setenv("SCAFFOLD_HOME", str(tmp_path_factory.getbasetemp() / "scaffold-home"))
+        create_project(NewProjectOptions(kind=KINDS["plugin"], destination=project, answers={}))
     git(project, "init", "--quiet")
     git(project, "add", "-A")
     git(project, "commit", "--quiet", "-m", "scaffolded")
     return project
+
+
+@pytest.fixture
+def plugin(committed_plugin: Path, tmp_path: Path) -> Path:
+    """This test's copy of the committed plugin (its git repository too)."""
+    return shutil.copytree(committed_plugin, tmp_path / "acme-sales", symlinks=True)
 
 
 def test_fresh_project_is_up_to_date(plugin: Path) -> None:

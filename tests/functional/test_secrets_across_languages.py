@@ -25,18 +25,13 @@ from typing import Any
 import pytest
 
 from scaffold.codegen.runtime_files import secrets as py_secrets
-from tests.built_plugins import copy_project, made_once
+from tests.built_plugins import copy_project, plugin_node_modules
+from tests.run_once import once_per_run
 
 pytestmark = pytest.mark.slow
 
 RUNTIME = Path(__file__).resolve().parents[2] / "scaffold" / "codegen" / "typescript" / "runtime_files"
 SOURCES = ("secrets.ts", "errors.ts", "secrets.test.ts")
-PACKAGE = {
-    "name": "secrets-across-languages",
-    "private": True,
-    "type": "module",
-    "devDependencies": {"@types/node": "20.19.43", "typescript": "5.9.3", "vitest": "4.1.12"},
-}
 # The compiler options of a generated TypeScript plugin (templates/plugin-typescript/tsconfig.json).
 TSCONFIG = {
     "compilerOptions": {
@@ -120,20 +115,26 @@ def _run(command: list[str], cwd: Path, timeout: float) -> None:
 @pytest.fixture(scope="session")
 def ts_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A temporary npm project with secrets.ts compiled to dist/, made once per run: this file and
-    test_secrets_go.py (its Go and TypeScript exchange) read it, from whichever workers run them."""
+    test_secrets_go.py (its Go and TypeScript exchange) read it, from whichever workers run them.
+
+    Its package.json, lock and node_modules are a generated plugin's (the `npm ci` the built plugins
+    share, hard-linked): the compiler, vitest and Node types a plugin uses, with no install of its own."""
     assert shutil.which("npm") and shutil.which("node"), "Node.js and npm are needed (Node 20)"
-    return made_once(tmp_path_factory, "secrets-ts", _make_ts_project)
+
+    def make(folder: Path) -> dict[str, str]:
+        plugin_node_modules(folder, tmp_path_factory)
+        return _make_ts_project(folder)
+
+    return once_per_run(tmp_path_factory, "secrets-ts", make)[0]
 
 
 def _make_ts_project(folder: Path) -> dict[str, str]:
     (folder / "src").mkdir()
     for name in SOURCES:
         shutil.copyfile(RUNTIME / name, folder / "src" / name)
-    (folder / "package.json").write_text(json.dumps(PACKAGE, indent=2), encoding="utf-8")
     (folder / "tsconfig.json").write_text(json.dumps(TSCONFIG, indent=2), encoding="utf-8")
     (folder / "tsconfig.build.json").write_text(json.dumps(TSCONFIG_BUILD, indent=2), encoding="utf-8")
     (folder / "interop.mjs").write_text(DRIVER, encoding="utf-8")
-    _run(["npm", "install", "--no-audit", "--no-fund"], folder, timeout=600)
     tsc = str(folder / "node_modules" / ".bin" / "tsc")
     _run([tsc, "-p", "tsconfig.json"], folder, timeout=300)  # sources and tests, type-checked
     _run([tsc, "-p", "tsconfig.build.json"], folder, timeout=300)

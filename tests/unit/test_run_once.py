@@ -74,3 +74,24 @@ def test_without_xdist_it_is_a_plain_temporary_folder(
     factory = _Factory(tmp_path, "basetemp")
     folder, made = once_per_run(factory, "thing", lambda f: {"at": str(f)})  # type: ignore[arg-type]
     assert folder == tmp_path / "basetemp" / "thing" and made == {"at": str(folder)}
+
+
+@pytest.mark.parametrize("worker", ["popen-gw0", None], ids=["xdist", "no-xdist"])
+def test_a_process_asks_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, worker: str | None) -> None:
+    """Fixtures of several files in one worker (or one `pytest -n 0`) ask for one folder: it is made
+    once, and each caller gets the answer as `make` gave it, whatever an earlier caller did to its own."""
+    if worker is None:
+        monkeypatch.delenv("PYTEST_XDIST_WORKER", raising=False)
+    else:
+        monkeypatch.setenv("PYTEST_XDIST_WORKER", worker)
+    factory = _Factory(tmp_path, worker or "basetemp")
+    made: list[Path] = []
+
+    def make(folder: Path) -> dict[str, Any]:
+        made.append(folder)
+        return {"at": str(folder), "notes": []}
+
+    folder, first = once_per_run(factory, "thing", make)  # type: ignore[arg-type]
+    first["notes"].append("changed by the first caller")
+    assert once_per_run(factory, "thing", make) == (folder, {"at": str(folder), "notes": []})  # type: ignore[arg-type]
+    assert made == [folder]
