@@ -15,7 +15,6 @@ on PATH.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from pathlib import Path
@@ -50,14 +49,6 @@ def source_files(folder: Path) -> dict[str, bytes]:
             if path.is_file():
                 found[path.relative_to(folder).as_posix()] = path.read_bytes()
     return dict(sorted(found.items()))
-
-
-def tree_digest(folder: Path) -> str:
-    """One digest of `source_files(folder)`: equal digests, equal inputs for every step."""
-    digest = hashlib.sha256()
-    for name, data in source_files(folder).items():
-        digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
-    return digest.hexdigest()
 
 
 def changed_files(folder: Path, original: Path) -> list[str]:

@@ -48,6 +48,7 @@ import pytest
 from scaffold.contracts import KIND_NAMES, LANGUAGES
 from scaffold.projects.create import NewProjectOptions, create_project
 from scaffold.projects.kinds import KINDS
+from tests.built_modules import AND, npm_script_steps
 from tests.e2e.conformance_depth import fewer_conformance_examples
 from tests.longest_names import LONGEST_PACKAGE_NAME, LONGEST_PROJECT_NAME
 from tests.node_install import MANIFESTS, install_node_modules
@@ -57,7 +58,6 @@ pytestmark = pytest.mark.slow
 
 PYTHON_TOOLS = ("ruff", "mypy", "pytest")
 NPM_RUN = ("npm", "run")
-AND = " && "
 # npm script steps whose inputs, besides node_modules, are these files of the frontend alone.
 NAME_FREE_STEPS = {"tsc --noEmit -p tsconfig.node.json": ("tsconfig.node.json", "vite.config.ts")}
 
@@ -107,12 +107,9 @@ def _name_free_steps(frontend: Path, default: Path) -> set[str]:
 
 
 def _npm_script_steps(folder: Path, check: str) -> list[str]:
-    """The steps (`a && b`) of package.json's script that `npm run <script>` runs; [] for others."""
+    """The steps of package.json's script that the check `npm run <script>` runs; [] for other checks."""
     words = check.split()
-    if tuple(words[:2]) != NPM_RUN or len(words) != 3:
-        return []
-    scripts = json.loads((folder / "package.json").read_text(encoding="utf-8"))["scripts"]
-    return str(scripts[words[2]]).split(AND)
+    return npm_script_steps(folder, words[2]) if tuple(words[:2]) == NPM_RUN and len(words) == 3 else []
 
 
 @pytest.mark.parametrize("kind", ["plugin", "module"])

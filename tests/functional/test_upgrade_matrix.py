@@ -28,9 +28,7 @@ npm side of an upgrade is tests/e2e/test_upgrade_module.py's.
 
 from __future__ import annotations
 
-import hashlib
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -54,7 +52,7 @@ from scaffold.specs.catalog import load_shipped
 from tests.e2e.conformance_depth import fewer_conformance_examples
 from tests.git_helpers import git
 from tests.run_once import once_per_run
-from tests.upgraded_tree import differences_from_fresh
+from tests.upgraded_tree import differences_from_fresh, tree_digest
 
 pytestmark = pytest.mark.slow
 
@@ -208,7 +206,7 @@ def test_upgrade_from_every_past_version_keeps_edits_and_leaves_the_project_gree
     # Past versions whose upgraded projects are the same bytes (1.2.0 and 1.3.0 seeded the same
     # starters) run the service's checks once per run: tests/run_once.py, keyed by the tree.
     _, checks = once_per_run(
-        tmp_path_factory, f"matrix-checks-{_tree_digest(project)}", _service_checks(kind, project)
+        tmp_path_factory, f"matrix-checks-{tree_digest(project)}", _service_checks(kind, project)
     )
     assert checks["imports"][0] == 0, checks["imports"][1]
     for lint in ("check", "format"):
@@ -221,21 +219,6 @@ def test_upgrade_from_every_past_version_keeps_edits_and_leaves_the_project_gree
         if line.startswith("XFAIL ") and " - this test pins " in line
     }
     assert reported == expected, output
-
-
-def _tree_digest(project: Path) -> str:
-    """The project's files (not .git) as one hash: equal trees pass or fail the same checks. The
-    answers file's `_src_path` (where this worker's template store is) is left out."""
-    digest = hashlib.sha256()
-    for path in sorted(project.rglob("*")):
-        relative = path.relative_to(project)
-        if path.is_file() and relative.parts[0] != ".git":
-            data = path.read_bytes()
-            if relative.as_posix() == ".copier-answers.yml":
-                data = re.sub(rb"(?m)^_src_path: .*$", b"", data)
-            digest.update(b"%s\0%o\0" % (relative.as_posix().encode(), path.stat().st_mode & 0o777))
-            digest.update(hashlib.sha256(data).digest())
-    return digest.hexdigest()[:20]
 
 
 def _service_checks(kind: str, project: Path) -> Callable[[Path], dict[str, Any]]:
