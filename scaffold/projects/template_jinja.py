@@ -18,6 +18,7 @@ from pathlib import Path, PurePath, PurePosixPath, PureWindowsPath
 from typing import Any
 
 import jinja2
+from jinja2.loaders import split_template_path
 from jinja2.sandbox import SandboxedEnvironment
 from jinja2_ansible_filters import AnsibleCoreFiltersExtension  # type: ignore[import-untyped]
 
@@ -55,12 +56,30 @@ def _pathjoin(*path: str, mode: str = "posix") -> str:
     return str(kinds[mode](*path))
 
 
-def make_environment(root: Path) -> jinja2.Environment:
-    """copier's environment for a template root (no extra extensions, no envops: refused)."""
+class _LabelledLoader(jinja2.FileSystemLoader):
+    """Reads templates from a folder but names them `<label>/<name>`: a past template version is
+    rendered from a temporary export (template_past), and the bytecode cache keys compiled code
+    by that name, so a real temporary path would add fresh cache entries on every render."""
+
+    def __init__(self, root: Path, label: str) -> None:
+        super().__init__([str(root.resolve())])
+        self._label = label
+
+    def get_source(
+        self, environment: jinja2.Environment, template: str
+    ) -> tuple[str, str, Callable[[], bool]]:
+        contents, _filename, uptodate = super().get_source(environment, template)
+        return contents, "/".join((self._label, *split_template_path(template))), uptodate
+
+
+def make_environment(root: Path, label: str | None = None) -> jinja2.Environment:
+    """copier's environment for a template root (no extra extensions, no envops: refused); with
+    `label`, templates are named after it instead of their path (see _LabelledLoader)."""
     options = {"keep_trailing_newline": True}
     cache = TemplateBytecodeCache(f"copier-sandbox {sorted(options.items())}")
+    loader = jinja2.FileSystemLoader([str(root.resolve())]) if label is None else _LabelledLoader(root, label)
     env = _Environment(
-        loader=jinja2.FileSystemLoader([str(root.resolve())]),
+        loader=loader,
         extensions=[AnsibleCoreFiltersExtension],
         bytecode_cache=cache,
         **options,

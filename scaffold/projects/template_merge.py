@@ -64,7 +64,7 @@ def rendered_template(
     """
     with tempfile.TemporaryDirectory(prefix="scaffold-template-") as folder:
         rendered = Path(folder) / "project"
-        if not (version == source.version and _rendered_without_copier(answers, source, rendered)):
+        if not _rendered_without_copier(answers, source, version, rendered):
             import copier
 
             with _copier_errors(source, f"rendering template {version}"):
@@ -85,17 +85,24 @@ def rendered_template(
         }
 
 
-def _rendered_without_copier(answers: Mapping[str, Any], source: TemplateSource, target: Path) -> bool:
-    """The current version through scaffold's own renderer (what `new-*` uses; the same bytes as
-    copier, tests/unit/test_template_render.py), about a second of CPU less per upgrade. False,
+def _rendered_without_copier(
+    answers: Mapping[str, Any], source: TemplateSource, version: str, target: Path
+) -> bool:
+    """The version through scaffold's own renderer: the current one as `new-*` renders it, a past
+    one from its files in the store (template_past); the same bytes as copier
+    (tests/unit/test_template_render*.py), most of a second of CPU less per rendering. False,
     with `target` removed, where only copier can render it."""
     if os.environ.get("SCAFFOLD_RENDER_WITH_COPIER") == "1":
         return False
+    from scaffold.projects.template_past import render_past_version
     from scaffold.projects.template_render import Unsupported, render_template
 
     data = {key: value for key, value in answers.items() if not key.startswith("_")}
     try:
-        render_template(source, target, data, {})
+        if version == source.version:
+            render_template(source, target, data, {})
+        else:
+            render_past_version(source, version, target, data, {})
         return True
     except (Unsupported, ValueError, OSError):
         shutil.rmtree(target, ignore_errors=True)

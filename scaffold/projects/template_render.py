@@ -6,9 +6,9 @@ made without prompts needs none of that: the template version to render is the f
 template store committed at its tag (the store is rebuilt whenever that folder's content hash
 changes), and the copier rules our copier.yml files use are few. This module reproduces those
 rules and nothing else; any other copier.yml key, question feature, answer type, symlink, yield
-tag or template error raises `Unsupported`, and create.py then renders with copier, so a future
-template change can never render differently in silence. Upgrades and interactive creation keep
-using copier.
+tag or template error raises `Unsupported`, and the caller then renders with copier, so a future
+template change can never render differently in silence. Past versions (upgrade's old rendering)
+come through template_past; copier's own update and interactive creation keep using copier.
 
 Reproduced from copier 9 (copier/_main.py, _template.py, _user_data.py): questions answered in
 order from the data, the user defaults, then the jinja-rendered default, each validated by its
@@ -323,13 +323,28 @@ def render_template(
     """
     if copier_settings_present():
         raise Unsupported("copier user settings")
-    root = current_template_folder(source)
+    render_folder(current_template_folder(source), source, source.tag, target, data, user_defaults)
+
+
+def render_folder(
+    root: Path,
+    source: TemplateSource,
+    tag: str,
+    target: Path,
+    data: dict[str, Any],
+    user_defaults: dict[str, Any],
+    label: str | None = None,
+) -> None:
+    """Render the template files in `root`, which are `source`'s store at `tag`, as copier renders
+    that tag (`label`: see make_environment). Errors as `render_template`'s."""
     config = load_config(root)
-    if not set(data) <= set(config.questions) or not set(user_defaults) <= set(config.questions):
-        raise Unsupported("data for something that is not a question")
-    metadata = {"_commit": source.tag, "_src_path": source.src_path}
-    answers = _Answers(config, dict(data), dict(user_defaults), metadata, target.name, source.tag)
-    renderer = StringRenderer(make_environment(root))
+    # copier passes data that answers no question (an answer a later version added) to the
+    # templates and leaves it out of the answers file, as _Answers does
+    if any(key.startswith("_") for key in data) or not set(user_defaults) <= set(config.questions):
+        raise Unsupported("data for one of copier's own names, or a default for no question")
+    metadata = {"_commit": tag, "_src_path": source.src_path}
+    answers = _Answers(config, dict(data), dict(user_defaults), metadata, target.name, tag)
+    renderer = StringRenderer(make_environment(root, label))
     try:
         _ask(renderer, answers)
         _render_files(renderer, answers, root, target)
