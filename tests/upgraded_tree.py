@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from scaffold.projects.contract_files import render_contract_files
-from scaffold.projects.project import open_project
+from scaffold.projects.project import ANSWERS_FILE, open_project
 from scaffold.projects.template_merge import rendered_template
 from scaffold.projects.template_store import current_version, ensure_store
 from scaffold.specs.catalog import load_shipped
@@ -80,9 +80,14 @@ def tree_digest(project: Path, *, read: Callable[[str], bool] = lambda relative:
         if not path.is_file() or relative.startswith((".git/", "node_modules/")):
             continue
         if read(relative):
-            data = path.read_bytes()
-            if relative == ".copier-answers.yml":
-                data = re.sub(rb"(?m)^_src_path: .*$", b"", data)
+            data = without_src_path(relative, path.read_bytes())
             digest.update(b"%s\0%o\0" % (relative.encode(), path.stat().st_mode & 0o777))
             digest.update(hashlib.sha256(data).digest())
     return digest.hexdigest()[:20]
+
+
+def without_src_path(relative: str, data: bytes) -> bytes:
+    """A file's bytes as they compare between two projects of the same answers: the answers file
+    without `_src_path`, the template store of the scaffold home that made it (which only `scaffold
+    upgrade` reads, and which differs between two workers or two machines)."""
+    return re.sub(rb"(?m)^_src_path: .*$", b"", data) if relative == ANSWERS_FILE else data

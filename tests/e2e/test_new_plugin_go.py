@@ -1,12 +1,19 @@
 """`scaffold new-plugin --language go` end to end, as a Go team would type it.
 
-With scaffold installed from its wheel: `new-plugin acme-go --language go --defaults`, then the
-commands the CLI prints (`go test ./... && go run ./cmd/acme-go`) in the new folder, the service
+With scaffold installed from its wheel: `new-plugin acme-sales --language go --defaults`, then the
+commands the CLI prints (`go test ./... && go run ./cmd/acme-sales`) in the new folder, the service
 on a free port, and the installed `scaffold check plugin` and `scaffold check plugin --fuzz`
 against it (the example's data, with its own ci/check-config.json), `scaffold dev` with its page
 and Ctrl-C; the platform's call order over HTTP with a password field: the health check answers it
 as an `enc:v1:` token that the plugin then reads back. `regenerate --check` and `status` from the
-installed CLI read the project. The server is always stopped, whatever fails.
+installed CLI read the project. The server is always stopped, whatever fails. The name typed is
+the one the module, its command folder and the metadata carry.
+
+`go test ./...` is the one printed command not typed here: the project is made with the answers of
+tests/built_plugins.py's example (the name `acme-sales`, the defaults) and asserted to be its bytes,
+file for file (tests/e2e/same_bytes.py), and `built_plugin` runs the same tests on those bytes with
+the race detector (`go test -race ./...`), after gofmt and `go vet`, once per run. `go run` builds
+and serves what this test then checks.
 """
 
 from __future__ import annotations
@@ -22,8 +29,10 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.built_plugins import NAME, built_plugin
 from tests.e2e.conftest import InstalledScaffold
 from tests.e2e.dev_process import Dev, start_dev, stop_with_ctrl_c
+from tests.e2e.same_bytes import assert_same_as_built
 from tests.go_toolchain import go_environment
 from tests.served_process import free_port
 
@@ -50,13 +59,15 @@ def made(installed_scaffold: InstalledScaffold, tmp_path_factory: pytest.TempPat
     base = tmp_path_factory.mktemp("new-plugin-go")
     home = {"SCAFFOLD_HOME": str(tmp_path_factory.mktemp("scaffold-home-go"))}
     printed = run(
-        [*installed_scaffold.scaffold, "new-plugin", "acme-go", "--language", "go", "--defaults"],
+        [*installed_scaffold.scaffold, "new-plugin", NAME, "--language", "go", "--defaults"],
         base,
         env=home,
     )
-    assert "next: cd acme-go && go test ./... && go run ./cmd/acme-go" in printed
-    root = base / "acme-go"
-    run(["go", "test", "./..."], root)
+    assert f"next: cd {NAME} && go test ./... && go run ./cmd/{NAME}" in printed
+    root = base / NAME
+    assert (root / "go.mod").read_text(encoding="utf-8").startswith(f"module {NAME}\n")
+    # its gofmt, vet, tests (with -race) and build: built_plugin's, on these very bytes
+    assert_same_as_built(root, built_plugin("go", tmp_path_factory))
     run(["git", "init", "-q"], root)
     return root
 
@@ -68,7 +79,7 @@ def origin(made: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str
     log = (tmp_path_factory.mktemp("go-e2e-log") / "plugin.log").open("w")
     env = {**go_environment(), "PORT": str(port), "PLUGIN_STATE_DIR": str(state), "LOG_FORMAT": "json"}
     process = subprocess.Popen(
-        ["go", "run", "./cmd/acme-go"], cwd=made, env=env, stdout=log, stderr=log, start_new_session=True
+        ["go", "run", f"./cmd/{NAME}"], cwd=made, env=env, stdout=log, stderr=log, start_new_session=True
     )
     url = f"http://127.0.0.1:{port}"
     try:
@@ -164,7 +175,7 @@ def test_dev_serves_the_page_for_it_and_ctrl_c_stops_everything(
     page = httpx.get(urls["page"], timeout=10)
     assert page.status_code == 200 and "<title>scaffold dev — plugin " in page.text
     metadata = httpx.get(urls["page"] + "dev-api/plugin/metadata", timeout=30).json()["entry"]
-    assert metadata["status"] == 200 and metadata["response"]["name"] == "acme-go", metadata
+    assert metadata["status"] == 200 and metadata["response"]["name"] == NAME, metadata
     assert metadata["problems"] == [], metadata
 
     stop_with_ctrl_c(dev, urls["service"])

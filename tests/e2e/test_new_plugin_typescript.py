@@ -1,11 +1,18 @@
 """`scaffold new-plugin --language typescript` end to end, as a TypeScript team would type it.
 
-With scaffold installed from its wheel: `new-plugin acme-ts --language typescript --defaults`,
+With scaffold installed from its wheel: `new-plugin acme-sales --language typescript --defaults`,
 then the commands the CLI prints (`npm ci && npm test && npm start`) in the new folder, the service
 on a free port, and the installed `scaffold check plugin` and `scaffold check plugin --fuzz` against
 it; the platform's call order over HTTP with a password field: the health check answers it as an
 `enc:v1:` token that the plugin then reads back. `regenerate --check` and `status` from the
 installed CLI read the project. The server is always stopped, whatever fails.
+
+`npm test` is the one printed command not typed here: the project is made with the answers of
+tests/built_plugins.py's example (the name `acme-sales`, the defaults) and asserted to be its bytes,
+file for file (tests/e2e/same_bytes.py), and `built_plugin` runs vitest on those bytes, with every
+other check of the registry, once per run. `npm ci` stays as a user types it, against the registry
+without the shared install's cache preference: it is the one install of today's shipped lock file
+as a new team runs it. `npm start` builds (`prestart`) and serves what this test then checks.
 """
 
 from __future__ import annotations
@@ -21,7 +28,9 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tests.built_plugins import NAME, built_plugin
 from tests.e2e.conftest import InstalledScaffold
+from tests.e2e.same_bytes import assert_same_as_built
 from tests.served_process import free_port
 
 pytestmark = pytest.mark.slow
@@ -44,16 +53,17 @@ def made(installed_scaffold: InstalledScaffold, tmp_path_factory: pytest.TempPat
     command = [
         *installed_scaffold.scaffold,
         "new-plugin",
-        "acme-ts",
+        NAME,
         "--language",
         "typescript",
         "--defaults",
     ]
     printed = run(command, base, env=home)
-    assert "next: cd acme-ts && npm ci && npm test && npm start" in printed
-    root = base / "acme-ts"
+    assert f"next: cd {NAME} && npm ci && npm test && npm start" in printed
+    root = base / NAME
+    # its lint, typecheck, `npm test` and build: built_plugin's, on these very bytes
+    assert_same_as_built(root, built_plugin("typescript", tmp_path_factory))
     run(["npm", "ci", "--no-audit", "--no-fund"], root)
-    run(["npm", "test"], root)
     run(["git", "init", "-q"], root)
     return root
 
