@@ -34,6 +34,7 @@ from scaffold.contracts import LANGUAGES
 from scaffold.projects.create import NewProjectOptions, create_project
 from scaffold.projects.kinds import KINDS
 from scaffold.projects.template_store import current_version
+from tests.functional.test_plugin_harness import scaffold_home
 from tests.go_toolchain import go_environment
 from tests.node_install import install_node_modules
 from tests.run_once import once_per_run
@@ -85,8 +86,9 @@ def built_plugin(language: str, factory: pytest.TempPathFactory, *, example: boo
 def _created(language: str, root: Path, factory: pytest.TempPathFactory, *, example: bool = True) -> Path:
     """acme-sales in `language`, as `create_project` makes it, with the worker's scaffold home."""
     kind = KINDS["plugin"].for_language(language)
-    with pytest.MonkeyPatch.context() as patch:  # module fixtures start before conftest's home
-        patch.setenv("SCAFFOLD_HOME", str(factory.getbasetemp() / "scaffold-home"))
+    with scaffold_home(
+        factory.getbasetemp() / "scaffold-home"
+    ):  # module fixtures start before conftest's home
         answers = {"project_name": NAME, "example": example}
         create_project(NewProjectOptions(kind=kind, destination=root, answers=answers))
     return root

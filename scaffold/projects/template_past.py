@@ -27,7 +27,7 @@ from scaffold.projects.store_git import run_git_bytes
 from scaffold.projects.store_integrity import git_tree_id
 from scaffold.projects.template_history import read_manifest, template_files
 from scaffold.projects.template_jinja import Unsupported
-from scaffold.projects.template_render import copier_settings_present, render_folder
+from scaffold.projects.template_render import render_folder
 from scaffold.projects.template_store import TemplateSource
 from scaffold.resources import templates_root
 
@@ -41,8 +41,6 @@ def render_past_version(
 ) -> None:
     """Render template `version` (a released one, in the store) into the new folder `target` as
     `copier.run_copy(..., vcs_ref=f"v{version}")` would. Errors as template_render's."""
-    if copier_settings_present():
-        raise Unsupported("copier user settings")
     try:
         tree = read_manifest(templates_root(), source.template).get(version)
     except TemplateError as exc:

@@ -321,8 +321,6 @@ def render_template(
     Raises ValueError for an answer copier would refuse (same message), Unsupported when only
     copier can render this (the caller removes `target` and runs copier), OSError on write errors.
     """
-    if copier_settings_present():
-        raise Unsupported("copier user settings")
     render_folder(current_template_folder(source), source, source.tag, target, data, user_defaults)
 
 
@@ -337,6 +335,8 @@ def render_folder(
 ) -> None:
     """Render the template files in `root`, which are `source`'s store at `tag`, as copier renders
     that tag (`label`: see make_environment). Errors as `render_template`'s."""
+    if copier_settings_present():
+        raise Unsupported("copier user settings")
     config = load_config(root)
     # copier passes data that answers no question (an answer a later version added) to the
     # templates and leaves it out of the answers file, as _Answers does

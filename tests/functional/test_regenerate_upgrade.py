@@ -26,6 +26,7 @@ from scaffold.projects.upgrade import upgrade
 from tests.cli_runner import run_scaffold
 from tests.conftest import FUTURE_PLUGIN_SPEC, MODULE_SPEC, PLUGIN_SPEC
 from tests.e2e.conformance_depth import fewer_conformance_examples
+from tests.functional.test_plugin_harness import scaffold_home
 from tests.git_helpers import git
 
 MODELS = "acme_sales/_contract/models.py"
@@ -36,8 +37,7 @@ def committed_plugin(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A plugin as `create_project` makes it with the default answers, committed: made once per
     worker (the same files every time) instead of once per test; each test changes its own copy."""
     project = tmp_path_factory.mktemp("plugin") / "acme-sales"
-    with pytest.MonkeyPatch.context() as patch:  # module fixtures start before conftest's home
-        patch.setenv("SCAFFOLD_HOME", str(tmp_path_factory.getbasetemp() / "scaffold-home"))
+    with scaffold_home(tmp_path_factory.getbasetemp() / "scaffold-home"):  # before conftest's home
         create_project(NewProjectOptions(kind=KINDS["plugin"], destination=project, answers={}))
     git(project, "init", "--quiet")
     git(project, "add", "-A")
