@@ -227,8 +227,17 @@ def test_proxy_calls_are_numbered_in_order_and_shown_as_they_happen(module: Dev)
         })))"""
     )
     wait_until(lambda: proxy_numbers(module) == list(range(10, 0, -1)), "calls 1..10", timeout=3)
-    summaries = module.region("Proxy calls").locator("summary").all_inner_texts()
-    assert all(re.match(r"#\d+ POST /api/v1/demo/status → 200$", s.strip()) for s in summaries), summaries
+    # The fetches have completed in the browser, but each answer reaches the page as its own event
+    # after the call's number did, so the summaries are waited for, not read once.
+    summaries = module.region("Proxy calls").locator("summary")
+
+    def all_answered() -> bool:
+        texts = summaries.all_inner_texts()
+        return len(texts) == 10 and all(
+            re.match(r"#\d+ POST /api/v1/demo/status → 200$", s.strip()) for s in texts
+        )
+
+    wait_until(all_answered, "every call shown with its 200", timeout=5)
 
 
 # -- point 6: host versions as the contract states them ------------------------------------------
