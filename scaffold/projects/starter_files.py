@@ -192,12 +192,12 @@ def apply_starter_plan(
     existed: Callable[[str], bool],
     restore: Callable[[str], None],
 ) -> None:
-    """Make the files under `root` (the upgrade's clone, after copier's update) follow the plan.
+    """Make the files under `root` (the upgrade's clone, after the template merge) follow the plan.
 
-    copier has written every starter file that did not exist (its `_skip_if_exists` only protects
-    existing files), left existing ones alone, and deleted the ones the new version no longer
-    seeds. An unedited part gets the rest of the new starter; an edited part loses what copier
-    added to it and gets back, with `restore(path)`, what copier deleted from it (found: plugin
+    The merge (scaffold.projects.template_update, as copier's update) has written every starter
+    file that did not exist (`_skip_if_exists` only protects existing files), left existing ones
+    alone, and deleted the ones the new version no longer seeds. An unedited part gets the rest of the new starter; an edited part loses what the merge
+    added to it and gets back, with `restore(path)`, what the merge deleted from it (found: plugin
     template 1.6.0 moved `tests/test_limits.py` to `tests/example/`, and an edited 1.1.0 starter
     lost its copy).
     """
@@ -214,7 +214,7 @@ def apply_starter_plan(
             for path in part.new:
                 if not existed(path):
                     (root / path).unlink(missing_ok=True)
-            for path in part.wired:  # copier wrote it; written again so the plan alone decides
+            for path in part.wired:  # the merge wrote it; written again so the plan alone decides
                 target = root / path
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_bytes(new[path].data)

@@ -1,6 +1,6 @@
-"""copier's part of an upgrade: the 3-way merge of template-owned files, and the old version's file list.
+"""The files a template version renders for a project's answers, for the upgrade's merge and plans.
 
-Both run only in a throwaway clone (see scaffold.projects.upgrade). copier reports a broken template
+scaffold's own renderer renders them; where it cannot, copier does. copier reports a broken template
 store as whatever its git layer raises (plumbum errors, OSError); those become one sentence here,
 and a damaged store is rebuilt so the next run works.
 """
@@ -16,41 +16,9 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from scaffold import __version__
 from scaffold.errors import TemplateError
-from scaffold.projects import git
-from scaffold.projects.project import ANSWERS_FILE, Project
 from scaffold.projects.starter_files import RenderedFile
 from scaffold.projects.template_store import TemplateSource, rebuild_if_damaged
-from scaffold.specs.document import SpecDocument
-
-
-def update_template(project: Project, target: SpecDocument, source: TemplateSource) -> None:
-    """copier update to this scaffold's template version, recording the target contract version.
-
-    It records this scaffold's version too: the project's CI installs that version of scaffold, the
-    one whose generators and templates the project now matches. A project made before the answer
-    existed gains it here.
-    """
-    import copier
-
-    with (
-        _answers_pointing_at(project, source),
-        _copier_errors(source, f"the template update of {project.root}"),
-    ):
-        copier.run_update(
-            project.root,
-            data={"contract_version": target.version, "scaffold_version": __version__},
-            vcs_ref=source.tag,
-            defaults=True,
-            overwrite=True,
-            quiet=True,
-            conflict="inline",
-            skip_answered=True,
-            unsafe=False,
-        )
 
 
 def rendered_template(
@@ -132,31 +100,3 @@ def _copier_errors(source: TemplateSource, doing: str) -> Iterator[None]:
             f"{doing} failed ({type(exc).__name__}); nothing in the project was changed: delete "
             f"{source.path} so scaffold rebuilds its template store, then run the command again"
         ) from exc
-
-
-@contextlib.contextmanager
-def _answers_pointing_at(project: Project, source: TemplateSource) -> Iterator[None]:
-    """Make the recorded `_src_path` this machine's template store for the time of the update.
-
-    A project records `~/...` paths, which resolve on any machine; a project made with another
-    SCAFFOLD_HOME records an absolute path that may not exist here, and a hostile one could name
-    any repository. copier refuses a dirty tree, so the rewritten answers file is hidden from
-    `git status` (skip-worktree) while copier runs. This only ever happens in a throwaway clone.
-    """
-    recorded = str(project.recorded_answers.get("_src_path", ""))
-    if recorded == source.src_path:
-        yield
-        return
-    answers_path = project.root / ANSWERS_FILE
-    original = answers_path.read_text(encoding="utf-8")
-    data = dict(project.recorded_answers)
-    data["_src_path"] = source.src_path
-    header = "".join(line for line in original.splitlines(keepends=True) if line.startswith("#"))
-    answers_path.write_text(
-        header + yaml.safe_dump(data, sort_keys=True, allow_unicode=True), encoding="utf-8"
-    )
-    git.git(project.root, "update-index", "--skip-worktree", ANSWERS_FILE)
-    try:
-        yield
-    finally:
-        git.git(project.root, "update-index", "--no-skip-worktree", ANSWERS_FILE, check=False)

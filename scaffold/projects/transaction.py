@@ -1,7 +1,7 @@
 """Changing a project's files as one set: all of them, or none, even across Ctrl-C, SIGTERM or SIGKILL.
 
 `regenerate` and `upgrade` compute every file they will write or remove first (upgrade does its
-copier merge in a throwaway clone), then hand the set to `apply_changes`. It keeps a journal in
+template merge in a throwaway clone), then hand the set to `apply_changes`. It keeps a journal in
 `.scaffold/journal/`: a copy of every file it will replace, the new files staged beside it, and
 `journal.json`, written before the first file in the project changes. An error or a signal rolls
 the set back from the journal; after a SIGKILL the journal is still there, and the next scaffold

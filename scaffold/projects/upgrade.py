@@ -1,8 +1,9 @@
 """`scaffold upgrade`: move a project to another contract version and to this scaffold's template.
 
 Order matters: check everything that can refuse (not a project, not git, dirty tree, hand-edited
-contract files, unknown template version) before changing anything. Then the whole upgrade (copier's
-3-way merge of template-owned files, the contract-owned files from the new spec) runs in a throwaway
+contract files, unknown template version) before changing anything. Then the whole upgrade (the
+3-way merge of template-owned files, scaffold.projects.template_update; the contract-owned files
+from the new spec) runs in a throwaway
 clone of the repository, where a failure or Ctrl-C harms nothing. What it changed there is copied
 into the project as one set (scaffold.projects.transaction): all files or none.
 
@@ -35,9 +36,10 @@ from scaffold.projects.manifest import SPEC_COPY_PATH
 from scaffold.projects.project import Project, find_project_root, open_project
 from scaffold.projects.regenerate import hand_edited_error
 from scaffold.projects.starter_files import StarterPlan, apply_starter_plan, plan_starters, starter_matcher
-from scaffold.projects.template_merge import rendered_template, update_template
+from scaffold.projects.template_merge import rendered_template
 from scaffold.projects.template_render import current_template_folder
 from scaffold.projects.template_store import TemplateSource, ensure_store, rebuild_if_damaged
+from scaffold.projects.template_update import merge_template_update
 from scaffold.projects.transaction import Change, apply_changes, project_lock
 from scaffold.specs.catalog import load_shipped, load_version_or_file, versions_of
 from scaffold.specs.diff import SpecDiff, diff_specs
@@ -196,7 +198,7 @@ def _upgrade_copy(
     source: TemplateSource,
     target_files: dict[str, str],
 ) -> UpgradePlan:
-    """copier update and the new contract files in `copy`; returns the set of files that changed."""
+    """The template merge and the new contract files in `copy`; returns the set of files that changed."""
     old = rendered_template(copy.answers, source, project.template_version)
     new = rendered_template(
         {**copy.answers, "contract_version": target.version, "scaffold_version": __version__},
@@ -206,9 +208,10 @@ def _upgrade_copy(
     before = set(old)
     tracked = git.tracked_files(copy.root)
     wired = TEMPLATES[source.template].wired(project.package)
+    is_starter = starter_matcher(current_template_folder(source), copy.answers)
     starters = plan_starters(
         project.kind.names,
-        starter_matcher(current_template_folder(source), copy.answers),
+        is_starter,
         tracked,
         lambda path, size: _read_if_size(copy.root / path, size),
         old,
@@ -224,7 +227,7 @@ def _upgrade_copy(
     # a file of the user's where the new template's own code expects its wired starter: theirs is
     # kept and reported (the template-owned code imports names from it that it may not define)
     kept.update((path, "template") for path in wired if path in tracked and path not in old)
-    update_template(copy, target, source)
+    kept.update(merge_template_update(copy.root, old, new, is_starter))
     apply_starter_plan(
         starters, copy.root, new, lambda path: path in tracked, partial(_restore, project.root, copy.root)
     )
@@ -290,7 +293,7 @@ def _starter_command(project: Project, version: str) -> str:
 
 
 def _restore(project: Path, copy: Path, relative: str) -> None:
-    """Put back in the upgrade's copy a user's starter file that copier's update deleted."""
+    """Put back in the upgrade's copy a user's starter file that the template merge deleted."""
     source = project / relative
     if source.is_symlink() or not source.is_file():
         return
@@ -310,7 +313,7 @@ def _read_if_size(path: Path, size: int) -> bytes | None:
 
 
 def _same_answers(a: Project, b: Project) -> bool:
-    """Equal but for the contract and scaffold versions, which copier has just moved to the target."""
+    """Equal but for the contract and scaffold versions, which the merge has just moved to the target."""
     moved = {"contract_version": "", "scaffold_version": ""}
     return {**a.answers, **moved} == {**b.answers, **moved}
 

@@ -39,7 +39,8 @@ from click.testing import CliRunner
 from scaffold import DISTRIBUTION, __version__
 from scaffold.contracts import KIND_NAMES, LANGUAGES
 from scaffold.errors import ProjectError
-from scaffold.projects import create, template_merge
+from scaffold.projects import create
+from scaffold.projects import upgrade as upgrade_module
 from scaffold.projects.create import NewProjectOptions, create_project
 from scaffold.projects.kinds import KINDS
 from scaffold.projects.manifest import SPEC_COPY_PATH
@@ -698,7 +699,7 @@ def test_project_of_the_old_template_gains_ci_and_the_version_on_upgrade(
     git(project, "add", "-A")
     git(project, "commit", "--quiet", "-m", "made by template 1.3.0")
 
-    monkeypatch.setattr(template_merge, "__version__", LATER)  # the scaffold that upgrades
+    monkeypatch.setattr(upgrade_module, "__version__", LATER)  # the scaffold that upgrades
     report = upgrade(project)
 
     assert not report.conflicts, report.conflicts

@@ -4,9 +4,10 @@ Each case makes a project of an old template version as that release made it (co
 tag from scaffold's template store, which rebuilds every past version byte for byte; the
 contract-owned files come from today's generator for the contract version that release used, as
 `scaffold regenerate` would have left them), commits it, edits a starter file (user-owned) and a
-template-owned file as a team would, commits, then upgrades in-process and checks:
+template-owned file and deletes another template-owned file as a team would, commits, then
+upgrades in-process and checks:
 
-- both edits survive and nothing conflicts;
+- the edits survive, the deleted file stays deleted and nothing conflicts;
 - a part whose starter the user edited keeps it exactly: no starter file of the new version lands
   beside it (found: 1.0.0 projects gained 1.5.0's tests/test_limits.py, conformance hooks and
   example files, and their tests failed); the plan names what it held back;
@@ -74,6 +75,10 @@ STARTER_LINE = {
 }
 TEMPLATE_EDIT = ".gitignore"
 TEMPLATE_LINE = "\n# our team's local files\n.idea/\n"
+# A template-owned file every case deletes. Found: with a deleted template file in the project,
+# copier's update (scaffold 1.7.0 and before) wrote over the
+# plugin's edited starter datasource.py (its skip pattern names the package).
+TEMPLATE_DELETED = ".dockerignore"
 # The folder whose own tests run: the service part.
 SERVICE = {"plugin": "", "module": "backend"}
 
@@ -156,6 +161,7 @@ def test_upgrade_from_every_past_version_keeps_edits_and_leaves_the_project_gree
     starter = STARTER_EDIT[(kind, edited_folder)]
     starter_text = _edit(project, starter, STARTER_LINE[Path(starter).suffix])
     _edit(project, TEMPLATE_EDIT, TEMPLATE_LINE)
+    (project / TEMPLATE_DELETED).unlink()
     git(project, "commit", "--quiet", "-am", "our edits")
     before = set(git(project, "ls-files", "-z").split("\0")) - {""}
 
@@ -168,6 +174,7 @@ def test_upgrade_from_every_past_version_keeps_edits_and_leaves_the_project_gree
     assert report.conflicts == [], report.changed
     assert (project / starter).read_text(encoding="utf-8") == starter_text
     assert TEMPLATE_LINE in (project / TEMPLATE_EDIT).read_text(encoding="utf-8")
+    assert not (project / TEMPLATE_DELETED).exists(), "a template file the team deleted came back"
     assert [notice.starters for notice in heard] == [report.starters] and report.starters is not None
     assert heard[0].undocumented == report.undocumented == (), "the newest spec documents every status"
     parts = {part.folder: part for part in report.starters.parts}
