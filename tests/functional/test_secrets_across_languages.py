@@ -25,6 +25,8 @@ from typing import Any
 import pytest
 
 from scaffold.codegen.runtime_files import secrets as py_secrets
+from scaffold.codegen.typescript.shared_values import FILE_NAME as RUNTIME_CONSTANTS
+from scaffold.codegen.typescript.shared_values import typescript_runtime_constants
 from tests.built_plugins import copy_project, plugin_node_modules
 from tests.run_once import once_per_run
 
@@ -132,6 +134,9 @@ def _make_ts_project(folder: Path) -> dict[str, str]:
     (folder / "src").mkdir()
     for name in SOURCES:
         shutil.copyfile(RUNTIME / name, folder / "src" / name)
+    # the shared values secrets.ts imports, as a project's contract folder has them
+    constants = typescript_runtime_constants("")
+    (folder / "src" / RUNTIME_CONSTANTS).write_text(constants.lstrip("\n"), encoding="utf-8")
     (folder / "tsconfig.json").write_text(json.dumps(TSCONFIG, indent=2), encoding="utf-8")
     (folder / "tsconfig.build.json").write_text(json.dumps(TSCONFIG_BUILD, indent=2), encoding="utf-8")
     (folder / "interop.mjs").write_text(DRIVER, encoding="utf-8")

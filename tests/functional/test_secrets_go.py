@@ -33,6 +33,8 @@ from typing import Any
 
 import pytest
 
+from scaffold.codegen.go.shared_values import FILE_NAME as SHARED_VALUES
+from scaffold.codegen.go.shared_values import go_runtime_constants
 from scaffold.codegen.runtime_files import secrets as py_secrets
 from tests.functional.test_secrets_across_languages import (
     ALTERED,
@@ -227,6 +229,8 @@ def go_module(tmp_path_factory: pytest.TempPathFactory) -> GoModule:
     package.mkdir(parents=True)
     for name in SOURCES:
         shutil.copyfile(RUNTIME / name, package / name)
+    # the values every language shares, as a project's contract package has them
+    (package / SHARED_VALUES).write_text("package contract\n\n" + go_runtime_constants(), encoding="utf-8")
     (folder / "go.mod").write_text(GO_MOD, encoding="utf-8")
     (folder / "main.go").write_text(DRIVER, encoding="utf-8")
     driver = folder / "driver"

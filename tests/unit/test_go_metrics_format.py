@@ -33,6 +33,8 @@ from prometheus_client.samples import Sample
 from prometheus_client.utils import floatToGoString
 from starlette.applications import Starlette
 
+from scaffold.codegen.go.shared_values import FILE_NAME as SHARED_VALUES
+from scaffold.codegen.go.shared_values import go_runtime_constants
 from scaffold.codegen.runtime_files.metrics import DURATION, DURATION_HELP, REQUESTS, REQUESTS_HELP
 from scaffold.codegen.runtime_files.observability import DURATION_BUCKETS, Observability
 from tests.go_toolchain import find_go, go_environment
@@ -140,6 +142,8 @@ def go_scrape(tmp_path: Path) -> dict[str, Any]:
     package.mkdir(parents=True)
     for name in SOURCES:
         shutil.copyfile(RUNTIME / name, package / name)
+    # the values every language shares, as a project's contract package has them
+    (package / SHARED_VALUES).write_text("package contract\n\n" + go_runtime_constants(), encoding="utf-8")
     (tmp_path / "go.mod").write_text(GO_MOD, encoding="utf-8")
     (tmp_path / "main.go").write_text(DRIVER, encoding="utf-8")
     payload = {"operations": OPERATIONS, "requests": [[method, path] for method, path, _ in REQUESTS_SENT]}

@@ -26,7 +26,7 @@ from scaffold.codegen.runtime_files import serving
 from scaffold.codegen.runtime_files.text_catalog import RUNTIME_TEXTS
 from tests.served_process import read_to_the_end
 
-LIMIT = serving.HEAD_LIMIT_BYTES
+LIMIT = serving.MAX_HEAD_BYTES
 BODY = json.dumps({"pad": "x" * 40_000}).encode()  # longer than the limit
 
 

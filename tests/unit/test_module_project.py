@@ -59,6 +59,7 @@ def test_the_files_scaffold_owns(spec: SpecDocument) -> None:
         "backend/acme_map/_contract/openapi_document.py",
         "backend/acme_map/_contract/published_spec.py",
         "backend/acme_map/_contract/routes.py",
+        "backend/acme_map/_contract/runtime_constants.py",
         "backend/acme_map/_contract/serving.py",
         "backend/acme_map/_contract/starter_corrections.py",
         "backend/acme_map/_contract/wire_names.py",

@@ -342,4 +342,6 @@ def test_the_module_imports_only_what_projects_install(module: Any) -> None:
     imported = {line.split()[1].split(".")[0] for line in lines if not line.startswith("from .")}
     assert imported <= {"__future__", *sys.stdlib_module_names, "prometheus_client", "starlette"}
     siblings = {line.split()[1][1:] for line in lines if line.startswith("from .")}
-    assert siblings <= {"metrics"} and all((path.parent / f"{name}.py").is_file() for name in siblings)
+    assert siblings <= {"metrics", "runtime_constants"} and all(
+        (path.parent / f"{name}.py").is_file() for name in siblings
+    )

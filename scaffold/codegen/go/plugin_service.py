@@ -32,6 +32,8 @@ from scaffold.codegen.go.conformance import conformance_source
 from scaffold.codegen.go.declarations import declarations
 from scaffold.codegen.go.names import go_string
 from scaffold.codegen.go.operations import go_operations, operations_source
+from scaffold.codegen.go.shared_values import FILE_NAME as RUNTIME_CONSTANTS
+from scaffold.codegen.go.shared_values import go_runtime_constants
 from scaffold.codegen.go.types import go_model
 from scaffold.codegen.header import go_copied_header, go_header
 from scaffold.codegen.plugin_shapes import base_path
@@ -66,6 +68,7 @@ def contract_files(spec: SpecDocument, answers: Answers) -> dict[str, str]:
         f"{folder}/spec_gen.go": _file(header, spec_source(spec)),
         f"{folder}/conformance_gen.go": _file(header, conformance_source(spec, model)),
         f"{folder}/texts_gen.go": _file(header, texts_source()),
+        f"{folder}/{RUNTIME_CONSTANTS}": _file(header, go_runtime_constants()),
     }
     for source in runtime_modules():
         files[f"{folder}/{source}"] = go_copied_header(f"{SOURCE_FOLDER}/{source}") + (

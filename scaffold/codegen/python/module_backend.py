@@ -22,6 +22,7 @@ from scaffold.specs.document import SpecDocument
 RUNTIME_SOURCES = (
     "locale.py",
     "body_limits.py",
+    "runtime_constants.py",
     "module_envelope.py",
     "module_errors.py",
     "module_endpoints.py",

@@ -30,6 +30,7 @@ CONTRACT_FOLDER = "_contract"
 RUNTIME_MODULES = (
     "answer_json.py",
     "body_limits.py",
+    "runtime_constants.py",
     "text_catalog.py",
     "context.py",
     "dispatch.py",

@@ -46,11 +46,11 @@ from .body_limits import (
 )
 from .text_catalog import RUNTIME_LOCALES, runtime_text
 from .locale import DEFAULT_LOCALE, choose_locale
+from .runtime_constants import MAX_BODY_BYTES as MAX_BODY_BYTES
+from .runtime_constants import MAX_BODY_BYTES_IN_FLIGHT as MAX_BODY_BYTES_IN_FLIGHT
 from .strict_json import NotJson, marked, scan, values
 from .wire_names import wire_names
 
-MAX_BODY_BYTES = 10 * 1024 * 1024
-MAX_BODY_BYTES_IN_FLIGHT = 64 * 1024 * 1024
 BUSY_HEADERS = {"Retry-After": str(RETRY_AFTER_SECONDS)}
 JSON_MEDIA_TYPE = "application/json"
 _MAX_MESSAGE = 600

@@ -23,10 +23,13 @@ from prometheus_client.metrics_core import Metric
 from prometheus_client.registry import Collector
 from prometheus_client.utils import floatToGoString
 
-REQUESTS = "http_requests"
-REQUESTS_HELP = "HTTP requests answered, by operation (route template), method and status."
-DURATION = "http_request_duration_seconds"
-DURATION_HELP = "Time from the request's arrival to the end of its answer, by operation and method."
+from .runtime_constants import DURATION_HELP as DURATION_HELP
+from .runtime_constants import DURATION_METRIC, REQUESTS_METRIC
+from .runtime_constants import REQUESTS_HELP as REQUESTS_HELP
+
+# prometheus_client names a counter's family without the `_total` its sample carries.
+REQUESTS = REQUESTS_METRIC.removesuffix("_total")
+DURATION = DURATION_METRIC
 # How prometheus_client writes a bucket bound in `le` (0.005, 1.0, 60.0); typed here, untyped there.
 _bound_text: Callable[[float], str] = floatToGoString
 
@@ -62,7 +65,7 @@ class RequestMetrics(Collector):
         requests = Metric(REQUESTS, REQUESTS_HELP, "counter")
         for (operation, method, status), (count, since) in self._requests.items():
             labels = {"operation": operation, "method": method, "status": str(status)}
-            requests.add_sample(REQUESTS + "_total", labels, float(count))
+            requests.add_sample(REQUESTS_METRIC, labels, float(count))
             if created:
                 requests.add_sample(REQUESTS + "_created", labels, since)
         yield requests

@@ -12,7 +12,7 @@ with them added (`guarded`; issue 38):
 - its headers must arrive within HEADER_SECONDS (10 s) of the connection's start or of the
   previous answer; otherwise the connection is closed (a thousand connections trickling header
   bytes stayed open for minutes, found by a hostile run);
-- a head over HEAD_LIMIT_BYTES (16 KiB) is answered 431 in the error shape with `Connection:
+- a head over MAX_HEAD_BYTES (16 KiB) is answered 431 in the error shape with `Connection:
   close`, and the connection is shut for writing, then closed once the caller has closed its side
   or LINGER_SECONDS passed: closed at once with the caller's bytes unread, it would reset, and a
   reset can reach the caller before it read the answer. uvicorn took any size (httptools) or one
@@ -52,10 +52,10 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from .locale import DEFAULT_LOCALE
 from .observability import Observability
+from .runtime_constants import MAX_HEAD_BYTES
 
 EVENT_LOOP = "asyncio"  # see the module's docstring
 HEADER_SECONDS = 10.0
-HEAD_LIMIT_BYTES = 16 * 1024  # the request line, the header lines and the blank line that ends them
 LINGER_SECONDS = 2.0
 # What ends a head (h11's own pattern: a bare LF line ending is taken too), and where its request
 # line starts: blank lines before it are skipped by httptools, refused by h11; they count as head.
@@ -79,7 +79,7 @@ class _HeadMeter:
     def feed(self, data: bytes) -> int | None:
         """The head's size when it ends within `data`, else None (`size` counts it so far).
 
-        Never reads more than a byte past HEAD_LIMIT_BYTES: past that only "too large" matters.
+        Never reads more than a byte past MAX_HEAD_BYTES: past that only "too large" matters.
         """
         at = 0
         if not self.started:
@@ -90,7 +90,7 @@ class _HeadMeter:
             at, self.started = first.start(), True
         window = self.tail + data if self.tail else data
         before = len(window) - len(data)
-        until = before + max(0, HEAD_LIMIT_BYTES + 1 - self.size)
+        until = before + max(0, MAX_HEAD_BYTES + 1 - self.size)
         end = _HEAD_END.search(window, at, until)  # `at` is 0 once started: the tail is searched
         if end is not None:
             return self.size + end.end() - before
@@ -100,10 +100,10 @@ class _HeadMeter:
 
 
 def _head_too_large(buffer: bytes) -> bool:
-    """Whether the head at the start of `buffer` is longer than HEAD_LIMIT_BYTES (so far)."""
+    """Whether the head at the start of `buffer` is longer than MAX_HEAD_BYTES (so far)."""
     meter = _HeadMeter()
     size = meter.feed(buffer)
-    return (meter.size if size is None else size) > HEAD_LIMIT_BYTES
+    return (meter.size if size is None else size) > MAX_HEAD_BYTES
 
 
 def _glue_text(key: str, english: str) -> str:
@@ -236,7 +236,7 @@ def guarded(protocol: type[asyncio.Protocol]) -> type[asyncio.Protocol]:
             meter = self._meter
             if meter is not None:
                 size = meter.feed(data)
-                if (meter.size if size is None else size) > HEAD_LIMIT_BYTES:
+                if (meter.size if size is None else size) > MAX_HEAD_BYTES:
                     self._refuse_head()
                     return
                 if size is not None:
@@ -270,7 +270,7 @@ def guarded(protocol: type[asyncio.Protocol]) -> type[asyncio.Protocol]:
             self._meter = None
             self._began_in_read = False
             # `METHOD url HTTP/1.1` and the blank line: the head as sent, with one space after colons
-            if self._parsed + len(self.parser.get_method()) + 14 > HEAD_LIMIT_BYTES:
+            if self._parsed + len(self.parser.get_method()) + 14 > MAX_HEAD_BYTES:
                 self._refuse_head()
                 return
             super().on_headers_complete()

@@ -32,6 +32,8 @@ from scaffold.codegen.served_document import served_document
 from scaffold.codegen.typescript.literals import ts_literal, ts_string
 from scaffold.codegen.typescript.render import render
 from scaffold.codegen.typescript.runtime import copied_runtime_file
+from scaffold.codegen.typescript.shared_values import FILE_NAME as RUNTIME_CONSTANTS
+from scaffold.codegen.typescript.shared_values import typescript_runtime_constants
 from scaffold.codegen.typescript.types import generate_typescript_types
 from scaffold.errors import GenerationError
 from scaffold.specs.document import SpecDocument
@@ -96,6 +98,7 @@ def contract_files(spec: SpecDocument, answers: Answers) -> dict[str, str]:
         f"{folder}/spec.ts": spec_source(spec, header),
         f"{folder}/examples.ts": examples_source(spec, header),
         f"{folder}/texts.ts": texts_source(header),
+        f"{folder}/{RUNTIME_CONSTANTS}": typescript_runtime_constants(header + "\n"),
     }
     for source in RUNTIME_MODULES:
         files[f"{folder}/{source}"] = copied_runtime_file(source)

@@ -47,10 +47,6 @@ import (
 	"time"
 )
 
-// MaxHeadBytes bounds a request's head: its request line, header lines and their line ends, and
-// the empty line that ends it. Longer is 431, in every language.
-const MaxHeadBytes = 16 << 10
-
 const (
 	framingPath   = "/.framing-refused"
 	framingHeader = "X-Framing-Refused" // canonical, so looked up without canonicalising again

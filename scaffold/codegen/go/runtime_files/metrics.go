@@ -35,15 +35,13 @@ import (
 // MetricsContentType is the Content-Type of the text WriteText writes.
 const MetricsContentType = "text/plain; version=0.0.4; charset=utf-8"
 
-// DurationBuckets are the upper bounds of http_request_duration_seconds, in seconds, the same as a
-// Python plugin's: get-result may run up to its query deadline, so the buckets reach a minute.
-var DurationBuckets = [...]float64{0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60}
-
+// The families' names, HELP texts and DurationBuckets are in runtime_constants_gen.go, shared by
+// every language.
 const (
-	requestsName  = "http_requests_total"
-	requestsHelp  = "HTTP requests answered, by operation (route template), method and status."
-	durationsName = "http_request_duration_seconds"
-	durationsHelp = "Time from the request's arrival to the end of its answer, by operation and method."
+	requestsName  = RequestsMetric
+	requestsHelp  = RequestsHelp
+	durationsName = DurationMetric
+	durationsHelp = DurationHelp
 )
 
 // processStart stands for the process's start: the package is initialised as the program starts.

@@ -26,12 +26,14 @@
  */
 import type { IncomingMessage } from 'node:http';
 
-export const DRAIN_BYTES = 64 * 1024 * 1024;
-export const DRAIN_SECONDS = 30;
-export const RETRY_AFTER_SECONDS = 1;
-export const BODY_STALL_SECONDS = 30;
-export const BODY_MIN_BYTES_PER_SECOND = 1024;
-export const MAX_JSON_DEPTH = 256;
+import {
+  BODY_MIN_BYTES_PER_SECOND,
+  BODY_STALL_SECONDS,
+  DRAIN_BYTES,
+  DRAIN_SECONDS,
+  MAX_JSON_DEPTH,
+} from './runtime-constants.js';
+
 const FIRST_CAPACITY = 16 * 1024;
 
 /** A refused body: too large (413), busy (503, once drained) or stalled (408, not drained). */

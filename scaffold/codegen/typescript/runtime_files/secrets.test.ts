@@ -23,10 +23,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { ConfigurationError } from './errors.js';
+import { ENCRYPTED_PREFIX, KEY_FILE_NAME } from './runtime-constants.js';
 import {
-  ENCRYPTED_PREFIX,
   GENERATE_HINT,
-  KEY_FILE_NAME,
   SecretBox,
   SecretError,
   generateKey,

@@ -41,18 +41,20 @@ import { dirname, join } from 'node:path';
 import { getSystemErrorMap } from 'node:util';
 
 import { ConfigurationError } from './errors.js';
+import {
+  ENCRYPTED_PREFIX,
+  KEY_BYTES,
+  KEY_ENV,
+  KEY_FILE_MAX_BYTES,
+  KEY_FILE_NAME,
+  MAX_TOKEN_CHARS,
+  NONCE_BYTES,
+  OLD_KEYS_ENV,
+  TAG_BYTES,
+} from './runtime-constants.js';
 
-export const ENCRYPTED_PREFIX = 'enc:v1:';
-export const KEY_ENV = 'PLUGIN_SECRET_KEY';
-export const OLD_KEYS_ENV = 'PLUGIN_OLD_SECRET_KEYS';
-export const KEY_FILE_NAME = 'secret.key';
-const NONCE_BYTES = 12;
-const TAG_BYTES = 16;
-const KEY_BYTES = 32;
-// A key file holds one 44-character key and perhaps whitespace: more than this is no key file, and
-// it is not read further (the file is outside input: every read is bounded). Alike in every language.
-const KEY_FILE_MAX_BYTES = 4096;
-const MAX_TOKEN_CHARS = 64 * 1024;
+// A key file holds one 44-character key and perhaps whitespace: more than KEY_FILE_MAX_BYTES is no
+// key file, and it is not read further (the file is outside input: every read is bounded).
 // CommonJS, which `node -e` runs, so `require` works; the `=` makes the 44 characters of Python's
 // base64url, though a key without it is read alike.
 export const GENERATE_HINT =

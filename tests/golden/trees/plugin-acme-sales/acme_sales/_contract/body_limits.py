@@ -37,11 +37,21 @@ import time
 from starlette.requests import ClientDisconnect
 from starlette.types import Receive
 
-DRAIN_BYTES = 64 * 1024 * 1024
-DRAIN_SECONDS = 30.0
-RETRY_AFTER_SECONDS = 1
-BODY_STALL_SECONDS = 30.0
-BODY_MIN_BYTES_PER_SECOND = 1024
+from .runtime_constants import (
+    BODY_MIN_BYTES_PER_SECOND as BODY_MIN_BYTES_PER_SECOND,
+)
+from .runtime_constants import (
+    BODY_STALL_SECONDS as BODY_STALL_SECONDS,
+)
+from .runtime_constants import (
+    DRAIN_BYTES as DRAIN_BYTES,
+)
+from .runtime_constants import (
+    DRAIN_SECONDS as DRAIN_SECONDS,
+)
+from .runtime_constants import (
+    RETRY_AFTER_SECONDS as RETRY_AFTER_SECONDS,
+)
 
 TOO_LARGE = 413
 BUSY = 503

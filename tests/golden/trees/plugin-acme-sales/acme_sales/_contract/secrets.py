@@ -35,18 +35,18 @@ from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 from .errors import ConfigurationError
+from .runtime_constants import ENCRYPTED_PREFIX as ENCRYPTED_PREFIX
+from .runtime_constants import KEY_BYTES as _KEY_BYTES
+from .runtime_constants import KEY_ENV as KEY_ENV
+from .runtime_constants import KEY_FILE_MAX_BYTES as KEY_FILE_MAX_BYTES
+from .runtime_constants import KEY_FILE_NAME as KEY_FILE_NAME
+from .runtime_constants import MAX_TOKEN_CHARS as _MAX_TOKEN_CHARS
+from .runtime_constants import NONCE_BYTES as _NONCE_BYTES
+from .runtime_constants import OLD_KEYS_ENV as OLD_KEYS_ENV
+from .runtime_constants import TAG_BYTES as _TAG_BYTES
 
-ENCRYPTED_PREFIX = "enc:v1:"
-KEY_ENV = "PLUGIN_SECRET_KEY"
-OLD_KEYS_ENV = "PLUGIN_OLD_SECRET_KEYS"
-KEY_FILE_NAME = "secret.key"
-# A key file holds one 44-character key and perhaps whitespace: more than this is no key file, and
-# it is not read further (the file is outside input: every read is bounded). Alike in every language.
-KEY_FILE_MAX_BYTES = 4096
-_NONCE_BYTES = 12
-_TAG_BYTES = 16
-_KEY_BYTES = 32
-_MAX_TOKEN_CHARS = 64 * 1024
+# A key file holds one 44-character key and perhaps whitespace: more than KEY_FILE_MAX_BYTES is no
+# key file, and it is not read further (the file is outside input: every read is bounded).
 GENERATE_HINT = (
     'generate one with: python -c "import base64, os; '
     'print(base64.urlsafe_b64encode(os.urandom(32)).decode())"'

@@ -22,7 +22,8 @@ import threading
 from decimal import Decimal
 from typing import Any
 
-MAX_JSON_DEPTH = 256  # arrays and objects nested deeper are no JSON a plugin reads, in any language
+from .runtime_constants import MAX_JSON_DEPTH as MAX_JSON_DEPTH
+
 _MAX_DIGITS = 4300  # Python's own bound on the digits of an int read from text
 
 

@@ -50,23 +50,8 @@ import (
 	"time"
 )
 
-const (
-	// MaxBodyBytes is the largest request body a plugin reads by default (10 MiB).
-	MaxBodyBytes = 10 << 20
-	// MaxBodyBytesInFlight is how many bytes of request bodies the process holds at once by default.
-	MaxBodyBytesInFlight = 64 << 20
-	// DrainBytes is the most of a refused body read (and thrown away) before the refusal is answered.
-	DrainBytes = 64 << 20
-	// DrainSeconds is the longest a refused body is read before the refusal is answered.
-	DrainSeconds = 30
-	// RetryAfterSeconds is the Retry-After of a 503 for a body the budget cannot hold.
-	RetryAfterSeconds = 1
-	// BodyStallSeconds is the longest a body being read may send nothing (408 past it).
-	BodyStallSeconds = 30
-	// BodyMinBytesPerSecond is the least average rate of a body that has taken longer than
-	// BodyStallSeconds (408 below it).
-	BodyMinBytesPerSecond = 1024
-)
+// The limits (MaxBodyBytes, MaxBodyBytesInFlight, DrainBytes, DrainSeconds, RetryAfterSeconds,
+// BodyStallSeconds, BodyMinBytesPerSecond) are in runtime_constants_gen.go, shared by every language.
 
 // bodyPieceBytes is the most one read of a body asks for; a drain reuses one buffer of this size.
 const bodyPieceBytes = 64 << 10

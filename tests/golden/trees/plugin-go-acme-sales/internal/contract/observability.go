@@ -52,13 +52,8 @@ import (
 	"unicode/utf8"
 )
 
-// The header of the request id, and the paths Observe answers itself.
-const (
-	RequestIDHeader = "X-Request-ID"
-	HealthPath      = "/healthz"
-	ReadyPath       = "/readyz"
-	MetricsPath     = "/metrics"
-)
+// The header of the request id (RequestIDHeader) and the paths Observe answers itself (HealthPath,
+// ReadyPath, MetricsPath) are in runtime_constants_gen.go, shared by every language.
 
 const (
 	otherLabel     = "other"

@@ -44,13 +44,9 @@ import (
 	"unicode/utf8"
 )
 
-// The token prefix, the settings and the development key file's name, as in every language.
-const (
-	EncryptedPrefix = "enc:v1:"
-	KeyEnv          = "PLUGIN_SECRET_KEY"
-	OldKeysEnv      = "PLUGIN_OLD_SECRET_KEYS"
-	KeyFileName     = "secret.key"
-)
+// The token prefix, the settings and the development key file's name (EncryptedPrefix, KeyEnv,
+// OldKeysEnv, KeyFileName) and the token's sizes are in runtime_constants_gen.go, shared by every
+// language.
 
 // GenerateHint ends the messages about a missing or malformed key: a command that prints a key in
 // the PLUGIN_SECRET_KEY format (44 characters of base64url; the other languages read it alike).
@@ -58,14 +54,13 @@ const (
 const GenerateHint = "generate one with: openssl rand -base64 32 | tr '+/' '-_'"
 
 // keyFileMaxBytes bounds the reading of a key file (outside input): it holds one 44-character key
-// and perhaps whitespace, so more than this is no key file. Alike in every language.
-const keyFileMaxBytes = 4096
-
+// and perhaps whitespace, so more than this is no key file.
 const (
-	nonceBytes    = 12
-	tagBytes      = 16
-	keyBytes      = 32
-	maxTokenChars = 64 * 1024
+	keyFileMaxBytes = KeyFileMaxBytes
+	nonceBytes      = NonceBytes
+	tagBytes        = TagBytes
+	keyBytes        = KeyBytes
+	maxTokenChars   = MaxTokenChars
 )
 
 // ErrKeySize is returned by NewSecretBox for a key that is not 32 bytes long.

@@ -12,9 +12,6 @@ import (
 	"strings"
 )
 
-// MaxJSONDepth bounds how deeply a body's arrays and objects may nest (deeper: 400).
-const MaxJSONDepth = 256
-
 // appendKey writes a property's key (a JSON string and its colon), after a comma unless first.
 func appendKey(b []byte, n *int, key string) []byte {
 	if *n > 0 {

@@ -11,6 +11,7 @@ export type * from './context.js';
 export * from './errors.js';
 export * from './observability.js';
 export * from './operations.js';
+export * from './runtime-constants.js';
 export * from './secrets.js';
 export * from './serve.js';
 export * from './spec.js';

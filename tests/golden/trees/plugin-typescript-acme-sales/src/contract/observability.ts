@@ -44,21 +44,24 @@ import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client
 import { runtimeText } from './catalog.js';
 import { DEFAULT_LOCALE } from './locale.js';
 import { BASE_PATH } from './operations.js';
+import {
+  DURATION_BUCKETS,
+  DURATION_HELP,
+  DURATION_METRIC,
+  HEALTH_PATH,
+  MAX_HEAD_BYTES,
+  METRICS_PATH,
+  READY_PATH,
+  REQUEST_ID_HEADER,
+  REQUESTS_HELP,
+  REQUESTS_METRIC,
+} from './runtime-constants.js';
 
-export const REQUEST_ID_HEADER = 'x-request-id';
-export const HEALTH_PATH = '/healthz';
-export const READY_PATH = '/readyz';
-export const METRICS_PATH = '/metrics';
-/** Seconds; get-result may run up to its query deadline, so the buckets reach a minute. */
-export const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+/** The request id header as Node's `request.headers` holds it (lower case). */
+const REQUEST_ID_KEY = REQUEST_ID_HEADER.toLowerCase();
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const PROBES = new Set([HEALTH_PATH, READY_PATH, METRICS_PATH]);
-/**
- * The most bytes a request's head may have: its request line, header lines and the blank line
- * that ends it. Over this it is answered 431 in every language (the Python plugin's serving.py).
- */
-export const MAX_HEAD_BYTES = 16 * 1024;
 /**
  * After the answer to a request that cannot be served (431, 400), how long what the caller still
  * sends is read and dropped before the connection is closed. Closing a socket with unread bytes
@@ -72,7 +75,7 @@ export interface ServiceState {
 }
 
 function requestId(request: IncomingMessage): string {
-  const sent = request.headers[REQUEST_ID_HEADER];
+  const sent = request.headers[REQUEST_ID_KEY];
   return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID().replaceAll('-', '');
 }
 
@@ -166,7 +169,7 @@ function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: Fa
   const key = status === 404 ? 'http.404' : 'http.other';
   void reply
     .code(status)
-    .header(REQUEST_ID_HEADER, request.id)
+    .header(REQUEST_ID_KEY, request.id)
     .send({ error: true, message: runtimeText(locale, key, { status }) });
 }
 
@@ -258,16 +261,16 @@ export interface ObservabilityOptions {
 export function installObservability(app: FastifyInstance, options: ObservabilityOptions): Registry {
   const registry = new Registry();
   const requests = new Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests answered, by operation (route template), method and status.',
+    name: REQUESTS_METRIC,
+    help: REQUESTS_HELP,
     labelNames: ['operation', 'method', 'status'] as const,
     registers: [registry],
   });
   const durations = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: "Time from the request's arrival to the end of its answer, by operation and method.",
+    name: DURATION_METRIC,
+    help: DURATION_HELP,
     labelNames: ['operation', 'method'] as const,
-    buckets: DURATION_BUCKETS,
+    buckets: [...DURATION_BUCKETS],
     registers: [registry],
   });
   collectDefaultMetrics({ register: registry });
@@ -293,7 +296,7 @@ export function installObservability(app: FastifyInstance, options: Observabilit
     return undefined;
   });
   app.addHook('onSend', async (request, reply) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
+    reply.header(REQUEST_ID_KEY, request.id);
   });
   app.addHook('onResponse', async (request, reply) => {
     if (PROBES.has(pathOf(request.url))) {

@@ -37,25 +37,22 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { DataSourceBase } from './base.js';
-import {
-  BODY_MIN_BYTES_PER_SECOND,
-  BODY_STALL_SECONDS,
-  BodyBudget,
-  BodyRefused,
-  RETRY_AFTER_SECONDS,
-  readBody as readRawBody,
-  readJson,
-} from './body-limits.js';
+import { BodyBudget, BodyRefused, readBody as readRawBody, readJson } from './body-limits.js';
 import { runtimeText, type Catalog } from './catalog.js';
 import type { RequestContext } from './context.js';
 import { PluginError, StartupError } from './errors.js';
 import { BASE_PATH, OPERATIONS, callOperation, type Operation } from './operations.js';
 import { isToken, SecretError, type SecretBox } from './secrets.js';
+import {
+  BODY_MIN_BYTES_PER_SECOND,
+  BODY_STALL_SECONDS,
+  MAX_BODY_BYTES,
+  MAX_BODY_BYTES_IN_FLIGHT,
+  RETRY_AFTER_SECONDS,
+} from './runtime-constants.js';
 import { DOCUMENT } from './spec.js';
 import { BodyValidator } from './validation.js';
 
-export const MAX_BODY_BYTES = 10 * 1024 * 1024;
-export const MAX_BODY_BYTES_IN_FLIGHT = 64 * 1024 * 1024;
 /** The request line and headers must arrive within this (Node's own default is a minute). */
 export const HEADER_SECONDS = 10;
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;

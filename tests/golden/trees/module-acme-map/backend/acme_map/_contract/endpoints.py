@@ -59,6 +59,7 @@ from .body_limits import BodyBudget
 from .locale import choose_locale
 from .envelope import ENVELOPE_CONTEXT, ENVELOPE_PAYLOAD, BodyError, body_budget, parse_json, read_body
 from .errors import error_response, internal_error
+from .runtime_constants import HEALTH_PATH, METRICS_PATH, READY_PATH
 from .wire_names import wire_names
 
 PayloadT = TypeVar("PayloadT", bound=BaseModel)
@@ -67,7 +68,7 @@ HandlerT = TypeVar("HandlerT", bound=Callable[..., Any])
 
 COMPONENT_PREFIX = "endpoints."
 # Paths the contract's routes and the service's probes answer; an own endpoint may not take them.
-RESERVED_PATHS = ("/healthz", "/readyz", "/metrics", "/openapi.json", "/api/v1/demo/status")
+RESERVED_PATHS = (HEALTH_PATH, READY_PATH, METRICS_PATH, "/openapi.json", "/api/v1/demo/status")
 RESERVED_PREFIXES = ("/.well-known/", "/static/")
 REFUSALS = (400, 413, 422, 500, 503)  # what the rules above answer, documented for every route
 _ERROR_SCHEMA = {"$ref": "#/components/schemas/DemoStatusError"}

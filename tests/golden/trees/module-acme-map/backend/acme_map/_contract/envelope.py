@@ -38,9 +38,9 @@ from starlette.requests import Request
 
 from .body_limits import RETRY_AFTER_SECONDS, STALLED, TOO_LARGE, BodyBudget, BodyHold, BodyRefused, drain
 from .body_limits import read_body as read_counted_body
+from .runtime_constants import MODULE_MAX_BODY_BYTES as MAX_BODY_BYTES
+from .runtime_constants import MODULE_MAX_BODY_BYTES_IN_FLIGHT as MAX_BODY_BYTES_IN_FLIGHT
 
-MAX_BODY_BYTES = 1024 * 1024
-MAX_BODY_BYTES_IN_FLIGHT = 16 * 1024 * 1024
 BUSY_HEADERS = {"Retry-After": str(RETRY_AFTER_SECONDS)}
 CLOSE_HEADERS = {"Connection": "close"}  # a stalled body is not read on: the connection ends
 MAX_DEPTH = 64  # nesting levels of objects/arrays; deeper bodies are not processed

@@ -50,16 +50,16 @@ from starlette.applications import Starlette
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .metrics import RequestMetrics
+from .runtime_constants import DURATION_BUCKETS as DURATION_BUCKETS
+from .runtime_constants import HEALTH_PATH as HEALTH_PATH
+from .runtime_constants import METRICS_PATH as METRICS_PATH
+from .runtime_constants import READY_PATH as READY_PATH
+from .runtime_constants import REQUEST_ID_HEADER as REQUEST_ID_HEADER
 
 LOG_FORMATS = ("text", "json")
-HEALTH_PATH = "/healthz"
-READY_PATH = "/readyz"
-METRICS_PATH = "/metrics"
-REQUEST_ID_HEADER = "X-Request-ID"
 OTHER = "other"
 ACCESS_LOGGER = __name__.split(".", 1)[0] + ".access"
 # Seconds; get-result may run up to its query deadline, so the buckets reach a minute.
-DURATION_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0)
 TRACE = 5  # uvicorn's TRACE level
 
 _METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})

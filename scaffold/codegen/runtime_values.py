@@ -1,0 +1,121 @@
+"""The values every language's runtime shares, written once.
+
+A generated service answers the same bytes the same way in Python, TypeScript and Go: the same
+body, in-flight and drain limits, the same paths and headers, the same metric families and
+buckets, the same `enc:v1:` token layout. Each runtime used to spell these values by hand, so a
+change made in one copy and not the others was a parity gap only a cross-language test could find.
+
+They are data here. Each language folder renders its own constants file from RUNTIME_VALUES (the
+Python runtime's `runtime_constants.py`, TypeScript's `src/contract/runtime-constants.ts`, Go's
+`internal/contract/runtime_constants_gen.go`), and the hand-written runtime files import the names
+instead of spelling the values (tests/unit/test_runtime_values.py holds both).
+
+Names are as Python and TypeScript spell them (SCREAMING_SNAKE); `go_name` gives Go's exported name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MIB = 1024 * 1024
+KIB = 1024
+
+# Initialisms Go spells in capitals (Go's naming convention: MaxJSONDepth, RequestIDHeader).
+_GO_INITIALISMS = frozenset({"ID", "JSON", "HTTP", "URL"})
+
+Value = int | str | tuple[float, ...]
+
+
+@dataclass(frozen=True)
+class RuntimeValue:
+    """One shared value: its name, the value, and one line on why (a comment in every copy)."""
+
+    name: str
+    value: Value
+    about: str
+
+    @property
+    def go_name(self) -> str:
+        """The exported Go name: DRAIN_BYTES -> DrainBytes, MAX_JSON_DEPTH -> MaxJSONDepth."""
+        words = self.name.split("_")
+        return "".join(w if w in _GO_INITIALISMS else w.capitalize() for w in words)
+
+
+RUNTIME_VALUES: tuple[RuntimeValue, ...] = (
+    # --- bodies: how much is read, how long it may take, what a refused one costs ---------------
+    RuntimeValue("MAX_BODY_BYTES", 10 * MIB, "a request body over this is refused with 413"),
+    RuntimeValue(
+        "MAX_BODY_BYTES_IN_FLIGHT", 64 * MIB, "bodies read at once, all requests together; more waits or 503"
+    ),
+    RuntimeValue(
+        "MODULE_MAX_BODY_BYTES", 1 * MIB, "a module backend's own endpoints: a body over this is 413"
+    ),
+    RuntimeValue(
+        "MODULE_MAX_BODY_BYTES_IN_FLIGHT",
+        16 * MIB,
+        "a module backend's bodies read at once; more waits or 503",
+    ),
+    RuntimeValue("DRAIN_BYTES", 64 * MIB, "a refused body is read and thrown away up to this many bytes"),
+    RuntimeValue(
+        "DRAIN_SECONDS",
+        30,
+        "a refused body is drained for at most this long, so its client reads the refusal",
+    ),
+    RuntimeValue("RETRY_AFTER_SECONDS", 1, "the Retry-After of a 503 for a busy service"),
+    RuntimeValue("BODY_STALL_SECONDS", 30, "a body with no byte for this long is refused with 408"),
+    RuntimeValue(
+        "BODY_MIN_BYTES_PER_SECOND", 1 * KIB, "a body slower than this on average is refused with 408"
+    ),
+    RuntimeValue("MAX_JSON_DEPTH", 256, "arrays and objects nested deeper are no JSON a service reads"),
+    RuntimeValue("MAX_HEAD_BYTES", 16 * KIB, "the request line and headers together; more is 431"),
+    # --- probes, metrics and the request id ---------------------------------------------------------
+    RuntimeValue("HEALTH_PATH", "/healthz", "liveness: 200 while the process serves"),
+    RuntimeValue("READY_PATH", "/readyz", "readiness: 503 once shutdown began"),
+    RuntimeValue("METRICS_PATH", "/metrics", "Prometheus text exposition"),
+    RuntimeValue("REQUEST_ID_HEADER", "X-Request-ID", "echoed when well-formed, made otherwise"),
+    RuntimeValue("REQUESTS_METRIC", "http_requests_total", "a counter by operation, method and status"),
+    RuntimeValue(
+        "REQUESTS_HELP",
+        "HTTP requests answered, by operation (route template), method and status.",
+        "its HELP line",
+    ),
+    RuntimeValue("DURATION_METRIC", "http_request_duration_seconds", "a histogram by operation and method"),
+    RuntimeValue(
+        "DURATION_HELP",
+        "Time from the request's arrival to the end of its answer, by operation and method.",
+        "its HELP line",
+    ),
+    RuntimeValue(
+        "DURATION_BUCKETS",
+        (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0),
+        "the histogram's upper bounds in seconds (Prometheus's defaults, then 30 and 60)",
+    ),
+    # --- secrets: the enc:v1: token every language reads and writes ---------------------------------
+    RuntimeValue("ENCRYPTED_PREFIX", "enc:v1:", "what starts an encrypted value"),
+    RuntimeValue("KEY_ENV", "PLUGIN_SECRET_KEY", "the environment variable holding the key"),
+    RuntimeValue(
+        "OLD_KEYS_ENV", "PLUGIN_OLD_SECRET_KEYS", "earlier keys that still decrypt, comma-separated"
+    ),
+    RuntimeValue("KEY_FILE_NAME", "secret.key", "the key file made for local development"),
+    RuntimeValue("KEY_FILE_MAX_BYTES", 4 * KIB, "a key file longer than this is not a key"),
+    RuntimeValue("KEY_BYTES", 32, "AES-256-GCM's key"),
+    RuntimeValue("NONCE_BYTES", 12, "AES-GCM's nonce, fresh for every value"),
+    RuntimeValue("TAG_BYTES", 16, "AES-GCM's authentication tag"),
+    RuntimeValue("MAX_TOKEN_CHARS", 64 * KIB, "an encrypted value longer than this is refused unread"),
+)
+
+assert len({v.name for v in RUNTIME_VALUES}) == len(RUNTIME_VALUES), "a name twice in RUNTIME_VALUES"
+
+
+def spelled_size(value: int, mib: str, kib: str) -> str:
+    """`value` as a language spells a byte size: a whole number of MiB or KiB as the count followed
+    by `mib` or `kib` (" * 1024 * 1024", " << 20"), anything else in digits."""
+    for unit, size in ((mib, MIB), (kib, KIB)):
+        if value >= 2 * size and value % size == 0:
+            return f"{value // size}{unit}"
+    return str(value)
+
+
+def short_number(value: float) -> str:
+    """A bound as TypeScript and Go write it: 1.0 -> "1", 0.005 -> "0.005"."""
+    return repr(float(value)).removesuffix(".0")

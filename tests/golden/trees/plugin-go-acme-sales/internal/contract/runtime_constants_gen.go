@@ -1,0 +1,92 @@
+// Code generated from datasource-plugin 1.2.0+r2 (sha256 80d816fa33ad1d16302d8dd905de0dacbb5596176c0db54fe00526364551d2c3); run `scaffold regenerate`. DO NOT EDIT.
+
+package contract
+
+// Values every language's runtime shares (scaffold/codegen/runtime_values.py).
+
+// MaxBodyBytes: a request body over this is refused with 413.
+const MaxBodyBytes = 10 << 20
+
+// MaxBodyBytesInFlight: bodies read at once, all requests together; more waits or 503.
+const MaxBodyBytesInFlight = 64 << 20
+
+// ModuleMaxBodyBytes: a module backend's own endpoints: a body over this is 413.
+const ModuleMaxBodyBytes = 1024 << 10
+
+// ModuleMaxBodyBytesInFlight: a module backend's bodies read at once; more waits or 503.
+const ModuleMaxBodyBytesInFlight = 16 << 20
+
+// DrainBytes: a refused body is read and thrown away up to this many bytes.
+const DrainBytes = 64 << 20
+
+// DrainSeconds: a refused body is drained for at most this long, so its client reads the refusal.
+const DrainSeconds = 30
+
+// RetryAfterSeconds: the Retry-After of a 503 for a busy service.
+const RetryAfterSeconds = 1
+
+// BodyStallSeconds: a body with no byte for this long is refused with 408.
+const BodyStallSeconds = 30
+
+// BodyMinBytesPerSecond: a body slower than this on average is refused with 408.
+const BodyMinBytesPerSecond = 1024
+
+// MaxJSONDepth: arrays and objects nested deeper are no JSON a service reads.
+const MaxJSONDepth = 256
+
+// MaxHeadBytes: the request line and headers together; more is 431.
+const MaxHeadBytes = 16 << 10
+
+// HealthPath: liveness: 200 while the process serves.
+const HealthPath = "/healthz"
+
+// ReadyPath: readiness: 503 once shutdown began.
+const ReadyPath = "/readyz"
+
+// MetricsPath: Prometheus text exposition.
+const MetricsPath = "/metrics"
+
+// RequestIDHeader: echoed when well-formed, made otherwise.
+const RequestIDHeader = "X-Request-ID"
+
+// RequestsMetric: a counter by operation, method and status.
+const RequestsMetric = "http_requests_total"
+
+// RequestsHelp: its HELP line.
+const RequestsHelp = "HTTP requests answered, by operation (route template), method and status."
+
+// DurationMetric: a histogram by operation and method.
+const DurationMetric = "http_request_duration_seconds"
+
+// DurationHelp: its HELP line.
+const DurationHelp = "Time from the request's arrival to the end of its answer, by operation and method."
+
+// DurationBuckets: the histogram's upper bounds in seconds (Prometheus's defaults, then 30 and 60).
+var DurationBuckets = [...]float64{0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60}
+
+// EncryptedPrefix: what starts an encrypted value.
+const EncryptedPrefix = "enc:v1:"
+
+// KeyEnv: the environment variable holding the key.
+const KeyEnv = "PLUGIN_SECRET_KEY"
+
+// OldKeysEnv: earlier keys that still decrypt, comma-separated.
+const OldKeysEnv = "PLUGIN_OLD_SECRET_KEYS"
+
+// KeyFileName: the key file made for local development.
+const KeyFileName = "secret.key"
+
+// KeyFileMaxBytes: a key file longer than this is not a key.
+const KeyFileMaxBytes = 4 << 10
+
+// KeyBytes: AES-256-GCM's key.
+const KeyBytes = 32
+
+// NonceBytes: AES-GCM's nonce, fresh for every value.
+const NonceBytes = 12
+
+// TagBytes: AES-GCM's authentication tag.
+const TagBytes = 16
+
+// MaxTokenChars: an encrypted value longer than this is refused unread.
+const MaxTokenChars = 64 << 10

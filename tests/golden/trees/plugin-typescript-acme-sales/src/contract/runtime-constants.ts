@@ -1,0 +1,91 @@
+// generated from datasource-plugin 1.2.0+r2 (sha256 80d816fa33ad1d16302d8dd905de0dacbb5596176c0db54fe00526364551d2c3) — do not edit; run `scaffold regenerate`
+/** Values every language's runtime shares (scaffold/codegen/runtime_values.py). */
+
+/** A request body over this is refused with 413. */
+export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+/** Bodies read at once, all requests together; more waits or 503. */
+export const MAX_BODY_BYTES_IN_FLIGHT = 64 * 1024 * 1024;
+
+/** A module backend's own endpoints: a body over this is 413. */
+export const MODULE_MAX_BODY_BYTES = 1024 * 1024;
+
+/** A module backend's bodies read at once; more waits or 503. */
+export const MODULE_MAX_BODY_BYTES_IN_FLIGHT = 16 * 1024 * 1024;
+
+/** A refused body is read and thrown away up to this many bytes. */
+export const DRAIN_BYTES = 64 * 1024 * 1024;
+
+/** A refused body is drained for at most this long, so its client reads the refusal. */
+export const DRAIN_SECONDS = 30;
+
+/** The Retry-After of a 503 for a busy service. */
+export const RETRY_AFTER_SECONDS = 1;
+
+/** A body with no byte for this long is refused with 408. */
+export const BODY_STALL_SECONDS = 30;
+
+/** A body slower than this on average is refused with 408. */
+export const BODY_MIN_BYTES_PER_SECOND = 1024;
+
+/** Arrays and objects nested deeper are no JSON a service reads. */
+export const MAX_JSON_DEPTH = 256;
+
+/** The request line and headers together; more is 431. */
+export const MAX_HEAD_BYTES = 16 * 1024;
+
+/** Liveness: 200 while the process serves. */
+export const HEALTH_PATH = '/healthz';
+
+/** Readiness: 503 once shutdown began. */
+export const READY_PATH = '/readyz';
+
+/** Prometheus text exposition. */
+export const METRICS_PATH = '/metrics';
+
+/** Echoed when well-formed, made otherwise. */
+export const REQUEST_ID_HEADER = 'X-Request-ID';
+
+/** A counter by operation, method and status. */
+export const REQUESTS_METRIC = 'http_requests_total';
+
+/** Its HELP line. */
+export const REQUESTS_HELP =
+  'HTTP requests answered, by operation (route template), method and status.';
+
+/** A histogram by operation and method. */
+export const DURATION_METRIC = 'http_request_duration_seconds';
+
+/** Its HELP line. */
+export const DURATION_HELP =
+  'Time from the request\'s arrival to the end of its answer, by operation and method.';
+
+/** The histogram's upper bounds in seconds (Prometheus's defaults, then 30 and 60). */
+export const DURATION_BUCKETS: readonly number[] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+
+/** What starts an encrypted value. */
+export const ENCRYPTED_PREFIX = 'enc:v1:';
+
+/** The environment variable holding the key. */
+export const KEY_ENV = 'PLUGIN_SECRET_KEY';
+
+/** Earlier keys that still decrypt, comma-separated. */
+export const OLD_KEYS_ENV = 'PLUGIN_OLD_SECRET_KEYS';
+
+/** The key file made for local development. */
+export const KEY_FILE_NAME = 'secret.key';
+
+/** A key file longer than this is not a key. */
+export const KEY_FILE_MAX_BYTES = 4 * 1024;
+
+/** AES-256-GCM's key. */
+export const KEY_BYTES = 32;
+
+/** AES-GCM's nonce, fresh for every value. */
+export const NONCE_BYTES = 12;
+
+/** AES-GCM's authentication tag. */
+export const TAG_BYTES = 16;
+
+/** An encrypted value longer than this is refused unread. */
+export const MAX_TOKEN_CHARS = 64 * 1024;
