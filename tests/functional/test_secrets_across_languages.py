@@ -34,6 +34,7 @@ pytestmark = pytest.mark.slow
 
 RUNTIME = Path(__file__).resolve().parents[2] / "scaffold" / "codegen" / "typescript" / "runtime_files"
 SOURCES = ("secrets.ts", "errors.ts", "secrets.test.ts")
+CASES = Path(__file__).resolve().parents[2] / "scaffold" / "codegen" / "cases" / "secrets.json"
 # The compiler options of a generated TypeScript plugin (templates/plugin-typescript/tsconfig.json).
 TSCONFIG = {
     "compilerOptions": {
@@ -107,7 +108,14 @@ def _run(command: list[str], cwd: Path, timeout: float) -> None:
         text=True,
         timeout=timeout,
         check=False,
-        env={**os.environ, "CI": "1", "NO_COLOR": "1", "FORCE_COLOR": "0"},
+        # secrets.test.ts reads the cases every runtime reads (it fails when this is unset)
+        env={
+            **os.environ,
+            "CI": "1",
+            "NO_COLOR": "1",
+            "FORCE_COLOR": "0",
+            "SCAFFOLD_SECRET_CASES": str(CASES),
+        },
     )
     assert result.returncode == 0, (
         f"`{' '.join(command)}` failed:\n{result.stdout[-4000:]}{result.stderr[-3000:]}"

@@ -11,6 +11,7 @@ import (
 	"crypto/aes"
 	"crypto/cipher"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -38,13 +39,6 @@ const (
 	alteredMessage   = "the encrypted value was altered or made with another key"
 	keyFormatMessage = "must be 32 random bytes in base64url (44 characters); "
 )
-
-// pythonVectors are more tokens of the Python runtime, with fixedKey: plaintext and field code.
-var pythonVectors = []struct{ token, plain, field string }{
-	{pythonToken, pythonPlain, "accessKey"},
-	{"enc:v1:Zptm1_9i_8NeWTmz0piqBy08_fJ2r0P_Jx7jgw", "", "accessKey"},
-	{"enc:v1:DdPVXNKiwZur4wGPDx-Ub2yCmjpjCScOuV2YZIEhNaHtCmOqiE7Fnw", "\ufeffBOM first", "пароль🔑"},
-}
 
 var (
 	tokenShape = regexp.MustCompile(`^enc:v1:[A-Za-z0-9_-]+$`)
@@ -187,24 +181,71 @@ func TestTokensRoundTripAnyTextEachTimeWithANewNonce(t *testing.T) {
 	}
 }
 
-func TestTokensDecryptWhatThePythonRuntimeEncrypted(t *testing.T) {
-	for _, vector := range pythonVectors {
-		if got := mustDecrypt(t, keyedBox(t), vector.token, vector.field); got != vector.plain {
-			t.Fatalf("%s gave %q, expected %q", vector.token, got, vector.plain)
-		}
-	}
-	if got := mustDecrypt(t, keyedBox(t, fixedOldKey), pythonOldToken, "accessKey"); got != "rotated" {
-		t.Fatalf("the old key's token gave %q", got)
-	}
+// secretCase is one case of scaffold/codegen/cases/secrets.json, whose "about" says each key.
+type secretCase struct {
+	Name    string   `json:"name"`
+	Token   string   `json:"token"`
+	Field   string   `json:"field"`
+	OldKeys []string `json:"oldKeys"`
+	Plain   *string  `json:"plain"`
+	Refused *string  `json:"refused"`
+	Sealed  bool     `json:"sealed"`
 }
 
-func TestTokensAreThoseOfThePythonRuntimeByteForByte(t *testing.T) {
-	// With the nonce Python drew, Go seals the same text to the same token.
-	for _, vector := range pythonVectors {
-		nonce := bodyOfToken(t, vector.token)[:12]
-		if got := keyedBox(t).sealWithNonce(nonce, vector.plain, vector.field); got != vector.token {
-			t.Fatalf("sealed %q as %s, Python as %s", vector.plain, got, vector.token)
-		}
+// secretCases reads the file named by SCAFFOLD_SECRET_CASES, failing on a key this runner does not
+// know: the cases every language's runtime reads alike (pytest and vitest read the same file).
+func secretCases(t *testing.T) (map[string]string, []secretCase) {
+	t.Helper()
+	path := os.Getenv("SCAFFOLD_SECRET_CASES")
+	if path == "" {
+		t.Fatal("SCAFFOLD_SECRET_CASES is not set: it names scaffold/codegen/cases/secrets.json")
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file struct {
+		About []string          `json:"about"`
+		Keys  map[string]string `json:"keys"`
+		Cases []secretCase      `json:"cases"`
+	}
+	decoder := json.NewDecoder(bytes.NewReader(data))
+	decoder.DisallowUnknownFields()
+	if err := decoder.Decode(&file); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	if len(file.Cases) == 0 {
+		t.Fatalf("%s holds no case", path)
+	}
+	return file.Keys, file.Cases
+}
+
+func TestTokensOfTheSharedCasesAreReadAsDecided(t *testing.T) {
+	keys, cases := secretCases(t)
+	for _, c := range cases {
+		t.Run(c.Name, func(t *testing.T) {
+			var old [][]byte
+			for _, name := range c.OldKeys {
+				old = append(old, mustKey(t, keys[name]))
+			}
+			secrets, err := NewSecretBox(mustKey(t, keys["current"]), old...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Plain != nil {
+				if got := mustDecrypt(t, secrets, c.Token, c.Field); got != *c.Plain {
+					t.Fatalf("gave %q, expected %q", got, *c.Plain)
+				}
+			} else {
+				expectRefused(t, secrets, c.Token, c.Field, *c.Refused)
+			}
+			if c.Sealed { // with the nonce Python drew, Go seals the same text to the same token
+				nonce := bodyOfToken(t, c.Token)[:NonceBytes]
+				if got := secrets.sealWithNonce(nonce, *c.Plain, c.Field); got != c.Token {
+					t.Fatalf("sealed as %s, Python as %s", got, c.Token)
+				}
+			}
+		})
 	}
 }
 

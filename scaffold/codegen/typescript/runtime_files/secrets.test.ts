@@ -70,6 +70,52 @@ function bodyOf(token: string): Buffer {
   return Buffer.from(token.slice(ENCRYPTED_PREFIX.length), 'base64url');
 }
 
+/** One case of scaffold/codegen/cases/secrets.json, whose "about" says each key. */
+interface SecretCase {
+  readonly name: string;
+  readonly token: string;
+  readonly field: string;
+  readonly oldKeys?: readonly string[];
+  readonly plain?: string;
+  readonly refused?: string;
+  readonly sealed?: boolean;
+}
+
+const CASE_KEYS = new Set(['name', 'token', 'field', 'oldKeys', 'plain', 'refused', 'sealed']);
+
+/** The file named by SCAFFOLD_SECRET_CASES: the cases every language's runtime reads alike (pytest
+ * and go test read the same file); a key this runner does not know fails the run. */
+function loadSecretCases(): { keys: Readonly<Record<string, string>>; cases: SecretCase[] } {
+  const path = process.env['SCAFFOLD_SECRET_CASES'];
+  if (path === undefined || path === '') {
+    throw new Error('SCAFFOLD_SECRET_CASES is not set: it names scaffold/codegen/cases/secrets.json');
+  }
+  const file = JSON.parse(readFileSync(path, 'utf-8')) as {
+    keys: Record<string, string>;
+    cases: Record<string, unknown>[];
+  };
+  for (const entry of file.cases) {
+    const unknown = Object.keys(entry).filter((key) => !CASE_KEYS.has(key));
+    if (unknown.length > 0) {
+      throw new Error(`the case ${String(entry['name'])} has keys this runner does not know: ${unknown.join(', ')}`);
+    }
+  }
+  return { keys: file.keys, cases: file.cases as unknown as SecretCase[] };
+}
+
+describe('the shared cases', () => {
+  const { keys, cases } = loadSecretCases();
+  it.each(cases.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const oldKeys = (c.oldKeys ?? []).map((name) => parseKey(keys[name] ?? ''));
+    const secrets = new SecretBox(parseKey(keys['current'] ?? ''), { oldKeys });
+    if (c.refused === undefined) {
+      expect(secrets.decrypt(c.token, c.field)).toBe(c.plain);
+    } else {
+      expect(errorOf(() => secrets.decrypt(c.token, c.field)).message).toBe(c.refused);
+    }
+  });
+});
+
 describe('tokens', () => {
   it('round-trips any text, each time with a new nonce', () => {
     const secrets = box();
