@@ -1,7 +1,8 @@
-"""The TypeScript runtime reads the shared JSON body cases as decided (issue 38 point 6, issue 39
-point 2): scaffold/codegen/typescript/runtime_files/json-bodies.test.ts runs with vitest beside the
-runtime of a generated plugin, reading scaffold/codegen/cases/json_bodies.json, the file the Python
-(tests/unit/test_json_bodies.py) and Go (jsonbodies_test.go) runtimes' tests read too.
+"""The TypeScript runtime reads the shared cases as decided (issue 38 point 6, issue 39 point 2):
+scaffold/codegen/typescript/runtime_files/json-bodies.test.ts and locale.test.ts run with vitest
+beside the runtime of a generated plugin, reading scaffold/codegen/cases/json_bodies.json and
+locales.json, the files the Python (tests/unit/test_json_bodies.py, test_runtime_locale.py) and Go
+(jsonbodies_test.go, locale_test.go) runtimes' tests read too.
 
 As secrets.test.ts runs (tests/functional/test_secrets_across_languages.py): not shipped in a
 project, it is copied into one, here a copy of the example plugin tests/built_plugins.py builds
@@ -23,18 +24,24 @@ from tests.built_plugins import built_plugin, copy_project
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
-RUNNER = ROOT / "scaffold" / "codegen" / "typescript" / "runtime_files" / "json-bodies.test.ts"
-CASES = ROOT / "scaffold" / "codegen" / "cases" / "json_bodies.json"
+RUNTIME = ROOT / "scaffold" / "codegen" / "typescript" / "runtime_files"
+CASES = ROOT / "scaffold" / "codegen" / "cases"
+# Each runner and the variable naming the file of cases it reads.
+RUNNERS = {
+    "json-bodies.test.ts": ("SCAFFOLD_JSON_BODIES", CASES / "json_bodies.json"),
+    "locale.test.ts": ("SCAFFOLD_LOCALE_CASES", CASES / "locales.json"),
+}
+CASE_FILES = {variable: str(path) for variable, path in RUNNERS.values()}
 # vitest's own config runs test/ only; this one runs the runtime's test in src/contract/
 CONFIG = """\
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { environment: 'node', include: ['src/contract/json-bodies.test.ts'] } });
+export default defineConfig({\n  test: { environment: 'node', include: ['src/contract/json-bodies.test.ts', 'src/contract/locale.test.ts'] },\n});
 """
 # The project's compiler options (tsconfig.json) for the runner and what it imports: the rest of the
 # copy is the built example as tests/built_plugins.py type-checked and linted it (`npm run
 # typecheck`, `npm run lint`), and the runner, a module nothing imports, changes nothing there.
-RUNNER_TSCONFIG = '{"extends": "./tsconfig.json", "include": ["src/contract/json-bodies.test.ts"]}\n'
+RUNNER_TSCONFIG = '{"extends": "./tsconfig.json", "include": ["src/contract/json-bodies.test.ts", "src/contract/locale.test.ts"]}\n'
 
 
 def _run(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:
@@ -58,7 +65,8 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     copy = copy_project(
         built_plugin("typescript", tmp_path_factory), tmp_path_factory.mktemp("json-bodies") / "p"
     )
-    shutil.copyfile(RUNNER, copy / "src" / "contract" / RUNNER.name)
+    for runner in RUNNERS:
+        shutil.copyfile(RUNTIME / runner, copy / "src" / "contract" / runner)
     (copy / "vitest.cases.config.ts").write_text(CONFIG, encoding="utf-8")
     (copy / "tsconfig.runner.json").write_text(RUNNER_TSCONFIG, encoding="utf-8")
     return copy
@@ -69,18 +77,21 @@ def test_the_runner_compiles_strictly_and_lints_clean_beside_the_runtime(project
     the rest passed both in the built example, on the same bytes."""
     bin_ = project / "node_modules" / ".bin"
     _run([str(bin_ / "tsc"), "-p", "tsconfig.runner.json"], project)
-    _run([str(bin_ / "eslint"), "--max-warnings", "0", f"src/contract/{RUNNER.name}"], project)
+    _run(
+        [str(bin_ / "eslint"), "--max-warnings", "0", *(f"src/contract/{runner}" for runner in RUNNERS)],
+        project,
+    )
+    _run([str(bin_ / "prettier"), "--check", *(f"src/contract/{runner}" for runner in RUNNERS)], project)
 
 
 def test_the_typescript_runtime_reads_every_case_as_decided(project: Path) -> None:
     vitest = str(project / "node_modules" / ".bin" / "vitest")
-    out = _run(
-        [vitest, "run", "--config", "vitest.cases.config.ts"], project, {"SCAFFOLD_JSON_BODIES": str(CASES)}
-    )
-    assert "json-bodies.test.ts" in out, out
+    out = _run([vitest, "run", "--config", "vitest.cases.config.ts"], project, CASE_FILES)
+    assert all(runner in out for runner in RUNNERS), out
 
 
-def test_the_runner_fails_without_the_cases(project: Path) -> None:
+@pytest.mark.parametrize("variable", sorted(CASE_FILES))
+def test_each_runner_fails_without_its_cases(project: Path, variable: str) -> None:
     vitest = str(project / "node_modules" / ".bin" / "vitest")
     result = subprocess.run(
         [vitest, "run", "--config", "vitest.cases.config.ts"],
@@ -89,7 +100,8 @@ def test_the_runner_fails_without_the_cases(project: Path) -> None:
         text=True,
         timeout=600,
         check=False,
-        env={k: v for k, v in os.environ.items() if k != "SCAFFOLD_JSON_BODIES"}
+        env={k: v for k, v in os.environ.items() if k not in CASE_FILES}
+        | {k: v for k, v in CASE_FILES.items() if k != variable}
         | {"CI": "1", "NO_COLOR": "1"},
     )
-    assert result.returncode != 0 and "SCAFFOLD_JSON_BODIES is not set" in result.stdout + result.stderr
+    assert result.returncode != 0 and f"{variable} is not set" in result.stdout + result.stderr

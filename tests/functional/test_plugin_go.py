@@ -46,7 +46,7 @@ pytestmark = pytest.mark.slow
 
 BINARY = "bin/plugin"  # what the project's CI builds (tests/built_plugins.py BUILD) and starts
 JSON_BODY_CASES = Path(__file__).resolve().parents[2] / "scaffold" / "codegen" / "cases" / "json_bodies.json"
-SECRET_CASES = Path(__file__).resolve().parents[2] / "scaffold" / "codegen" / "cases" / "secrets.json"
+CASES = Path(__file__).resolve().parents[2] / "scaffold" / "codegen" / "cases"
 
 
 def _run(command: list[str], cwd: Path, timeout: float = 900, env: dict[str, str] | None = None) -> str:
@@ -224,9 +224,13 @@ def test_the_runtime_tests_pass_beside_the_generated_code(tmp_path: Path) -> Non
     (module / "go.mod").write_text("module example.com/plugin\n\ngo 1.22\n", encoding="utf-8")
     assert _run(["gofmt", "-l", "."], module) == "", "not gofmt-clean"
     _run(["go", "vet", "./..."], module)
-    # jsonbodies_test.go and secrets_test.go read the cases every runtime reads (each fails when
-    # its variable is unset)
-    cases = {"SCAFFOLD_JSON_BODIES": str(JSON_BODY_CASES), "SCAFFOLD_SECRET_CASES": str(SECRET_CASES)}
+    # jsonbodies_test.go, secrets_test.go and locale_test.go read the cases every runtime reads
+    # (each fails when its variable is unset)
+    cases = {
+        "SCAFFOLD_JSON_BODIES": str(JSON_BODY_CASES),
+        "SCAFFOLD_SECRET_CASES": str(CASES / "secrets.json"),
+        "SCAFFOLD_LOCALE_CASES": str(CASES / "locales.json"),
+    }
     _run(["go", "test", "-race", "./..."], module, env=cases)
 
 

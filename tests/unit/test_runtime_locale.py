@@ -1,40 +1,55 @@
-"""The Accept-Language choice that generated plugins and modules embed."""
+"""The Accept-Language choice that generated plugins and modules embed, read from the shared cases.
+
+scaffold/codegen/cases/locales.json is read by this runner, by Go's locale_test.go
+(tests/functional/test_plugin_go.py) and by TypeScript's locale.test.ts
+(tests/functional/test_json_bodies_typescript.py): a case added there runs in three languages.
+"""
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import pytest
 
-from scaffold.codegen.runtime_files.locale import choose_locale, parse_accept_language
+from scaffold.codegen.runtime_files.locale import DEFAULT_LOCALE, choose_locale, parse_accept_language
+from tests.conftest import REPO
 
-AVAILABLE = ("ru-RU", "en-US")
-
-
-@pytest.mark.parametrize(
-    ("header", "expected"),
-    [
-        (None, "ru-RU"),
-        ("", "ru-RU"),
-        ("en-US", "en-US"),
-        ("EN-us", "en-US"),
-        ("en", "en-US"),
-        ("en-GB", "en-US"),
-        ("ru-RU", "ru-RU"),
-        ("fr-FR", "ru-RU"),
-        ("xx-XX", "ru-RU"),
-        ("fr-FR;q=0.9, en-US;q=0.8", "en-US"),
-        ("ru-RU;q=0.5, en-US;q=0.9", "en-US"),
-        ("en-US;q=0.5, ru-RU;q=0.5", "en-US"),
-        ("en-US;q=0", "ru-RU"),
-        ("*", "ru-RU"),
-        ("en-US;q=abc, ru", "ru-RU"),
-        (";;;,,,", "ru-RU"),
-        ("\x00\u202e", "ru-RU"),
-        ("en-US" + ",x" * 5000, "en-US"),
-    ],
-)
-def test_choose_locale(header: str | None, expected: str) -> None:
-    assert choose_locale(header, AVAILABLE) == expected
+CASES_FILE = REPO / "scaffold" / "codegen" / "cases" / "locales.json"
+AVAILABLE = ["ru-RU", "en-US"]
+KNOWN = {"choose": {"name", "header", "available", "chosen"}, "parse": {"name", "header", "ranges"}}
+FILE: dict[str, Any] = json.loads(CASES_FILE.read_text(encoding="utf-8"))
 
 
-def test_parse_orders_by_weight_then_position() -> None:
-    assert parse_accept_language("a;q=0.5, b, c;q=0.9") == [("b", 1.0), ("c", 0.9), ("a", 0.5)]
+def header_of(header: str | list[list[Any]]) -> str:
+    """The case's header: a string, or [string, count] parts joined in order."""
+    return header if isinstance(header, str) else "".join(part * count for part, count in header)
+
+
+def test_the_cases_are_well_formed() -> None:
+    assert set(FILE) == {"about", *KNOWN}, sorted(FILE)
+    for kind, keys in KNOWN.items():
+        names = [case["name"] for case in FILE[kind]]
+        assert len(names) == len(set(names)), f"{kind}: a name twice"
+        for case in FILE[kind]:
+            assert set(case) <= keys, f"{case['name']}: keys this runner does not know: {set(case) - keys}"
+            assert max(map(ord, header_of(case["header"])), default=0) <= 0xFF, (
+                f"{case['name']}: not one byte each"
+            )
+
+
+@pytest.mark.parametrize("case", FILE["choose"], ids=[case["name"] for case in FILE["choose"]])
+def test_choose_locale(case: dict[str, Any]) -> None:
+    available = case.get("available", AVAILABLE)
+    assert choose_locale(header_of(case["header"]), available, DEFAULT_LOCALE) == case["chosen"]
+
+
+@pytest.mark.parametrize("case", FILE["parse"], ids=[case["name"] for case in FILE["parse"]])
+def test_parse_accept_language(case: dict[str, Any]) -> None:
+    expected = [(tag, float(weight)) for tag, weight in case["ranges"]]
+    assert parse_accept_language(header_of(case["header"])) == expected
+
+
+def test_no_header_at_all_is_the_default() -> None:
+    """Python's own None (the header absent), which the other languages spell as an empty string."""
+    assert choose_locale(None, AVAILABLE) == DEFAULT_LOCALE

@@ -13,7 +13,6 @@ package contract
 import (
 	"bytes"
 	"encoding/json"
-	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -34,14 +33,7 @@ var jbKnownKeys = map[string]bool{"name": true, "body": true, "field": true, "ex
 
 // jbCases reads the file named by SCAFFOLD_JSON_BODIES, failing on a key this runner does not know.
 func jbCases(t *testing.T) []jbCase {
-	path := os.Getenv("SCAFFOLD_JSON_BODIES")
-	if path == "" {
-		t.Fatal("SCAFFOLD_JSON_BODIES is not set: it names scaffold/codegen/cases/json_bodies.json")
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := sharedCaseBytes(t, "SCAFFOLD_JSON_BODIES", "json_bodies.json")
 	var file struct {
 		Cases []map[string]json.RawMessage `json:"cases"`
 	}
@@ -63,7 +55,7 @@ func jbCases(t *testing.T) []jbCase {
 		cases = append(cases, c)
 	}
 	if len(cases) == 0 {
-		t.Fatal("no cases in " + path)
+		t.Fatal("no cases in json_bodies.json")
 	}
 	return cases
 }

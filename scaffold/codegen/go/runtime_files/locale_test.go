@@ -1,97 +1,110 @@
 package contract
 
-// The Accept-Language choice, case for case the Python plugin's tests (tests/unit/
-// test_runtime_locale.py), plus the edges of the q-value grammar the TypeScript and Python
-// plugins share.
+// The Accept-Language choice, read from the cases every runtime reads
+// (scaffold/codegen/cases/locales.json, whose "about" says each key): pytest and vitest read the
+// same file, so the three languages choose alike case for case.
 
 import (
+	"encoding/json"
 	"reflect"
 	"strings"
 	"testing"
 )
 
-var twoLocales = []string{"ru-RU", "en-US"}
+// localeHeader is a case's header: a string, or [string, count] parts joined in order.
+type localeHeader string
 
-func TestChooseLocale(t *testing.T) {
-	cases := []struct{ header, want string }{
-		{"", "ru-RU"},
-		{"en-US", "en-US"},
-		{"EN-us", "en-US"},
-		{"en", "en-US"},
-		{"en-GB", "en-US"},
-		{"ru-RU", "ru-RU"},
-		{"fr-FR", "ru-RU"},
-		{"xx-XX", "ru-RU"},
-		{"fr-FR;q=0.9, en-US;q=0.8", "en-US"},
-		{"ru-RU;q=0.5, en-US;q=0.9", "en-US"},
-		{"en-US;q=0.5, ru-RU;q=0.5", "en-US"},
-		{"en-US;q=0", "ru-RU"},
-		{"*", "ru-RU"},
-		{"en-US;q=abc, ru", "ru-RU"},
-		{";;;,,,", "ru-RU"},
-		{"\x00\u202e", "ru-RU"},
-		{"en-US" + strings.Repeat(",x", 5000), "en-US"},
-		// the grammar's edges, as the shared regular expression reads them
-		{"fr-FR;q=0.5, en-US;q=0.9", "en-US"},
-		{"en-US ; q = 0.5", "en-US"},
-		{"\ten-US;q=.5 ", "en-US"},
-		{"en-US;q=1.", "en-US"},
-		{"en-US;Q=0.5", "ru-RU"},
-		{"en-US;q=1.5", "ru-RU"},
-		{"en-US;q=0.5.1", "ru-RU"},
-		{"en-US;q=-0.5", "ru-RU"},
-		{"en-US;q=", "ru-RU"},
-		{"en-US;level=1", "ru-RU"},
-		{"english-US", "ru-RU"},
-		{"en-UnitedStates", "ru-RU"},
-		{"en--US", "ru-RU"},
-		{"en1", "ru-RU"},
-		{"*;q=0.9, en", "en-US"},
-		{"en;q=0.1, *", "ru-RU"},
-		{"\xa0en-US\xa0", "en-US"},
-		{"en-US\u00a0", "ru-RU"},
-		{strings.Repeat(" ", 1021) + "en-US", "ru-RU"}, // cut to "en-"
+func (h *localeHeader) UnmarshalJSON(data []byte) error {
+	var text string
+	if err := json.Unmarshal(data, &text); err == nil {
+		*h = localeHeader(text)
+		return nil
 	}
-	for _, c := range cases {
-		if got := ChooseLocale(c.header, twoLocales); got != c.want {
-			t.Errorf("ChooseLocale(%q) = %q, want %q", c.header, got, c.want)
+	var parts [][2]json.RawMessage
+	if err := json.Unmarshal(data, &parts); err != nil {
+		return err
+	}
+	var joined strings.Builder
+	for _, part := range parts {
+		var piece string
+		var count int
+		if err := json.Unmarshal(part[0], &piece); err != nil {
+			return err
+		}
+		if err := json.Unmarshal(part[1], &count); err != nil {
+			return err
+		}
+		joined.WriteString(strings.Repeat(piece, count))
+	}
+	*h = localeHeader(joined.String())
+	return nil
+}
+
+// wire is the header as its bytes arrive: each code point of the case (U+0000..U+00FF) one byte.
+func (h localeHeader) wire(t *testing.T) string {
+	t.Helper()
+	out := make([]byte, 0, len(h))
+	for _, r := range string(h) {
+		if r > 0xff {
+			t.Fatalf("the header %q holds %U: a case's code points are bytes", string(h), r)
+		}
+		out = append(out, byte(r))
+	}
+	return string(out)
+}
+
+type localeCases struct {
+	About  []string `json:"about"`
+	Choose []struct {
+		Name      string       `json:"name"`
+		Header    localeHeader `json:"header"`
+		Available *[]string    `json:"available"`
+		Chosen    string       `json:"chosen"`
+	} `json:"choose"`
+	Parse []struct {
+		Name   string       `json:"name"`
+		Header localeHeader `json:"header"`
+		Ranges [][2]any     `json:"ranges"`
+	} `json:"parse"`
+}
+
+// readLocaleCases reads the file named by SCAFFOLD_LOCALE_CASES (sharedcases_test.go).
+func readLocaleCases(t *testing.T) localeCases {
+	t.Helper()
+	var cases localeCases
+	readSharedCases(t, "SCAFFOLD_LOCALE_CASES", "locales.json", &cases)
+	if len(cases.Choose) == 0 || len(cases.Parse) == 0 {
+		t.Fatal("locales.json holds no case")
+	}
+	return cases
+}
+
+func TestChooseLocaleAsTheSharedCasesDecide(t *testing.T) {
+	for _, c := range readLocaleCases(t).Choose {
+		available := []string{"ru-RU", "en-US"}
+		if c.Available != nil {
+			available = *c.Available
+		}
+		if got := ChooseLocale(c.Header.wire(t), available); got != c.Chosen {
+			t.Errorf("%s: ChooseLocale(%.60q) = %q, want %q", c.Name, string(c.Header), got, c.Chosen)
 		}
 	}
 }
 
-func TestParseOrdersByWeightThenPosition(t *testing.T) {
-	got := ParseAcceptLanguage("a;q=0.5, b, c;q=0.9")
-	want := []LanguageRange{{"b", 1}, {"c", 0.9}, {"a", 0.5}}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("got %v, want %v", got, want)
-	}
-}
-
-func TestParseSkipsMalformedAndUnwantedItems(t *testing.T) {
-	got := ParseAcceptLanguage("x;q=0, *;q=0.25, bad tag, de-DE-1996;q=0.75")
-	want := []LanguageRange{{"de-DE-1996", 0.75}, {"*", 0.25}}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("got %v, want %v", got, want)
-	}
-	got = ParseAcceptLanguage("abcdefghi, abcdefgh-123456789, abcdefgh-12345678;q=1.0")
-	want = []LanguageRange{{"abcdefgh-12345678", 1}}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("tags and subtags are 1 to 8 characters: got %v, want %v", got, want)
-	}
-	if got := ParseAcceptLanguage(""); len(got) != 0 {
-		t.Errorf("an empty header has ranges: %v", got)
-	}
-}
-
-func TestALanguageMatchesItsFirstRegionalLocale(t *testing.T) {
-	available := []string{"ru-RU", "en-GB", "en-US"}
-	if got := ChooseLocale("en", available); got != "en-GB" {
-		t.Errorf("en chose %q, want the first English locale en-GB", got)
-	}
-	if got := ChooseLocale("en-US", available); got != "en-US" {
-		t.Errorf("en-US chose %q, want itself", got)
-	}
-	if got := ChooseLocale("de", nil); got != DefaultLocale {
-		t.Errorf("nothing available chose %q", got)
+func TestParseAcceptLanguageAsTheSharedCasesDecide(t *testing.T) {
+	for _, c := range readLocaleCases(t).Parse {
+		want := []LanguageRange{}
+		for _, r := range c.Ranges {
+			tag, _ := r[0].(string)
+			weight, _ := r[1].(float64)
+			want = append(want, LanguageRange{tag, weight})
+		}
+		got := ParseAcceptLanguage(c.Header.wire(t))
+		if got == nil {
+			got = []LanguageRange{}
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: got %v, want %v", c.Name, got, want)
+		}
 	}
 }

@@ -11,7 +11,6 @@ import (
 	"crypto/aes"
 	"crypto/cipher"
 	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -192,30 +191,17 @@ type secretCase struct {
 	Sealed  bool     `json:"sealed"`
 }
 
-// secretCases reads the file named by SCAFFOLD_SECRET_CASES, failing on a key this runner does not
-// know: the cases every language's runtime reads alike (pytest and vitest read the same file).
+// secretCases reads the file named by SCAFFOLD_SECRET_CASES (sharedcases_test.go).
 func secretCases(t *testing.T) (map[string]string, []secretCase) {
 	t.Helper()
-	path := os.Getenv("SCAFFOLD_SECRET_CASES")
-	if path == "" {
-		t.Fatal("SCAFFOLD_SECRET_CASES is not set: it names scaffold/codegen/cases/secrets.json")
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var file struct {
 		About []string          `json:"about"`
 		Keys  map[string]string `json:"keys"`
 		Cases []secretCase      `json:"cases"`
 	}
-	decoder := json.NewDecoder(bytes.NewReader(data))
-	decoder.DisallowUnknownFields()
-	if err := decoder.Decode(&file); err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
+	readSharedCases(t, "SCAFFOLD_SECRET_CASES", "secrets.json", &file)
 	if len(file.Cases) == 0 {
-		t.Fatalf("%s holds no case", path)
+		t.Fatal("secrets.json holds no case")
 	}
 	return file.Keys, file.Cases
 }

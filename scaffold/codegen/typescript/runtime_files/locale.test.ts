@@ -1,0 +1,70 @@
+/**
+ * The shared Accept-Language cases (scaffold/codegen/cases/locales.json, whose "about" says the
+ * format), read by the TypeScript runtime: the Python runtime's tests (tests/unit/test_runtime_locale.py)
+ * and the Go runtime's (locale_test.go) read the same file, so a choice decided once holds in all
+ * three languages (issue 39 point 2). A header is given as Node gives it: one code point per byte.
+ *
+ * SCAFFOLD_LOCALE_CASES names the file (tests/functional/test_json_bodies_typescript.py sets it).
+ * Unset, the tests fail: a run that skipped the shared cases would pass without deciding anything.
+ */
+
+import { readFileSync } from 'node:fs';
+
+import { describe, expect, it } from 'vitest';
+
+import { chooseLocale, parseAcceptLanguage } from './locale.js';
+
+type Header = string | readonly (readonly [string, number])[];
+
+interface ChooseCase {
+  readonly name: string;
+  readonly header: Header;
+  readonly available?: readonly string[];
+  readonly chosen: string;
+}
+
+interface ParseCase {
+  readonly name: string;
+  readonly header: Header;
+  readonly ranges: readonly (readonly [string, number])[];
+}
+
+const KEYS: Readonly<Record<string, ReadonlySet<string>>> = {
+  choose: new Set(['name', 'header', 'available', 'chosen']),
+  parse: new Set(['name', 'header', 'ranges']),
+};
+const AVAILABLE = ['ru-RU', 'en-US'];
+
+function loadCases(): { choose: ChooseCase[]; parse: ParseCase[] } {
+  const path = process.env['SCAFFOLD_LOCALE_CASES'];
+  if (path === undefined || path === '') {
+    throw new Error('SCAFFOLD_LOCALE_CASES is not set: it names scaffold/codegen/cases/locales.json');
+  }
+  const file = JSON.parse(readFileSync(path, 'utf-8')) as Record<string, Record<string, unknown>[]>;
+  for (const [kind, known] of Object.entries(KEYS)) {
+    for (const entry of file[kind] ?? []) {
+      const unknown = Object.keys(entry).filter((key) => !known.has(key));
+      if (unknown.length > 0) {
+        throw new Error(`the case ${String(entry['name'])} has keys this runner does not know: ${unknown.join(', ')}`);
+      }
+    }
+  }
+  return { choose: file['choose'] as unknown as ChooseCase[], parse: file['parse'] as unknown as ParseCase[] };
+}
+
+/** The case's header: a string, or [string, count] parts joined in order. */
+function headerOf(header: Header): string {
+  return typeof header === 'string' ? header : header.map(([part, count]) => part.repeat(count)).join('');
+}
+
+const { choose, parse } = loadCases();
+
+describe('the shared Accept-Language cases', () => {
+  it.each(choose.map((c) => [c.name, c] as const))('chooses: %s', (_name, c) => {
+    expect(chooseLocale(headerOf(c.header), c.available ?? AVAILABLE)).toBe(c.chosen);
+  });
+
+  it.each(parse.map((c) => [c.name, c] as const))('parses: %s', (_name, c) => {
+    expect(parseAcceptLanguage(headerOf(c.header))).toEqual(c.ranges.map(([tag, weight]) => [tag, weight]));
+  });
+});
