@@ -14,7 +14,12 @@ from pathlib import Path
 import pytest
 
 from scaffold.codegen.go.shared_values import go_runtime_constants
-from scaffold.codegen.python.shared_values import COMMITTED, python_runtime_constants
+from scaffold.codegen.python.shared_values import (
+    COMMITTED,
+    COMMITTED_TEXTS,
+    python_runtime_constants,
+    python_runtime_texts,
+)
 from scaffold.codegen.runtime_values import RUNTIME_VALUES, RuntimeValue
 from scaffold.codegen.typescript.shared_values import typescript_runtime_constants
 from tests.conftest import REPO
@@ -102,6 +107,12 @@ def test_no_hand_written_runtime_file_defines_a_shared_name(language: str) -> No
 def test_the_python_runtime_s_copy_is_the_rendering() -> None:
     assert COMMITTED.read_text(encoding="utf-8") == python_runtime_constants(), (
         f"{COMMITTED.relative_to(REPO)} differs from scaffold/codegen/runtime_values.py: run `{REFRESH}`"
+    )
+
+
+def test_the_python_runtime_s_texts_are_the_rendering() -> None:
+    assert COMMITTED_TEXTS.read_text(encoding="utf-8") == python_runtime_texts(), (
+        f"{COMMITTED_TEXTS.relative_to(REPO)} differs from scaffold/codegen/glue_texts.py: run `{REFRESH}`"
     )
 
 

@@ -9,7 +9,7 @@ and scaffold/codegen/plugin_shapes.py, shared by every language) -> the Go model
 - `operations_gen.go`: BasePath, the operations table, the `Handler` interface (one method per
   operation), the routes and one serve function per operation (operations.py);
 - `spec_gen.go`: the published document (GET /openapi.json); `texts_gen.go`: the glue's texts,
-  the Python plugin's RUNTIME_TEXTS (one catalogue for every language); `conformance_gen.go`: the
+  scaffold/codegen/glue_texts.py (one catalogue for every language); `conformance_gen.go`: the
   documented statuses and body decoders the project's tests hold answers to, and the spec's
   request examples (conformance.py);
 - plus the static runtime (`runtime_files/*.go`: the JSON reader and writer, body limits,
@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from scaffold.codegen.generator import Answers
+from scaffold.codegen.glue_texts import RUNTIME_TEXTS
 from scaffold.codegen.go.codecs import codecs
 from scaffold.codegen.go.conformance import conformance_source
 from scaffold.codegen.go.declarations import declarations
@@ -37,7 +38,6 @@ from scaffold.codegen.go.shared_values import go_runtime_constants
 from scaffold.codegen.go.types import go_model
 from scaffold.codegen.header import go_copied_header, go_header
 from scaffold.codegen.plugin_shapes import base_path
-from scaffold.codegen.runtime_files.text_catalog import RUNTIME_TEXTS
 from scaffold.codegen.served_document import served_document
 from scaffold.specs.document import SpecDocument
 
@@ -98,9 +98,9 @@ def spec_source(spec: SpecDocument) -> str:
 
 
 def texts_source() -> str:
-    """The generated glue's own texts by language (the Python plugin's, text_catalog.py)."""
+    """The generated glue's own texts by language (scaffold/codegen/glue_texts.py)."""
     text = json.dumps(RUNTIME_TEXTS, ensure_ascii=False, sort_keys=True)
     return (
-        "// runtimeTexts are the glue's own texts by language (the Python plugin's text_catalog.py).\n"
+        "// runtimeTexts are the glue's own texts by language (scaffold/codegen/glue_texts.py).\n"
         f"var runtimeTexts = mustTexts({go_string(text)})\n"
     )

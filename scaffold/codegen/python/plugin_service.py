@@ -32,6 +32,7 @@ RUNTIME_MODULES = (
     "body_limits.py",
     "runtime_constants.py",
     "text_catalog.py",
+    "runtime_texts.py",
     "context.py",
     "dispatch.py",
     "errors.py",

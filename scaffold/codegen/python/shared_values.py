@@ -1,9 +1,10 @@
-"""The Python runtime's `runtime_constants.py`, rendered from scaffold/codegen/runtime_values.py.
+"""The Python runtime's `runtime_constants.py` and `runtime_texts.py`, rendered from the values
+and texts every language's runtime shares (scaffold/codegen/runtime_values.py, glue_texts.py).
 
-The rendering is committed as scaffold/codegen/runtime_files/runtime_constants.py, so the Python
-runtime modules beside it import it in scaffold's own tests as in a project, where it is copied
-with the other runtime files. tests/unit/test_runtime_values.py fails when the two differ;
-`python -m scaffold.codegen.python.shared_values` writes it again.
+The renderings are committed in scaffold/codegen/runtime_files/, so the Python runtime modules
+beside them import them in scaffold's own tests as in a project, where they are copied with the
+other runtime files. tests/unit/test_runtime_values.py fails when a copy differs from its rendering;
+`python -m scaffold.codegen.python.shared_values` writes both again.
 """
 
 from __future__ import annotations
@@ -11,9 +12,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from scaffold.codegen.glue_texts import RUNTIME_TEXTS
 from scaffold.codegen.runtime_values import RUNTIME_VALUES, RuntimeValue, Value, spelled_size
 
 COMMITTED = Path(__file__).resolve().parents[1] / "runtime_files" / "runtime_constants.py"
+COMMITTED_TEXTS = COMMITTED.with_name("runtime_texts.py")
 _LINE_LENGTH = 100  # a generated project's ruff line-length, and scaffold's own
 _DOCSTRING = '''"""Values every language's runtime shares: limits, probe paths, metric families, the enc:v1: token.
 
@@ -45,5 +48,28 @@ def python_runtime_constants() -> str:
     return f"{_DOCSTRING}\n{body}\n"
 
 
+_TEXTS_DOCSTRING = '''"""The generated glue's own texts by locale (text_catalog.py picks them by the call's locale).
+
+Written by `python -m scaffold.codegen.python.shared_values` from scaffold/codegen/glue_texts.py,
+which the TypeScript and Go runtimes' texts come from too.
+"""
+'''
+
+
+def python_runtime_texts() -> str:
+    """The module's text: RUNTIME_TEXTS as a literal, one text per line."""
+    lines = ["RUNTIME_TEXTS: dict[str, dict[str, str]] = {"]
+    for locale, texts in RUNTIME_TEXTS.items():
+        lines.append(f"    {json.dumps(locale)}: {{")
+        lines += [
+            f"        {json.dumps(key)}: {json.dumps(text, ensure_ascii=False)},"
+            for key, text in texts.items()
+        ]
+        lines.append("    },")
+    lines.append("}")
+    return _TEXTS_DOCSTRING + "\n" + "\n".join(lines) + "\n"
+
+
 if __name__ == "__main__":
     COMMITTED.write_text(python_runtime_constants(), encoding="utf-8")
+    COMMITTED_TEXTS.write_text(python_runtime_texts(), encoding="utf-8")

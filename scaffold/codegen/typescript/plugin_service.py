@@ -19,6 +19,7 @@ from typing import Any
 
 from scaffold.codegen.escaping import block_comment_text, comment_line
 from scaffold.codegen.generator import Answers
+from scaffold.codegen.glue_texts import RUNTIME_TEXTS
 from scaffold.codegen.header import typescript_header
 from scaffold.codegen.plugin_shapes import (
     base_path,
@@ -27,7 +28,6 @@ from scaffold.codegen.plugin_shapes import (
     request_examples,
     secret_paths,
 )
-from scaffold.codegen.runtime_files.text_catalog import RUNTIME_TEXTS
 from scaffold.codegen.served_document import served_document
 from scaffold.codegen.typescript.literals import ts_literal, ts_string
 from scaffold.codegen.typescript.render import render
@@ -210,10 +210,10 @@ def examples_source(spec: SpecDocument, header: str) -> str:
 
 
 def texts_source(header: str) -> str:
-    """`texts.ts`: the glue's own texts, the Python plugin's RUNTIME_TEXTS (one source for both)."""
+    """`texts.ts`: the glue's own texts (scaffold/codegen/glue_texts.py, one source for every language)."""
     return (
         f"{header}\n"
-        "/** The generated glue's own texts by language (the Python plugin's, text_catalog.py). */\n"
+        "/** The generated glue's own texts by language (scaffold/codegen/glue_texts.py). */\n"
         "export const RUNTIME_TEXTS: Readonly<Record<string, Readonly<Record<string, string>>>> = "
         f"{ts_literal(RUNTIME_TEXTS)};\n"
     )

@@ -1,5 +1,5 @@
 // generated from datasource-plugin 1.2.0+r2 (sha256 80d816fa33ad1d16302d8dd905de0dacbb5596176c0db54fe00526364551d2c3) — do not edit; run `scaffold regenerate`
-/** The generated glue's own texts by language (the Python plugin's, text_catalog.py). */
+/** The generated glue's own texts by language (scaffold/codegen/glue_texts.py). */
 export const RUNTIME_TEXTS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   'ru-RU': {
     'body.contentType': 'Неверный формат запроса: Content-Type должен быть application/json',
