@@ -12,6 +12,7 @@ with its rules like the runtime beside it.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -30,18 +31,21 @@ CASES = ROOT / "scaffold" / "codegen" / "cases"
 RUNNERS = {
     "json-bodies.test.ts": ("SCAFFOLD_JSON_BODIES", CASES / "json_bodies.json"),
     "locale.test.ts": ("SCAFFOLD_LOCALE_CASES", CASES / "locales.json"),
+    "logging.test.ts": ("SCAFFOLD_LOG_CASES", CASES / "log_lines.json"),
 }
 CASE_FILES = {variable: str(path) for variable, path in RUNNERS.values()}
-# vitest's own config runs test/ only; this one runs the runtime's test in src/contract/
-CONFIG = """\
-import { defineConfig } from 'vitest/config';
-
-export default defineConfig({\n  test: { environment: 'node', include: ['src/contract/json-bodies.test.ts', 'src/contract/locale.test.ts'] },\n});
-"""
-# The project's compiler options (tsconfig.json) for the runner and what it imports: the rest of the
-# copy is the built example as tests/built_plugins.py type-checked and linted it (`npm run
-# typecheck`, `npm run lint`), and the runner, a module nothing imports, changes nothing there.
-RUNNER_TSCONFIG = '{"extends": "./tsconfig.json", "include": ["src/contract/json-bodies.test.ts", "src/contract/locale.test.ts"]}\n'
+# What the runners share: reading a file of cases (not shipped in a project either).
+HELPER = "shared-cases.ts"
+RUNNER_PATHS = [f"src/contract/{runner}" for runner in RUNNERS]
+# vitest's own config runs test/ only; this one runs the runtime's tests in src/contract/
+CONFIG = (
+    "import { defineConfig } from 'vitest/config';\n\n"
+    f"export default defineConfig({{ test: {{ environment: 'node', include: {json.dumps(RUNNER_PATHS)} }} }});\n"
+)
+# The project's compiler options (tsconfig.json) for the runners and what they import: the rest of
+# the copy is the built example as tests/built_plugins.py type-checked and linted it (`npm run
+# typecheck`, `npm run lint`), and a runner, a module nothing imports, changes nothing there.
+RUNNER_TSCONFIG = json.dumps({"extends": "./tsconfig.json", "include": RUNNER_PATHS}) + "\n"
 
 
 def _run(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:
@@ -65,7 +69,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     copy = copy_project(
         built_plugin("typescript", tmp_path_factory), tmp_path_factory.mktemp("json-bodies") / "p"
     )
-    for runner in RUNNERS:
+    for runner in (*RUNNERS, HELPER):
         shutil.copyfile(RUNTIME / runner, copy / "src" / "contract" / runner)
     (copy / "vitest.cases.config.ts").write_text(CONFIG, encoding="utf-8")
     (copy / "tsconfig.runner.json").write_text(RUNNER_TSCONFIG, encoding="utf-8")
@@ -78,10 +82,10 @@ def test_the_runner_compiles_strictly_and_lints_clean_beside_the_runtime(project
     bin_ = project / "node_modules" / ".bin"
     _run([str(bin_ / "tsc"), "-p", "tsconfig.runner.json"], project)
     _run(
-        [str(bin_ / "eslint"), "--max-warnings", "0", *(f"src/contract/{runner}" for runner in RUNNERS)],
+        [str(bin_ / "eslint"), "--max-warnings", "0", *RUNNER_PATHS, f"src/contract/{HELPER}"],
         project,
     )
-    _run([str(bin_ / "prettier"), "--check", *(f"src/contract/{runner}" for runner in RUNNERS)], project)
+    _run([str(bin_ / "prettier"), "--check", *RUNNER_PATHS, f"src/contract/{HELPER}"], project)
 
 
 def test_the_typescript_runtime_reads_every_case_as_decided(project: Path) -> None:

@@ -30,12 +30,14 @@ from scaffold.codegen.runtime_files.observability import (
     api_operation,
     configure_logging,
     current_request_id,
+    escape_controls,
     install_observability,
     logging_config,
     new_request_id,
     request_id_from,
     route_templates,
 )
+from tests.conftest import REPO
 
 _log = logging.getLogger("tests.observability")
 
@@ -345,3 +347,16 @@ def test_the_module_imports_only_what_projects_install(module: Any) -> None:
     assert siblings <= {"metrics", "runtime_constants"} and all(
         (path.parent / f"{name}.py").is_file() for name in siblings
     )
+
+
+LOG_CASES = json.loads(
+    (REPO / "scaffold" / "codegen" / "cases" / "log_lines.json").read_text(encoding="utf-8")
+)
+
+
+@pytest.mark.parametrize("case", LOG_CASES["cases"], ids=[case["name"] for case in LOG_CASES["cases"]])
+def test_log_text_is_escaped_as_the_shared_cases_decide(case: dict[str, str]) -> None:
+    """scaffold/codegen/cases/log_lines.json: Go's logging_test.go and TypeScript's logging.test.ts
+    read the same cases."""
+    assert set(case) == {"name", "text", "logged"}, case["name"]
+    assert escape_controls(case["text"]) == case["logged"]

@@ -10,12 +10,11 @@
  * Unset, the tests fail: a run that skipped the shared cases would pass without deciding anything.
  */
 
-import { readFileSync } from 'node:fs';
-
 import { describe, expect, it } from 'vitest';
 
 import { readJson } from './body-limits.js';
 import { runtimeText } from './catalog.js';
+import { loadSharedCases } from './shared-cases.js';
 import { BodyValidator } from './validation.js';
 
 interface Case {
@@ -47,18 +46,7 @@ const validator = new BodyValidator({
 });
 
 function loadCases(): Case[] {
-  const path = process.env['SCAFFOLD_JSON_BODIES'];
-  if (path === undefined || path === '') {
-    throw new Error('SCAFFOLD_JSON_BODIES is not set: it names scaffold/codegen/cases/json_bodies.json');
-  }
-  const file = JSON.parse(readFileSync(path, 'utf-8')) as { cases: Record<string, unknown>[] };
-  for (const entry of file.cases) {
-    const unknown = Object.keys(entry).filter((key) => !KEYS.has(key));
-    if (unknown.length > 0) {
-      throw new Error(`the case ${String(entry['name'])} has keys this runner does not know: ${unknown.join(', ')}`);
-    }
-  }
-  return file.cases as unknown as Case[];
+  return loadSharedCases('SCAFFOLD_JSON_BODIES', 'json_bodies.json', { cases: KEYS })['cases'] as Case[];
 }
 
 /** The case's body: code points below 256, one byte each; a list joins its parts. */

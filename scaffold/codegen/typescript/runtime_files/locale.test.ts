@@ -8,11 +8,10 @@
  * Unset, the tests fail: a run that skipped the shared cases would pass without deciding anything.
  */
 
-import { readFileSync } from 'node:fs';
-
 import { describe, expect, it } from 'vitest';
 
 import { chooseLocale, parseAcceptLanguage } from './locale.js';
+import { loadSharedCases } from './shared-cases.js';
 
 type Header = string | readonly (readonly [string, number])[];
 
@@ -36,20 +35,8 @@ const KEYS: Readonly<Record<string, ReadonlySet<string>>> = {
 const AVAILABLE = ['ru-RU', 'en-US'];
 
 function loadCases(): { choose: ChooseCase[]; parse: ParseCase[] } {
-  const path = process.env['SCAFFOLD_LOCALE_CASES'];
-  if (path === undefined || path === '') {
-    throw new Error('SCAFFOLD_LOCALE_CASES is not set: it names scaffold/codegen/cases/locales.json');
-  }
-  const file = JSON.parse(readFileSync(path, 'utf-8')) as Record<string, Record<string, unknown>[]>;
-  for (const [kind, known] of Object.entries(KEYS)) {
-    for (const entry of file[kind] ?? []) {
-      const unknown = Object.keys(entry).filter((key) => !known.has(key));
-      if (unknown.length > 0) {
-        throw new Error(`the case ${String(entry['name'])} has keys this runner does not know: ${unknown.join(', ')}`);
-      }
-    }
-  }
-  return { choose: file['choose'] as unknown as ChooseCase[], parse: file['parse'] as unknown as ParseCase[] };
+  const file = loadSharedCases('SCAFFOLD_LOCALE_CASES', 'locales.json', KEYS);
+  return { choose: file['choose'] as ChooseCase[], parse: file['parse'] as ParseCase[] };
 }
 
 /** The case's header: a string, or [string, count] parts joined in order. */

@@ -358,13 +358,24 @@ export function textLogStream(write: (line: string) => void = (line) => process.
   };
 }
 
-/** C0 and C1 control characters and the Unicode line separators as escapes (a newline as \n). */
-function escapeControls(text: string): string {
+const NAMED_ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/**
+ * `text` with C0 and C1 control characters and the Unicode line separators written as escapes, as
+ * the other languages write them (scaffold/codegen/cases/log_lines.json): \n, \r and \t by name,
+ * \xNN below U+0100, \uNNNN above. One record stays one line, and no terminal obeys what it quotes.
+ */
+export function escapeControls(text: string): string {
   let out = '';
   for (const char of text) {
     const code = char.charCodeAt(0);
     const control = code < 0x20 || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029;
-    out += !control ? char : char === '\n' ? '\\n' : `\\u${code.toString(16).padStart(4, '0')}`;
+    if (!control) {
+      out += char;
+    } else {
+      const hex = code.toString(16);
+      out += NAMED_ESCAPES[char] ?? (code < 0x100 ? `\\x${hex.padStart(2, '0')}` : `\\u${hex.padStart(4, '0')}`);
+    }
   }
   return out;
 }

@@ -33,6 +33,7 @@ import {
   loadSecretBox,
   parseKey,
 } from './secrets.js';
+import { loadSharedCases } from './shared-cases.js';
 
 // Made by the Python runtime (scaffold/codegen/runtime_files/secrets.py) with these keys.
 const KEY = 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8='; // bytes 0..31
@@ -83,24 +84,10 @@ interface SecretCase {
 
 const CASE_KEYS = new Set(['name', 'token', 'field', 'oldKeys', 'plain', 'refused', 'sealed']);
 
-/** The file named by SCAFFOLD_SECRET_CASES: the cases every language's runtime reads alike (pytest
- * and go test read the same file); a key this runner does not know fails the run. */
+/** The cases every language's runtime reads alike (pytest and go test read the same file). */
 function loadSecretCases(): { keys: Readonly<Record<string, string>>; cases: SecretCase[] } {
-  const path = process.env['SCAFFOLD_SECRET_CASES'];
-  if (path === undefined || path === '') {
-    throw new Error('SCAFFOLD_SECRET_CASES is not set: it names scaffold/codegen/cases/secrets.json');
-  }
-  const file = JSON.parse(readFileSync(path, 'utf-8')) as {
-    keys: Record<string, string>;
-    cases: Record<string, unknown>[];
-  };
-  for (const entry of file.cases) {
-    const unknown = Object.keys(entry).filter((key) => !CASE_KEYS.has(key));
-    if (unknown.length > 0) {
-      throw new Error(`the case ${String(entry['name'])} has keys this runner does not know: ${unknown.join(', ')}`);
-    }
-  }
-  return { keys: file.keys, cases: file.cases as unknown as SecretCase[] };
+  const file = loadSharedCases('SCAFFOLD_SECRET_CASES', 'secrets.json', { cases: CASE_KEYS });
+  return { keys: file['keys'] as Record<string, string>, cases: file['cases'] as SecretCase[] };
 }
 
 describe('the shared cases', () => {
