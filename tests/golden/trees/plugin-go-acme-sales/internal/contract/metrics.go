@@ -13,8 +13,8 @@ package contract
 //   - process_start_time_seconds, process_resident_memory_bytes, process_cpu_seconds_total,
 //     go_goroutines and go_memstats_heap_alloc_bytes: read when scraped, never on the request path.
 //
-// Not written: the `_created` series prometheus_client adds beside each counter and histogram
-// series (a TypeScript plugin has none either, and client_golang writes none in this format).
+// Not written, in any language: the `_created` series prometheus_client adds beside each counter
+// and histogram series by default (client_golang writes none in this format either).
 //
 // A request costs one mutex and two map lookups keyed by comparable structs: nothing is allocated
 // once the request's series exist. A scrape copies the series under the mutex and formats them

@@ -4,7 +4,9 @@
 `RequestMetrics` keeps `http_requests_total{operation,method,status}` and
 `http_request_duration_seconds{operation,method}` in plain dicts and lists and hands them to the
 app's prometheus_client registry as a collector, which writes them exactly as prometheus_client's
-own Counter and Histogram would (the same families, samples, order and `_created` series).
+own Counter and Histogram would with created series off (the same families, samples and order).
+No `_created` series: the TypeScript and Go plugins write none, and a dashboard or an alert made
+for one plugin holds for all (decided in issue 39; prometheus_client would add them by default).
 
 Why not those classes: each of their updates takes a lock and goes through several calls - about
 1.2 us of the middleware's time on every request, where this takes 0.3 us. The lock is not
@@ -15,10 +17,8 @@ answered on that same thread, so an update and a scrape never overlap.
 from __future__ import annotations
 
 import bisect
-import time
 from collections.abc import Callable, Iterator, Sequence
 
-import prometheus_client.metrics
 from prometheus_client import CollectorRegistry
 from prometheus_client.metrics_core import Metric
 from prometheus_client.registry import Collector
@@ -42,9 +42,9 @@ class RequestMetrics(Collector):
         self.bounds = tuple(float(bound) for bound in buckets)
         if list(self.bounds) != sorted(set(self.bounds)):
             raise ValueError("histogram buckets must be increasing")
-        # (operation, method, status) -> [count, created]
+        # (operation, method, status) -> [count]
         self._requests: dict[tuple[str, str, int], list[float]] = {}
-        # (operation, method) -> [count per bucket (+Inf last)..., sum, created]
+        # (operation, method) -> [count per bucket (+Inf last)..., sum]
         self._durations: dict[tuple[str, str], list[float]] = {}
         registry.register(self)
 
@@ -52,23 +52,20 @@ class RequestMetrics(Collector):
         """One answered request: its labels and how long it took."""
         counted = self._requests.get((operation, method, status))
         if counted is None:
-            counted = self._requests[(operation, method, status)] = [0, time.time()]
+            counted = self._requests[(operation, method, status)] = [0]
         counted[0] += 1
         timing = self._durations.get((operation, method))
         if timing is None:
-            timing = [0] * (len(self.bounds) + 1) + [0.0, time.time()]
+            timing = [0] * (len(self.bounds) + 1) + [0.0]
             self._durations[(operation, method)] = timing
         timing[bisect.bisect_left(self.bounds, seconds)] += 1  # the first bound >= seconds
-        timing[-2] += seconds
+        timing[-1] += seconds
 
     def collect(self) -> Iterator[Metric]:
-        created = getattr(prometheus_client.metrics, "_use_created", True)
         requests = Metric(REQUESTS, REQUESTS_HELP, "counter")
-        for (operation, method, status), (count, since) in self._requests.items():
+        for (operation, method, status), (count,) in self._requests.items():
             labels = {"operation": operation, "method": method, "status": str(status)}
             requests.add_sample(REQUESTS_METRIC, labels, float(count))
-            if created:
-                requests.add_sample(REQUESTS + "_created", labels, since)
         yield requests
         durations = Metric(DURATION, DURATION_HELP, "histogram")
         edges = [*(_bound_text(bound) for bound in self.bounds), "+Inf"]
@@ -79,7 +76,5 @@ class RequestMetrics(Collector):
                 total += count
                 durations.add_sample(DURATION + "_bucket", {**labels, "le": edge}, total)
             durations.add_sample(DURATION + "_count", labels, total)
-            durations.add_sample(DURATION + "_sum", labels, timing[-2])
-            if created:
-                durations.add_sample(DURATION + "_created", labels, timing[-1])
+            durations.add_sample(DURATION + "_sum", labels, timing[-1])
         yield durations
