@@ -68,6 +68,13 @@ RUNTIME_VALUES: tuple[RuntimeValue, ...] = (
     ),
     RuntimeValue("MAX_JSON_DEPTH", 256, "arrays and objects nested deeper are no JSON a service reads"),
     RuntimeValue("MAX_HEAD_BYTES", 16 * KIB, "the request line and headers together; more is 431"),
+    # --- languages: what the glue answers in ---------------------------------------------------------
+    RuntimeValue(
+        "DEFAULT_LOCALE", "ru-RU", "the contract's language, when a call names none the service has"
+    ),
+    RuntimeValue(
+        "ACCEPT_LANGUAGE_MAX_CHARS", 1 * KIB, "an Accept-Language header is read to this many characters"
+    ),
     # --- probes, metrics and the request id ---------------------------------------------------------
     RuntimeValue("HEALTH_PATH", "/healthz", "liveness: 200 while the process serves"),
     RuntimeValue("READY_PATH", "/readyz", "readiness: 503 once shutdown began"),

@@ -41,7 +41,7 @@ def _hand_written(language: str) -> dict[str, str]:
     for path in sorted(folder.glob(pattern)):
         name = path.name
         if (
-            name == "runtime_constants.py"
+            name in ("runtime_constants.py", "runtime_texts.py")  # rendered, not hand-written
             or name.endswith(("_test.go", ".test.ts"))
             or name.startswith("test_")
         ):

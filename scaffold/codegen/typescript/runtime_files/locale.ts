@@ -8,9 +8,9 @@
  * as the Python plugin's `locale.py`, so a platform sees one behaviour whatever the plugin's language.
  */
 
-export const DEFAULT_LOCALE = 'ru-RU';
+import { ACCEPT_LANGUAGE_MAX_CHARS, DEFAULT_LOCALE } from './runtime-constants.js';
+
 const RANGE = /^(?<tag>[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*|\*)(?:\s*;\s*q\s*=\s*(?<q>[0-9.]+))?$/;
-const MAX_HEADER = 1024;
 
 /** Language ranges with their weights, best first; malformed items are skipped. */
 export function parseAcceptLanguage(header: string | undefined): [string, number][] {
@@ -19,7 +19,7 @@ export function parseAcceptLanguage(header: string | undefined): [string, number
   }
   const ranges: [string, number, number][] = [];
   header
-    .slice(0, MAX_HEADER)
+    .slice(0, ACCEPT_LANGUAGE_MAX_CHARS)
     .split(',')
     .forEach((item, position) => {
       const match = RANGE.exec(item.trim());

@@ -13,7 +13,9 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
-DEFAULT_LOCALE = "ru-RU"
+from .runtime_constants import ACCEPT_LANGUAGE_MAX_CHARS
+from .runtime_constants import DEFAULT_LOCALE as DEFAULT_LOCALE
+
 _RANGE = re.compile(r"^(?P<tag>[A-Za-z]{1,8}(?:-[A-Za-z0-9]{1,8})*|\*)(?:\s*;\s*q\s*=\s*(?P<q>[0-9.]+))?$")
 
 
@@ -22,7 +24,7 @@ def parse_accept_language(header: str | None) -> list[tuple[str, float]]:
     if not header:
         return []
     ranges: list[tuple[str, float, int]] = []
-    for position, item in enumerate(header[:1024].split(",")):
+    for position, item in enumerate(header[:ACCEPT_LANGUAGE_MAX_CHARS].split(",")):
         match = _RANGE.match(item.strip())
         if match is None:
             continue

@@ -27,6 +27,10 @@ BODY_MIN_BYTES_PER_SECOND = 1024
 MAX_JSON_DEPTH = 256
 # the request line and headers together; more is 431
 MAX_HEAD_BYTES = 16 * 1024
+# the contract's language, when a call names none the service has
+DEFAULT_LOCALE = "ru-RU"
+# an Accept-Language header is read to this many characters
+ACCEPT_LANGUAGE_MAX_CHARS = 1024
 # liveness: 200 while the process serves
 HEALTH_PATH = "/healthz"
 # readiness: 503 once shutdown began

@@ -20,11 +20,9 @@ import (
 	"strings"
 )
 
-// DefaultLocale is the contract's language when a call names none the plugin has.
-const DefaultLocale = "ru-RU"
-
-// maxAcceptLanguage bounds the work one header can cause: the rest of a longer one is ignored.
-const maxAcceptLanguage = 1024
+// DefaultLocale, the contract's language when a call names none the plugin has, and
+// AcceptLanguageMaxChars, which bounds the work one header can cause (the rest of a longer one is
+// ignored), are in runtime_constants_gen.go, shared by every language.
 
 // LanguageRange is one item of an Accept-Language header: a tag (or `*`) and its weight.
 type LanguageRange struct {
@@ -35,8 +33,8 @@ type LanguageRange struct {
 // ParseAcceptLanguage returns the header's language ranges, best first; ranges of one weight keep
 // the header's order. Malformed items and items weighted 0 (explicitly unwanted) are skipped.
 func ParseAcceptLanguage(header string) []LanguageRange {
-	if len(header) > maxAcceptLanguage {
-		header = header[:maxAcceptLanguage]
+	if len(header) > AcceptLanguageMaxChars {
+		header = header[:AcceptLanguageMaxChars]
 	}
 	var ranges []LanguageRange
 	for _, item := range strings.Split(header, ",") {

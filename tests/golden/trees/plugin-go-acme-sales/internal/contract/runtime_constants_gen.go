@@ -37,6 +37,12 @@ const MaxJSONDepth = 256
 // MaxHeadBytes: the request line and headers together; more is 431.
 const MaxHeadBytes = 16 << 10
 
+// DefaultLocale: the contract's language, when a call names none the service has.
+const DefaultLocale = "ru-RU"
+
+// AcceptLanguageMaxChars: an Accept-Language header is read to this many characters.
+const AcceptLanguageMaxChars = 1024
+
 // HealthPath: liveness: 200 while the process serves.
 const HealthPath = "/healthz"
 

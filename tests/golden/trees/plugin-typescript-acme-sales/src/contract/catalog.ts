@@ -18,7 +18,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 
 import { ConfigurationError } from './errors.js';
-import { DEFAULT_LOCALE, chooseLocale } from './locale.js';
+import { chooseLocale } from './locale.js';
+import { DEFAULT_LOCALE } from './runtime-constants.js';
 import { RUNTIME_TEXTS } from './texts.js';
 
 export type TextParams = Readonly<Record<string, string | number>>;

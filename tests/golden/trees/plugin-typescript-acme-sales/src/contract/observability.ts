@@ -42,9 +42,9 @@ import {
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 import { runtimeText } from './catalog.js';
-import { DEFAULT_LOCALE } from './locale.js';
 import { BASE_PATH } from './operations.js';
 import {
+  DEFAULT_LOCALE,
   DURATION_BUCKETS,
   DURATION_HELP,
   DURATION_METRIC,

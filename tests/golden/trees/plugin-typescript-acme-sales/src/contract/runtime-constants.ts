@@ -34,6 +34,12 @@ export const MAX_JSON_DEPTH = 256;
 /** The request line and headers together; more is 431. */
 export const MAX_HEAD_BYTES = 16 * 1024;
 
+/** The contract's language, when a call names none the service has. */
+export const DEFAULT_LOCALE = 'ru-RU';
+
+/** An Accept-Language header is read to this many characters. */
+export const ACCEPT_LANGUAGE_MAX_CHARS = 1024;
+
 /** Liveness: 200 while the process serves. */
 export const HEALTH_PATH = '/healthz';
 
