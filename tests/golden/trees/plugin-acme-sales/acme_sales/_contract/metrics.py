@@ -42,18 +42,16 @@ class RequestMetrics(Collector):
         self.bounds = tuple(float(bound) for bound in buckets)
         if list(self.bounds) != sorted(set(self.bounds)):
             raise ValueError("histogram buckets must be increasing")
-        # (operation, method, status) -> [count]
-        self._requests: dict[tuple[str, str, int], list[float]] = {}
+        # (operation, method, status) -> count
+        self._requests: dict[tuple[str, str, int], int] = {}
         # (operation, method) -> [count per bucket (+Inf last)..., sum]
         self._durations: dict[tuple[str, str], list[float]] = {}
         registry.register(self)
 
     def observe(self, operation: str, method: str, status: int, seconds: float) -> None:
         """One answered request: its labels and how long it took."""
-        counted = self._requests.get((operation, method, status))
-        if counted is None:
-            counted = self._requests[(operation, method, status)] = [0]
-        counted[0] += 1
+        key = (operation, method, status)
+        self._requests[key] = self._requests.get(key, 0) + 1
         timing = self._durations.get((operation, method))
         if timing is None:
             timing = [0] * (len(self.bounds) + 1) + [0.0]
@@ -63,7 +61,7 @@ class RequestMetrics(Collector):
 
     def collect(self) -> Iterator[Metric]:
         requests = Metric(REQUESTS, REQUESTS_HELP, "counter")
-        for (operation, method, status), (count,) in self._requests.items():
+        for (operation, method, status), count in self._requests.items():
             labels = {"operation": operation, "method": method, "status": str(status)}
             requests.add_sample(REQUESTS_METRIC, labels, float(count))
         yield requests
@@ -72,8 +70,8 @@ class RequestMetrics(Collector):
         for (operation, method), timing in self._durations.items():
             labels = {"operation": operation, "method": method}
             total = 0.0
-            for edge, count in zip(edges, timing, strict=False):
-                total += count
+            for edge, in_bucket in zip(edges, timing, strict=False):
+                total += in_bucket
                 durations.add_sample(DURATION + "_bucket", {**labels, "le": edge}, total)
             durations.add_sample(DURATION + "_count", labels, total)
             durations.add_sample(DURATION + "_sum", labels, timing[-1])
