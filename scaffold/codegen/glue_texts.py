@@ -3,10 +3,10 @@
 A body that is not JSON, an unknown path, a token that does not decrypt: the glue answers these
 itself, in the call's language (the contract's default ru-RU, or English), before the plugin's own
 catalogue is involved. None of them quotes the request: a message says what is wrong, the log says
-with what. Each language folder renders them (Python's rendering is committed as
-runtime_files/runtime_texts.py, `python -m scaffold.codegen.python.shared_values` writes it;
-TypeScript's `src/contract/texts.ts` and Go's `internal/contract/texts_gen.go` are written at
-generation), as it renders scaffold/codegen/runtime_values.py.
+with what. Each language folder renders them into every project (Python's
+`_contract/runtime_texts.py`, TypeScript's `src/contract/texts.ts`, Go's
+`internal/contract/texts_gen.go`), as it renders scaffold/codegen/runtime_values.py; scaffold's own
+runtime_files/runtime_texts.py reads them from here.
 """
 
 from __future__ import annotations

@@ -5,10 +5,11 @@ body, in-flight and drain limits, the same paths and headers, the same metric fa
 buckets, the same `enc:v1:` token layout. Each runtime used to spell these values by hand, so a
 change made in one copy and not the others was a parity gap only a cross-language test could find.
 
-They are data here. Each language folder renders its own constants file from RUNTIME_VALUES (the
-Python runtime's `runtime_constants.py`, TypeScript's `src/contract/runtime-constants.ts`, Go's
-`internal/contract/runtime_constants_gen.go`), and the hand-written runtime files import the names
-instead of spelling the values (tests/unit/test_runtime_values.py holds both).
+They are data here. Each language folder renders its own constants file from RUNTIME_VALUES into
+every project (Python's `_contract/runtime_constants.py`, TypeScript's
+`src/contract/runtime-constants.ts`, Go's `internal/contract/runtime_constants_gen.go`; scaffold's
+own runtime_files/runtime_constants.py reads them from here), and the hand-written runtime files
+import the names instead of spelling the values (tests/unit/test_runtime_values.py holds both).
 
 Names are as Python and TypeScript spell them (SCREAMING_SNAKE); `go_name` gives Go's exported name.
 """

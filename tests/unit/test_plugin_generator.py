@@ -156,6 +156,8 @@ def test_contract_files_are_the_contract_folder_and_the_service_conftest() -> No
         "models.py",
         "openapi_document.py",
         "routes.py",
+        "runtime_constants.py",  # rendered from scaffold/codegen/runtime_values.py
+        "runtime_texts.py",  # rendered from scaffold/codegen/glue_texts.py
         "saved_config.py",
     }
     copied = {project_name(source): source for source in RUNTIME_MODULES}

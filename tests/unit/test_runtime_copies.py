@@ -17,9 +17,12 @@ import pytest
 
 from scaffold import __version__
 from scaffold.codegen.header import read_copy_stamp, read_stamp
-from scaffold.codegen.python.module_backend import RUNTIME_SOURCES
+from scaffold.codegen.module_contract import read_module_contract
+from scaffold.codegen.python.module_backend import RUNTIME_SOURCES, backend_files
 from scaffold.codegen.python.plugin_service import RUNTIME_MODULES
+from scaffold.codegen.python.plugin_service import contract_files as plugin_contract_files
 from scaffold.codegen.runtime_files import PROJECT_NAMES, project_name, runtime_file
+from scaffold.specs.catalog import load_shipped
 
 SCAFFOLD = Path(__file__).resolve().parents[2] / "scaffold"
 RUNTIME = SCAFFOLD / "codegen" / "runtime_files"
@@ -53,10 +56,22 @@ def test_a_copy_is_its_source_but_for_the_import_lines_of_renamed_files(source: 
             assert mine == theirs.replace(f".{module} ", f".{Path(PROJECT_NAMES[module + '.py']).stem} ")
 
 
+def _contract_folder(kind: str) -> list[str]:
+    """The names of the files the kind's generator writes into its contract folder."""
+    if kind == "plugin":
+        files = plugin_contract_files(load_shipped("datasource-plugin"), {"package_name": "p"})
+        return [path.removeprefix("p/_contract/") for path in files if path.startswith("p/_contract/")]
+    spec = load_shipped("dashboard-module")
+    files = backend_files(spec, read_module_contract(spec), "p")
+    prefix = "backend/p/_contract/"
+    return [path.removeprefix(prefix) for path in files if path.startswith(prefix)]
+
+
 @pytest.mark.parametrize("kind", sorted(KINDS))
 def test_relative_imports_of_the_copies_name_files_of_the_same_folder(kind: str) -> None:
-    """What a copy imports from `.x` is another copy (or a generated file) in the contract folder."""
-    folder = {Path(project_name(source)).stem for source in KINDS[kind]} | {"models"}
+    """What a copy imports from `.x` is another copy or a generated file of the contract folder."""
+    folder = {Path(name).stem for name in _contract_folder(kind)}
+    assert {Path(project_name(source)).stem for source in KINDS[kind]} <= folder
     for source in KINDS[kind]:
         for node in ast.walk(ast.parse(runtime_file(source))):
             if isinstance(node, ast.ImportFrom) and node.level == 1:

@@ -9,19 +9,20 @@ typed by hand in body_limits.py, body-limits.ts and bodylimits.go (and six more 
 from __future__ import annotations
 
 import re
-from pathlib import Path
+from typing import Any
 
 import pytest
 
+from scaffold.codegen.glue_texts import RUNTIME_TEXTS
 from scaffold.codegen.go.shared_values import go_runtime_constants
-from scaffold.codegen.python.shared_values import (
-    COMMITTED,
-    COMMITTED_TEXTS,
-    python_runtime_constants,
-    python_runtime_texts,
-)
+from scaffold.codegen.module_contract import read_module_contract
+from scaffold.codegen.python.module_backend import backend_files
+from scaffold.codegen.python.plugin_service import contract_files as plugin_contract_files
+from scaffold.codegen.python.shared_values import python_runtime_constants, python_runtime_texts
+from scaffold.codegen.runtime_files import runtime_constants as scaffold_tree_constants
 from scaffold.codegen.runtime_values import RUNTIME_VALUES, RuntimeValue
 from scaffold.codegen.typescript.shared_values import typescript_runtime_constants
+from scaffold.specs.catalog import load_shipped
 from tests.conftest import REPO
 
 CODEGEN = REPO / "scaffold" / "codegen"
@@ -30,7 +31,6 @@ RUNTIMES = {
     "typescript": (CODEGEN / "typescript" / "runtime_files", "*.ts"),
     "go": (CODEGEN / "go" / "runtime_files", "*.go"),
 }
-REFRESH = "python -m scaffold.codegen.python.shared_values"
 
 
 def _hand_written(language: str) -> dict[str, str]:
@@ -41,7 +41,7 @@ def _hand_written(language: str) -> dict[str, str]:
     for path in sorted(folder.glob(pattern)):
         name = path.name
         if (
-            name in ("runtime_constants.py", "runtime_texts.py")  # rendered, not hand-written
+            name in ("runtime_constants.py", "runtime_texts.py")  # they read the one source
             or name.endswith(("_test.go", ".test.ts"))
             or name.startswith("test_")
         ):
@@ -104,29 +104,33 @@ def test_no_hand_written_runtime_file_defines_a_shared_name(language: str) -> No
     assert not defined, "defined by hand, not from scaffold/codegen/runtime_values.py:\n" + "\n".join(defined)
 
 
-def test_the_python_runtime_s_copy_is_the_rendering() -> None:
-    assert COMMITTED.read_text(encoding="utf-8") == python_runtime_constants(), (
-        f"{COMMITTED.relative_to(REPO)} differs from scaffold/codegen/runtime_values.py: run `{REFRESH}`"
-    )
-
-
-def test_the_python_runtime_s_texts_are_the_rendering() -> None:
-    assert COMMITTED_TEXTS.read_text(encoding="utf-8") == python_runtime_texts(), (
-        f"{COMMITTED_TEXTS.relative_to(REPO)} differs from scaffold/codegen/glue_texts.py: run `{REFRESH}`"
-    )
+def _executed(source: str) -> dict[str, Any]:
+    namespace: dict[str, Any] = {}
+    exec(compile(source, "<rendered>", "exec"), namespace)
+    return namespace
 
 
 def test_every_language_renders_every_value() -> None:
-    from scaffold.codegen.runtime_files import runtime_constants as python_copy
-
+    python = _executed(python_runtime_constants())
     typescript = typescript_runtime_constants("")
     go = go_runtime_constants()
     for item in RUNTIME_VALUES:
-        expected = list(item.value) if isinstance(item.value, tuple) else item.value
-        actual = getattr(python_copy, item.name)
-        assert (list(actual) if isinstance(actual, tuple) else actual) == expected, item.name
+        assert python[item.name] == item.value, item.name
         assert f"export const {item.name}" in typescript, item.name
         assert re.search(rf"(?m)^(const|var) {item.go_name} = ", go), item.go_name
+
+
+def test_a_python_project_s_texts_are_the_one_catalogue() -> None:
+    assert _executed(python_runtime_texts())["RUNTIME_TEXTS"] == RUNTIME_TEXTS
+
+
+def test_scaffold_s_own_python_runtime_reads_every_value_by_its_name() -> None:
+    """runtime_files/runtime_constants.py names each value (typed, for mypy) and reads it from the
+    source: a value added to RUNTIME_VALUES and not named there fails here."""
+    named = {name for name in vars(scaffold_tree_constants) if name.isupper() and not name.startswith("_")}
+    assert named == {item.name for item in RUNTIME_VALUES}
+    for item in RUNTIME_VALUES:
+        assert getattr(scaffold_tree_constants, item.name) == item.value, item.name
 
 
 def test_go_names_follow_go_s_initialisms() -> None:
@@ -137,8 +141,11 @@ def test_go_names_follow_go_s_initialisms() -> None:
 
 
 def test_the_module_backend_and_the_plugins_ship_the_constants() -> None:
-    from scaffold.codegen.python.module_backend import RUNTIME_SOURCES
-    from scaffold.codegen.python.plugin_service import RUNTIME_MODULES
-
-    assert "runtime_constants.py" in RUNTIME_SOURCES and "runtime_constants.py" in RUNTIME_MODULES
-    assert Path(COMMITTED).name == "runtime_constants.py"
+    plugin = plugin_contract_files(
+        load_shipped("datasource-plugin"), {"project_name": "acme-sales", "package_name": "acme_sales"}
+    )
+    assert plugin["acme_sales/_contract/runtime_constants.py"].endswith(python_runtime_constants())
+    assert plugin["acme_sales/_contract/runtime_texts.py"].endswith(python_runtime_texts())
+    spec = load_shipped("dashboard-module")
+    module = backend_files(spec, read_module_contract(spec), "acme_map")
+    assert module["backend/acme_map/_contract/runtime_constants.py"].endswith(python_runtime_constants())

@@ -15,6 +15,7 @@ from scaffold.codegen.python.models import generate_python_models
 from scaffold.codegen.python.openapi_document import openapi_document_module
 from scaffold.codegen.python.render import render_plain
 from scaffold.codegen.python.service_conftest import SERVICE_CONFTEST, service_conftest
+from scaffold.codegen.python.shared_values import CONSTANTS_FILE, python_runtime_constants
 from scaffold.codegen.runtime_files import project_name, runtime_file
 from scaffold.specs.document import SpecDocument
 
@@ -22,7 +23,6 @@ from scaffold.specs.document import SpecDocument
 RUNTIME_SOURCES = (
     "locale.py",
     "body_limits.py",
-    "runtime_constants.py",
     "module_envelope.py",
     "module_errors.py",
     "module_endpoints.py",
@@ -47,6 +47,8 @@ def backend_files(spec: SpecDocument, contract: ModuleContract, package: str) ->
         f"{base}/routes.py": render_plain("module/routes.py.jinja", header=header.rstrip("\n")),
         f"{base}/openapi_document.py": openapi_document_module(spec, header, "/"),
         f"backend/{SERVICE_CONFTEST}": service_conftest(header, package, lints_long_lines=True),
+        # what every language's runtime shares, rendered (not copied: runtime_files/ reads the source)
+        f"{base}/{CONSTANTS_FILE}": header + python_runtime_constants(),
     }
     for source in RUNTIME_SOURCES:
         files[f"{base}/{project_name(source)}"] = runtime_file(source)

@@ -20,6 +20,12 @@ from scaffold.codegen.python.openapi_document import openapi_document_module
 from scaffold.codegen.python.plugin_operations import PluginOperation, plugin_operations
 from scaffold.codegen.python.render import render
 from scaffold.codegen.python.service_conftest import SERVICE_CONFTEST, service_conftest
+from scaffold.codegen.python.shared_values import (
+    CONSTANTS_FILE,
+    TEXTS_FILE,
+    python_runtime_constants,
+    python_runtime_texts,
+)
 from scaffold.codegen.runtime_files import project_name, runtime_file
 from scaffold.errors import GenerationError
 from scaffold.specs.document import SpecDocument
@@ -30,9 +36,7 @@ CONTRACT_FOLDER = "_contract"
 RUNTIME_MODULES = (
     "answer_json.py",
     "body_limits.py",
-    "runtime_constants.py",
     "text_catalog.py",
-    "runtime_texts.py",
     "context.py",
     "dispatch.py",
     "errors.py",
@@ -109,6 +113,9 @@ def contract_files(spec: SpecDocument, answers: Answers) -> dict[str, str]:
         f"{folder}/__init__.py": render("plugin/__init__.py.jinja", **context),
         f"{folder}/openapi_document.py": openapi_document_module(spec, python_header(spec), base_path(spec)),
         SERVICE_CONFTEST: service_conftest(python_header(spec), package),
+        # what every language's runtime shares, rendered (not copied: runtime_files/ reads the source)
+        f"{folder}/{CONSTANTS_FILE}": python_header(spec) + python_runtime_constants(),
+        f"{folder}/{TEXTS_FILE}": python_header(spec) + python_runtime_texts(),
     }
     for source in RUNTIME_MODULES:
         files[f"{folder}/{project_name(source)}"] = runtime_file(source)

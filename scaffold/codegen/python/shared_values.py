@@ -1,27 +1,25 @@
-"""The Python runtime's `runtime_constants.py` and `runtime_texts.py`, rendered from the values
-and texts every language's runtime shares (scaffold/codegen/runtime_values.py, glue_texts.py).
+"""A Python project's `_contract/runtime_constants.py` and `runtime_texts.py`, rendered from the
+values and texts every language's runtime shares (scaffold/codegen/runtime_values.py, glue_texts.py).
 
-The renderings are committed in scaffold/codegen/runtime_files/, so the Python runtime modules
-beside them import them in scaffold's own tests as in a project, where they are copied with the
-other runtime files. tests/unit/test_runtime_values.py fails when a copy differs from its rendering;
-`python -m scaffold.codegen.python.shared_values` writes both again.
+Rendered as literals into each project, which needs nothing of scaffold at run time, as the
+TypeScript and Go constants are. In scaffold's own tree the runtime modules import the modules of
+those names in runtime_files/, which read the same one source instead of repeating its values.
 """
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from scaffold.codegen.glue_texts import RUNTIME_TEXTS
 from scaffold.codegen.runtime_values import RUNTIME_VALUES, RuntimeValue, Value, spelled_size
 
-COMMITTED = Path(__file__).resolve().parents[1] / "runtime_files" / "runtime_constants.py"
-COMMITTED_TEXTS = COMMITTED.with_name("runtime_texts.py")
+CONSTANTS_FILE = "runtime_constants.py"
+TEXTS_FILE = "runtime_texts.py"
 _LINE_LENGTH = 100  # a generated project's ruff line-length, and scaffold's own
 _DOCSTRING = '''"""Values every language's runtime shares: limits, probe paths, metric families, the enc:v1: token.
 
-Written by `python -m scaffold.codegen.python.shared_values` from
-scaffold/codegen/runtime_values.py, which the TypeScript and Go runtimes' constants come from too.
+Rendered by scaffold from scaffold/codegen/runtime_values.py, which the TypeScript and Go
+runtimes' constants come from too; `scaffold regenerate` writes it again.
 """
 '''
 
@@ -50,8 +48,8 @@ def python_runtime_constants() -> str:
 
 _TEXTS_DOCSTRING = '''"""The generated glue's own texts by locale (text_catalog.py picks them by the call's locale).
 
-Written by `python -m scaffold.codegen.python.shared_values` from scaffold/codegen/glue_texts.py,
-which the TypeScript and Go runtimes' texts come from too.
+Rendered by scaffold from scaffold/codegen/glue_texts.py, which the TypeScript and Go runtimes'
+texts come from too; `scaffold regenerate` writes it again.
 """
 '''
 
@@ -68,8 +66,3 @@ def python_runtime_texts() -> str:
         lines.append("    },")
     lines.append("}")
     return _TEXTS_DOCSTRING + "\n" + "\n".join(lines) + "\n"
-
-
-if __name__ == "__main__":
-    COMMITTED.write_text(python_runtime_constants(), encoding="utf-8")
-    COMMITTED_TEXTS.write_text(python_runtime_texts(), encoding="utf-8")

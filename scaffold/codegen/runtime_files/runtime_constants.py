@@ -1,68 +1,47 @@
-"""Values every language's runtime shares: limits, probe paths, metric families, the enc:v1: token.
+"""The values every language's runtime shares, for the Python runtime modules beside this file.
 
-Written by `python -m scaffold.codegen.python.shared_values` from
-scaffold/codegen/runtime_values.py, which the TypeScript and Go runtimes' constants come from too.
+Here, in scaffold's own tree, they are read from their one source, scaffold/codegen/runtime_values.py.
+A project's `_contract/runtime_constants.py` is no copy of this file: scaffold renders it there with
+the values as literals (scaffold/codegen/python/shared_values.py), so a project needs nothing of
+scaffold at run time. tests/unit/test_runtime_values.py holds the names here to those of the source.
 """
 
-# a request body over this is refused with 413
-MAX_BODY_BYTES = 10 * 1024 * 1024
-# bodies read at once, all requests together; more waits or 503
-MAX_BODY_BYTES_IN_FLIGHT = 64 * 1024 * 1024
-# a module backend's own endpoints: a body over this is 413
-MODULE_MAX_BODY_BYTES = 1024 * 1024
-# a module backend's bodies read at once; more waits or 503
-MODULE_MAX_BODY_BYTES_IN_FLIGHT = 16 * 1024 * 1024
-# a refused body is read and thrown away up to this many bytes
-DRAIN_BYTES = 64 * 1024 * 1024
-# a refused body is drained for at most this long, so its client reads the refusal
-DRAIN_SECONDS = 30
-# the Retry-After of a 503 for a busy service
-RETRY_AFTER_SECONDS = 1
-# a body with no byte for this long is refused with 408
-BODY_STALL_SECONDS = 30
-# a body slower than this on average is refused with 408
-BODY_MIN_BYTES_PER_SECOND = 1024
-# arrays and objects nested deeper are no JSON a service reads
-MAX_JSON_DEPTH = 256
-# the request line and headers together; more is 431
-MAX_HEAD_BYTES = 16 * 1024
-# the contract's language, when a call names none the service has
-DEFAULT_LOCALE = "ru-RU"
-# an Accept-Language header is read to this many characters
-ACCEPT_LANGUAGE_MAX_CHARS = 1024
-# liveness: 200 while the process serves
-HEALTH_PATH = "/healthz"
-# readiness: 503 once shutdown began
-READY_PATH = "/readyz"
-# Prometheus text exposition
-METRICS_PATH = "/metrics"
-# echoed when well-formed, made otherwise
-REQUEST_ID_HEADER = "X-Request-ID"
-# a counter by operation, method and status
-REQUESTS_METRIC = "http_requests_total"
-# its HELP line
-REQUESTS_HELP = "HTTP requests answered, by operation (route template), method and status."
-# a histogram by operation and method
-DURATION_METRIC = "http_request_duration_seconds"
-# its HELP line
-DURATION_HELP = "Time from the request's arrival to the end of its answer, by operation and method."
-# the histogram's upper bounds in seconds (Prometheus's defaults, then 30 and 60)
-DURATION_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0)
-# what starts an encrypted value
-ENCRYPTED_PREFIX = "enc:v1:"
-# the environment variable holding the key
-KEY_ENV = "PLUGIN_SECRET_KEY"
-# earlier keys that still decrypt, comma-separated
-OLD_KEYS_ENV = "PLUGIN_OLD_SECRET_KEYS"
-# the key file made for local development
-KEY_FILE_NAME = "secret.key"
-# a key file longer than this is not a key
-KEY_FILE_MAX_BYTES = 4 * 1024
-# AES-256-GCM's key
-KEY_BYTES = 32
-# AES-GCM's nonce, fresh for every value
-NONCE_BYTES = 12
-# AES-GCM's authentication tag
-TAG_BYTES = 16
-# an encrypted value longer than this is refused unread
-MAX_TOKEN_CHARS = 64 * 1024
+from __future__ import annotations
+
+from typing import Any
+
+from scaffold.codegen.runtime_values import RUNTIME_VALUES as _SOURCE
+
+_VALUES: dict[str, Any] = {value.name: value.value for value in _SOURCE}
+
+MAX_BODY_BYTES: int = _VALUES["MAX_BODY_BYTES"]
+MAX_BODY_BYTES_IN_FLIGHT: int = _VALUES["MAX_BODY_BYTES_IN_FLIGHT"]
+MODULE_MAX_BODY_BYTES: int = _VALUES["MODULE_MAX_BODY_BYTES"]
+MODULE_MAX_BODY_BYTES_IN_FLIGHT: int = _VALUES["MODULE_MAX_BODY_BYTES_IN_FLIGHT"]
+DRAIN_BYTES: int = _VALUES["DRAIN_BYTES"]
+DRAIN_SECONDS: int = _VALUES["DRAIN_SECONDS"]
+RETRY_AFTER_SECONDS: int = _VALUES["RETRY_AFTER_SECONDS"]
+BODY_STALL_SECONDS: int = _VALUES["BODY_STALL_SECONDS"]
+BODY_MIN_BYTES_PER_SECOND: int = _VALUES["BODY_MIN_BYTES_PER_SECOND"]
+MAX_JSON_DEPTH: int = _VALUES["MAX_JSON_DEPTH"]
+MAX_HEAD_BYTES: int = _VALUES["MAX_HEAD_BYTES"]
+DEFAULT_LOCALE: str = _VALUES["DEFAULT_LOCALE"]
+ACCEPT_LANGUAGE_MAX_CHARS: int = _VALUES["ACCEPT_LANGUAGE_MAX_CHARS"]
+HEALTH_PATH: str = _VALUES["HEALTH_PATH"]
+READY_PATH: str = _VALUES["READY_PATH"]
+METRICS_PATH: str = _VALUES["METRICS_PATH"]
+REQUEST_ID_HEADER: str = _VALUES["REQUEST_ID_HEADER"]
+REQUESTS_METRIC: str = _VALUES["REQUESTS_METRIC"]
+REQUESTS_HELP: str = _VALUES["REQUESTS_HELP"]
+DURATION_METRIC: str = _VALUES["DURATION_METRIC"]
+DURATION_HELP: str = _VALUES["DURATION_HELP"]
+DURATION_BUCKETS: tuple[float, ...] = _VALUES["DURATION_BUCKETS"]
+ENCRYPTED_PREFIX: str = _VALUES["ENCRYPTED_PREFIX"]
+KEY_ENV: str = _VALUES["KEY_ENV"]
+OLD_KEYS_ENV: str = _VALUES["OLD_KEYS_ENV"]
+KEY_FILE_NAME: str = _VALUES["KEY_FILE_NAME"]
+KEY_FILE_MAX_BYTES: int = _VALUES["KEY_FILE_MAX_BYTES"]
+KEY_BYTES: int = _VALUES["KEY_BYTES"]
+NONCE_BYTES: int = _VALUES["NONCE_BYTES"]
+TAG_BYTES: int = _VALUES["TAG_BYTES"]
+MAX_TOKEN_CHARS: int = _VALUES["MAX_TOKEN_CHARS"]

@@ -1,8 +1,8 @@
-# copied from scaffold 1.7.0 (scaffold/codegen/runtime_files/runtime_constants.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+# generated from datasource-plugin 1.2.0+r2 (sha256 80d816fa33ad1d16302d8dd905de0dacbb5596176c0db54fe00526364551d2c3) — do not edit; run `scaffold regenerate`
 """Values every language's runtime shares: limits, probe paths, metric families, the enc:v1: token.
 
-Written by `python -m scaffold.codegen.python.shared_values` from
-scaffold/codegen/runtime_values.py, which the TypeScript and Go runtimes' constants come from too.
+Rendered by scaffold from scaffold/codegen/runtime_values.py, which the TypeScript and Go
+runtimes' constants come from too; `scaffold regenerate` writes it again.
 """
 
 # a request body over this is refused with 413

@@ -1,8 +1,8 @@
-# copied from scaffold 1.7.0 (scaffold/codegen/runtime_files/runtime_texts.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+# generated from datasource-plugin 1.2.0+r2 (sha256 80d816fa33ad1d16302d8dd905de0dacbb5596176c0db54fe00526364551d2c3) — do not edit; run `scaffold regenerate`
 """The generated glue's own texts by locale (text_catalog.py picks them by the call's locale).
 
-Written by `python -m scaffold.codegen.python.shared_values` from scaffold/codegen/glue_texts.py,
-which the TypeScript and Go runtimes' texts come from too.
+Rendered by scaffold from scaffold/codegen/glue_texts.py, which the TypeScript and Go runtimes'
+texts come from too; `scaffold regenerate` writes it again.
 """
 
 RUNTIME_TEXTS: dict[str, dict[str, str]] = {

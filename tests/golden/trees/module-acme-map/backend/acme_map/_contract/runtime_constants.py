@@ -1,8 +1,8 @@
-# copied from scaffold 1.7.0 (scaffold/codegen/runtime_files/runtime_constants.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+# generated from dashboard-module 2026.1.1+r3 (sha256 f3259d168e887b105a2956a5cb1811d2742bfc9eb8fe40c8a1e97ab056fb64b6) — do not edit; run `scaffold regenerate`
 """Values every language's runtime shares: limits, probe paths, metric families, the enc:v1: token.
 
-Written by `python -m scaffold.codegen.python.shared_values` from
-scaffold/codegen/runtime_values.py, which the TypeScript and Go runtimes' constants come from too.
+Rendered by scaffold from scaffold/codegen/runtime_values.py, which the TypeScript and Go
+runtimes' constants come from too; `scaffold regenerate` writes it again.
 """
 
 # a request body over this is refused with 413
