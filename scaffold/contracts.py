@@ -109,7 +109,7 @@ class TemplateNames:
 
     `folder` is what a reader finds: `templates/<folder>/` (the current version, which carries any
     other part's files too, e.g. a module's TypeScript frontend), `templates/history/<folder>/`
-    (its released versions as patches) and its line in templates/versions.yaml; it is named
+    (its released versions as reverse changes) and its line in templates/versions.yaml; it is named
     `<kind>-<service language>`. `store` names its git repository under
     `<data home>/template-store/`, which every project made from it records as `_src_path`, and
     the first word of each version's commit message there, so that the commit ids stay those of

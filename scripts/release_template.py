@@ -1,4 +1,4 @@
-"""Start a new version of a project template, keeping the released one as a patch in history/.
+"""Start a new version of a project template, keeping the released one as changes in history/.
 
 Usage:
     python scripts/release_template.py TEMPLATE NEW_VERSION   # before editing templates/TEMPLATE/
@@ -6,13 +6,15 @@ Usage:
 
 (TEMPLATE: a folder of templates/ named in scaffold.contracts, e.g. plugin-python.) The first form
 marks the current template as released: it records the git tree id of its files in
-templates/history/TEMPLATE/trees.yaml, writes an empty templates/history/TEMPLATE/<current
-version>.patch (the working template is that version right now) and sets templates/versions.yaml to NEW_VERSION. Editing templates/TEMPLATE/ afterwards makes that
-patch stale, and scaffold refuses to build its template store until `--refresh` rewrites it as
-the diff from the edited template back to the released version (read from git by its tree id).
-Older patches never change. scaffold rebuilds every released version from the current template
-and these patches, so it can 3-way-merge template changes into projects made by any earlier
-scaffold. Why patches: docs/design/template-history.md.
+templates/history/TEMPLATE/trees.yaml, writes templates/history/TEMPLATE/<current
+version>.changes with no change in it (the working template is that version right now) and sets
+templates/versions.yaml to NEW_VERSION. Editing templates/TEMPLATE/ afterwards makes those
+changes stale: scaffold refuses to build its template store, and CI fails naming the command,
+until `--refresh` rewrites them as what turns the edited template back into the released version
+(read from git by its tree id). Older changes never change. scaffold rebuilds every released
+version from the current template and these changes (scaffold.projects.template_changes), so it
+can 3-way-merge template changes into projects made by any earlier scaffold. Why this format:
+docs/design/template-history.md.
 """
 
 from __future__ import annotations
@@ -30,11 +32,12 @@ from packaging.version import Version
 
 from scaffold.contracts import TEMPLATES
 from scaffold.projects.store_git import run_git
+from scaffold.projects.template_changes import describe_changes
 from scaffold.projects.template_history import (
     MANIFEST,
     copy_files,
     history_folder,
-    make_patch,
+    make_changes,
     past_versions,
     read_manifest,
     rebuild_trees,
@@ -45,7 +48,7 @@ ROOT = Path(__file__).resolve().parents[1] / "templates"
 
 
 def release(template: str, new_version: str, root: Path = ROOT) -> Path:
-    """Mark the current `template` template as released and start `new_version`; the new patch."""
+    """Mark the current `template` template as released and start `new_version`; the new changes file."""
     versions_file = root / "versions.yaml"
     text = versions_file.read_text(encoding="utf-8")
     match = re.search(rf"^{template}:\s*(\S+)\s*$", text, re.MULTILINE)
@@ -60,23 +63,30 @@ def release(template: str, new_version: str, root: Path = ROOT) -> Path:
             f"{template} {current} was released before (templates/history/{template}/{MANIFEST})"
         )
     trees[current] = tree_of(root / template)
-    patch = history_folder(root, template) / f"{current}.patch"
-    patch.parent.mkdir(parents=True, exist_ok=True)
-    patch.write_bytes(b"")
+    changes = history_folder(root, template) / f"{current}.changes"
+    changes.parent.mkdir(parents=True, exist_ok=True)
+    changes.write_bytes(describe_changes({}, {}, {}, _comment(template, current)))
     write_manifest(root, template, trees)
     versions_file.write_text(text[: match.start(1)] + new_version + text[match.end(1) :], encoding="utf-8")
-    return patch
+    return changes
+
+
+def _comment(template: str, version: str) -> str:
+    return (
+        f"Turns the {template} template's next newer version into {version}; written by "
+        "scripts/release_template.py."
+    )
 
 
 def refresh(template: str, root: Path = ROOT, released: Path | None = None) -> Path:
-    """Rewrite the newest patch so it turns the edited template back into the released version.
+    """Rewrite the newest changes so they turn the edited template back into the released version.
 
     `released`: a folder with that version's files; by default they are read from the git
     repository holding `root`, by the tree id the manifest records.
     """
     past = past_versions(root, template)
     if not past:
-        raise SystemExit(f"the {template} template has no released version to refresh a patch for")
+        raise SystemExit(f"the {template} template has no released version to refresh the changes of")
     newest = past[0]
     with tempfile.TemporaryDirectory() as scratch:
         if released is None:
@@ -85,18 +95,22 @@ def refresh(template: str, root: Path = ROOT, released: Path | None = None) -> P
         if tree_of(released) != newest.tree:
             raise SystemExit(f"{released} is not the released {template} template {newest.version}")
         (Path(scratch) / "diff").mkdir()
-        newest.patch.write_bytes(make_patch(root / template, released, Path(scratch) / "diff"))
+        newest.changes.write_bytes(
+            make_changes(
+                root / template, released, Path(scratch) / "diff", _comment(template, newest.version)
+            )
+        )
         check = Path(scratch) / "check"
         copy_files(root / template, check)
         run_git(check, "init", "--quiet")
-        rebuild_trees(template, [newest], check)  # refuses a patch that misses
-    return newest.patch
+        rebuild_trees(template, [newest], check)  # refuses changes that miss
+    return newest.changes
 
 
 def write_manifest(root: Path, template: str, trees: dict[str, str]) -> None:
     lines = [
         f"# Each released version of the {template} template and the git tree id of its files,",
-        f"# which the rebuild from templates/{template}/ and <version>.patch must give. Written by",
+        f"# which the rebuild from templates/{template}/ and <version>.changes must give. Written by",
         "# scripts/release_template.py; see docs/design/template-history.md.",
         *(f'"{version}": {trees[version]}' for version in sorted(trees, key=Version)),
     ]
@@ -126,7 +140,7 @@ def main() -> None:
     )
     parser.add_argument("template", choices=sorted(TEMPLATES))
     parser.add_argument("new_version", nargs="?")
-    parser.add_argument("--refresh", action="store_true", help="rewrite the newest patch (see above)")
+    parser.add_argument("--refresh", action="store_true", help="rewrite the newest changes (see above)")
     parser.add_argument(
         "--templates", type=Path, default=ROOT, help="templates folder (default: this repo's)"
     )
@@ -134,11 +148,11 @@ def main() -> None:
     if args.refresh == (args.new_version is not None):
         parser.error("give either NEW_VERSION or --refresh")
     if args.refresh:
-        patch = refresh(args.template, args.templates)
-        print(f"rewrote {patch} ({patch.stat().st_size} bytes)")
+        changes = refresh(args.template, args.templates)
+        print(f"rewrote {changes} ({changes.stat().st_size} bytes)")
         return
-    patch = release(args.template, args.new_version, args.templates)
-    print(f"released {args.template} {patch.stem}; templates/{args.template}/ is now {args.new_version}")
+    changes = release(args.template, args.new_version, args.templates)
+    print(f"released {args.template} {changes.stem}; templates/{args.template}/ is now {args.new_version}")
     print(f"edit the template, then: python scripts/release_template.py --refresh {args.template}")
     print("refresh the golden trees (python -m tests.golden.refresh) and run the tests")
 

@@ -1,13 +1,14 @@
-"""Past template versions, rebuilt from the current template and one reverse patch per release.
+"""Past template versions, rebuilt from the current template and one set of changes per release.
 
 scaffold ships each project template once (`templates/<template>/`, the current version; a
 template is named <kind>-<service language> in scaffold.contracts). For every released version V
-it ships `templates/history/<template>/V.patch`, a `git diff --binary` that turns the next newer
-version into V, and one line of `templates/history/<template>/trees.yaml`: the git tree id V's
-files must have. Rebuilding walks from the current template down through the patches
-and compares each result with its tree id, so a patch that no longer fits (the working template
-was edited and the patch not refreshed, a damaged install) is refused by name instead of giving
-users' upgrades a wrong base. Why patches rather than copies: docs/design/template-history.md.
+it ships `templates/history/<template>/V.changes` (scaffold.projects.template_changes: what turns
+the next newer version into V) and one line of `templates/history/<template>/trees.yaml`: the git
+tree id V's files must have. Rebuilding walks from the current template down through the changes
+and compares each result with its tree id, so changes that no longer fit (the working template
+was edited and the newest changes not refreshed, a damaged install) are refused by name instead of
+giving users' upgrades a wrong base. Why changes rather than copies or git patches:
+docs/design/template-history.md.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from packaging.version import InvalidVersion, Version
 from scaffold.errors import TemplateError
 from scaffold.projects.store_git import run_git, run_git_bytes
 from scaffold.projects.store_integrity import git_tree_id
+from scaffold.projects.template_changes import ChangesError, TemplateFile, apply_changes, describe_changes
 
 MANIFEST = "trees.yaml"
 _MANIFEST_LIMIT = 256 * 1024
@@ -32,11 +34,11 @@ _TREE_ID = re.compile(r"[0-9a-f]{40}")
 
 @dataclass(frozen=True)
 class PastVersion:
-    """A released template version: the tree id its files must have and the patch that makes it."""
+    """A released template version: the tree id its files must have and the changes that make it."""
 
     version: str
     tree: str
-    patch: Path
+    changes: Path
 
 
 def template_files(folder: Path) -> Iterator[Path]:
@@ -79,7 +81,7 @@ def past_versions(root: Path, template: str) -> list[PastVersion]:
     """Every released version of `template` before the current one, newest first."""
     folder = history_folder(root, template)
     return [
-        PastVersion(version, tree, folder / f"{version}.patch")
+        PastVersion(version, tree, folder / f"{version}.changes")
         for version, tree in sorted(
             read_manifest(root, template).items(), key=lambda item: Version(item[0]), reverse=True
         )
@@ -90,7 +92,7 @@ def rebuild_trees(template: str, past: list[PastVersion], work: Path) -> dict[st
     """The git tree of each version in `past` (newest first, contiguous from the version whose
     files are in the git work tree `work`), each checked against its released id.
 
-    The patches are applied to the work tree one after the other and each result is staged and
+    The changes are applied to the work tree one after the other and each result is staged and
     written as a tree object; the caller commits the trees (oldest first) and puts the files it
     wants back into the work tree. Why not a folder per version: one copy of the template is
     enough, and git hashes the files once.
@@ -104,21 +106,21 @@ def rebuild_trees(template: str, past: list[PastVersion], work: Path) -> dict[st
         run_git(work, "add", "--all", "--force")
         tree = run_git(work, "write-tree").strip()
         if tree != item.tree:
-            raise _not_rebuilt(template, item, f"{item.patch.name} gives other files than were released")
+            raise _not_rebuilt(template, item, f"{item.changes.name} gives other files than were released")
         trees[item.version] = tree
     return trees
 
 
 def _apply(template: str, item: PastVersion, work: Path) -> None:
-    """Apply `item`'s patch to the work tree (which holds the next newer version)."""
-    if not item.patch.is_file():
-        raise _not_rebuilt(template, item, f"{item.patch.name} is missing")
-    if item.patch.stat().st_size == 0:
-        return  # released and not changed since: `git apply` refuses an empty patch
+    """Apply `item`'s changes to the work tree (which holds the next newer version)."""
     try:
-        run_git(work, "apply", "--binary", "--whitespace=nowarn", str(item.patch))
-    except TemplateError as exc:
-        raise _not_rebuilt(template, item, f"{item.patch.name} does not apply") from exc
+        text = item.changes.read_bytes()
+    except OSError as exc:
+        raise _not_rebuilt(template, item, f"{item.changes.name} is missing") from exc
+    try:
+        apply_changes(text, work)
+    except ChangesError as exc:
+        raise _not_rebuilt(template, item, f"{item.changes.name} does not apply ({exc})") from exc
 
 
 def _not_rebuilt(template: str, item: PastVersion, why: str) -> TemplateError:
@@ -131,18 +133,38 @@ def _not_rebuilt(template: str, item: PastVersion, why: str) -> TemplateError:
     )
 
 
-def make_patch(newer: Path, older: Path, scratch: Path) -> bytes:
-    """The `git diff --binary` that turns the files of `newer` into those of `older`."""
+def make_changes(newer: Path, older: Path, scratch: Path, comment: str) -> bytes:
+    """The changes text that turns the template files of `newer` into those of `older`; git's
+    rename detection (`git diff -M`) tells which files moved."""
     run_git(scratch, "init", "--quiet")
     copy_files(newer, scratch / "newer")
     copy_files(older, scratch / "older")
-    # --force: a template's own .gitignore must not keep its files out of the patch
+    # --force: a template's own .gitignore must not keep its files out of the comparison
     run_git(scratch, "add", "--all", "--force", "newer", "older")
     tree = run_git(scratch, "write-tree").strip()
-    return run_git_bytes(
-        scratch, "diff", "--binary", "--no-renames", "--full-index", "--no-color", "--no-ext-diff",
-        "--no-textconv", f"{tree}:newer", f"{tree}:older",
-    )  # fmt: skip
+    listing = run_git_bytes(
+        scratch, "diff", "--name-status", "-M", "-z", "--no-color", "--no-ext-diff",
+        f"{tree}:newer", f"{tree}:older",
+    ).split(b"\0")  # fmt: skip
+    renames: dict[str, str] = {}
+    at = 0
+    while at < len(listing) - 1:
+        status = listing[at]
+        if status.startswith(b"R"):
+            renames[listing[at + 2].decode("utf-8")] = listing[at + 1].decode("utf-8")
+            at += 3
+        else:
+            at += 2
+    return describe_changes(_files(newer), _files(older), renames, comment)
+
+
+def _files(folder: Path) -> dict[str, TemplateFile]:
+    return {
+        path.relative_to(folder).as_posix(): TemplateFile(
+            path.read_bytes(), bool(path.stat().st_mode & 0o100)
+        )
+        for path in template_files(folder)
+    }
 
 
 def copy_files(source: Path, target: Path) -> None:

@@ -7,7 +7,7 @@ its templates as plain folders inside the wheel, so it builds this repository on
 - one repository per template at `<user data home>/template-store/<store>`, where `<store>` is the
   template's store name (scaffold.contracts.TemplateNames: `plugin` for templates/plugin-python/);
 - one commit per template version, tagged `v<version>`, its message "<store> template <version>":
-  every released version, rebuilt from the current `templates/<template>/` and the reverse patches
+  every released version, rebuilt from the current `templates/<template>/` and the reverse changes
   in `templates/history/<template>/`, each checked against the git tree id it was released with (scaffold.projects.template_history), then the
   current version;
 - commits are made with a fixed author and date, so the same content gives the same commit
@@ -15,7 +15,7 @@ its templates as plain folders inside the wheel, so it builds this repository on
 - the recorded `_src_path` is written as `~/...` when the store lies in the home directory, which
   copier expands, so a project stays upgradable on a teammate's machine.
 
-A newer scaffold carries every older template version as patches in its history folder, which is
+A newer scaffold carries every older template version as changes in its history folder, which is
 what lets it upgrade a project made by an earlier scaffold even on a machine that never ran that
 version. The commits are the ones earlier scaffolds made from full copies of each version (same
 files, order, author, date and message), so stores and projects made before stay valid.
@@ -217,7 +217,7 @@ def _add_versions(
     """Commit and tag each missing version; build a fresh store in a temp folder first.
 
     The past versions are rebuilt in the store's own work tree from the current template and the
-    patches (template_history) and committed with `git commit-tree`; the current version is then
+    changes (template_history) and committed with `git commit-tree`; the current version is then
     copied in and committed with `git commit`. Both give the commits `git commit` of each
     version's files gave when they were copies: same trees, parents, author, date and message.
     """

@@ -23,11 +23,11 @@ def test_wheel_carries_specs_and_templates(installed_scaffold: InstalledScaffold
     assert "scaffold/_data/specs/datasource-plugin/1.2.0.yaml" in names
     assert "scaffold/_data/specs/dashboard-module/2026.1.1.yaml" in names
     assert any(n.startswith("scaffold/_data/templates/") for n in names)
-    # past template versions travel as patches and their tree ids, not as copies
+    # past template versions travel as changes and their tree ids, not as copies
     for template in ("plugin-python", "module-python"):
         assert f"scaffold/_data/templates/{template}/copier.yml" in names
         assert f"scaffold/_data/templates/history/{template}/trees.yaml" in names
-        assert f"scaffold/_data/templates/history/{template}/1.0.0.patch" in names
+        assert f"scaffold/_data/templates/history/{template}/1.0.0.changes" in names
     assert not any(n.startswith("scaffold/_data/templates/history/plugin-python/1.0.0/") for n in names)
 
 

@@ -1,4 +1,4 @@
-"""A release adds a patch in proportion to what changed, and the maintainer's refresh reads the
+"""A release adds changes in proportion to what changed, and the maintainer's refresh reads the
 released version back from git by its tree id."""
 
 from __future__ import annotations
@@ -27,17 +27,21 @@ def test_release_then_refresh_from_git_keeps_the_released_version(tmp_path: Path
     _git(tmp_path, "add", ".")
     _git(tmp_path, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "--quiet", "-m", "1.0.0")
 
-    patch = release("demo", "1.1.0", root)
-    assert patch.read_bytes() == b""  # the working template is the released version right now
+    changes = release("demo", "1.1.0", root)
+    # the working template is the released version right now: no change, only the format's header
+    assert [
+        line for line in changes.read_text(encoding="utf-8").splitlines() if not line.startswith("#")
+    ] == ["scaffold template changes 1"]
     lines[100] = "changed\n"
     (project / "big.txt").write_text("".join(lines), encoding="utf-8")
     (project / "run.sh").chmod(0o755)
     (project / "new.txt").write_text("new in 1.1.0\n", encoding="utf-8")
     refresh("demo", root)
 
-    text = patch.read_text(encoding="utf-8")
-    assert "-changed" in text and "+line 100" in text and "new.txt" in text
-    assert len(text.splitlines()) < 40, "the patch carries the change, not the 200-line file"
+    text = changes.read_text(encoding="utf-8")
+    assert "edit project/big.txt\n@ 101 1\n+line 100\n" in text
+    assert "delete project/new.txt\n" in text and "mode project/run.sh 644\n" in text
+    assert len(text.splitlines()) < 10, "the changes carry the change, not the 200-line file"
     store = ensure_store("demo", root).path
     assert _git(store, "show", "v1.0.0:project/big.txt") == "".join(f"line {n}\n" for n in range(200))
     assert "100644 blob" in _git(store, "ls-tree", "v1.0.0", "project/run.sh")

@@ -1,7 +1,7 @@
 """Every past template version is rebuilt byte for byte, so every upgrade path stays open.
 
 The ids below were read from the store as scaffold built it while `templates/history/` still held
-a full copy of each past version (before the history was stored as patches). A tag's tree id is
+a full copy of each past version (before the history was stored as patches, then as changes). A tag's tree id is
 git's hash of every path, mode and byte of that version; its commit id also covers the commits
 before it. Upgrades 3-way-merge against these trees, and projects name them by tag (`_commit`),
 so a storage change must rebuild exactly them. Plugin 1.5.0 and module 1.4.0 were read from the
@@ -26,7 +26,12 @@ from pathlib import Path
 
 import pytest
 
+from scaffold.contracts import TEMPLATES
+from scaffold.errors import TemplateError
+from scaffold.projects.store_git import run_git
+from scaffold.projects.template_history import copy_files, past_versions, rebuild_trees
 from scaffold.projects.template_store import ensure_store
+from scaffold.resources import templates_root
 
 # template, version, tree id of tag v<version>, commit id of tag v<version>
 PAST_VERSIONS = [
@@ -82,3 +87,30 @@ def test_every_past_version_rebuilds_to_the_tree_and_commit_of_today(
     for _, version, tree, commit in pinned:
         assert _rev(store, f"v{version}^{{tree}}") == tree, f"{kind} {version}: other files than before"
         assert _rev(store, f"v{version}^{{commit}}") == commit, f"{kind} {version}: another commit"
+
+
+HISTORY_BYTES_AT_MOST = 400 * 1024  # issue 39: the history is built, not hoarded
+
+
+@pytest.mark.parametrize("template", sorted(TEMPLATES))
+def test_the_newest_changes_fit_the_working_template(template: str, tmp_path: Path) -> None:
+    """A template edited after its release and not refreshed fails here, naming the one command."""
+    past = past_versions(templates_root(), template)
+    if not past:
+        pytest.skip(f"{template} has no released version yet")
+    copy_files(templates_root() / template, tmp_path)
+    run_git(tmp_path, "init", "--quiet")
+    try:
+        rebuild_trees(template, past[:1], tmp_path)
+    except TemplateError as exc:
+        pytest.fail(
+            f"templates/{template}/ changed since {past[0].version} was released and its changes were"
+            f" not rewritten: run `python scripts/release_template.py --refresh {template}` ({exc.message})"
+        )
+
+
+def test_the_committed_history_stays_small() -> None:
+    files = [path for path in (templates_root() / "history").rglob("*") if path.is_file()]
+    assert {path.suffix for path in files} == {".changes", ".yaml"}
+    total = sum(path.stat().st_size for path in files)
+    assert total <= HISTORY_BYTES_AT_MOST, f"templates/history/ holds {total} bytes"

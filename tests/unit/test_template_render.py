@@ -270,7 +270,7 @@ def test_unsupported_template_still_creates_the_project_through_copier(
     """A template feature the renderer does not know (here `placeholder`) goes to copier, unchanged."""
     root = tmp_path / "templates"
     shutil.copytree(templates_root(), root)
-    # An edited template no longer rebuilds its past versions from their patches (the store
+    # An edited template no longer rebuilds its past versions from their changes (the store
     # refuses them); creating a project needs only the current version.
     shutil.rmtree(root / "history")
     with open(root / "plugin-python" / "copier.yml", "a", encoding="utf-8") as handle:

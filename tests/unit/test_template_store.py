@@ -1,5 +1,5 @@
 """The template store commits exactly the bytes of each version, whatever the files' timestamps,
-and refuses a past version its patch no longer rebuilds."""
+and refuses a past version its changes no longer rebuild."""
 
 from __future__ import annotations
 
@@ -56,24 +56,28 @@ def _released_and_edited(tmp_path: Path, port: str) -> Path:
     return root
 
 
-def test_a_patch_that_no_longer_fits_is_refused(tmp_path: Path) -> None:
-    """Editing the template after its patch was written: the store is not built from a wrong base."""
+def test_changes_that_no_longer_fit_are_refused(tmp_path: Path) -> None:
+    """Editing the template after its changes were written: the store is not built from a wrong base."""
     root = _released_and_edited(tmp_path, "8090")
-    (root / "demo" / "project" / "Dockerfile").write_text("EXPOSE 9999\n", encoding="utf-8")
+    (root / "demo" / "project" / "Dockerfile").unlink()
     with pytest.raises(TemplateError) as refused:
         ensure_store("demo", root)
     assert refused.value.message == (
         "scaffold cannot rebuild its demo template 1.0.0, which upgrades start from: "
-        "1.0.0.patch does not apply"
+        "1.0.0.changes does not apply (project/Dockerfile is not a file of the newer version)"
     )
     assert "release_template.py --refresh demo" in (refused.value.hint or "")
 
 
-def test_a_patch_giving_other_files_is_refused(tmp_path: Path) -> None:
+def test_changes_giving_other_files_are_refused(tmp_path: Path) -> None:
     root = _released_and_edited(tmp_path, "8090")
     (root / "demo" / "project" / "extra.txt").write_text("not in 1.0.0\n", encoding="utf-8")
-    with pytest.raises(TemplateError, match="1.0.0.patch gives other files than were released"):
+    with pytest.raises(TemplateError, match=r"1\.0\.0\.changes gives other files than were released"):
         ensure_store("demo", root)
+    (root / "demo" / "project" / "extra.txt").unlink()
+    (root / "demo" / "project" / "Dockerfile").write_text("EXPOSE 9999\nEXPOSE 8090\n", encoding="utf-8")
+    with pytest.raises(TemplateError, match=r"1\.0\.0\.changes gives other files than were released"):
+        ensure_store("demo", root)  # the changes fit the line numbers, not the released bytes
 
 
 def test_a_store_without_the_current_marker_is_rebuilt(tmp_path: Path) -> None:
