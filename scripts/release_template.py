@@ -43,6 +43,7 @@ from scaffold.projects.template_history import (
     rebuild_trees,
     tree_of,
 )
+from scaffold.projects.template_layers import template_folder
 
 ROOT = Path(__file__).resolve().parents[1] / "templates"
 
@@ -62,7 +63,7 @@ def release(template: str, new_version: str, root: Path = ROOT) -> Path:
         raise SystemExit(
             f"{template} {current} was released before (templates/history/{template}/{MANIFEST})"
         )
-    trees[current] = tree_of(root / template)
+    trees[current] = tree_of(template_folder(root, template))
     changes = history_folder(root, template) / f"{current}.changes"
     changes.parent.mkdir(parents=True, exist_ok=True)
     changes.write_bytes(describe_changes({}, {}, {}, _comment(template, current)))
@@ -97,11 +98,14 @@ def refresh(template: str, root: Path = ROOT, released: Path | None = None) -> P
         (Path(scratch) / "diff").mkdir()
         newest.changes.write_bytes(
             make_changes(
-                root / template, released, Path(scratch) / "diff", _comment(template, newest.version)
+                template_folder(root, template),
+                released,
+                Path(scratch) / "diff",
+                _comment(template, newest.version),
             )
         )
         check = Path(scratch) / "check"
-        copy_files(root / template, check)
+        copy_files(template_folder(root, template), check)
         run_git(check, "init", "--quiet")
         rebuild_trees(template, [newest], check)  # refuses changes that miss
     return newest.changes

@@ -45,6 +45,7 @@ from scaffold.projects.template_jinja import (
     plain,
     refuse,
 )
+from scaffold.projects.template_layers import template_folder
 from scaffold.projects.template_store import TemplateSource, current_version
 from scaffold.resources import templates_root
 
@@ -302,7 +303,7 @@ def current_template_folder(source: TemplateSource) -> Path:
     """The folder the store committed at `source.tag` (the store rebuilds when its hash changes)."""
     if current_version(source.template) != source.version:
         raise Unsupported(f"the store renders {source.version}, not the current template version")
-    return templates_root() / source.template
+    return template_folder(templates_root(), source.template)
 
 
 def copier_settings_present() -> bool:

@@ -41,6 +41,7 @@ from scaffold.errors import TemplateError
 from scaffold.projects.store_git import require_git, run_git
 from scaffold.projects.store_integrity import git_dir_is_plain
 from scaffold.projects.template_history import copy_files, past_versions, rebuild_trees, tree_of
+from scaffold.projects.template_layers import template_folder
 from scaffold.resources import data_home_error, templates_root, user_data_home
 
 # v3: the marker records each version's git tree id (v2: a sha256 of the copy in templates/history);
@@ -82,7 +83,7 @@ def known_versions(template: str, root: Path | None = None) -> list[TemplateVers
     current = current_version(template, base)
     found = [TemplateVersion(template, v.version, v.tree) for v in past_versions(base, template)]
     found = [v for v in found if v.version != current]
-    found.append(TemplateVersion(template, current, tree_of(base / template)))
+    found.append(TemplateVersion(template, current, tree_of(template_folder(base, template))))
     return sorted(found, key=lambda v: Version(v.version))
 
 
@@ -232,7 +233,7 @@ def _add_versions(
             _add_past_versions(work, base, past)
             recorded.update((v.version, expected[v.version]) for v in past)
         if any(v.version == current for v in versions):
-            _replace_tree(work, base / template)
+            _replace_tree(work, template_folder(base, template))
             (work / ".git" / "index").unlink(missing_ok=True)  # re-hash every file (see rebuild_trees)
             run_git(work, "add", "--all", "--force")
             run_git(
@@ -253,7 +254,7 @@ def _add_versions(
 def _add_past_versions(work: Path, base: Path, past: list[TemplateVersion]) -> None:
     """Commit every past version, oldest first, in a store that has no commit yet."""
     template = past[0].template
-    _replace_tree(work, base / template)
+    _replace_tree(work, template_folder(base, template))
     trees = rebuild_trees(template, past_versions(base, template), work)
     parent: list[str] = []
     for version in past:

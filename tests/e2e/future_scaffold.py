@@ -16,6 +16,7 @@ from packaging.version import Version
 
 from scaffold import __version__
 from scaffold.contracts import KIND_NAMES, TEMPLATES
+from scaffold.projects.template_layers import template_folder
 from scripts.release_template import refresh, release
 from tests.conftest import REPO
 
@@ -91,7 +92,8 @@ def make_future_source(target: Path) -> Path:
     templates = source / "templates"
     for template in sorted(TEMPLATES):  # every kind in every language
         released = target.with_name(f"{target.name}-released-{template}")
-        shutil.copytree(templates / template, released)  # the copy is not a git repository
+        # the copy (shared files merged in) is not a git repository
+        shutil.copytree(template_folder(templates, template), released)
         release(template, next_version(template), templates)
         change_template(templates, template)
         refresh(template, templates, released=released)

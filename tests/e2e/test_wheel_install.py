@@ -28,6 +28,7 @@ def test_wheel_carries_specs_and_templates(installed_scaffold: InstalledScaffold
         assert f"scaffold/_data/templates/{template}/copier.yml" in names
         assert f"scaffold/_data/templates/history/{template}/trees.yaml" in names
         assert f"scaffold/_data/templates/history/{template}/1.0.0.changes" in names
+    assert "scaffold/_data/templates/shared/layer.yaml" in names  # merged into the templates at use
     assert not any(n.startswith("scaffold/_data/templates/history/plugin-python/1.0.0/") for n in names)
 
 

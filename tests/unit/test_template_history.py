@@ -30,6 +30,7 @@ from scaffold.contracts import TEMPLATES
 from scaffold.errors import TemplateError
 from scaffold.projects.store_git import run_git
 from scaffold.projects.template_history import copy_files, past_versions, rebuild_trees
+from scaffold.projects.template_layers import template_folder
 from scaffold.projects.template_store import ensure_store
 from scaffold.resources import templates_root
 
@@ -98,7 +99,7 @@ def test_the_newest_changes_fit_the_working_template(template: str, tmp_path: Pa
     past = past_versions(templates_root(), template)
     if not past:
         pytest.skip(f"{template} has no released version yet")
-    copy_files(templates_root() / template, tmp_path)
+    copy_files(template_folder(templates_root(), template), tmp_path)
     run_git(tmp_path, "init", "--quiet")
     try:
         rebuild_trees(template, past[:1], tmp_path)
