@@ -12,7 +12,7 @@ templates/versions.yaml to NEW_VERSION. Editing templates/TEMPLATE/ afterwards m
 changes stale: scaffold refuses to build its template store, and CI fails naming the command,
 until `--refresh` rewrites them as what turns the edited template back into the released version
 (read from git by its tree id). Older changes never change. scaffold rebuilds every released
-version from the current template and these changes (scaffold.projects.template_changes), so it
+version from the current template and these changes (scaffold.projects.templates.changes), so it
 can 3-way-merge template changes into projects made by any earlier scaffold. Why this format:
 docs/design/template-history.md.
 """
@@ -31,9 +31,8 @@ from pathlib import Path
 from packaging.version import Version
 
 from scaffold.contracts import TEMPLATES
-from scaffold.projects.store_git import run_git
-from scaffold.projects.template_changes import describe_changes
-from scaffold.projects.template_history import (
+from scaffold.projects.templates.changes import describe_changes
+from scaffold.projects.templates.history import (
     MANIFEST,
     copy_files,
     history_folder,
@@ -43,7 +42,8 @@ from scaffold.projects.template_history import (
     rebuild_trees,
     tree_of,
 )
-from scaffold.projects.template_layers import template_folder
+from scaffold.projects.templates.layers import template_folder
+from scaffold.projects.templates.store_git import run_git
 
 ROOT = Path(__file__).resolve().parents[1] / "templates"
 

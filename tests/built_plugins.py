@@ -33,7 +33,7 @@ import pytest
 from scaffold.contracts import LANGUAGES
 from scaffold.projects.create import NewProjectOptions, create_project
 from scaffold.projects.kinds import KINDS
-from scaffold.projects.template_store import current_version
+from scaffold.projects.templates.store import current_version
 from tests.functional.test_plugin_harness import scaffold_home
 from tests.go_toolchain import go_environment
 from tests.node_install import install_node_modules

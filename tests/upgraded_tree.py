@@ -20,8 +20,8 @@ from pathlib import Path
 
 from scaffold.projects.contract_files import render_contract_files
 from scaffold.projects.project import ANSWERS_FILE, open_project
-from scaffold.projects.template_merge import rendered_template
-from scaffold.projects.template_store import current_version, ensure_store
+from scaffold.projects.templates.merge import rendered_template
+from scaffold.projects.templates.store import current_version, ensure_store
 from scaffold.specs.catalog import load_shipped
 
 # What a project holds that no render makes: git's folder, installed packages and build output.

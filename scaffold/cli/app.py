@@ -33,7 +33,7 @@ def _print_version(value: bool) -> None:
     """
     if value:
         from scaffold.projects.kinds import KINDS
-        from scaffold.projects.template_store import current_version
+        from scaffold.projects.templates.store import current_version
         from scaffold.specs.catalog import versions_of
 
         typer.echo(f"scaffold {__version__}")
@@ -122,7 +122,7 @@ def _interrupted(signum: int, frame: FrameType | None) -> None:
     """Ctrl-C or SIGTERM outside a command's own protected step: that step has changed nothing.
 
     Commands that change files install their own handlers around the change (see
-    scaffold.projects.transaction) and say what they undid; everywhere else nothing was changed.
+    scaffold.projects.state.transaction) and say what they undid; everywhere else nothing was changed.
     """
     raise InterruptedByUser("interrupted: nothing was changed")
 

@@ -9,10 +9,10 @@ from typing import Annotated, Any
 import typer
 
 from scaffold.contracts import LANGUAGES, MODULE, PLUGIN
-from scaffold.projects.answers import parse_components, validate_registry_url
 from scaffold.projects.create import CreatedProject, NewProjectOptions, create_project
 from scaffold.projects.kinds import KINDS
 from scaffold.projects.names import validate_package_name, validate_project_name, validate_scope
+from scaffold.projects.state.answers import parse_components, validate_registry_url
 
 DestArgument = Annotated[
     Path, typer.Argument(help="Folder to create; its name is the default project name.", show_default=False)

@@ -1,6 +1,6 @@
 """The components a module registers, as its answers give them (a list or "Widget,Settings").
 
-The module generator reads them from the project's answers, and scaffold.projects.answers checks
+The module generator reads them from the project's answers, and scaffold.projects.state.answers checks
 them when a project is made; both use this one parser, kept here so codegen needs nothing of the
 projects package.
 """

@@ -13,9 +13,9 @@ from pathlib import Path
 from scaffold.errors import GenerationError, ProjectError
 from scaffold.fsutil import write_bytes_atomic
 from scaffold.projects.kinds import Answers, ProjectKind
-from scaffold.projects.manifest import MANIFEST_PATH, SPEC_COPY_PATH, Manifest, text_hash
-from scaffold.projects.state_paths import CONTRACT_FILE_LIMIT, confined, is_plain_relative, read_bounded
-from scaffold.projects.transaction import Change
+from scaffold.projects.state.manifest import MANIFEST_PATH, SPEC_COPY_PATH, Manifest, text_hash
+from scaffold.projects.state.paths import CONTRACT_FILE_LIMIT, confined, is_plain_relative, read_bounded
+from scaffold.projects.state.transaction import Change
 from scaffold.specs.document import SpecDocument
 
 

@@ -1,12 +1,12 @@
 """Making a new project: the copier template is rendered, scaffold adds the contract-owned code.
 
 Without prompts the template is rendered by scaffold's copier-equivalent renderer
-(template_render.py: no copier import, no git clone); prompts, and any template feature that
+(templates/render.py: no copier import, no git clone); prompts, and any template feature that
 renderer does not reproduce, go through copier itself.
 
 Everything is rendered into a staging folder beside the destination and moved into place only
 when complete, so a failure at any step (bad answer, template error, generator error) leaves the
-destination exactly as it was. DEST is claimed and locked first (folder_lock), so two commands
+destination exactly as it was. DEST is claimed and locked first (state.folder_lock), so two commands
 writing one DEST never both succeed: the second refuses in one sentence.
 """
 
@@ -29,13 +29,13 @@ from scaffold.contracts import LANGUAGE_ANSWER
 from scaffold.errors import DestinationError, InterruptedByUser, InvalidNameError, TemplateError
 from scaffold.interrupts import signals_interrupt
 from scaffold.projects.contract_files import render_contract_files, write_contract_files
-from scaffold.projects.folder_lock import FolderLocks, folder_locks
 from scaffold.projects.kinds import ProjectKind
-from scaffold.projects.manifest import Manifest
 from scaffold.projects.names import project_name_from_folder
 from scaffold.projects.project import ANSWERS_FILE
-from scaffold.projects.template_store import TemplateSource, ensure_store, planned_store, rebuild_if_damaged
-from scaffold.projects.transaction import Change, apply_changes
+from scaffold.projects.state.folder_lock import FolderLocks, folder_locks
+from scaffold.projects.state.manifest import Manifest
+from scaffold.projects.state.transaction import Change, apply_changes
+from scaffold.projects.templates.store import TemplateSource, ensure_store, planned_store, rebuild_if_damaged
 from scaffold.specs.catalog import load_shipped, load_version_or_file, newest_revision
 from scaffold.specs.document import SpecDocument
 
@@ -95,7 +95,7 @@ def _checked_destination(options: NewProjectOptions, destination: Path) -> None:
 def _create_claimed(
     options: NewProjectOptions, destination: Path, spec: SpecDocument, source: TemplateSource
 ) -> CreatedProject:
-    """Claim DEST (create it if missing, then lock it: scaffold.projects.folder_lock) and render.
+    """Claim DEST (create it if missing, then lock it: scaffold.projects.state.folder_lock) and render.
 
     While this command holds DEST, every other scaffold command writing it refuses; the check
     that DEST is empty is repeated under the lock, so a project another command finished a moment
@@ -218,7 +218,7 @@ def _render_template(
     no git clone: about a second of CPU less); copier renders whatever that renderer refuses.
     """
     if not interactive and os.environ.get("SCAFFOLD_RENDER_WITH_COPIER") != "1":
-        from scaffold.projects.template_render import Unsupported, render_template
+        from scaffold.projects.templates.render import Unsupported, render_template
 
         try:
             render_template(source, target, data, defaults)

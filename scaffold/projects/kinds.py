@@ -21,7 +21,7 @@ from typing import Any
 from scaffold.codegen.generator import Answers, ContractFiles, ContractGenerator
 from scaffold.contracts import MODULE, PLUGIN, KindName, KindNames
 from scaffold.errors import ProjectError
-from scaffold.projects.answers import validate_module_answers, validate_plugin_answers
+from scaffold.projects.state.answers import validate_module_answers, validate_plugin_answers
 from scaffold.specs.document import SpecDocument
 
 __all__ = ["KINDS", "Answers", "ContractFiles", "ProjectKind", "kind_named"]

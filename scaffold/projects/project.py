@@ -15,10 +15,10 @@ from typing import Any
 import yaml
 
 from scaffold.errors import InvalidNameError, ProjectError, ScaffoldError
-from scaffold.projects import transaction
 from scaffold.projects.kinds import ProjectKind, kind_named
-from scaffold.projects.manifest import MANIFEST_PATH, SPEC_COPY_PATH, Manifest
-from scaffold.projects.state_paths import (
+from scaffold.projects.state import transaction
+from scaffold.projects.state.manifest import MANIFEST_PATH, SPEC_COPY_PATH, Manifest
+from scaffold.projects.state.paths import (
     confined,
     decode_state_text,
     read_bounded,

@@ -12,7 +12,7 @@ from pathlib import Path
 from scaffold.errors import HandEditedFilesError, StaleFilesError
 from scaffold.projects.contract_files import FileState, compare, plan_contract_files, render_contract_files
 from scaffold.projects.project import Project, find_project_root, open_project
-from scaffold.projects.transaction import apply_changes, project_lock
+from scaffold.projects.state.transaction import apply_changes, project_lock
 from scaffold.specs.document import SpecDocument
 
 

@@ -47,7 +47,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from scaffold.codegen.runtime_files.starter_corrections import correction_for, seeded_paths
 from scaffold.contracts import KindNames
 from scaffold.errors import TemplateError
-from scaffold.projects.template_jinja import path_patterns
+from scaffold.projects.templates.jinja import path_patterns
 
 PartState = Literal["unedited", "edited"]
 
@@ -194,7 +194,7 @@ def apply_starter_plan(
 ) -> None:
     """Make the files under `root` (the upgrade's clone, after the template merge) follow the plan.
 
-    The merge (scaffold.projects.template_update, as copier's update) has written every starter
+    The merge (scaffold.projects.templates.update, as copier's update) has written every starter
     file that did not exist (`_skip_if_exists` only protects existing files), left existing ones
     alone, and deleted the ones the new version no longer seeds. An unedited part gets the rest of the new starter; an edited part loses what the merge
     added to it and gets back, with `restore(path)`, what the merge deleted from it (found: plugin

@@ -25,13 +25,13 @@ from packaging.version import Version
 
 from scaffold import __version__
 from scaffold.errors import ProjectError, ScaffoldError
-from scaffold.projects import transaction
 from scaffold.projects.contract_files import compare
 from scaffold.projects.fleet import MAX_DEPTH, Candidate, find_projects
 from scaffold.projects.kinds import kind_named
-from scaffold.projects.manifest import MANIFEST_PATH, Manifest
 from scaffold.projects.project import Project, open_project
-from scaffold.projects.template_store import current_version
+from scaffold.projects.state import transaction
+from scaffold.projects.state.manifest import MANIFEST_PATH, Manifest
+from scaffold.projects.templates.store import current_version
 from scaffold.specs.catalog import versions_of
 from scaffold.specs.spec_versions import sort_key
 

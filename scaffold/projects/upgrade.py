@@ -2,10 +2,10 @@
 
 Order matters: check everything that can refuse (not a project, not git, dirty tree, hand-edited
 contract files, unknown template version) before changing anything. Then the whole upgrade (the
-3-way merge of template-owned files, scaffold.projects.template_update; the contract-owned files
+3-way merge of template-owned files, scaffold.projects.templates.update; the contract-owned files
 from the new spec) runs in a throwaway
 clone of the repository, where a failure or Ctrl-C harms nothing. What it changed there is copied
-into the project as one set (scaffold.projects.transaction): all files or none.
+into the project as one set (scaffold.projects.state.transaction): all files or none.
 
 `--dry-run` stops after the clone and reports what changed there, so what it shows is what a real
 run would do.
@@ -30,17 +30,17 @@ from scaffold.codegen.service_statuses import UndocumentedStatus, undocumented_s
 from scaffold.contracts import TEMPLATES
 from scaffold.errors import InterruptedByUser, ProjectError, TemplateError
 from scaffold.interrupts import signals_interrupt
-from scaffold.projects import git
 from scaffold.projects.contract_files import compare, render_contract_files, write_contract_files
-from scaffold.projects.manifest import SPEC_COPY_PATH
 from scaffold.projects.project import Project, find_project_root, open_project
 from scaffold.projects.regenerate import hand_edited_error
 from scaffold.projects.starter_files import StarterPlan, apply_starter_plan, plan_starters, starter_matcher
-from scaffold.projects.template_merge import rendered_template
-from scaffold.projects.template_render import current_template_folder
-from scaffold.projects.template_store import TemplateSource, ensure_store, rebuild_if_damaged
-from scaffold.projects.template_update import merge_template_update
-from scaffold.projects.transaction import Change, apply_changes, project_lock
+from scaffold.projects.state import git
+from scaffold.projects.state.manifest import SPEC_COPY_PATH
+from scaffold.projects.state.transaction import Change, apply_changes, project_lock
+from scaffold.projects.templates.merge import rendered_template
+from scaffold.projects.templates.render import current_template_folder
+from scaffold.projects.templates.store import TemplateSource, ensure_store, rebuild_if_damaged
+from scaffold.projects.templates.update import merge_template_update
 from scaffold.specs.catalog import load_shipped, load_version_or_file, versions_of
 from scaffold.specs.diff import SpecDiff, diff_specs
 from scaffold.specs.document import SpecDocument

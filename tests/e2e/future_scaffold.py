@@ -16,7 +16,7 @@ from packaging.version import Version
 
 from scaffold import __version__
 from scaffold.contracts import KIND_NAMES, TEMPLATES
-from scaffold.projects.template_layers import template_folder
+from scaffold.projects.templates.layers import template_folder
 from scripts.release_template import refresh, release
 from tests.conftest import REPO
 

@@ -43,9 +43,9 @@ from scaffold.projects import create
 from scaffold.projects import upgrade as upgrade_module
 from scaffold.projects.create import NewProjectOptions, create_project
 from scaffold.projects.kinds import KINDS
-from scaffold.projects.manifest import SPEC_COPY_PATH
 from scaffold.projects.regenerate import regenerate
-from scaffold.projects.template_store import TemplateSource
+from scaffold.projects.state.manifest import SPEC_COPY_PATH
+from scaffold.projects.templates.store import TemplateSource
 from scaffold.projects.upgrade import upgrade
 from tests.built_plugins import BUILD, built_plugin, copy_project
 from tests.cli_runner import run_scaffold

@@ -11,7 +11,7 @@ import yaml
 from scaffold.errors import GenerationError
 from scaffold.projects import kinds
 from scaffold.projects.create import NewProjectOptions, create_project
-from scaffold.projects.template_store import current_version
+from scaffold.projects.templates.store import current_version
 from tests.cli_runner import run_scaffold
 
 

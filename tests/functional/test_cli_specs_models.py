@@ -8,7 +8,7 @@ import yaml
 
 from scaffold import __version__
 from scaffold.projects.kinds import KINDS
-from scaffold.projects.template_store import current_version
+from scaffold.projects.templates.store import current_version
 from scaffold.specs.catalog import versions_of
 from tests.cli_runner import run_scaffold
 from tests.conftest import FUTURE_PLUGIN_SPEC, PLUGIN_SPEC

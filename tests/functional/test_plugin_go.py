@@ -35,7 +35,7 @@ from scaffold.check.plugin_session import PluginCheckOptions
 from scaffold.codegen.go.plugin_service import RUNTIME_FOLDER, contract_files
 from scaffold.host.report import render_text
 from scaffold.projects.regenerate import regenerate
-from scaffold.projects.template_store import current_version
+from scaffold.projects.templates.store import current_version
 from scaffold.specs.catalog import load_shipped
 from tests.built_plugins import built_plugin
 from tests.functional.plugin_example_checks import assert_the_example_passes_check_plugin_with_data

@@ -104,7 +104,7 @@ def test_with_the_example_nothing_outside_example_depends_on_it(tmp_path: Path) 
 
 def test_the_example_is_the_default_and_an_answer_that_is_no_boolean_is_one_sentence(tmp_path: Path) -> None:
     from scaffold.errors import InvalidNameError
-    from scaffold.projects.answers import validate_plugin_answers
+    from scaffold.projects.state.answers import validate_plugin_answers
 
     project = _plugin(tmp_path / "acme-sales")
     assert (project / PACKAGE / "example" / "service.py").is_file()

@@ -36,7 +36,7 @@ from scaffold.check.plugin_checks import check_plugin
 from scaffold.check.plugin_session import PluginCheckOptions
 from scaffold.host.report import render_text
 from scaffold.projects.regenerate import regenerate
-from scaffold.projects.template_store import current_version
+from scaffold.projects.templates.store import current_version
 from tests.built_plugins import built_plugin, copy_project
 from tests.functional.plugin_example_checks import assert_the_example_passes_check_plugin_with_data
 from tests.process_probe import peak_rss_mib, serving_pid

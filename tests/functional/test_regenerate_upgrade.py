@@ -19,9 +19,9 @@ import yaml
 from scaffold.errors import DirtyTreeError, HandEditedFilesError, ProjectError, StaleFilesError, TemplateError
 from scaffold.projects.create import NewProjectOptions, create_project
 from scaffold.projects.kinds import KINDS
-from scaffold.projects.manifest import MANIFEST_PATH, SPEC_COPY_PATH, Manifest, text_hash
 from scaffold.projects.regenerate import regenerate
-from scaffold.projects.template_store import current_version
+from scaffold.projects.state.manifest import MANIFEST_PATH, SPEC_COPY_PATH, Manifest, text_hash
+from scaffold.projects.templates.store import current_version
 from scaffold.projects.upgrade import upgrade
 from tests.cli_runner import run_scaffold
 from tests.conftest import FUTURE_PLUGIN_SPEC, MODULE_SPEC, PLUGIN_SPEC

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from scaffold.projects.template_store import current_version
+from scaffold.projects.templates.store import current_version
 from scaffold.specs.catalog import versions_of
 from tests.cli_runner import run_scaffold
 from tests.conftest import PLUGIN_SPEC

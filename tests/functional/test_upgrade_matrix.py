@@ -46,8 +46,8 @@ from scaffold.projects.contract_files import render_contract_files, write_contra
 from scaffold.projects.kinds import KINDS
 from scaffold.projects.project import open_project
 from scaffold.projects.regenerate import regenerate
-from scaffold.projects.template_merge import rendered_template
-from scaffold.projects.template_store import current_version, ensure_store, known_versions
+from scaffold.projects.templates.merge import rendered_template
+from scaffold.projects.templates.store import current_version, ensure_store, known_versions
 from scaffold.projects.upgrade import UpgradeNotice, upgrade
 from scaffold.specs.catalog import load_shipped
 from tests.e2e.conformance_depth import fewer_conformance_examples

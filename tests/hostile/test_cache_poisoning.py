@@ -26,7 +26,7 @@ from scaffold.errors import SpecError
 from scaffold.projects.create import NewProjectOptions, create_project
 from scaffold.projects.kinds import KINDS
 from scaffold.projects.regenerate import regenerate
-from scaffold.projects.template_store import current_version, ensure_store
+from scaffold.projects.templates.store import current_version, ensure_store
 from scaffold.resources import templates_root
 from scaffold.specs import validation_cache
 from scaffold.specs.loader import load_spec_file

@@ -17,8 +17,8 @@ import pytest
 
 from scaffold.errors import ProjectBusyError
 from scaffold.projects.create import NewProjectOptions, create_project
-from scaffold.projects.folder_lock import folder_locks, locked_folder
 from scaffold.projects.kinds import KINDS
+from scaffold.projects.state.folder_lock import folder_locks, locked_folder
 from tests.cli_runner import run_scaffold
 from tests.conftest import REPO
 from tests.hostile.projects import tree_digest
@@ -134,7 +134,7 @@ _TRY_LOCK = """
 import sys
 from pathlib import Path
 from scaffold.errors import ProjectBusyError
-from scaffold.projects.folder_lock import locked_folder
+from scaffold.projects.state.folder_lock import locked_folder
 try:
     with locked_folder(Path(sys.argv[1])):
         print("locked")

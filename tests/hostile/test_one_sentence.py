@@ -91,7 +91,7 @@ def test_force_into_a_folder_is_all_or_nothing(tmp_path: Path, monkeypatch: pyte
     """new-plugin --force into a non-empty folder: a write error half-way puts every file back."""
     import os
 
-    from scaffold.projects import transaction
+    from scaffold.projects.state import transaction
 
     destination = tmp_path / "acme-sales"
     destination.mkdir()

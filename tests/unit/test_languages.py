@@ -19,7 +19,7 @@ import pytest
 from scaffold.codegen import module_project, plugin_project
 from scaffold.contracts import KIND_NAMES, LANGUAGES, MODULE, PLUGIN, TEMPLATES, LanguageName, store_name
 from scaffold.dev.runners import FRONTEND_RUNNERS, SERVICE_RUNNERS
-from scaffold.projects.template_store import current_version
+from scaffold.projects.templates.store import current_version
 from scaffold.resources import templates_root
 from tests.conftest import REPO
 from tests.golden.producers import GOLDEN_ROOT

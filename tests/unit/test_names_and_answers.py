@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 from scaffold.errors import InvalidNameError
-from scaffold.projects.answers import parse_components, validate_module_answers, validate_registry_url
 from scaffold.projects.names import (
     default_package_name,
     project_name_from_folder,
@@ -15,6 +14,7 @@ from scaffold.projects.names import (
     validate_project_name,
     validate_scope,
 )
+from scaffold.projects.state.answers import parse_components, validate_module_answers, validate_registry_url
 from tests.cli_runner import run_scaffold
 
 

@@ -11,7 +11,7 @@ from packaging.version import Version
 
 from scaffold import DISTRIBUTION, __version__
 from scaffold.projects.kinds import KINDS
-from scaffold.projects.template_store import current_version, known_versions
+from scaffold.projects.templates.store import current_version, known_versions
 from scaffold.specs.catalog import shipped_specs
 from tests.conftest import REPO
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
-from scaffold.projects.template_store import ensure_store
+from scaffold.projects.templates.store import ensure_store
 from scripts.release_template import refresh, release
 
 

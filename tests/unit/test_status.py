@@ -20,9 +20,9 @@ from scaffold.errors import ProjectError
 from scaffold.projects.create import NewProjectOptions, create_project
 from scaffold.projects.fleet import MAX_DEPTH, find_projects
 from scaffold.projects.kinds import KINDS
+from scaffold.projects.state.transaction import JOURNAL_DIR
 from scaffold.projects.status import ProjectStatus, fleet_status, report_json
-from scaffold.projects.template_store import current_version
-from scaffold.projects.transaction import JOURNAL_DIR
+from scaffold.projects.templates.store import current_version
 from scaffold.specs.catalog import versions_of
 from tests.conftest import PLUGIN_SPEC
 from tests.hostile.projects import copy_of, tree_digest

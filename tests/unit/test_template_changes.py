@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from scaffold.projects.template_changes import (
+from scaffold.projects.templates.changes import (
     FIRST_LINE,
     MAX_CHANGES_BYTES,
     ChangesError,

@@ -28,10 +28,10 @@ import pytest
 
 from scaffold.contracts import TEMPLATES
 from scaffold.errors import TemplateError
-from scaffold.projects.store_git import run_git
-from scaffold.projects.template_history import copy_files, past_versions, rebuild_trees
-from scaffold.projects.template_layers import template_folder
-from scaffold.projects.template_store import ensure_store
+from scaffold.projects.templates.history import copy_files, past_versions, rebuild_trees
+from scaffold.projects.templates.layers import template_folder
+from scaffold.projects.templates.store import ensure_store
+from scaffold.projects.templates.store_git import run_git
 from scaffold.resources import templates_root
 
 # template, version, tree id of tag v<version>, commit id of tag v<version>

@@ -11,8 +11,8 @@ import pytest
 
 from scaffold.contracts import TEMPLATES
 from scaffold.errors import TemplateError
-from scaffold.projects.template_history import template_files, tree_of
-from scaffold.projects.template_layers import shared_files, template_folder, template_sources
+from scaffold.projects.templates.history import template_files, tree_of
+from scaffold.projects.templates.layers import shared_files, template_folder, template_sources
 from scaffold.resources import templates_root
 
 IDENTICAL_FILES_AT_MOST = 4  # issue 39 point 6

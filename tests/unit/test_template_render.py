@@ -1,7 +1,7 @@
 """scaffold's own template renderer gives byte for byte what copier.run_copy gives, or refuses.
 
 Each case renders the same template store source twice, once with copier and once with
-scaffold.projects.template_render, and compares paths, bytes and modes of every entry
+scaffold.projects.templates.render, and compares paths, bytes and modes of every entry
 (.copier-answers.yml included). Bad answers must fail with copier's class and message.
 """
 
@@ -21,12 +21,14 @@ import pytest
 
 from scaffold import user_cache
 from scaffold.errors import DestinationError
-from scaffold.projects import create, template_render, template_store
+from scaffold.projects import create
 from scaffold.projects.create import NewProjectOptions, create_project
 from scaffold.projects.kinds import KINDS
-from scaffold.projects.template_bytecode import KIND as BYTECODE
-from scaffold.projects.template_render import Unsupported, load_config, render_template
-from scaffold.projects.template_store import TemplateSource, ensure_store
+from scaffold.projects.templates import render as template_render
+from scaffold.projects.templates import store as template_store
+from scaffold.projects.templates.bytecode import KIND as BYTECODE
+from scaffold.projects.templates.render import Unsupported, load_config, render_template
+from scaffold.projects.templates.store import TemplateSource, ensure_store
 from scaffold.resources import templates_root
 
 PLUGIN_SET = {"contract_version": "1.2.0+r2", "scaffold_version": "0.1.0"}
@@ -327,7 +329,7 @@ def test_bytecode_entries_are_keyed_by_scaffold_and_jinja_version(
 ) -> None:
     from jinja2.bccache import Bucket
 
-    from scaffold.projects import template_bytecode
+    from scaffold.projects.templates import bytecode as template_bytecode
 
     env = template_render.make_environment(tmp_path)
     bucket = Bucket(env, "key", "checksum")
@@ -395,8 +397,8 @@ def test_fast_path_does_not_import_copier(tmp_path: Path) -> None:
 def test_upgrade_renders_the_current_version_as_copier_does(
     kind: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """upgrade's rendering of the new version (scaffold.projects.template_merge) takes the fast path."""
-    from scaffold.projects.template_merge import rendered_template
+    """upgrade's rendering of the new version (scaffold.projects.templates.merge) takes the fast path."""
+    from scaffold.projects.templates.merge import rendered_template
 
     source = ensure_store(KINDS[kind].template)
     answers = {

@@ -1,7 +1,7 @@
 """Every past template version renders without copier byte for byte as copier renders it, or refuses.
 
-`upgrade` renders the version a project was made with (scaffold.projects.template_merge); without
-copier that is scaffold.projects.template_past: the tag's files exported from the template store
+`upgrade` renders the version a project was made with (scaffold.projects.templates.merge); without
+copier that is scaffold.projects.templates.past: the tag's files exported from the template store
 and rendered by template_render. Each case renders one past version of one template with
 `copier.run_copy(..., vcs_ref=tag)` and without copier, and compares paths, bytes and modes of every
 entry (.copier-answers.yml included, its `_commit` the tag). copier runs once per version (about
@@ -23,11 +23,13 @@ import yaml
 
 from scaffold import user_cache
 from scaffold.contracts import KIND_NAMES
-from scaffold.projects import store_git, template_merge, template_past
-from scaffold.projects.template_bytecode import KIND as BYTECODE
-from scaffold.projects.template_past import render_past_version
-from scaffold.projects.template_render import Unsupported
-from scaffold.projects.template_store import TemplateSource, ensure_store, known_versions
+from scaffold.projects.templates import merge as template_merge
+from scaffold.projects.templates import past as template_past
+from scaffold.projects.templates import store_git
+from scaffold.projects.templates.bytecode import KIND as BYTECODE
+from scaffold.projects.templates.past import render_past_version
+from scaffold.projects.templates.render import Unsupported
+from scaffold.projects.templates.store import TemplateSource, ensure_store, known_versions
 from scaffold.resources import templates_root
 from tests.unit.test_template_render import CASES, copier_copy, tree
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from scaffold.errors import TemplateError
-from scaffold.projects.template_store import ensure_store
+from scaffold.projects.templates.store import ensure_store
 from scripts.release_template import refresh, release
 
 

@@ -1,4 +1,4 @@
-"""scaffold's template merge (scaffold.projects.template_update) gives what `copier update` gives.
+"""scaffold's template merge (scaffold.projects.templates.update) gives what `copier update` gives.
 
 Up to scaffold 1.7.0 the template part of an upgrade was `copier.run_update` (the call kept here as
 `copier_update`, with the arguments scaffold gave it). Each case makes a project of a past template
@@ -25,10 +25,10 @@ from scaffold import __version__
 from scaffold.contracts import KIND_NAMES
 from scaffold.projects.project import ANSWERS_FILE
 from scaffold.projects.starter_files import RenderedFile, starter_matcher
-from scaffold.projects.template_merge import rendered_template
-from scaffold.projects.template_render import current_template_folder
-from scaffold.projects.template_store import TemplateSource, ensure_store, known_versions
-from scaffold.projects.template_update import LABELS, merge_file, merge_template_update
+from scaffold.projects.templates.merge import rendered_template
+from scaffold.projects.templates.render import current_template_folder
+from scaffold.projects.templates.store import TemplateSource, ensure_store, known_versions
+from scaffold.projects.templates.update import LABELS, merge_file, merge_template_update
 from scaffold.specs.catalog import versions_of
 from tests.git_helpers import git
 from tests.unit.test_template_render_history import _templates
@@ -107,7 +107,7 @@ def _edit_as_a_team(
 
 
 def copier_update(project: Path, source: TemplateSource, contract_version: str) -> None:
-    """What scaffold 1.7.0 and before ran (scaffold.projects.template_merge.update_template)."""
+    """What scaffold 1.7.0 and before ran (scaffold.projects.templates.merge.update_template)."""
     import copier
 
     with warnings.catch_warnings():

@@ -2,7 +2,7 @@
 
 scaffold ships each project template once (`templates/<template>/`, the current version; a
 template is named <kind>-<service language> in scaffold.contracts). For every released version V
-it ships `templates/history/<template>/V.changes` (scaffold.projects.template_changes: what turns
+it ships `templates/history/<template>/V.changes` (scaffold.projects.templates.changes: what turns
 the next newer version into V) and one line of `templates/history/<template>/trees.yaml`: the git
 tree id V's files must have. Rebuilding walks from the current template down through the changes
 and compares each result with its tree id, so changes that no longer fit (the working template
@@ -23,9 +23,9 @@ import yaml
 from packaging.version import InvalidVersion, Version
 
 from scaffold.errors import TemplateError
-from scaffold.projects.store_git import run_git, run_git_bytes
-from scaffold.projects.store_integrity import git_tree_id
-from scaffold.projects.template_changes import ChangesError, TemplateFile, apply_changes, describe_changes
+from scaffold.projects.templates.store_git import run_git, run_git_bytes
+from scaffold.projects.templates.integrity import git_tree_id
+from scaffold.projects.templates.changes import ChangesError, TemplateFile, apply_changes, describe_changes
 
 MANIFEST = "trees.yaml"
 _MANIFEST_LIMIT = 256 * 1024

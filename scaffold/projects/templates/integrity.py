@@ -1,6 +1,6 @@
 """Whether the per-user template store still holds exactly the templates scaffold ships.
 
-The store (scaffold.projects.template_store) lies in the data folder, which a CI setup may cache
+The store (scaffold.projects.templates.store) lies in the data folder, which a CI setup may cache
 and restore, so someone else may have written it. Two things there would let them act through
 scaffold: a tag pointing at other template files (copier renders them into `upgrade` and
 interactive `new-*`), and git settings or hooks that run commands when scaffold runs git in the
@@ -11,7 +11,7 @@ store (filters on `git add`, `core.fsmonitor`, hooks on `git commit`). So before
 - every tag's tree must be the git tree id of the shipped version's files (an id git cannot be
   made to fake: it is derived from the content): computed here from the shipped bytes for the
   current version, and for a past version the id shipped in templates/history/<kind>/trees.yaml,
-  which its rebuild from the changes was checked against (scaffold.projects.template_history);
+  which its rebuild from the changes was checked against (scaffold.projects.templates.history);
   `git fsck` (run by the caller) must find every object's bytes matching its id.
 
 Why compute git's tree id in Python rather than ask git: the question is what the store *should*

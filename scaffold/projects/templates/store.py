@@ -8,7 +8,7 @@ its templates as plain folders inside the wheel, so it builds this repository on
   template's store name (scaffold.contracts.TemplateNames: `plugin` for templates/plugin-python/);
 - one commit per template version, tagged `v<version>`, its message "<store> template <version>":
   every released version, rebuilt from the current `templates/<template>/` and the reverse changes
-  in `templates/history/<template>/`, each checked against the git tree id it was released with (scaffold.projects.template_history), then the
+  in `templates/history/<template>/`, each checked against the git tree id it was released with (scaffold.projects.templates.history), then the
   current version;
 - commits are made with a fixed author and date, so the same content gives the same commit
   on every machine;
@@ -38,10 +38,10 @@ from packaging.version import InvalidVersion, Version
 
 from scaffold.contracts import store_name
 from scaffold.errors import TemplateError
-from scaffold.projects.store_git import require_git, run_git
-from scaffold.projects.store_integrity import git_dir_is_plain
-from scaffold.projects.template_history import copy_files, past_versions, rebuild_trees, tree_of
-from scaffold.projects.template_layers import template_folder
+from scaffold.projects.templates.store_git import require_git, run_git
+from scaffold.projects.templates.integrity import git_dir_is_plain
+from scaffold.projects.templates.history import copy_files, past_versions, rebuild_trees, tree_of
+from scaffold.projects.templates.layers import template_folder
 from scaffold.resources import data_home_error, templates_root, user_data_home
 
 # v3: the marker records each version's git tree id (v2: a sha256 of the copy in templates/history);
@@ -134,7 +134,7 @@ def rebuild_if_damaged(source: TemplateSource) -> bool:
 
     Checked: no git setting or hook that could run a command, `git fsck` (every object's bytes
     match its id), and every version's tag naming exactly the tree of the shipped files
-    (scaffold.projects.store_integrity). The store is a cache of what the wheel ships, so
+    (scaffold.projects.templates.integrity). The store is a cache of what the wheel ships, so
     rebuilding it loses nothing.
     """
     if _trustworthy(source):
@@ -218,7 +218,7 @@ def _add_versions(
     """Commit and tag each missing version; build a fresh store in a temp folder first.
 
     The past versions are rebuilt in the store's own work tree from the current template and the
-    changes (template_history) and committed with `git commit-tree`; the current version is then
+    changes (templates.history) and committed with `git commit-tree`; the current version is then
     copied in and committed with `git commit`. Both give the commits `git commit` of each
     version's files gave when they were copies: same trees, parents, author, date and message.
     """

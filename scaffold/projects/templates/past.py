@@ -3,7 +3,7 @@
 Why: `upgrade` (and its tests) render the version a project was made with, to tell the user's
 files from the template's. copier does that by cloning the store and checking out the tag,
 ~50-140 git processes and most of a second of CPU. The same files come from one `git archive`
-of the tag, and scaffold's renderer (template_render) renders them as copier would.
+of the tag, and scaffold's renderer (templates.render) renders them as copier would.
 
 The export must be exactly what copier's checkout holds, or the renderer must not be used:
 the files written here must have the git tree id the shipped manifest records for that version
@@ -23,15 +23,15 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from scaffold.errors import TemplateError
-from scaffold.projects.store_git import run_git_bytes
-from scaffold.projects.store_integrity import git_tree_id
-from scaffold.projects.template_history import read_manifest, template_files
-from scaffold.projects.template_jinja import Unsupported
-from scaffold.projects.template_render import render_folder
-from scaffold.projects.template_store import TemplateSource
+from scaffold.projects.templates.store_git import run_git_bytes
+from scaffold.projects.templates.integrity import git_tree_id
+from scaffold.projects.templates.history import read_manifest, template_files
+from scaffold.projects.templates.jinja import Unsupported
+from scaffold.projects.templates.render import render_folder
+from scaffold.projects.templates.store import TemplateSource
 from scaffold.resources import templates_root
 
-# The name compiled templates of past versions are cached under (template_jinja._LabelledLoader):
+# The name compiled templates of past versions are cached under (templates.jinja._LabelledLoader):
 # the cache also keys them by their source, so versions that share a file share its entry.
 _LABEL = "<scaffold template store>"
 
@@ -40,7 +40,7 @@ def render_past_version(
     source: TemplateSource, version: str, target: Path, data: dict[str, Any], user_defaults: dict[str, Any]
 ) -> None:
     """Render template `version` (a released one, in the store) into the new folder `target` as
-    `copier.run_copy(..., vcs_ref=f"v{version}")` would. Errors as template_render's."""
+    `copier.run_copy(..., vcs_ref=f"v{version}")` would. Errors as templates.render's."""
     try:
         tree = read_manifest(templates_root(), source.template).get(version)
     except TemplateError as exc:

@@ -18,7 +18,7 @@ from typing import Any
 
 from scaffold.errors import TemplateError
 from scaffold.projects.starter_files import RenderedFile
-from scaffold.projects.template_store import TemplateSource, rebuild_if_damaged
+from scaffold.projects.templates.store import TemplateSource, rebuild_if_damaged
 
 
 def rendered_template(
@@ -57,13 +57,13 @@ def _rendered_without_copier(
     answers: Mapping[str, Any], source: TemplateSource, version: str, target: Path
 ) -> bool:
     """The version through scaffold's own renderer: the current one as `new-*` renders it, a past
-    one from its files in the store (template_past); the same bytes as copier
+    one from its files in the store (templates.past); the same bytes as copier
     (tests/unit/test_template_render*.py), most of a second of CPU less per rendering. False,
     with `target` removed, where only copier can render it."""
     if os.environ.get("SCAFFOLD_RENDER_WITH_COPIER") == "1":
         return False
-    from scaffold.projects.template_past import render_past_version
-    from scaffold.projects.template_render import Unsupported, render_template
+    from scaffold.projects.templates.past import render_past_version
+    from scaffold.projects.templates.render import Unsupported, render_template
 
     data = {key: value for key, value in answers.items() if not key.startswith("_")}
     try:

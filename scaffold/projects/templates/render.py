@@ -8,7 +8,7 @@ changes), and the copier rules our copier.yml files use are few. This module rep
 rules and nothing else; any other copier.yml key, question feature, answer type, symlink, yield
 tag or template error raises `Unsupported`, and the caller then renders with copier, so a future
 template change can never render differently in silence. Past versions (upgrade's old rendering)
-come through template_past; copier's own update and interactive creation keep using copier.
+come through templates.past; copier's own update and interactive creation keep using copier.
 
 Reproduced from copier 9 (copier/_main.py, _template.py, _user_data.py): questions answered in
 order from the data, the user defaults, then the jinja-rendered default, each validated by its
@@ -35,8 +35,8 @@ from typing import Any
 import jinja2
 import yaml
 
-from scaffold.projects.template_history import template_files
-from scaffold.projects.template_jinja import (
+from scaffold.projects.templates.history import template_files
+from scaffold.projects.templates.jinja import (
     CopierConf,
     StringRenderer,
     Unsupported,
@@ -45,8 +45,8 @@ from scaffold.projects.template_jinja import (
     plain,
     refuse,
 )
-from scaffold.projects.template_layers import template_folder
-from scaffold.projects.template_store import TemplateSource, current_version
+from scaffold.projects.templates.layers import template_folder
+from scaffold.projects.templates.store import TemplateSource, current_version
 from scaffold.resources import templates_root
 
 __all__ = ["TemplateConfig", "Unsupported", "load_config", "make_environment", "render_template"]
@@ -250,7 +250,7 @@ def _tree(root: Path, subdirectory: str) -> tuple[dict[str, bool], set[str]]:
     """The entries a git checkout of the store holds under the subdirectory (True for folders),
     and every path present in that checkout relative to the template root.
 
-    The store commits files only (no empty folders, no __pycache__, no .pyc: see template_store);
+    The store commits files only (no empty folders, no __pycache__, no .pyc: see templates.store);
     a symlinked file is committed as its content, a symlinked folder is refused here.
     """
     for folder, dirs, _files in os.walk(root):

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from scaffold.errors import ProjectError
-from scaffold.projects.state_paths import confined, decode_state_text, is_plain_relative, read_bounded
+from scaffold.projects.state.paths import confined, decode_state_text, is_plain_relative, read_bounded
 from scaffold.specs.spec_versions import SPEC_VERSION
 
 MANIFEST_PATH = ".scaffold/manifest.json"

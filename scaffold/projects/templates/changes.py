@@ -1,7 +1,7 @@
 """The changes that turn one template version into the one released before it, as compact text.
 
 Each released template version is kept as `templates/history/<template>/<version>.changes`: what
-turns the next newer version's files into its own (scaffold.projects.template_history walks the
+turns the next newer version's files into its own (scaffold.projects.templates.history walks the
 chain down from the current template and checks every result against the git tree id the version
 was released with, so a wrong byte here can never reach a user's upgrade unnoticed).
 
@@ -70,7 +70,7 @@ def describe_changes(
     """The changes text that turns the files `newer` into the files `older`.
 
     `renames` maps a path of `older` to the path of `newer` it was moved from (git's rename
-    detection finds them; see template_history.make_changes)."""
+    detection finds them; see templates.history.make_changes)."""
     for path in [*newer, *older]:
         _check_path(path.encode("utf-8"))
     out = [FIRST_LINE]

@@ -8,7 +8,7 @@ the set back from the journal; after a SIGKILL the journal is still there, and t
 command in the project rolls it back (`recover`). The journal is project state like any other (a
 pull request can add one): its folders must be real folders and its record a regular file, or
 nothing is read, moved or removed (`journal_folder`), so a `backup` linked to a folder outside the
-project cannot bring that folder's files in. The project folder's lock (folder_lock: flock on
+project cannot bring that folder's files in. The project folder's lock (state.folder_lock: flock on
 the folder itself, so no lock file is ever left behind) keeps two commands, `new-* --force` into
 it included, from changing one project at once.
 """
@@ -26,8 +26,8 @@ from pathlib import Path
 
 from scaffold.errors import DestinationError, InterruptedByUser, ProjectError
 from scaffold.interrupts import signals_ignored, signals_interrupt
-from scaffold.projects.folder_lock import locked_folder
-from scaffold.projects.state_paths import confined, read_bounded
+from scaffold.projects.state.folder_lock import locked_folder
+from scaffold.projects.state.paths import confined, read_bounded
 
 JOURNAL_DIR = ".scaffold/journal"
 _JOURNAL_FILE = "journal.json"
@@ -44,7 +44,7 @@ class Change:
 
 @contextlib.contextmanager
 def project_lock(root: Path) -> Iterator[None]:
-    """Hold the project folder's lock (scaffold.projects.folder_lock), or refuse at once if it is held."""
+    """Hold the project folder's lock (scaffold.projects.state.folder_lock), or refuse at once if it is held."""
     with locked_folder(root):
         yield
 

@@ -24,7 +24,7 @@ from pathlib import Path, PurePosixPath
 import yaml
 
 from scaffold.errors import TemplateError
-from scaffold.projects.template_history import template_files
+from scaffold.projects.templates.history import template_files
 from scaffold.resources import data_home_error, user_data_home
 
 SHARED = "shared"

@@ -4,7 +4,7 @@ Why a copy: importing copier costs about half a second of CPU. What copier confi
 (copier/_main.py `Worker.jinja_env`): a SandboxedEnvironment that also hides `PurePath.parser`,
 the ansible core filters, keep_trailing_newline, a `pathjoin` global and `to_json` with a fallback
 encoder. Anything here that would need more of copier raises `Unsupported`, and the caller renders
-with copier instead. Compiled templates are kept in a bytecode cache (template_bytecode.py).
+with copier instead. Compiled templates are kept in a bytecode cache (templates/bytecode.py).
 Answers are only ever passed as data to these templates, never compiled.
 """
 
@@ -22,7 +22,7 @@ from jinja2.loaders import split_template_path
 from jinja2.sandbox import SandboxedEnvironment
 from jinja2_ansible_filters import AnsibleCoreFiltersExtension  # type: ignore[import-untyped]
 
-from scaffold.projects.template_bytecode import TemplateBytecodeCache
+from scaffold.projects.templates.bytecode import TemplateBytecodeCache
 
 
 class Unsupported(Exception):
@@ -58,7 +58,7 @@ def _pathjoin(*path: str, mode: str = "posix") -> str:
 
 class _LabelledLoader(jinja2.FileSystemLoader):
     """Reads templates from a folder but names them `<label>/<name>`: a past template version is
-    rendered from a temporary export (template_past), and the bytecode cache keys compiled code
+    rendered from a temporary export (templates.past), and the bytecode cache keys compiled code
     by that name, so a real temporary path would add fresh cache entries on every render."""
 
     def __init__(self, root: Path, label: str) -> None:
