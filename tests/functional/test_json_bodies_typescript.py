@@ -1,8 +1,9 @@
 """The TypeScript runtime reads the shared cases as decided (issue 38 point 6, issue 39 point 2):
-scaffold/codegen/typescript/runtime_files/json-bodies.test.ts and locale.test.ts run with vitest
-beside the runtime of a generated plugin, reading scaffold/codegen/cases/json_bodies.json and
-locales.json, the files the Python (tests/unit/test_json_bodies.py, test_runtime_locale.py) and Go
-(jsonbodies_test.go, locale_test.go) runtimes' tests read too.
+the runners in scaffold/codegen/typescript/runtime_files/ (RUNNERS below) run with vitest beside the
+runtime of a generated plugin, each reading its file of scaffold/codegen/cases/, the files the
+Python (tests/unit/test_json_bodies.py, test_runtime_locale.py, test_observability_runtime.py,
+tests/functional/test_error_answers.py) and Go (jsonbodies_test.go, locale_test.go,
+logging_test.go, erroranswers_test.go) runtimes' tests read too.
 
 As secrets.test.ts runs (tests/functional/test_secrets_across_languages.py): not shipped in a
 project, it is copied into one, here a copy of the example plugin tests/built_plugins.py builds
@@ -32,6 +33,7 @@ RUNNERS = {
     "json-bodies.test.ts": ("SCAFFOLD_JSON_BODIES", CASES / "json_bodies.json"),
     "locale.test.ts": ("SCAFFOLD_LOCALE_CASES", CASES / "locales.json"),
     "logging.test.ts": ("SCAFFOLD_LOG_CASES", CASES / "log_lines.json"),
+    "error-answers.test.ts": ("SCAFFOLD_ERROR_ANSWERS", CASES / "error_answers.json"),
 }
 CASE_FILES = {variable: str(path) for variable, path in RUNNERS.values()}
 # What the runners share: reading a file of cases (not shipped in a project either).
@@ -94,11 +96,12 @@ def test_the_typescript_runtime_reads_every_case_as_decided(project: Path) -> No
     assert all(runner in out for runner in RUNNERS), out
 
 
-@pytest.mark.parametrize("variable", sorted(CASE_FILES))
-def test_each_runner_fails_without_its_cases(project: Path, variable: str) -> None:
+@pytest.mark.parametrize("runner", sorted(RUNNERS))
+def test_each_runner_fails_without_its_cases(project: Path, runner: str) -> None:
+    variable = RUNNERS[runner][0]
     vitest = str(project / "node_modules" / ".bin" / "vitest")
-    result = subprocess.run(
-        [vitest, "run", "--config", "vitest.cases.config.ts"],
+    result = subprocess.run(  # that runner alone: the others have their variables
+        [vitest, "run", "--config", "vitest.cases.config.ts", f"src/contract/{runner}"],
         cwd=project,
         capture_output=True,
         text=True,

@@ -294,6 +294,29 @@ def incident_id() -> str:
     return os.urandom(6).hex()
 
 
+# The order a 405's Allow header names methods in, as the TypeScript and Go plugins name them
+# (scaffold/codegen/cases/error_answers.json): Starlette joins a set, so its order changed
+# from one process to the next.
+_METHOD_ORDER = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+
+
+def _allow_in_order(headers: Mapping[str, str] | None) -> Mapping[str, str] | None:
+    if not headers or "allow" not in {name.lower() for name in headers}:
+        return headers
+    kept = {name: value for name, value in headers.items() if name.lower() != "allow"}
+    allowed = {
+        method.strip()
+        for name, value in headers.items()
+        if name.lower() == "allow"
+        for method in value.split(",")
+    }
+    order = {method: place for place, method in enumerate(_METHOD_ORDER)}
+    return {
+        **kept,
+        "Allow": ", ".join(sorted(allowed, key=lambda method: (order.get(method, len(order)), method))),
+    }
+
+
 def install_error_handlers(app: Any) -> None:
     """Answer unknown paths, wrong methods and unexpected errors with JSON bodies.
 
@@ -307,7 +330,7 @@ def install_error_handlers(app: Any) -> None:
             message = runtime_text(locale, f"http.{exc.status_code}")
         else:
             message = runtime_text(locale, "http.other", status=exc.status_code)
-        return error_response(exc.status_code, message, exc.headers)
+        return error_response(exc.status_code, message, _allow_in_order(exc.headers))
 
     async def unexpected(request: Request, exc: Exception) -> Response:
         incident = incident_id()
@@ -320,5 +343,9 @@ def install_error_handlers(app: Any) -> None:
         )
         return error_response(500, runtime_text(request_locale(request), "internal", incident=incident))
 
+    # A path with a slash too many or too few is not found, as in the TypeScript and Go plugins
+    # (scaffold/codegen/cases/error_answers.json): Starlette would redirect it (307), which the
+    # contract does not document.
+    app.router.redirect_slashes = False
     app.add_exception_handler(HTTPException, http_error)
     app.add_exception_handler(Exception, unexpected)

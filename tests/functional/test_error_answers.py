@@ -1,0 +1,134 @@
+"""The shared error-answer cases (scaffold/codegen/cases/error_answers.json), read by the Python runtime.
+
+The same file is read by the TypeScript runtime's tests (error-answers.test.ts) and the Go
+runtime's (erroranswers_test.go), so what a refused request or a failing data source gets is
+decided once for three languages (issue 39 point 2; the file's "about" says the format). Each case
+goes through the glue a generated plugin serves (its app.py's build_router and
+install_error_handlers, on FastAPI) around a data source of which every method fails as the case
+says, in the `--defaults` project the plugin functional tests share.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from scaffold.codegen.glue_texts import RUNTIME_TEXTS
+from scaffold.codegen.runtime_files.runtime_constants import DEFAULT_LOCALE
+from tests.functional.test_plugin_harness import module
+
+CASES_FILE = Path(__file__).resolve().parents[2] / "scaffold" / "codegen" / "cases" / "error_answers.json"
+CASES: list[dict[str, Any]] = json.loads(CASES_FILE.read_text(encoding="utf-8"))["cases"]
+KNOWN_KEYS = {
+    "name", "method", "path", "headers", "body", "raises", "status", "answer", "message", "text",
+    "locale", "params", "anyPosition", "mentions", "never", "answerHeaders",
+}  # fmt: skip
+BUG = "database password is hunter2"
+
+
+def body_bytes(body: str | list[Any] | None) -> bytes:
+    """The case's body: code points below 256, one byte each, or parts joined (json_bodies.json's form)."""
+    if body is None:
+        return b""
+    parts = [body] if isinstance(body, str) else body
+    text = "".join(part if isinstance(part, str) else part[0] * part[1] for part in parts)
+    return text.encode("latin-1")  # a code point above 255 is a mistake in the case: this raises
+
+
+def text_pattern(locale: str, key: str, params: dict[str, str]) -> str:
+    """The runtime text `key` as a pattern: its params put in, any other placeholder any text."""
+    template = RUNTIME_TEXTS[locale][key]
+    pattern = ""
+    for literal, name in re.findall(r"([^{]*)(?:\{(\w+)\}|$)", template):
+        pattern += re.escape(literal)
+        if name:
+            pattern += re.escape(params[name]) if name in params else r"[^\n]+"
+    return pattern
+
+
+def message_matches(case: dict[str, Any], message: str) -> bool:
+    if "message" in case:
+        return bool(message == case["message"])
+    locale = case.get("locale", DEFAULT_LOCALE)
+    keys = [case["text"]]
+    if case.get("anyPosition"):
+        keys.append("body.invalidJsonAt")
+    return any(re.fullmatch(text_pattern(locale, key, case.get("params", {})), message) for key in keys)
+
+
+def expected_value(value: Any, locale: str) -> Any:
+    """`answer`'s value, a {"text": key} read as that runtime text."""
+    if isinstance(value, dict):
+        if set(value) == {"text"}:
+            return RUNTIME_TEXTS[locale][value["text"]]
+        return {key: expected_value(item, locale) for key, item in value.items()}
+    return value
+
+
+@cache
+def failing_client(raises: str) -> TestClient:
+    """The glue around a data source of which every method raises what `raises` (JSON) says."""
+    contract = module("_contract")
+    spec = json.loads(raises) if raises else None
+
+    def error() -> Exception:
+        if spec is None:
+            return RuntimeError(BUG)
+        return contract.PluginError(
+            spec["message"], status=spec["status"], validation_errors=spec.get("validationErrors")
+        )
+
+    def raiser(*_args: Any) -> Any:
+        raise error()
+
+    failing = type(
+        "FailingDataSource",
+        (contract.DataSourceBase,),
+        {op.method_name: raiser for op in contract.OPERATIONS},
+    )
+    app = FastAPI()
+    router = contract.build_router(
+        failing(),
+        secrets=contract.SecretBox(bytes(range(32))),
+        locales=("ru-RU", "en-US"),
+        prefix=contract.BASE_PATH,
+    )
+    app.router.routes.extend(router.routes)
+    contract.install_error_handlers(app)
+    return TestClient(app, raise_server_exceptions=False, follow_redirects=False)
+
+
+def test_every_case_uses_only_keys_this_runner_knows() -> None:
+    assert CASES, "error_answers.json holds no cases"
+    unknown = {case["name"]: sorted(set(case) - KNOWN_KEYS) for case in CASES if set(case) - KNOWN_KEYS}
+    assert not unknown, f"keys this runner does not know: {unknown}"
+    names = [case["name"] for case in CASES]
+    assert len(names) == len(set(names)), "case names must be unique"
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case["name"] for case in CASES])
+def test_the_python_runtime_answers_as_the_case_says(case: dict[str, Any]) -> None:
+    api = failing_client(json.dumps(case.get("raises"), sort_keys=True) if "raises" in case else "")
+    answer = api.request(
+        case["method"], case["path"], content=body_bytes(case.get("body")), headers=case.get("headers", {})
+    )
+    where = f"{case['name']}: {answer.status_code} {answer.text[:300]}"
+    assert answer.status_code == case["status"], where
+    assert answer.headers["content-type"].startswith("application/json"), where
+    body = answer.json()
+    message = body.pop("message", None)
+    assert isinstance(message, str) and message_matches(case, message), f"{where}\nmessage: {message!r}"
+    for text in case.get("mentions", []):
+        assert text in message, f"{where}\nthe message does not mention {text!r}"
+    assert body == expected_value(case["answer"], case.get("locale", DEFAULT_LOCALE)) | {}, where
+    for text in case.get("never", []):
+        assert text.encode() not in answer.content, f"{where}\nthe answer holds {text!r}"
+    for name, value in case.get("answerHeaders", {}).items():
+        assert answer.headers.get(name) == value, f"{where}\nheader {name}: {answer.headers.get(name)!r}"

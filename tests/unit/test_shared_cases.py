@@ -1,0 +1,74 @@
+"""Every file of shared cases is read by each runtime's own test runner (issue 39 point 2).
+
+A file in scaffold/codegen/cases/ that one language's tests never open decides nothing there: this
+finds, for each file, a pytest module that reads it, a vitest runner and a `go test` file that load
+it by the variable naming it, and the tests that run those two with the variable set
+(tests/functional/test_json_bodies_typescript.py or test_secrets_across_languages.py for vitest,
+test_plugin_go.py for go test).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.conftest import REPO
+
+CASES = REPO / "scaffold" / "codegen" / "cases"
+TYPESCRIPT = REPO / "scaffold" / "codegen" / "typescript" / "runtime_files"
+GO = REPO / "scaffold" / "codegen" / "go" / "runtime_files"
+TESTS = REPO / "tests"
+CASE_FILES = sorted(path.name for path in CASES.glob("*.json"))
+
+
+def _texts(paths: list[str]) -> dict[str, str]:
+    return {path: (REPO / path).read_text(encoding="utf-8") for path in paths}
+
+
+def _variable(runner: str, name: str) -> str:
+    """The environment variable a vitest or go test runner reads `name` by."""
+    found = re.search(r"""['"](SCAFFOLD_[A-Z_]+)['"],\s*['"]""" + re.escape(name), runner)
+    assert found, f"the runner does not name {name} by a SCAFFOLD_ variable"
+    return found[1]
+
+
+def test_there_are_shared_cases() -> None:
+    assert {
+        "json_bodies.json",
+        "secrets.json",
+        "locales.json",
+        "log_lines.json",
+        "error_answers.json",
+    } <= set(CASE_FILES)
+
+
+@pytest.mark.parametrize("name", CASE_FILES)
+def test_each_language_s_runner_reads_the_file(name: str) -> None:
+    python = [
+        str(path.relative_to(REPO))
+        for path in sorted(TESTS.rglob("test_*.py"))
+        if f'"{name}"' in path.read_text(encoding="utf-8") and path.name != "test_shared_cases.py"
+    ]
+    typescript = [
+        path for path in sorted(TYPESCRIPT.glob("*.test.ts")) if f"'{name}'" in path.read_text("utf-8")
+    ]
+    go = [path for path in sorted(GO.glob("*_test.go")) if f'"{name}"' in path.read_text("utf-8")]
+    assert python, f"no pytest module under tests/ reads {name}"
+    assert len(typescript) == 1, f"{name} is read by {len(typescript)} vitest runners in {TYPESCRIPT}"
+    assert len(go) == 1, f"{name} is read by {len(go)} go test files in {GO}"
+    vitest_variable = _variable(typescript[0].read_text("utf-8"), name)
+    go_variable = _variable(go[0].read_text("utf-8"), name)
+    drivers = _texts(
+        [
+            "tests/functional/test_json_bodies_typescript.py",
+            "tests/functional/test_secrets_across_languages.py",
+            "tests/functional/test_plugin_go.py",
+        ]
+    )
+    assert any(vitest_variable in text for path, text in drivers.items() if "plugin_go" not in path), (
+        f"no test runs {typescript[0].name} with {vitest_variable} set"
+    )
+    assert go_variable in drivers["tests/functional/test_plugin_go.py"], (
+        f"tests/functional/test_plugin_go.py does not set {go_variable} for {go[0].name}"
+    )
