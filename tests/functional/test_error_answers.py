@@ -3,8 +3,8 @@
 The same file is read by the TypeScript runtime's tests (error-answers.test.ts) and the Go
 runtime's (erroranswers_test.go), so what a refused request or a failing data source gets is
 decided once for three languages (issue 39 point 2; the file's "about" says the format). Each case
-goes through the glue a generated plugin serves (its app.py's build_router and
-install_error_handlers, on FastAPI) around a data source of which every method fails as the case
+goes through the glue a generated plugin serves (as its app.py assembles it: build_router,
+install_error_handlers and install_observability, on FastAPI) around a data source of which every method fails as the case
 says, in the `--defaults` project the plugin functional tests share.
 """
 
@@ -102,6 +102,8 @@ def failing_client(raises: str) -> TestClient:
     )
     app.router.routes.extend(router.routes)
     contract.install_error_handlers(app)
+    observability = module("_contract.observability")
+    observability.install_observability(app, metrics_enabled=False, api_prefix=contract.BASE_PATH)
     return TestClient(app, raise_server_exceptions=False, follow_redirects=False)
 
 

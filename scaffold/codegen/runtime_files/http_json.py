@@ -342,9 +342,5 @@ def install_error_handlers(app: Any) -> None:
         )
         return error_response(500, runtime_text(request_locale(request), "internal", incident=incident))
 
-    # A path with a slash too many or too few is not found, as in the TypeScript and Go plugins
-    # (scaffold/codegen/cases/error_answers.json): Starlette would redirect it (307), which the
-    # contract does not document.
-    app.router.redirect_slashes = False
     app.add_exception_handler(HTTPException, http_error)
     app.add_exception_handler(Exception, unexpected)

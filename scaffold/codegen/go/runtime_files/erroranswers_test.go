@@ -4,8 +4,8 @@ package contract
 // format), read by the Go runtime: the Python runtime's tests (tests/functional/test_error_answers.py)
 // and the TypeScript runtime's (error-answers.test.ts) read the same file, so what a refused request
 // or a failing data source gets is decided once for three languages (issue 39 point 2). Each case is
-// served by a Server (as internal/app serves the contract) around a data source of which every
-// method fails as the case says.
+// served by a Server in the observability middleware (as internal/app serves the contract) around a
+// data source of which every method fails as the case says.
 //
 // SCAFFOLD_ERROR_ANSWERS names the file (tests/functional/test_plugin_go.py sets it). Unset, the
 // test fails: a run that skipped the shared cases would pass without deciding anything.
@@ -96,8 +96,9 @@ func eaCases(t *testing.T) []eaCase {
 	return file.Cases
 }
 
-// eaServer is the glue around a data source of which every method fails as raises says.
-func eaServer(t *testing.T, raises *eaRaises) *Server {
+// eaServer is the glue around a data source of which every method fails as raises says, wrapped
+// in the observability middleware as internal/app wraps it.
+func eaServer(t *testing.T, raises *eaRaises) http.Handler {
 	var err error = errors.New(eaBug)
 	if raises != nil {
 		err = &PluginError{Status: raises.Status, Message: raises.Message, ValidationErrors: raises.ValidationErrors}
@@ -110,16 +111,17 @@ func eaServer(t *testing.T, raises *eaRaises) *Server {
 	if boxErr != nil {
 		t.Fatal(boxErr)
 	}
+	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	server, serverErr := NewServer(ServerOptions{
 		Handler: eaSource{err: err},
 		Catalog: NewCatalog(map[string]map[string]string{"ru-RU": {}, "en-US": {}}),
 		Secrets: secrets,
-		Logger:  slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Logger:  logger,
 	})
 	if serverErr != nil {
 		t.Fatal(serverErr)
 	}
-	return server
+	return Observe(server, ObserveOptions{Logger: logger, Operation: OperationOf})
 }
 
 // eaPattern is the runtime text key as a pattern: its params put in, any other placeholder any text.
@@ -160,7 +162,7 @@ func eaExpected(t *testing.T, value any, locale string) any {
 }
 
 func TestErrorAnswersShared(t *testing.T) {
-	servers := map[string]*Server{}
+	servers := map[string]http.Handler{}
 	seen := map[string]bool{}
 	for _, c := range eaCases(t) {
 		if c.Name == "" || seen[c.Name] {

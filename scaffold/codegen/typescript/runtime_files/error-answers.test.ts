@@ -4,8 +4,8 @@
  * (tests/functional/test_error_answers.py) and the Go runtime's (erroranswers_test.go) read the same
  * file, so what a refused request or a failing data source gets is decided once for three languages
  * (issue 39 point 2). Each case is injected into a Fastify app carrying the glue a generated plugin
- * serves (installContract, as src/app.ts installs it) around a data source of which every method
- * fails as the case says.
+ * serves (installObservability and installContract, as src/app.ts installs them) around a data
+ * source of which every method fails as the case says.
  *
  * SCAFFOLD_ERROR_ANSWERS names the file (tests/functional/test_json_bodies_typescript.py sets it).
  * Unset, the tests fail: a run that skipped the shared cases would pass without deciding anything.
@@ -17,7 +17,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { DataSourceBase } from './base.js';
 import { Catalog } from './catalog.js';
 import { PluginError } from './errors.js';
-import { fastifyOptions } from './observability.js';
+import { fastifyOptions, installObservability } from './observability.js';
 import { OPERATIONS } from './operations.js';
 import { DEFAULT_LOCALE } from './runtime-constants.js';
 import { SecretBox } from './secrets.js';
@@ -144,6 +144,7 @@ async function failingApp(raises: Raises | undefined): Promise<FastifyInstance> 
     ...Object.fromEntries(OPERATIONS.map((op) => [op.methodName, fail])),
   } as unknown as DataSourceBase;
   const app = Fastify({ ...fastifyOptions(), logger: false });
+  installObservability(app, { state: { stopping: false }, metricsEnabled: false });
   installContract(app, {
     dataSource,
     catalog: new Catalog({ 'ru-RU': {}, 'en-US': {} }),
