@@ -40,6 +40,7 @@ def test_there_are_shared_cases() -> None:
         "locales.json",
         "log_lines.json",
         "error_answers.json",
+        "metrics.json",
     } <= set(CASE_FILES)
 
 

@@ -257,9 +257,14 @@ export interface ObservabilityOptions {
   readonly metricsEnabled: boolean;
 }
 
-/** The probes, /metrics, the request metrics and the X-Request-ID echo on `app`. */
-export function installObservability(app: FastifyInstance, options: ObservabilityOptions): Registry {
-  const registry = new Registry();
+/** Counts one answered request: its labels and how long it took. */
+export type ObserveRequest = (operation: string, method: string, status: number, seconds: number) => void;
+
+/**
+ * The two request families in `registry` (`http_requests_total`, `http_request_duration_seconds`
+ * with the shared buckets), as every runtime writes them (scaffold/codegen/cases/metrics.json).
+ */
+export function requestMetrics(registry: Registry): ObserveRequest {
   const requests = new Counter({
     name: REQUESTS_METRIC,
     help: REQUESTS_HELP,
@@ -273,6 +278,28 @@ export function installObservability(app: FastifyInstance, options: Observabilit
     buckets: [...DURATION_BUCKETS],
     registers: [registry],
   });
+  return (operation, method, status, seconds) => {
+    requests.inc({ operation, method, status: String(status) });
+    durations.observe({ operation, method }, seconds);
+  };
+}
+
+/** A histogram bound that is a whole number, as prom-client writes it in `le` (`le="1"`). */
+const WHOLE_BOUND = /([{,]le=")(\d+)"/g;
+
+/**
+ * What GET /metrics answers: `registry`'s text, a whole-number bucket bound written `1.0` as the
+ * Python and Go plugins write it (and Prometheus 3 stores it). `le` is a label, so a query or an
+ * alert naming `le="1.0"` would find no series of a TypeScript plugin, whose prom-client writes `1`.
+ */
+export async function metricsText(registry: Registry): Promise<string> {
+  return (await registry.metrics()).replace(WHOLE_BOUND, '$1$2.0"');
+}
+
+/** The probes, /metrics, the request metrics and the X-Request-ID echo on `app`. */
+export function installObservability(app: FastifyInstance, options: ObservabilityOptions): Registry {
+  const registry = new Registry();
+  const observe = requestMetrics(registry);
   collectDefaultMetrics({ register: registry });
   // Node's own limit (fastifyOptions) counts no separators: a head a little over MAX_HEAD_BYTES,
   // or over it in many short lines, passes it and is refused here, before its body is read.
@@ -304,8 +331,7 @@ export function installObservability(app: FastifyInstance, options: Observabilit
     }
     const operation = operationOf(request);
     const method = METHODS.has(request.method) ? request.method : 'other';
-    requests.inc({ operation, method, status: String(reply.statusCode) });
-    durations.observe({ operation, method }, reply.elapsedTime / 1000);
+    observe(operation, method, reply.statusCode, reply.elapsedTime / 1000);
   });
   app.get(HEALTH_PATH, (_request, reply) => reply.send({ status: 'ok' }));
   app.get(READY_PATH, (_request, reply) =>
@@ -315,7 +341,7 @@ export function installObservability(app: FastifyInstance, options: Observabilit
   );
   if (options.metricsEnabled) {
     app.get(METRICS_PATH, async (_request, reply) =>
-      reply.type(registry.contentType).send(await registry.metrics()),
+      reply.type(registry.contentType).send(await metricsText(registry)),
     );
   }
   return registry;
