@@ -224,8 +224,9 @@ def test_the_runtime_tests_pass_beside_the_generated_code(tmp_path: Path) -> Non
     (module / "go.mod").write_text("module example.com/plugin\n\ngo 1.22\n", encoding="utf-8")
     assert _run(["gofmt", "-l", "."], module) == "", "not gofmt-clean"
     _run(["go", "vet", "./..."], module)
-    # jsonbodies_test.go, secrets_test.go, locale_test.go, logging_test.go, erroranswers_test.go and
-    # metriccases_test.go read the cases every runtime reads (each fails when its variable is unset)
+    # jsonbodies_test.go, secrets_test.go, locale_test.go, logging_test.go, erroranswers_test.go,
+    # metriccases_test.go and bodylimitcases_test.go read the cases every runtime reads (each fails
+    # when its variable is unset)
     cases = {
         "SCAFFOLD_JSON_BODIES": str(JSON_BODY_CASES),
         "SCAFFOLD_SECRET_CASES": str(CASES / "secrets.json"),
@@ -233,6 +234,7 @@ def test_the_runtime_tests_pass_beside_the_generated_code(tmp_path: Path) -> Non
         "SCAFFOLD_LOG_CASES": str(CASES / "log_lines.json"),
         "SCAFFOLD_ERROR_ANSWERS": str(CASES / "error_answers.json"),
         "SCAFFOLD_METRIC_CASES": str(CASES / "metrics.json"),
+        "SCAFFOLD_BODY_LIMIT_CASES": str(CASES / "body_limits.json"),
     }
     _run(["go", "test", "-race", "./..."], module, env=cases)
 

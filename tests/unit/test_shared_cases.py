@@ -41,6 +41,7 @@ def test_there_are_shared_cases() -> None:
         "log_lines.json",
         "error_answers.json",
         "metrics.json",
+        "body_limits.json",
     } <= set(CASE_FILES)
 
 
