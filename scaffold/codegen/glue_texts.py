@@ -18,9 +18,6 @@ RUNTIME_TEXTS: dict[str, dict[str, str]] = {
         "body.busy": "Плагин сейчас обрабатывает слишком много данных запросов; повторите запрос",
         "body.stalled": "Тело запроса перестало поступать; отправьте запрос заново",
         "body.invalidJson": "Неверный формат запроса: тело не является корректным JSON",
-        "body.invalidJsonAt": (
-            "Неверный формат запроса: тело не является корректным JSON (строка {line}, столбец {column})"
-        ),
         "body.schema": "Неверный формат запроса: {problems}",
         "body.more": "(и ещё {count})",
         "body.where": "тело",
@@ -60,7 +57,6 @@ RUNTIME_TEXTS: dict[str, dict[str, str]] = {
         "body.busy": "The plugin is holding as many request bodies as it may; retry the request",
         "body.stalled": "The request body stopped arriving; send the request again",
         "body.invalidJson": "Request format is wrong: the body is not valid JSON",
-        "body.invalidJsonAt": "Request format is wrong: the body is not valid JSON (line {line}, column {column})",
         "body.schema": "Request format is wrong: {problems}",
         "body.more": "(and {count} more)",
         "body.where": "body",

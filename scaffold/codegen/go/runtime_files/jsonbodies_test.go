@@ -13,7 +13,6 @@ package contract
 import (
 	"bytes"
 	"encoding/json"
-	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -115,8 +114,6 @@ func jbRead(body []byte, field string) (*Reader, int64, bool) {
 
 func TestJSONBodiesShared(t *testing.T) {
 	const locale = "en-US"
-	at := regexp.QuoteMeta(RuntimeText(locale, "body.invalidJsonAt", map[string]string{"line": "LINE", "column": "COLUMN"}))
-	notJSON := regexp.MustCompile("^" + strings.NewReplacer("LINE", `\d+`, "COLUMN", `\d+`).Replace(at) + "$")
 	seen := map[string]bool{}
 	for _, c := range jbCases(t) {
 		if c.Name == "" || seen[c.Name] {
@@ -147,7 +144,7 @@ func TestJSONBodiesShared(t *testing.T) {
 			var ok bool
 			switch c.Text {
 			case "json":
-				ok = message == RuntimeText(locale, "body.invalidJson", nil) || notJSON.MatchString(message)
+				ok = message == RuntimeText(locale, "body.invalidJson", nil)
 			case "range", "integer":
 				problem := "n: " + RuntimeText(locale, "problem."+c.Text, nil)
 				ok = message == RuntimeText(locale, "body.schema", map[string]string{"problems": problem})

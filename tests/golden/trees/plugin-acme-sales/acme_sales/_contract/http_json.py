@@ -57,7 +57,6 @@ JSON_MEDIA_TYPE = "application/json"
 _MAX_MESSAGE = 600
 _MAX_ERRORS = 3
 _UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
-_JSON_POSITION = re.compile(r"line (\d+) column (\d+)")
 # A JSON string literal (escapes included), or an unterminated one running to the end: the text
 # between them is where a bare NaN or Infinity would be a (non-JSON) value.
 _STRING = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\Z)', re.DOTALL)
@@ -225,11 +224,8 @@ def describe_validation_error(
     """
     problems = error.errors(include_url=False, include_input=True, include_context=False)
     invalid = next((p for p in problems if p["type"] == "json_invalid"), None)
-    if invalid is not None:
-        position = _JSON_POSITION.search(str(invalid.get("msg", "")))
-        if position is None:
-            return runtime_text(locale, "body.invalidJson")
-        return runtime_text(locale, "body.invalidJsonAt", line=position[1], column=position[2])
+    if invalid is not None:  # no position: the TypeScript and Go plugins name none either
+        return runtime_text(locale, "body.invalidJson")
     names = wire_names(model) if model is not None else frozenset()
     # An integer field is a union of an integer and a whole-number float (contract_base.py): for a
     # float the float branch tells what is wrong (a fraction, out of range), else the integer's.

@@ -219,10 +219,7 @@ func (s *Server) readRequest(w http.ResponseWriter, r *http.Request, op *Operati
 
 // requestProblem is the 400 message for what the reader found, or "" when the body is as the spec says.
 func requestProblem(reader *Reader, locale string) string {
-	if syntax := reader.Syntax(); syntax != nil {
-		if syntax.Line > 0 && !syntax.TooDeep {
-			return RuntimeText(locale, "body.invalidJsonAt", map[string]string{"line": strconv.Itoa(syntax.Line), "column": strconv.Itoa(syntax.Column)})
-		}
+	if reader.Syntax() != nil { // no position: the Python and TypeScript plugins name none either
 		return RuntimeText(locale, "body.invalidJson", nil)
 	}
 	problems := reader.Problems()

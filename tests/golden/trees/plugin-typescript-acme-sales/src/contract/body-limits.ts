@@ -208,7 +208,7 @@ function drain(stream: IncomingMessage, skip: boolean): Promise<void> {
 /** A request body read as JSON (`readJson`): its value and its text, or why it is no JSON. */
 export type JsonRead =
   | { readonly ok: true; readonly value: unknown; readonly text: string }
-  | { readonly ok: false; readonly why: string; readonly line?: string | undefined; readonly column?: string | undefined };
+  | { readonly ok: false; readonly why: string };
 
 // A \u escape of a surrogate: only through one can a lone surrogate reach a parsed string (the
 // UTF-8 decoder refuses one written as bytes), so strings are searched only when the text has one.
@@ -239,9 +239,8 @@ export function readJson(raw: Buffer, maxDepth: number = MAX_JSON_DEPTH): JsonRe
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch (error) {
-    const position = /line (\d+) column (\d+)/.exec(String(error));
-    return { ok: false, why: 'not JSON', line: position?.[1], column: position?.[2] };
+  } catch {
+    return { ok: false, why: 'not JSON' };
   }
   const found = keysOf(value, SURROGATE_ESCAPE.test(text));
   if (found === undefined) {

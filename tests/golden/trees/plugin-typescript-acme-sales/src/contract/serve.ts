@@ -311,12 +311,7 @@ function parseBody(request: FastifyRequest, locale: string): { readonly value: u
   if (read.why.startsWith('nested')) {
     request.log.info(`refused a body ${read.why}`);
   }
-  throw new RequestProblem(
-    400,
-    read.line !== undefined && read.column !== undefined
-      ? runtimeText(locale, 'body.invalidJsonAt', { line: read.line, column: read.column })
-      : runtimeText(locale, 'body.invalidJson'),
-  );
+  throw new RequestProblem(400, runtimeText(locale, 'body.invalidJson')); // no position, as in every language
 }
 
 /** The plugin's base URL as the caller reached it, including the base path. */
