@@ -24,7 +24,7 @@ KIB = 1024
 # Initialisms Go spells in capitals (Go's naming convention: MaxJSONDepth, RequestIDHeader).
 _GO_INITIALISMS = frozenset({"ID", "JSON", "HTTP", "URL"})
 
-Value = int | str | tuple[float, ...]
+Value = int | str | tuple[float, ...] | tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -97,6 +97,18 @@ RUNTIME_VALUES: tuple[RuntimeValue, ...] = (
         "DURATION_BUCKETS",
         (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0),
         "the histogram's upper bounds in seconds (Prometheus's defaults, then 30 and 60)",
+    ),
+    # --- log records (LOG_FORMAT=json): the keys every language writes, and the level names ---------
+    RuntimeValue(
+        "LOG_TIME_KEY", "time", "when: RFC 3339 in UTC with milliseconds (2026-12-03T04:57:31.123Z)"
+    ),
+    RuntimeValue("LOG_LEVEL_KEY", "level", "how grave: one of LOG_LEVELS"),
+    RuntimeValue("LOG_MESSAGE_KEY", "message", "the record's text"),
+    RuntimeValue("LOG_REQUEST_ID_KEY", "request_id", "the request's id (its X-Request-ID), in a request"),
+    RuntimeValue(
+        "LOG_LEVELS",
+        ("TRACE", "DEBUG", "INFO", "WARN", "ERROR", "FATAL"),
+        "the level names, least grave first (Python's WARNING and CRITICAL are WARN and FATAL)",
     ),
     # --- secrets: the enc:v1: token every language reads and writes ---------------------------------
     RuntimeValue("ENCRYPTED_PREFIX", "enc:v1:", "what starts an encrypted value"),

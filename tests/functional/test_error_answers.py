@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import re
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,9 +22,9 @@ from fastapi.testclient import TestClient
 from scaffold.codegen.glue_texts import RUNTIME_TEXTS
 from scaffold.codegen.runtime_files.runtime_constants import DEFAULT_LOCALE
 from tests.functional.test_plugin_harness import module
+from tests.shared_cases import assert_known_keys, read_cases
 
-CASES_FILE = Path(__file__).resolve().parents[2] / "scaffold" / "codegen" / "cases" / "error_answers.json"
-CASES: list[dict[str, Any]] = json.loads(CASES_FILE.read_text(encoding="utf-8"))["cases"]
+CASES = read_cases("error_answers.json")
 KNOWN_KEYS = {
     "name", "method", "path", "headers", "body", "raises", "status", "answer", "message", "text",
     "locale", "params", "mentions", "never", "answerHeaders",
@@ -105,11 +104,7 @@ def failing_client(raises: str) -> TestClient:
 
 
 def test_every_case_uses_only_keys_this_runner_knows() -> None:
-    assert CASES, "error_answers.json holds no cases"
-    unknown = {case["name"]: sorted(set(case) - KNOWN_KEYS) for case in CASES if set(case) - KNOWN_KEYS}
-    assert not unknown, f"keys this runner does not know: {unknown}"
-    names = [case["name"] for case in CASES]
-    assert len(names) == len(set(names)), "case names must be unique"
+    assert_known_keys(CASES, KNOWN_KEYS, "error_answers.json")
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case["name"] for case in CASES])

@@ -2,9 +2,10 @@
 the runners in scaffold/codegen/typescript/runtime_files/ (RUNNERS below) run with vitest beside the
 runtime of a generated plugin, each reading its file of scaffold/codegen/cases/, the files the
 Python (tests/unit/test_json_bodies.py, test_runtime_locale.py, test_observability_runtime.py,
-test_metric_cases.py, test_body_limit_cases.py, tests/functional/test_error_answers.py) and Go
-(jsonbodies_test.go, locale_test.go, logging_test.go, erroranswers_test.go, metriccases_test.go,
-bodylimitcases_test.go) runtimes' tests read too.
+test_metric_cases.py, test_body_limit_cases.py, test_log_record_cases.py,
+tests/functional/test_error_answers.py) and Go (jsonbodies_test.go, locale_test.go, logging_test.go,
+erroranswers_test.go, metriccases_test.go, bodylimitcases_test.go, logrecords_test.go) runtimes'
+tests read too.
 
 As secrets.test.ts runs (tests/functional/test_secrets_across_languages.py): not shipped in a
 project, it is copied into one, here a copy of the example plugin tests/built_plugins.py builds
@@ -37,6 +38,7 @@ RUNNERS = {
     "error-answers.test.ts": ("SCAFFOLD_ERROR_ANSWERS", CASES / "error_answers.json"),
     "metrics.test.ts": ("SCAFFOLD_METRIC_CASES", CASES / "metrics.json"),
     "body-limits.test.ts": ("SCAFFOLD_BODY_LIMIT_CASES", CASES / "body_limits.json"),
+    "log-records.test.ts": ("SCAFFOLD_LOG_RECORD_CASES", CASES / "log_records.json"),
 }
 CASE_FILES = {variable: str(path) for variable, path in RUNNERS.values()}
 # What the runners share: reading a file of cases (not shipped in a project either).

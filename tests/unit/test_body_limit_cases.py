@@ -9,16 +9,14 @@ case's body arrives as ASGI messages, one piece each, into body_limits.read_body
 from __future__ import annotations
 
 import asyncio
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from scaffold.codegen.runtime_files.body_limits import BUSY, TOO_LARGE, BodyBudget, BodyRefused, read_body
+from tests.shared_cases import assert_known_keys, read_cases
 
-CASES_FILE = Path(__file__).resolve().parents[2] / "scaffold" / "codegen" / "cases" / "body_limits.json"
-CASES: list[dict[str, Any]] = json.loads(CASES_FILE.read_text(encoding="utf-8"))["cases"]
+CASES = read_cases("body_limits.json")
 KNOWN_KEYS = {"name", "limit", "budget", "held", "declared", "chunks", "expect", "size", "heldAfter"}
 REFUSALS = {TOO_LARGE: "tooLarge", BUSY: "busy"}
 
@@ -52,11 +50,7 @@ async def _read(case: dict[str, Any]) -> tuple[str, int, int]:
 
 
 def test_every_case_uses_only_keys_this_runner_knows() -> None:
-    assert CASES, "body_limits.json holds no cases"
-    unknown = {case["name"]: sorted(set(case) - KNOWN_KEYS) for case in CASES if set(case) - KNOWN_KEYS}
-    assert not unknown, f"keys this runner does not know: {unknown}"
-    names = [case["name"] for case in CASES]
-    assert len(names) == len(set(names)), "case names must be unique"
+    assert_known_keys(CASES, KNOWN_KEYS, "body_limits.json")
     assert all(size < 4096 for case in CASES for size in case["chunks"]), "a piece of 4 KiB or more"
 
 

@@ -10,9 +10,7 @@ and in order, samples by name, labels and value as a set.
 
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,9 +22,9 @@ from scaffold.codegen.runtime_files.runtime_constants import (
     DURATION_METRIC,
     REQUESTS_METRIC,
 )
+from tests.shared_cases import assert_known_keys, read_cases
 
-CASES_FILE = Path(__file__).resolve().parents[2] / "scaffold" / "codegen" / "cases" / "metrics.json"
-CASES: list[dict[str, Any]] = json.loads(CASES_FILE.read_text(encoding="utf-8"))["cases"]
+CASES = read_cases("metrics.json")
 KNOWN_KEYS = {"name", "observe", "text"}
 FAMILY_NAMES = {
     REQUESTS_METRIC,
@@ -63,11 +61,7 @@ def families(text: str) -> tuple[list[str], list[Sample]]:
 
 
 def test_every_case_uses_only_keys_this_runner_knows() -> None:
-    assert CASES, "metrics.json holds no cases"
-    unknown = {case["name"]: sorted(set(case) - KNOWN_KEYS) for case in CASES if set(case) - KNOWN_KEYS}
-    assert not unknown, f"keys this runner does not know: {unknown}"
-    names = [case["name"] for case in CASES]
-    assert len(names) == len(set(names)), "case names must be unique"
+    assert_known_keys(CASES, KNOWN_KEYS, "metrics.json")
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case["name"] for case in CASES])

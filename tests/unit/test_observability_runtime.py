@@ -243,9 +243,9 @@ def test_json_formatter_writes_one_object_per_line() -> None:
     line = JsonFormatter().format(make_record("two\nlines", status=404, when=object()))
     assert "\n" not in line
     entry = json.loads(line)
-    assert entry["level"] == "WARNING" and entry["logger"] == "acme" and entry["message"] == "two\nlines"
+    assert entry["level"] == "WARN" and entry["logger"] == "acme" and entry["message"] == "two\nlines"
     assert entry["request_id"] == "rid-1" and entry["status"] == 404 and entry["when"].startswith("<object")
-    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00", entry["time"])
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", entry["time"])
     assert "color_message" not in JsonFormatter().format(make_record("x", color_message="\x1b[1mx"))
 
 
@@ -257,11 +257,11 @@ def test_json_formatter_keeps_the_traceback() -> None:
             "acme", logging.ERROR, "f.py", 1, "failed", (), sys.exc_info()
         )
     entry = json.loads(JsonFormatter().format(record))
-    assert "ValueError: bad" in entry["exception"] and entry["request_id"] is None
+    assert "ValueError: bad" in entry["exception"] and "request_id" not in entry
 
 
 def test_text_formatter_appends_the_request_id() -> None:
-    assert TextFormatter().format(make_record("hello")).endswith("WARNING acme: hello [request_id=rid-1]")
+    assert TextFormatter().format(make_record("hello")).endswith("WARN acme: hello [request_id=rid-1]")
     plain = logging.getLogger("acme").makeRecord("acme", logging.INFO, "f.py", 1, "hello", (), None)
     assert TextFormatter().format(plain).endswith("INFO acme: hello")
 

@@ -61,6 +61,12 @@ def _code_only(text: str, language: str) -> str:
 def _spellings(item: RuntimeValue, language: str) -> list[str]:
     """How a hand-written file would spell the value as a literal (strings and the buckets)."""
     value = item.value
+    if item.name in ("LOG_TIME_KEY", "LOG_LEVEL_KEY", "LOG_MESSAGE_KEY"):
+        # Words every runtime spells for other things too ("message" of an error body, a "level"
+        # setting): held by the shared log-record cases (log_records.json) instead.
+        return []
+    if isinstance(value, tuple) and all(isinstance(part, str) for part in value):
+        return [f'"{part}"' for part in ("TRACE", "FATAL")] + [f"'{part}'" for part in ("TRACE", "FATAL")]
     if isinstance(value, str):
         return [f'"{value}"', f"'{value}'", f"`{value}`"] + (
             [f"'{value.lower()}'"] if value != value.lower() else []

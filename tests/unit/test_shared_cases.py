@@ -42,6 +42,7 @@ def test_there_are_shared_cases() -> None:
         "error_answers.json",
         "metrics.json",
         "body_limits.json",
+        "log_records.json",
     } <= set(CASE_FILES)
 
 

@@ -13,8 +13,10 @@ FILE_NAME = "runtime_constants_gen.go"
 
 
 def _literal(value: Value) -> str:
+    if isinstance(value, tuple) and all(isinstance(item, str) for item in value):
+        return "[...]string{" + ", ".join(go_string(str(item)) for item in value) + "}"
     if isinstance(value, tuple):
-        return "[...]float64{" + ", ".join(short_number(item) for item in value) + "}"
+        return "[...]float64{" + ", ".join(short_number(float(item)) for item in value) + "}"
     if isinstance(value, str):
         return go_string(value)
     return spelled_size(value, " << 20", " << 10")

@@ -25,6 +25,8 @@ runtimes' constants come from too; `scaffold regenerate` writes it again.
 
 
 def _literal(value: Value) -> str:
+    if isinstance(value, tuple) and all(isinstance(item, str) for item in value):
+        return "(" + ", ".join(json.dumps(item) for item in value) + ")"
     if isinstance(value, tuple):
         return "(" + ", ".join(repr(float(item)) for item in value) + ")"
     if isinstance(value, str):

@@ -13,8 +13,10 @@ FILE_NAME = "runtime-constants.ts"
 
 
 def _literal(value: Value) -> str:
+    if isinstance(value, tuple) and all(isinstance(item, str) for item in value):
+        return "[" + ", ".join(ts_string(str(item)) for item in value) + "] as const"
     if isinstance(value, tuple):
-        return "[" + ", ".join(short_number(item) for item in value) + "]"
+        return "[" + ", ".join(short_number(float(item)) for item in value) + "]"
     if isinstance(value, str):
         return ts_string(value)
     return spelled_size(value, " * 1024 * 1024", " * 1024")
@@ -27,7 +29,8 @@ def typescript_runtime_constants(header: str) -> str:
         "/** Values every language's runtime shares (scaffold/codegen/runtime_values.py). */\n",
     ]
     for item in RUNTIME_VALUES:
-        kind = ": readonly number[]" if isinstance(item.value, tuple) else ""
+        numbers = isinstance(item.value, tuple) and not all(isinstance(part, str) for part in item.value)
+        kind = ": readonly number[]" if numbers else ""
         line = f"export const {item.name}{kind} = {_literal(item.value)};"
         if len(line) > 100 and isinstance(item.value, str):
             line = f"export const {item.name}{kind} =\n  {_literal(item.value)};"

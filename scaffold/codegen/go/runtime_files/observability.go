@@ -57,7 +57,7 @@ const (
 	otherLabel     = "other"
 	maxRequestID   = 128
 	maxLoggedPath  = 256
-	requestIDField = "request_id"
+	requestIDField = LogRequestIDKey
 )
 
 // requestIDKey is the header's key as net/http stores it: looked up directly, never canonicalised

@@ -316,7 +316,7 @@ func TestJSONAccessLine(t *testing.T) {
 		t.Fatalf("%d lines: %q", len(lines), lines)
 	}
 	want := []map[string]any{
-		{"level": "INFO", "msg": "POST /api/v1/items 200", "method": "POST", "path": "/api/v1/items",
+		{"level": "INFO", "message": "POST /api/v1/items 200", "method": "POST", "path": "/api/v1/items",
 			"status": 200.0, "operation": "getItems", "request_id": "req-1"},
 		{"level": "DEBUG", "method": "GET", "path": HealthPath, "status": 200.0, "operation": nil,
 			"request_id": "req-2"},
@@ -333,7 +333,7 @@ func TestJSONAccessLine(t *testing.T) {
 		}
 		for key, value := range want[i] {
 			got, found := entry[key]
-			if message, isText := value.(string); key == "msg" && isText {
+			if message, isText := value.(string); key == "message" && isText {
 				got, value = strings.HasPrefix(got.(string), message), true
 			}
 			if !found || got != value {
@@ -373,7 +373,7 @@ func TestJSONEscapesC1Controls(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &entry); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(out.String(), `next\u0085line`) || entry["msg"] != "next\u0085line" || entry["value"] != "\u009b31m" {
+	if !strings.Contains(out.String(), `next\u0085line`) || entry["message"] != "next\u0085line" || entry["value"] != "\u009b31m" {
 		t.Errorf("line %q", out.String())
 	}
 }

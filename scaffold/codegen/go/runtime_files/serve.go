@@ -278,7 +278,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, op *Operation, rc 
 func (s *Server) internal(w http.ResponseWriter, r *http.Request, op *Operation, rc RequestContext, err error) {
 	incident := incidentID()
 	s.logger.LogAttrs(r.Context(), slog.LevelError, op.MethodName+" failed (incident "+incident+")",
-		slog.String("incident", incident), slog.String("error", err.Error()), slog.String("request_id", rc.RequestID))
+		slog.String("incident", incident), slog.String("error", err.Error()), slog.String(requestIDField, rc.RequestID))
 	s.writeError(w, op, http.StatusInternalServerError, RuntimeText(rc.Locale, "internal", map[string]string{"incident": incident}), nil)
 }
 

@@ -21,7 +21,7 @@ import {
   installContract,
   installObservability,
   loadSecretBox,
-  textLogStream,
+  loggerOptions,
 } from './contract/index.js';
 import { PluginDataSource } from './datasource.js';
 import type { Settings } from './settings.js';
@@ -35,10 +35,8 @@ export function buildApp(
 ): FastifyInstance {
   const app = Fastify({
     ...fastifyOptions(),
-    logger:
-      settings.logFormat === 'json'
-        ? { level: settings.logLevel }
-        : { level: settings.logLevel, stream: textLogStream() },
+    // JSON lines with the keys every language's plugin writes, or one readable line a record
+    logger: loggerOptions(settings.logFormat, settings.logLevel),
     return503OnClosing: false,
   });
   const catalog = Catalog.load(LOCALES_DIR);

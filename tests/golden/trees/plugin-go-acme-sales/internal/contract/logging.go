@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
 )
 
@@ -46,32 +47,51 @@ func NewLogger(w io.Writer, format, level string) (*slog.Logger, error) {
 	case "", "text":
 		return slog.New(&textHandler{mu: &sync.Mutex{}, w: w, level: threshold}), nil
 	case "json":
-		options := &slog.HandlerOptions{Level: threshold, ReplaceAttr: nameLevel}
+		options := &slog.HandlerOptions{Level: threshold, ReplaceAttr: sharedKeys}
 		return slog.New(requestIDHandler{slog.NewJSONHandler(c1EscapingWriter{w}, options)}), nil
 	}
 	return nil, errors.New("LOG_FORMAT must be one of text, json")
 }
 
-// levelName is the name of a level in either format: TRACE, DEBUG, INFO, WARN, ERROR or FATAL.
+// levelName is the name of a level in either format, one of LogLevels (TRACE, DEBUG, INFO, WARN,
+// ERROR, FATAL), as every language names it.
 func levelName(level slog.Level) string {
 	switch {
 	case level <= levelTrace:
-		return "TRACE"
+		return LogLevels[0]
 	case level < slog.LevelInfo:
-		return "DEBUG"
+		return LogLevels[1]
 	case level < slog.LevelWarn:
-		return "INFO"
+		return LogLevels[2]
 	case level < slog.LevelError:
-		return "WARN"
+		return LogLevels[3]
 	case level < levelFatal:
-		return "ERROR"
+		return LogLevels[4]
 	}
-	return "FATAL"
+	return LogLevels[5]
 }
 
-func nameLevel(groups []string, attr slog.Attr) slog.Attr {
-	if level, ok := attr.Value.Any().(slog.Level); ok && len(groups) == 0 && attr.Key == slog.LevelKey {
-		attr.Value = slog.StringValue(levelName(level))
+// logTimeLayout is a record's time as every language writes it: RFC 3339 in UTC, milliseconds.
+const logTimeLayout = "2006-01-02T15:04:05.000Z07:00"
+
+// sharedKeys gives a JSON record the keys and forms every language writes
+// (scaffold/codegen/cases/log_records.json): LogTimeKey in UTC to the millisecond, LogLevelKey
+// named by levelName, the text under LogMessageKey (slog's own keys are time, level and msg).
+func sharedKeys(groups []string, attr slog.Attr) slog.Attr {
+	if len(groups) > 0 {
+		return attr
+	}
+	switch attr.Key {
+	case slog.TimeKey:
+		if when, ok := attr.Value.Any().(time.Time); ok {
+			return slog.String(LogTimeKey, when.UTC().Format(logTimeLayout))
+		}
+	case slog.LevelKey:
+		if level, ok := attr.Value.Any().(slog.Level); ok {
+			return slog.String(LogLevelKey, levelName(level))
+		}
+	case slog.MessageKey:
+		return slog.Attr{Key: LogMessageKey, Value: attr.Value}
 	}
 	return attr
 }
@@ -143,7 +163,7 @@ func (h *textHandler) Enabled(_ context.Context, level slog.Level) bool { return
 func (h *textHandler) Handle(ctx context.Context, record slog.Record) error {
 	line := make([]byte, 0, 256)
 	if !record.Time.IsZero() {
-		line = record.Time.UTC().AppendFormat(line, "2006-01-02T15:04:05.000Z07:00 ")
+		line = append(record.Time.UTC().AppendFormat(line, logTimeLayout), ' ')
 	}
 	line = append(line, levelName(record.Level)...)
 	line = appendLogEscaped(append(line, ' '), record.Message)

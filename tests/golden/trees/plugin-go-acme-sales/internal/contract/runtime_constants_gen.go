@@ -70,6 +70,21 @@ const DurationHelp = "Time from the request's arrival to the end of its answer, 
 // DurationBuckets: the histogram's upper bounds in seconds (Prometheus's defaults, then 30 and 60).
 var DurationBuckets = [...]float64{0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60}
 
+// LogTimeKey: when: RFC 3339 in UTC with milliseconds (2026-12-03T04:57:31.123Z).
+const LogTimeKey = "time"
+
+// LogLevelKey: how grave: one of LOG_LEVELS.
+const LogLevelKey = "level"
+
+// LogMessageKey: the record's text.
+const LogMessageKey = "message"
+
+// LogRequestIDKey: the request's id (its X-Request-ID), in a request.
+const LogRequestIDKey = "request_id"
+
+// LogLevels: the level names, least grave first (Python's WARNING and CRITICAL are WARN and FATAL).
+var LogLevels = [...]string{"TRACE", "DEBUG", "INFO", "WARN", "ERROR", "FATAL"}
+
 // EncryptedPrefix: what starts an encrypted value.
 const EncryptedPrefix = "enc:v1:"
 

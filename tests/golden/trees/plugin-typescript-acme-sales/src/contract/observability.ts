@@ -37,6 +37,7 @@ import {
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
+  type FastifyServerOptions,
   LogController,
 } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
@@ -49,6 +50,11 @@ import {
   DURATION_HELP,
   DURATION_METRIC,
   HEALTH_PATH,
+  LOG_LEVEL_KEY,
+  LOG_LEVELS,
+  LOG_MESSAGE_KEY,
+  LOG_REQUEST_ID_KEY,
+  LOG_TIME_KEY,
   MAX_HEAD_BYTES,
   METRICS_PATH,
   READY_PATH,
@@ -94,7 +100,7 @@ function operationOf(request: FastifyRequest): string {
 /** One line per request when it is answered, each line with its `request_id`. */
 class AccessLog extends LogController {
   constructor() {
-    super({ requestIdLogLabel: 'request_id' });
+    super({ requestIdLogLabel: LOG_REQUEST_ID_KEY });
   }
 
   override incomingRequest(): void {
@@ -347,19 +353,41 @@ export function installObservability(app: FastifyInstance, options: Observabilit
   return registry;
 }
 
-const LEVEL_NAMES: Readonly<Record<number, string>> = {
-  10: 'TRACE',
-  20: 'DEBUG',
-  30: 'INFO',
-  40: 'WARN',
-  50: 'ERROR',
-  60: 'FATAL',
-};
+/** pino's level number (10 trace ... 60 fatal) as every language names it (LOG_LEVELS). */
+function levelName(level: unknown): string {
+  const index = Math.round(Number(level) / 10) - 1;
+  return LOG_LEVELS[Math.min(Math.max(Number.isNaN(index) ? 2 : index, 0), LOG_LEVELS.length - 1)] ?? 'INFO';
+}
+
+/** The options of Fastify's logger (pino), by LOG_FORMAT and LOG_LEVEL. */
+export type LoggerOptions = Exclude<NonNullable<FastifyServerOptions['logger']>, boolean>;
+
+/**
+ * What app.ts passes Fastify as `logger`. LOG_FORMAT=json: one JSON object per line with the keys,
+ * time form and level names every language writes (scaffold/codegen/cases/log_records.json: `time`
+ * in UTC to the millisecond, `level` TRACE..FATAL, `message`, `request_id` in a request), so a log
+ * pipeline reads a plugin's lines alike whatever its language; pino's own would be `msg`, a level
+ * number and milliseconds since 1970. Text: the same records as one readable line (textLogStream).
+ */
+export function loggerOptions(
+  format: string,
+  level: string,
+  write: (line: string) => void = (line) => process.stderr.write(line),
+): LoggerOptions {
+  const shared: LoggerOptions = {
+    level,
+    messageKey: LOG_MESSAGE_KEY,
+    timestamp: () => `,"${LOG_TIME_KEY}":"${new Date().toISOString()}"`,
+    formatters: { level: (_label: string, number: number) => ({ [LOG_LEVEL_KEY]: levelName(number) }) },
+  };
+  return format === 'json' ? shared : { ...shared, stream: textLogStream(write) };
+}
 
 /**
  * LOG_FORMAT=text: each JSON line Fastify's logger writes, as one readable line (time, level,
  * message, request_id); control characters, a stack's newlines included, are escaped so one
- * record stays one line.
+ * record stays one line. It reads the records loggerOptions makes and pino's own (`msg`, a level
+ * number, milliseconds), which an app.ts of an earlier template still asks for.
  */
 export function textLogStream(write: (line: string) => void = (line) => process.stderr.write(line)): {
   write(line: string): void;
@@ -373,12 +401,16 @@ export function textLogStream(write: (line: string) => void = (line) => process.
         write(line);
         return;
       }
-      const time = typeof record['time'] === 'number' ? new Date(record['time']).toISOString() : '';
-      const level = LEVEL_NAMES[Number(record['level'])] ?? 'INFO';
+      const when = record[LOG_TIME_KEY];
+      const time = typeof when === 'number' ? new Date(when).toISOString() : typeof when === 'string' ? when : '';
+      const grade = record[LOG_LEVEL_KEY];
+      const level = typeof grade === 'string' && LOG_LEVELS.some((name) => name === grade) ? grade : levelName(grade);
       const error = record['err'] as { stack?: unknown } | undefined;
       const stack = typeof error?.stack === 'string' ? ` ${error.stack}` : '';
-      const id = typeof record['request_id'] === 'string' ? ` [request_id=${record['request_id']}]` : '';
-      const text = typeof record['msg'] === 'string' ? record['msg'] : JSON.stringify(record['msg'] ?? '');
+      const requestId = record[LOG_REQUEST_ID_KEY];
+      const id = typeof requestId === 'string' ? ` [${LOG_REQUEST_ID_KEY}=${requestId}]` : '';
+      const said = record[LOG_MESSAGE_KEY] ?? record['msg'];
+      const text = typeof said === 'string' ? said : JSON.stringify(said ?? '');
       const message = escapeControls(`${text}${stack}`);
       write(`${time} ${level} ${message}${id}\n`);
     },

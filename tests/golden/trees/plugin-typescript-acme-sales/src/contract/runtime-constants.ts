@@ -69,6 +69,21 @@ export const DURATION_HELP =
 /** The histogram's upper bounds in seconds (Prometheus's defaults, then 30 and 60). */
 export const DURATION_BUCKETS: readonly number[] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 
+/** When: RFC 3339 in UTC with milliseconds (2026-12-03T04:57:31.123Z). */
+export const LOG_TIME_KEY = 'time';
+
+/** How grave: one of LOG_LEVELS. */
+export const LOG_LEVEL_KEY = 'level';
+
+/** The record's text. */
+export const LOG_MESSAGE_KEY = 'message';
+
+/** The request's id (its X-Request-ID), in a request. */
+export const LOG_REQUEST_ID_KEY = 'request_id';
+
+/** The level names, least grave first (Python's WARNING and CRITICAL are WARN and FATAL). */
+export const LOG_LEVELS = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'FATAL'] as const;
+
 /** What starts an encrypted value. */
 export const ENCRYPTED_PREFIX = 'enc:v1:';
 

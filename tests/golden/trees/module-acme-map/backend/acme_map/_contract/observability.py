@@ -52,6 +52,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .metrics import RequestMetrics
 from .runtime_constants import DURATION_BUCKETS as DURATION_BUCKETS
 from .runtime_constants import HEALTH_PATH as HEALTH_PATH
+from .runtime_constants import LOG_LEVEL_KEY, LOG_LEVELS, LOG_MESSAGE_KEY, LOG_REQUEST_ID_KEY, LOG_TIME_KEY
 from .runtime_constants import METRICS_PATH as METRICS_PATH
 from .runtime_constants import READY_PATH as READY_PATH
 from .runtime_constants import REQUEST_ID_HEADER as REQUEST_ID_HEADER
@@ -70,7 +71,7 @@ _MAX_LOGGED_PATH = 256
 _UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 _JSON = [(b"content-type", b"application/json"), (b"cache-control", b"no-store")]
 _PROMETHEUS = [(b"content-type", CONTENT_TYPE_LATEST.encode("latin-1"))]
-_request_id: contextvars.ContextVar[str | None] = contextvars.ContextVar("request_id", default=None)
+_request_id: contextvars.ContextVar[str | None] = contextvars.ContextVar(LOG_REQUEST_ID_KEY, default=None)
 _access_log = logging.getLogger(ACCESS_LOGGER)
 
 
@@ -363,7 +364,14 @@ def _log_access(
 
 _installed_factories: list[Callable[..., logging.LogRecord]] = []
 # Attributes every LogRecord has: anything else on a record came from `extra=` and goes into JSON.
-_NOT_EXTRA = ("message", "asctime", "request_id", "color_message", "taskName")  # color_: uvicorn's
+_NOT_EXTRA = (
+    "message",
+    "asctime",
+    LOG_REQUEST_ID_KEY,
+    "color_message",
+    "taskName",
+    "level_name",
+)  # color_: uvicorn's
 _STANDARD = frozenset(vars(logging.LogRecord("", 0, "", 0, "", (), None))).union(_NOT_EXTRA)
 
 
@@ -380,7 +388,7 @@ def add_request_id_to_log_records() -> None:
     def factory(*args: Any, **kwargs: Any) -> logging.LogRecord:
         record = previous(*args, **kwargs)
         request_id = _request_id.get()
-        if request_id is not None or not hasattr(record, "request_id"):
+        if request_id is not None or not hasattr(record, LOG_REQUEST_ID_KEY):
             record.request_id = request_id
         return record
 
@@ -415,6 +423,27 @@ def _escape(match: re.Match[str]) -> str:
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
+# logging's levels from the gravest down, each with the name every language writes (LOG_LEVELS:
+# TRACE DEBUG INFO WARN ERROR FATAL); a level between two takes the lower one's name.
+_LEVEL_FLOORS = tuple(
+    zip(
+        (logging.CRITICAL, logging.ERROR, logging.WARNING, logging.INFO, logging.DEBUG),
+        LOG_LEVELS[:0:-1],
+        strict=True,
+    )
+)
+
+
+def level_name(number: int) -> str:
+    """The shared name of a logging level: WARNING is WARN and CRITICAL FATAL, as in TypeScript and Go."""
+    return next((name for floor, name in _LEVEL_FLOORS if number >= floor), LOG_LEVELS[0])
+
+
+def log_time(created: float) -> str:
+    """A record's time as every language writes it: RFC 3339 in UTC with milliseconds and `Z`."""
+    return datetime.fromtimestamp(created, UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
 class TextFormatter(logging.Formatter):
     """`time LEVEL logger: message [request_id=...]` for people reading a terminal.
 
@@ -424,25 +453,35 @@ class TextFormatter(logging.Formatter):
     """
 
     def __init__(self) -> None:
-        super().__init__("%(asctime)s %(levelname)s %(name)s: %(message)s")
+        super().__init__("%(asctime)s %(level_name)s %(name)s: %(message)s")
 
     def format(self, record: logging.LogRecord) -> str:
+        record.level_name = level_name(record.levelno)
         line = escape_controls(super().format(record))
-        request_id = getattr(record, "request_id", None)
-        return line if request_id is None else f"{line} [request_id={escape_controls(str(request_id))}]"
+        request_id = getattr(record, LOG_REQUEST_ID_KEY, None)
+        return (
+            line
+            if request_id is None
+            else f"{line} [{LOG_REQUEST_ID_KEY}={escape_controls(str(request_id))}]"
+        )
 
 
 class JsonFormatter(logging.Formatter):
-    """One JSON object per line: time, level, logger, message, request_id, then `extra=` fields."""
+    """One JSON object per line: time, level, logger, message, request_id (in a request), then
+    `extra=` fields. The keys, the time's form and the level names are every language's
+    (scaffold/codegen/cases/log_records.json): a log pipeline reads a plugin's lines alike whatever
+    its language."""
 
     def format(self, record: logging.LogRecord) -> str:
         entry: dict[str, Any] = {
-            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
-            "level": record.levelname,
+            LOG_TIME_KEY: log_time(record.created),
+            LOG_LEVEL_KEY: level_name(record.levelno),
             "logger": record.name,
-            "message": record.getMessage(),
-            "request_id": getattr(record, "request_id", None),
+            LOG_MESSAGE_KEY: record.getMessage(),
         }
+        request_id = getattr(record, LOG_REQUEST_ID_KEY, None)
+        if request_id is not None:
+            entry[LOG_REQUEST_ID_KEY] = request_id
         for key, value in vars(record).items():
             if key not in _STANDARD and not key.startswith("_") and key not in entry:
                 entry[key] = value

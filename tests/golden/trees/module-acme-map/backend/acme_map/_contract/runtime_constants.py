@@ -49,6 +49,16 @@ DURATION_METRIC = "http_request_duration_seconds"
 DURATION_HELP = "Time from the request's arrival to the end of its answer, by operation and method."
 # the histogram's upper bounds in seconds (Prometheus's defaults, then 30 and 60)
 DURATION_BUCKETS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0)
+# when: RFC 3339 in UTC with milliseconds (2026-12-03T04:57:31.123Z)
+LOG_TIME_KEY = "time"
+# how grave: one of LOG_LEVELS
+LOG_LEVEL_KEY = "level"
+# the record's text
+LOG_MESSAGE_KEY = "message"
+# the request's id (its X-Request-ID), in a request
+LOG_REQUEST_ID_KEY = "request_id"
+# the level names, least grave first (Python's WARNING and CRITICAL are WARN and FATAL)
+LOG_LEVELS = ("TRACE", "DEBUG", "INFO", "WARN", "ERROR", "FATAL")
 # what starts an encrypted value
 ENCRYPTED_PREFIX = "enc:v1:"
 # the environment variable holding the key
