@@ -56,6 +56,13 @@ RUNTIME_VALUES: tuple[RuntimeValue, ...] = (
         16 * MIB,
         "a module backend's bodies read at once; more waits or 503",
     ),
+    RuntimeValue("TOO_LARGE_STATUS", 413, "the answer to a body over its limit, declared or as it arrives"),
+    RuntimeValue(
+        "BUSY_STATUS", 503, "the answer to a body that does not fit the in-flight budget (Retry-After)"
+    ),
+    RuntimeValue(
+        "STALLED_STATUS", 408, "the answer to a body that stopped arriving (the connection is closed)"
+    ),
     RuntimeValue("DRAIN_BYTES", 64 * MIB, "a refused body is read and thrown away up to this many bytes"),
     RuntimeValue(
         "DRAIN_SECONDS",
@@ -68,6 +75,9 @@ RUNTIME_VALUES: tuple[RuntimeValue, ...] = (
         "BODY_MIN_BYTES_PER_SECOND", 1 * KIB, "a body slower than this on average is refused with 408"
     ),
     RuntimeValue("MAX_JSON_DEPTH", 256, "arrays and objects nested deeper are no JSON a service reads"),
+    RuntimeValue(
+        "MODULE_MAX_JSON_DEPTH", 64, "a module backend's own endpoints: a body nested deeper is refused (422)"
+    ),
     RuntimeValue("MAX_HEAD_BYTES", 16 * KIB, "the request line and headers together; more is 431"),
     # --- languages: what the glue answers in ---------------------------------------------------------
     RuntimeValue(

@@ -29,9 +29,12 @@ import type { IncomingMessage } from 'node:http';
 import {
   BODY_MIN_BYTES_PER_SECOND,
   BODY_STALL_SECONDS,
+  BUSY_STATUS,
   DRAIN_BYTES,
   DRAIN_SECONDS,
   MAX_JSON_DEPTH,
+  STALLED_STATUS,
+  TOO_LARGE_STATUS,
 } from './runtime-constants.js';
 
 const FIRST_CAPACITY = 16 * 1024;
@@ -43,7 +46,7 @@ export class BodyRefused extends Error {
   constructor(readonly reason: 'tooLarge' | 'busy' | 'stalled') {
     super(reason === 'tooLarge' ? 'too large' : reason);
     this.name = 'BodyRefused';
-    this.statusCode = reason === 'tooLarge' ? 413 : reason === 'busy' ? 503 : 408;
+    this.statusCode = reason === 'tooLarge' ? TOO_LARGE_STATUS : reason === 'busy' ? BUSY_STATUS : STALLED_STATUS;
   }
 
   get tooLarge(): boolean {

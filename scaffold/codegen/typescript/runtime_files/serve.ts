@@ -177,19 +177,21 @@ export function installContract(app: FastifyInstance, options: ContractOptions):
     if (error instanceof BodyRefused && error.reason === 'stalled') {
       request.log.info('refused a body that stopped arriving');
       return reply
-        .code(408)
+        .code(error.statusCode)
         .header('connection', 'close') // the rest of the body is not waited for
-        .send(errorBody(op, 408, runtimeText(locale, 'body.stalled')));
+        .send(errorBody(op, error.statusCode, runtimeText(locale, 'body.stalled')));
     }
     if (error instanceof BodyRefused && error.tooLarge) {
-      return reply.code(413).send(errorBody(undefined, 413, tooLargeMessage(maxBodyBytes, locale)));
+      return reply
+        .code(error.statusCode)
+        .send(errorBody(undefined, error.statusCode, tooLargeMessage(maxBodyBytes, locale)));
     }
     if (error instanceof BodyRefused) {
       request.log.warn('refused a body: the bodies being served hold the most bytes allowed at once');
       return reply
-        .code(503)
+        .code(error.statusCode)
         .header('retry-after', String(RETRY_AFTER_SECONDS))
-        .send(errorBody(undefined, 503, runtimeText(locale, 'body.busy')));
+        .send(errorBody(undefined, error.statusCode, runtimeText(locale, 'body.busy')));
     }
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify refused the request before the route ran (a malformed Content-Length, say)

@@ -43,6 +43,7 @@ from .runtime_constants import (
 from .runtime_constants import (
     BODY_STALL_SECONDS as BODY_STALL_SECONDS,
 )
+from .runtime_constants import BUSY_STATUS, STALLED_STATUS, TOO_LARGE_STATUS
 from .runtime_constants import (
     DRAIN_BYTES as DRAIN_BYTES,
 )
@@ -53,9 +54,9 @@ from .runtime_constants import (
     RETRY_AFTER_SECONDS as RETRY_AFTER_SECONDS,
 )
 
-TOO_LARGE = 413
-BUSY = 503
-STALLED = 408
+TOO_LARGE = TOO_LARGE_STATUS
+BUSY = BUSY_STATUS
+STALLED = STALLED_STATUS
 
 
 class BodyRefused(Exception):

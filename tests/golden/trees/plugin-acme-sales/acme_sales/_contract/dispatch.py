@@ -44,7 +44,7 @@ from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
 from .answer_json import model_json
-from .body_limits import BodyBudget, BodyHold
+from .body_limits import BUSY, STALLED, TOO_LARGE, BodyBudget, BodyHold
 from .catalog import runtime_text
 from .context import RequestContext
 from .errors import PluginError
@@ -141,14 +141,14 @@ class OperationApp:
                 await _send_answer(send, 499, b"", None)
                 return
             except BodyError as exc:
-                if exc.status == 413:  # the spec's decision: exactly {"error": true, "message"}
-                    await error_response(413, exc.message)(scope, receive, send)
+                if exc.status == TOO_LARGE:  # the spec's decision: exactly {"error": true, "message"}
+                    await error_response(TOO_LARGE, exc.message)(scope, receive, send)
                     return
-                if exc.status == 503:  # busy: the same body, and when to try again
-                    await error_response(503, exc.message, BUSY_HEADERS)(scope, receive, send)
+                if exc.status == BUSY:  # busy: the same body, and when to try again
+                    await error_response(BUSY, exc.message, BUSY_HEADERS)(scope, receive, send)
                     return
-                if exc.status == 408:  # stalled: the rest of the body will not be read, so close
-                    await self._fail(send, 408, exc.message, close=True)
+                if exc.status == STALLED:  # stalled: the rest of the body will not be read, so close
+                    await self._fail(send, STALLED, exc.message, close=True)
                     return
                 await self._fail(send, exc.status, exc.message)
                 return

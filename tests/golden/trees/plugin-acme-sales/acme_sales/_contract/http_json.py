@@ -36,6 +36,7 @@ from starlette.types import Receive
 
 from .body_limits import (
     BODY_STALL_SECONDS,
+    BUSY,
     RETRY_AFTER_SECONDS,
     STALLED,
     TOO_LARGE,
@@ -156,12 +157,12 @@ async def read_json_body(
         raw = await read_body(receive, content_length, limit, hold or _UNCOUNTED.hold())
     except BodyRefused as refused:
         if refused.status == TOO_LARGE:
-            raise BodyError(413, too_large_message(limit, locale)) from None
+            raise BodyError(TOO_LARGE, too_large_message(limit, locale)) from None
         if refused.status == STALLED:
             _log.info("refused a body that stopped arriving (%s s without enough of it)", BODY_STALL_SECONDS)
-            raise BodyError(408, runtime_text(locale, "body.stalled")) from None
+            raise BodyError(STALLED, runtime_text(locale, "body.stalled")) from None
         _log.warning("refused a body: the bodies being served hold the most bytes allowed at once")
-        raise BodyError(503, runtime_text(locale, "body.busy")) from None
+        raise BodyError(BUSY, runtime_text(locale, "body.busy")) from None
     if has_non_json_literal(raw):
         raise BodyError(400, runtime_text(locale, "body.invalidJson"))
     return raw

@@ -92,11 +92,11 @@ func (e *BodyRefused) Error() string {
 func (e *BodyRefused) StatusCode() int {
 	switch {
 	case e.TooLarge:
-		return http.StatusRequestEntityTooLarge
+		return TooLargeStatus
 	case e.Stalled:
-		return http.StatusRequestTimeout
+		return StalledStatus
 	}
-	return http.StatusServiceUnavailable
+	return BusyStatus
 }
 
 // BodyBudget counts the bytes of request bodies one process holds at once, at most its limit. It

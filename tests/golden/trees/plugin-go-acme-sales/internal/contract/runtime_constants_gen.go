@@ -16,6 +16,15 @@ const ModuleMaxBodyBytes = 1024 << 10
 // ModuleMaxBodyBytesInFlight: a module backend's bodies read at once; more waits or 503.
 const ModuleMaxBodyBytesInFlight = 16 << 20
 
+// TooLargeStatus: the answer to a body over its limit, declared or as it arrives.
+const TooLargeStatus = 413
+
+// BusyStatus: the answer to a body that does not fit the in-flight budget (Retry-After).
+const BusyStatus = 503
+
+// StalledStatus: the answer to a body that stopped arriving (the connection is closed).
+const StalledStatus = 408
+
 // DrainBytes: a refused body is read and thrown away up to this many bytes.
 const DrainBytes = 64 << 20
 
@@ -33,6 +42,9 @@ const BodyMinBytesPerSecond = 1024
 
 // MaxJSONDepth: arrays and objects nested deeper are no JSON a service reads.
 const MaxJSONDepth = 256
+
+// ModuleMaxJSONDepth: a module backend's own endpoints: a body nested deeper is refused (422).
+const ModuleMaxJSONDepth = 64
 
 // MaxHeadBytes: the request line and headers together; more is 431.
 const MaxHeadBytes = 16 << 10

@@ -182,15 +182,15 @@ func (s *Server) readRequest(w http.ResponseWriter, r *http.Request, op *Operati
 	if err != nil {
 		var refused *BodyRefused
 		if errors.As(err, &refused) && refused.TooLarge {
-			s.writeError(w, nil, http.StatusRequestEntityTooLarge, tooLargeMessage(s.maxBody, rc.Locale), nil)
+			s.writeError(w, nil, TooLargeStatus, tooLargeMessage(s.maxBody, rc.Locale), nil)
 		} else if errors.As(err, &refused) && refused.Stalled {
 			s.logger.Info("refused a body that stopped arriving")
 			w.Header().Set("Connection", "close") // the rest of the body is not read: net/http closes after the answer
-			s.writeError(w, op, http.StatusRequestTimeout, RuntimeText(rc.Locale, "body.stalled", nil), nil)
+			s.writeError(w, op, StalledStatus, RuntimeText(rc.Locale, "body.stalled", nil), nil)
 		} else if errors.As(err, &refused) {
 			s.logger.Warn("refused a body: the bodies being served hold the most bytes allowed at once")
 			w.Header().Set("Retry-After", strconv.Itoa(RetryAfterSeconds))
-			s.writeError(w, nil, http.StatusServiceUnavailable, RuntimeText(rc.Locale, "body.busy", nil), nil)
+			s.writeError(w, nil, BusyStatus, RuntimeText(rc.Locale, "body.busy", nil), nil)
 		} else {
 			s.logger.Info("could not read a request body", "error", err.Error())
 			s.writeError(w, op, http.StatusBadRequest, RuntimeText(rc.Locale, "body.invalidJson", nil), nil)

@@ -13,6 +13,15 @@ export const MODULE_MAX_BODY_BYTES = 1024 * 1024;
 /** A module backend's bodies read at once; more waits or 503. */
 export const MODULE_MAX_BODY_BYTES_IN_FLIGHT = 16 * 1024 * 1024;
 
+/** The answer to a body over its limit, declared or as it arrives. */
+export const TOO_LARGE_STATUS = 413;
+
+/** The answer to a body that does not fit the in-flight budget (Retry-After). */
+export const BUSY_STATUS = 503;
+
+/** The answer to a body that stopped arriving (the connection is closed). */
+export const STALLED_STATUS = 408;
+
 /** A refused body is read and thrown away up to this many bytes. */
 export const DRAIN_BYTES = 64 * 1024 * 1024;
 
@@ -30,6 +39,9 @@ export const BODY_MIN_BYTES_PER_SECOND = 1024;
 
 /** Arrays and objects nested deeper are no JSON a service reads. */
 export const MAX_JSON_DEPTH = 256;
+
+/** A module backend's own endpoints: a body nested deeper is refused (422). */
+export const MODULE_MAX_JSON_DEPTH = 64;
 
 /** The request line and headers together; more is 431. */
 export const MAX_HEAD_BYTES = 16 * 1024;

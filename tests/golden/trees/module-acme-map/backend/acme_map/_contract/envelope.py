@@ -40,10 +40,11 @@ from .body_limits import RETRY_AFTER_SECONDS, STALLED, TOO_LARGE, BodyBudget, Bo
 from .body_limits import read_body as read_counted_body
 from .runtime_constants import MODULE_MAX_BODY_BYTES as MAX_BODY_BYTES
 from .runtime_constants import MODULE_MAX_BODY_BYTES_IN_FLIGHT as MAX_BODY_BYTES_IN_FLIGHT
+from .runtime_constants import MODULE_MAX_JSON_DEPTH
 
 BUSY_HEADERS = {"Retry-After": str(RETRY_AFTER_SECONDS)}
 CLOSE_HEADERS = {"Connection": "close"}  # a stalled body is not read on: the connection ends
-MAX_DEPTH = 64  # nesting levels of objects/arrays; deeper bodies are not processed
+MAX_DEPTH = MODULE_MAX_JSON_DEPTH  # nesting levels of objects/arrays; deeper bodies are not processed
 ENVELOPE_PAYLOAD = "payload"
 ENVELOPE_CONTEXT = "moduleContext"
 PAYLOAD_MESSAGE = "message"

@@ -13,6 +13,12 @@ MAX_BODY_BYTES_IN_FLIGHT = 64 * 1024 * 1024
 MODULE_MAX_BODY_BYTES = 1024 * 1024
 # a module backend's bodies read at once; more waits or 503
 MODULE_MAX_BODY_BYTES_IN_FLIGHT = 16 * 1024 * 1024
+# the answer to a body over its limit, declared or as it arrives
+TOO_LARGE_STATUS = 413
+# the answer to a body that does not fit the in-flight budget (Retry-After)
+BUSY_STATUS = 503
+# the answer to a body that stopped arriving (the connection is closed)
+STALLED_STATUS = 408
 # a refused body is read and thrown away up to this many bytes
 DRAIN_BYTES = 64 * 1024 * 1024
 # a refused body is drained for at most this long, so its client reads the refusal
@@ -25,6 +31,8 @@ BODY_STALL_SECONDS = 30
 BODY_MIN_BYTES_PER_SECOND = 1024
 # arrays and objects nested deeper are no JSON a service reads
 MAX_JSON_DEPTH = 256
+# a module backend's own endpoints: a body nested deeper is refused (422)
+MODULE_MAX_JSON_DEPTH = 64
 # the request line and headers together; more is 431
 MAX_HEAD_BYTES = 16 * 1024
 # the contract's language, when a call names none the service has
