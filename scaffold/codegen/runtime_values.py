@@ -97,6 +97,13 @@ RUNTIME_VALUES: tuple[RuntimeValue, ...] = (
         "HTTP requests answered, by operation (route template), method and status.",
         "its HELP line",
     ),
+    RuntimeValue(
+        "REQUEST_LABELS",
+        ("operation", "method", "status"),
+        "the request counter's labels: the route template without the API prefix, the method, the status",
+    ),
+    RuntimeValue("DURATION_LABELS", ("operation", "method"), "the duration histogram's labels"),
+    RuntimeValue("OTHER_LABEL", "other", "the operation of an unmatched path, the method of an unknown one"),
     RuntimeValue("DURATION_METRIC", "http_request_duration_seconds", "a histogram by operation and method"),
     RuntimeValue(
         "DURATION_HELP",

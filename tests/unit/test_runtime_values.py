@@ -66,7 +66,9 @@ def _spellings(item: RuntimeValue, language: str) -> list[str]:
         # setting): held by the shared log-record cases (log_records.json) instead.
         return []
     if isinstance(value, tuple) and all(isinstance(part, str) for part in value):
-        return [f'"{part}"' for part in ("TRACE", "FATAL")] + [f"'{part}'" for part in ("TRACE", "FATAL")]
+        # the list as a hand-written one would spell it (a label or level name alone is a common word)
+        listed = [", ".join(f"{quote}{part}{quote}" for part in value) for quote in "\"'"]
+        return listed + (['"TRACE"', "'TRACE'", '"FATAL"', "'FATAL'"] if item.name == "LOG_LEVELS" else [])
     if isinstance(value, str):
         return [f'"{value}"', f"'{value}'", f"`{value}`"] + (
             [f"'{value.lower()}'"] if value != value.lower() else []

@@ -163,9 +163,9 @@ func writeRequests(out *bytes.Buffer, samples []requestSample) {
 	writeFamilyHeader(out, requestsName, requestsHelp, "counter")
 	for _, sample := range samples {
 		labels := []string{
-			"operation", sample.key.operation,
-			"method", sample.key.method,
-			"status", strconv.Itoa(sample.key.status),
+			RequestLabels[0], sample.key.operation,
+			RequestLabels[1], sample.key.method,
+			RequestLabels[2], strconv.Itoa(sample.key.status),
 		}
 		writeSample(out, requestsName, labels, "", strconv.FormatUint(sample.count, 10))
 	}
@@ -174,7 +174,7 @@ func writeRequests(out *bytes.Buffer, samples []requestSample) {
 func writeDurations(out *bytes.Buffer, samples []durationSample) {
 	writeFamilyHeader(out, durationsName, durationsHelp, "histogram")
 	for _, sample := range samples {
-		labels := []string{"operation", sample.key.operation, "method", sample.key.method}
+		labels := []string{DurationLabels[0], sample.key.operation, DurationLabels[1], sample.key.method}
 		var total uint64
 		for i, count := range sample.series.buckets {
 			total += count

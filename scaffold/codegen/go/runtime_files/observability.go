@@ -54,7 +54,7 @@ import (
 // ReadyPath, MetricsPath) are in runtime_constants_gen.go, shared by every language.
 
 const (
-	otherLabel     = "other"
+	otherLabel     = OtherLabel
 	maxRequestID   = 128
 	maxLoggedPath  = 256
 	requestIDField = LogRequestIDKey

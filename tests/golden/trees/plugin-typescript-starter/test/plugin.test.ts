@@ -217,7 +217,7 @@ describe('metrics', () => {
     expect(metrics.body).toMatch(
       /^http_requests_total\{operation="other",method="GET",status="404"\} \d+$/m,
     );
-    expect(metrics.body).toContain('http_request_duration_seconds_bucket{le="60",');
+    expect(metrics.body).toContain('http_request_duration_seconds_bucket{le="60.0",');
     expect(metrics.body).not.toContain('operation="/healthz"');
   });
 

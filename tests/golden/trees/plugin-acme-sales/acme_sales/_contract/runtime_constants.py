@@ -51,6 +51,12 @@ REQUEST_ID_HEADER = "X-Request-ID"
 REQUESTS_METRIC = "http_requests_total"
 # its HELP line
 REQUESTS_HELP = "HTTP requests answered, by operation (route template), method and status."
+# the request counter's labels: the route template without the API prefix, the method, the status
+REQUEST_LABELS = ("operation", "method", "status")
+# the duration histogram's labels
+DURATION_LABELS = ("operation", "method")
+# the operation of an unmatched path, the method of an unknown one
+OTHER_LABEL = "other"
 # a histogram by operation and method
 DURATION_METRIC = "http_request_duration_seconds"
 # its HELP line

@@ -73,6 +73,15 @@ const RequestsMetric = "http_requests_total"
 // RequestsHelp: its HELP line.
 const RequestsHelp = "HTTP requests answered, by operation (route template), method and status."
 
+// RequestLabels: the request counter's labels: the route template without the API prefix, the method, the status.
+var RequestLabels = [...]string{"operation", "method", "status"}
+
+// DurationLabels: the duration histogram's labels.
+var DurationLabels = [...]string{"operation", "method"}
+
+// OtherLabel: the operation of an unmatched path, the method of an unknown one.
+const OtherLabel = "other"
+
 // DurationMetric: a histogram by operation and method.
 const DurationMetric = "http_request_duration_seconds"
 

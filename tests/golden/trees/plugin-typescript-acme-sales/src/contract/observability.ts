@@ -48,6 +48,7 @@ import {
   DEFAULT_LOCALE,
   DURATION_BUCKETS,
   DURATION_HELP,
+  DURATION_LABELS,
   DURATION_METRIC,
   HEALTH_PATH,
   LOG_LEVEL_KEY,
@@ -57,8 +58,10 @@ import {
   LOG_TIME_KEY,
   MAX_HEAD_BYTES,
   METRICS_PATH,
+  OTHER_LABEL,
   READY_PATH,
   REQUEST_ID_HEADER,
+  REQUEST_LABELS,
   REQUESTS_HELP,
   REQUESTS_METRIC,
 } from './runtime-constants.js';
@@ -92,7 +95,7 @@ function pathOf(url: string): string {
 function operationOf(request: FastifyRequest): string {
   const template = request.routeOptions.url;
   if (template === undefined || request.is404) {
-    return 'other';
+    return OTHER_LABEL;
   }
   return template.startsWith(BASE_PATH + '/') ? template.slice(BASE_PATH.length) : template;
 }
@@ -274,13 +277,13 @@ export function requestMetrics(registry: Registry): ObserveRequest {
   const requests = new Counter({
     name: REQUESTS_METRIC,
     help: REQUESTS_HELP,
-    labelNames: ['operation', 'method', 'status'] as const,
+    labelNames: REQUEST_LABELS,
     registers: [registry],
   });
   const durations = new Histogram({
     name: DURATION_METRIC,
     help: DURATION_HELP,
-    labelNames: ['operation', 'method'] as const,
+    labelNames: DURATION_LABELS,
     buckets: [...DURATION_BUCKETS],
     registers: [registry],
   });
@@ -336,7 +339,7 @@ export function installObservability(app: FastifyInstance, options: Observabilit
       return;
     }
     const operation = operationOf(request);
-    const method = METHODS.has(request.method) ? request.method : 'other';
+    const method = METHODS.has(request.method) ? request.method : OTHER_LABEL;
     observe(operation, method, reply.statusCode, reply.elapsedTime / 1000);
   });
   app.get(HEALTH_PATH, (_request, reply) => reply.send({ status: 'ok' }));

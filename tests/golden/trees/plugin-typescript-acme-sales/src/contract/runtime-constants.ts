@@ -71,6 +71,15 @@ export const REQUESTS_METRIC = 'http_requests_total';
 export const REQUESTS_HELP =
   'HTTP requests answered, by operation (route template), method and status.';
 
+/** The request counter's labels: the route template without the API prefix, the method, the status. */
+export const REQUEST_LABELS = ['operation', 'method', 'status'] as const;
+
+/** The duration histogram's labels. */
+export const DURATION_LABELS = ['operation', 'method'] as const;
+
+/** The operation of an unmatched path, the method of an unknown one. */
+export const OTHER_LABEL = 'other';
+
 /** A histogram by operation and method. */
 export const DURATION_METRIC = 'http_request_duration_seconds';
 

@@ -25,7 +25,7 @@ from prometheus_client.registry import Collector
 from prometheus_client.utils import floatToGoString
 
 from .runtime_constants import DURATION_HELP as DURATION_HELP
-from .runtime_constants import DURATION_METRIC, REQUESTS_METRIC
+from .runtime_constants import DURATION_LABELS, DURATION_METRIC, REQUEST_LABELS, REQUESTS_METRIC
 from .runtime_constants import REQUESTS_HELP as REQUESTS_HELP
 
 # prometheus_client names a counter's family without the `_total` its sample carries.
@@ -62,13 +62,13 @@ class RequestMetrics(Collector):
     def collect(self) -> Iterator[Metric]:
         requests = Metric(REQUESTS, REQUESTS_HELP, "counter")
         for (operation, method, status), count in self._requests.items():
-            labels = {"operation": operation, "method": method, "status": str(status)}
+            labels = dict(zip(REQUEST_LABELS, (operation, method, str(status)), strict=True))
             requests.add_sample(REQUESTS_METRIC, labels, float(count))
         yield requests
         durations = Metric(DURATION, DURATION_HELP, "histogram")
         edges = [*(_bound_text(bound) for bound in self.bounds), "+Inf"]
         for (operation, method), timing in self._durations.items():
-            labels = {"operation": operation, "method": method}
+            labels = dict(zip(DURATION_LABELS, (operation, method), strict=True))
             total = 0.0
             for edge, in_bucket in zip(edges, timing, strict=False):
                 total += in_bucket

@@ -52,13 +52,20 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .metrics import RequestMetrics
 from .runtime_constants import DURATION_BUCKETS as DURATION_BUCKETS
 from .runtime_constants import HEALTH_PATH as HEALTH_PATH
-from .runtime_constants import LOG_LEVEL_KEY, LOG_LEVELS, LOG_MESSAGE_KEY, LOG_REQUEST_ID_KEY, LOG_TIME_KEY
+from .runtime_constants import (
+    LOG_LEVEL_KEY,
+    LOG_LEVELS,
+    LOG_MESSAGE_KEY,
+    LOG_REQUEST_ID_KEY,
+    LOG_TIME_KEY,
+    OTHER_LABEL,
+)
 from .runtime_constants import METRICS_PATH as METRICS_PATH
 from .runtime_constants import READY_PATH as READY_PATH
 from .runtime_constants import REQUEST_ID_HEADER as REQUEST_ID_HEADER
 
 LOG_FORMATS = ("text", "json")
-OTHER = "other"
+OTHER = OTHER_LABEL
 ACCESS_LOGGER = __name__.split(".", 1)[0] + ".access"
 # Seconds; get-result may run up to its query deadline, so the buckets reach a minute.
 TRACE = 5  # uvicorn's TRACE level
