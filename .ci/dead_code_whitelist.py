@@ -19,7 +19,7 @@ status_command
 regenerate_command
 upgrade_command
 
-# Runtime files copied into generated projects (scaffold/codegen/runtime_files): used there by the
+# Runtime files copied into generated projects (scaffold/codegen/python/runtime_files): used there by the
 # project templates (templates/*/project/**/*.jinja) and the contract templates
 # (scaffold/codegen/<language>/templates/**/*.jinja), which vulture does not read.
 FrontendAssets  # module app.py.jinja, routes.py.jinja

@@ -67,7 +67,9 @@ def read_stamp(text: str) -> HeaderStamp | None:
 @dataclass(frozen=True)
 class CopyStamp:
     scaffold_version: str
-    source: str  # the copied file in scaffold's source tree, e.g. scaffold/codegen/runtime_files/locale.py
+    source: (
+        str  # the copied file in scaffold's source tree, e.g. scaffold/codegen/python/runtime_files/locale.py
+    )
 
 
 def copied_python_header(source: str) -> str:

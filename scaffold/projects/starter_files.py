@@ -28,7 +28,7 @@ scaffold.contracts names them), decided before anything is written:
 Template-owned and contract-owned files are upgraded either way; they are written to fit any user
 code (a starter of any version), which tests/functional/test_upgrade_matrix.py checks from every
 past template version. Where a contract revision corrected a rule that a kept starter's tests pin
-(scaffold/codegen/runtime_files/starter_corrections.py lists each such test), those tests report
+(scaffold/codegen/python/runtime_files/starter_corrections.py lists each such test), those tests report
 what to change instead of failing, and the plan names them (`needs_input`) before anything applies.
 """
 
@@ -44,7 +44,7 @@ from typing import Any, Literal
 import yaml
 from jinja2.sandbox import SandboxedEnvironment
 
-from scaffold.codegen.runtime_files.starter_corrections import correction_for, seeded_paths
+from scaffold.codegen.python.runtime_files.starter_corrections import correction_for, seeded_paths
 from scaffold.contracts import KindNames
 from scaffold.errors import TemplateError
 from scaffold.projects.templates.jinja import path_patterns
@@ -69,7 +69,7 @@ class StarterPart:
     changed: tuple[str, ...]  # starter files both versions seed, with different content
     removed: tuple[str, ...]  # starter files of the project's version the new version no longer seeds
     # kept starter tests that pin a rule a contract revision corrected ("path::test"): pytest reports
-    # them with what to change instead of failing (scaffold/codegen/runtime_files/starter_corrections.py)
+    # them with what to change instead of failing (scaffold/codegen/python/runtime_files/starter_corrections.py)
     needs_input: tuple[str, ...] = ()
     # new starter files that template-owned code imports (scaffold.contracts.TemplateNames), added
     # to an edited part too; in an unedited part they are among `new`

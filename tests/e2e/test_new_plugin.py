@@ -133,7 +133,7 @@ def test_wheel_ships_the_plugin_generator(installed_scaffold: InstalledScaffold)
     for template in ("base.py.jinja", "routes.py.jinja", "frames.py.jinja", "__init__.py.jinja"):
         assert f"scaffold/codegen/python/templates/plugin/{template}" in names
     for module in ("dispatch.py", "secrets.py", "forms.py", "text_catalog.py", "http_json.py", "locale.py"):
-        assert f"scaffold/codegen/runtime_files/{module}" in names
+        assert f"scaffold/codegen/python/runtime_files/{module}" in names
     assert (
         "scaffold/_data/templates/plugin-python/project/{{package_name}}/{% if example %}datasource.py{% endif %}.jinja"
         in names

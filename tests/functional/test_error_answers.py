@@ -20,7 +20,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from scaffold.codegen.glue_texts import RUNTIME_TEXTS
-from scaffold.codegen.runtime_files.runtime_constants import DEFAULT_LOCALE
+from scaffold.codegen.python.runtime_files.runtime_constants import DEFAULT_LOCALE
 from tests.functional.test_plugin_harness import module
 from tests.shared_cases import assert_known_keys, read_cases
 

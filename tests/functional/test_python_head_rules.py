@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from scaffold.codegen.runtime_files.text_catalog import RUNTIME_TEXTS
+from scaffold.codegen.python.runtime_files.text_catalog import RUNTIME_TEXTS
 from tests.functional.test_observability import module_with_a_bundle
 from tests.functional.test_plugin_harness import KEY
 from tests.functional.test_plugin_harness import project as plugin_project

@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from scaffold.codegen.runtime_files import secrets as py_secrets
+from scaffold.codegen.python.runtime_files import secrets as py_secrets
 from scaffold.codegen.typescript.shared_values import FILE_NAME as RUNTIME_CONSTANTS
 from scaffold.codegen.typescript.shared_values import typescript_runtime_constants
 from tests.built_plugins import copy_project, plugin_node_modules

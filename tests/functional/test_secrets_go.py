@@ -35,7 +35,7 @@ import pytest
 
 from scaffold.codegen.go.shared_values import FILE_NAME as SHARED_VALUES
 from scaffold.codegen.go.shared_values import go_runtime_constants
-from scaffold.codegen.runtime_files import secrets as py_secrets
+from scaffold.codegen.python.runtime_files import secrets as py_secrets
 from tests.functional.test_secrets_across_languages import (
     ALTERED,
     FIELD,

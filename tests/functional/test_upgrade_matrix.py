@@ -40,7 +40,7 @@ from typing import Any
 
 import pytest
 
-from scaffold.codegen.runtime_files.starter_corrections import CORRECTIONS
+from scaffold.codegen.python.runtime_files.starter_corrections import CORRECTIONS
 from scaffold.contracts import KIND_NAMES, TEMPLATES
 from scaffold.projects.contract_files import render_contract_files, write_contract_files
 from scaffold.projects.kinds import KINDS
@@ -92,7 +92,7 @@ def _past(kind: str) -> list[str]:
 # brought revision 2 of both contracts): the plugin's PluginError answered 400 by default (now 422,
 # content the plugin cannot process); the module's demo endpoint accepted a body that is neither an
 # envelope nor {message} (now 400). After an upgrade that keeps the user's edited starter, pytest
-# reports them as expected failures with what to change (scaffold/codegen/runtime_files/
+# reports them as expected failures with what to change (scaffold/codegen/python/runtime_files/
 # starter_corrections.py) instead of failing, and the upgrade names them before applying.
 _DEMO = "tests/test_demo_status.py::"
 _DEMO_PINNED = {

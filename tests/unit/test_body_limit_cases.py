@@ -13,7 +13,13 @@ from typing import Any
 
 import pytest
 
-from scaffold.codegen.runtime_files.body_limits import BUSY, TOO_LARGE, BodyBudget, BodyRefused, read_body
+from scaffold.codegen.python.runtime_files.body_limits import (
+    BUSY,
+    TOO_LARGE,
+    BodyBudget,
+    BodyRefused,
+    read_body,
+)
 from tests.shared_cases import assert_known_keys, read_cases
 
 CASES = read_cases("body_limits.json")

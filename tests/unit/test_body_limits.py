@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from scaffold.codegen.runtime_files.body_limits import (
+from scaffold.codegen.python.runtime_files.body_limits import (
     BUSY,
     STALLED,
     BodyBudget,

@@ -1,6 +1,6 @@
 """The base of every generated contract model, tested as the real module it is.
 
-scaffold/codegen/runtime_files/contract_base.py heads every generated `models.py`; these tests
+scaffold/codegen/python/runtime_files/contract_base.py heads every generated `models.py`; these tests
 import it directly (no generation), then check that a generated module carries exactly its code.
 """
 
@@ -13,7 +13,7 @@ import pytest
 from pydantic import Field, ValidationError
 
 from scaffold.codegen.python import models as python_models
-from scaffold.codegen.runtime_files.contract_base import NOT_NULL, ContractModel, omit_none
+from scaffold.codegen.python.runtime_files.contract_base import NOT_NULL, ContractModel, omit_none
 from scaffold.specs.catalog import load_shipped
 
 

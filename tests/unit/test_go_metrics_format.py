@@ -35,8 +35,8 @@ from starlette.applications import Starlette
 
 from scaffold.codegen.go.shared_values import FILE_NAME as SHARED_VALUES
 from scaffold.codegen.go.shared_values import go_runtime_constants
-from scaffold.codegen.runtime_files.metrics import DURATION, DURATION_HELP, REQUESTS, REQUESTS_HELP
-from scaffold.codegen.runtime_files.observability import DURATION_BUCKETS, Observability
+from scaffold.codegen.python.runtime_files.metrics import DURATION, DURATION_HELP, REQUESTS, REQUESTS_HELP
+from scaffold.codegen.python.runtime_files.observability import DURATION_BUCKETS, Observability
 from tests.go_toolchain import find_go, go_environment
 
 RUNTIME = Path(__file__).resolve().parents[2] / "scaffold" / "codegen" / "go" / "runtime_files"

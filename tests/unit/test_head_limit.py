@@ -22,8 +22,8 @@ import pytest
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from scaffold.codegen.runtime_files import serving
-from scaffold.codegen.runtime_files.text_catalog import RUNTIME_TEXTS
+from scaffold.codegen.python.runtime_files import serving
+from scaffold.codegen.python.runtime_files.text_catalog import RUNTIME_TEXTS
 from tests.served_process import read_to_the_end
 
 LIMIT = serving.MAX_HEAD_BYTES

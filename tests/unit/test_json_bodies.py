@@ -18,11 +18,11 @@ import pytest
 from pydantic import Field
 
 from scaffold.codegen.python.models import INTEGER_BOUNDS
-from scaffold.codegen.runtime_files.contract_base import NOT_NULL, ContractModel, omit_none
-from scaffold.codegen.runtime_files.dispatch import OperationApp, Wiring
-from scaffold.codegen.runtime_files.operation_table import ErrorShape, Operation
-from scaffold.codegen.runtime_files.secrets import SecretBox
-from scaffold.codegen.runtime_files.text_catalog import runtime_text
+from scaffold.codegen.python.runtime_files.contract_base import NOT_NULL, ContractModel, omit_none
+from scaffold.codegen.python.runtime_files.dispatch import OperationApp, Wiring
+from scaffold.codegen.python.runtime_files.operation_table import ErrorShape, Operation
+from scaffold.codegen.python.runtime_files.secrets import SecretBox
+from scaffold.codegen.python.runtime_files.text_catalog import runtime_text
 
 CASES_FILE = Path(__file__).resolve().parents[2] / "scaffold" / "codegen" / "cases" / "json_bodies.json"
 CASES: list[dict[str, Any]] = json.loads(CASES_FILE.read_text(encoding="utf-8"))["cases"]

@@ -18,8 +18,12 @@ from typing import Any
 
 import pytest
 
-from scaffold.codegen.runtime_files import observability
-from scaffold.codegen.runtime_files.observability import TRACE, JsonFormatter, add_request_id_to_log_records
+from scaffold.codegen.python.runtime_files import observability
+from scaffold.codegen.python.runtime_files.observability import (
+    TRACE,
+    JsonFormatter,
+    add_request_id_to_log_records,
+)
 from tests.shared_cases import assert_known_keys, read_cases
 
 CASES = read_cases("log_records.json")

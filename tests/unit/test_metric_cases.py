@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from prometheus_client import CollectorRegistry, generate_latest
 
-from scaffold.codegen.runtime_files.metrics import RequestMetrics
-from scaffold.codegen.runtime_files.runtime_constants import (
+from scaffold.codegen.python.runtime_files.metrics import RequestMetrics
+from scaffold.codegen.python.runtime_files.runtime_constants import (
     DURATION_BUCKETS,
     DURATION_METRIC,
     REQUESTS_METRIC,

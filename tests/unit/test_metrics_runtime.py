@@ -14,13 +14,13 @@ import prometheus_client
 import pytest
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
 
-from scaffold.codegen.runtime_files.metrics import (
+from scaffold.codegen.python.runtime_files.metrics import (
     DURATION,
     DURATION_HELP,
     REQUESTS_HELP,
     RequestMetrics,
 )
-from scaffold.codegen.runtime_files.observability import DURATION_BUCKETS
+from scaffold.codegen.python.runtime_files.observability import DURATION_BUCKETS
 
 OBSERVATIONS = [
     ("/query/get-result", "POST", 200, 0.0042),

@@ -18,8 +18,8 @@ from fastapi.testclient import TestClient
 from openapi_spec_validator import validate
 from pydantic import BaseModel, ConfigDict, Field
 
-from scaffold.codegen.runtime_files.body_limits import BodyBudget
-from scaffold.codegen.runtime_files.module_endpoints import (
+from scaffold.codegen.python.runtime_files.body_limits import BodyBudget
+from scaffold.codegen.python.runtime_files.module_endpoints import (
     Call,
     EndpointDefinitionError,
     Endpoints,

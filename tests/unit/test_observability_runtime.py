@@ -22,8 +22,8 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.testclient import TestClient
 
-from scaffold.codegen.runtime_files import metrics, observability
-from scaffold.codegen.runtime_files.observability import (
+from scaffold.codegen.python.runtime_files import metrics, observability
+from scaffold.codegen.python.runtime_files.observability import (
     ACCESS_LOGGER,
     JsonFormatter,
     TextFormatter,

@@ -16,7 +16,7 @@ from scaffold.codegen.plugin_shapes import base_path, secret_paths
 from scaffold.codegen.python.plugin_operations import plugin_operations
 from scaffold.codegen.python.plugin_service import RUNTIME_MODULES, all_order, import_order
 from scaffold.codegen.python.render import docstring_text, python_string
-from scaffold.codegen.runtime_files import project_name, runtime_file
+from scaffold.codegen.python.runtime_files import project_name, runtime_file
 from scaffold.errors import GenerationError
 from scaffold.specs.catalog import load_shipped
 from scaffold.specs.document import SpecDocument
@@ -26,7 +26,7 @@ from tests.conftest import FUTURE_PLUGIN_SPEC
 
 SPEC = load_shipped("datasource-plugin")
 FUTURE = load_spec_file(FUTURE_PLUGIN_SPEC)
-RUNTIME = Path(__file__).resolve().parents[2] / "scaffold" / "codegen" / "runtime_files"
+RUNTIME = Path(__file__).resolve().parents[2] / "scaffold" / "codegen" / "python" / "runtime_files"
 
 
 def variant(change: Any) -> SpecDocument:
@@ -176,7 +176,9 @@ def test_contract_files_are_the_contract_folder_and_the_service_conftest() -> No
     for name, source in copied.items():
         text = files[f"acme_sales/_contract/{name}"]
         assert read_stamp(text) is None, f"{name} is copied whatever the spec: no spec stamp"
-        assert read_copy_stamp(text) == CopyStamp(__version__, f"scaffold/codegen/runtime_files/{source}")
+        assert read_copy_stamp(text) == CopyStamp(
+            __version__, f"scaffold/codegen/python/runtime_files/{source}"
+        )
         assert text == runtime_file(source)
     for path, text in files.items():
         ast.parse(text, path)

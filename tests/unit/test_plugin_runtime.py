@@ -14,36 +14,40 @@ from typing import Any
 import pytest
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from scaffold.codegen.runtime_files import secrets as secret_module
-from scaffold.codegen.runtime_files.errors import ConfigurationError, MissingOperationError, PluginError
-from scaffold.codegen.runtime_files.forms import (
+from scaffold.codegen.python.runtime_files import secrets as secret_module
+from scaffold.codegen.python.runtime_files.errors import (
+    ConfigurationError,
+    MissingOperationError,
+    PluginError,
+)
+from scaffold.codegen.python.runtime_files.forms import (
     FormMessages,
     check_config,
     config_values,
     disallowed_characters,
     filter_values,
 )
-from scaffold.codegen.runtime_files.http_json import (
+from scaffold.codegen.python.runtime_files.http_json import (
     clip,
     describe_validation_error,
     is_json_media_type,
     too_large_message,
 )
-from scaffold.codegen.runtime_files.operation_table import (
+from scaffold.codegen.python.runtime_files.operation_table import (
     ErrorShape,
     Operation,
     missing_operations,
     missing_operations_message,
     require_operations,
 )
-from scaffold.codegen.runtime_files.secrets import (
+from scaffold.codegen.python.runtime_files.secrets import (
     SecretBox,
     SecretError,
     is_token,
     load_secret_box,
     parse_key,
 )
-from scaffold.codegen.runtime_files.text_catalog import Catalog
+from scaffold.codegen.python.runtime_files.text_catalog import Catalog
 
 KEY = bytes(range(32))
 
@@ -476,7 +480,7 @@ def _dispatch_client(datasource: Any) -> Any:
     from fastapi import APIRouter, FastAPI
     from fastapi.testclient import TestClient
 
-    from scaffold.codegen.runtime_files.dispatch import Wiring, add_operation
+    from scaffold.codegen.python.runtime_files.dispatch import Wiring, add_operation
 
     shape = ErrorShape("boolean", True)
     echo = Operation(

@@ -21,11 +21,11 @@ from scaffold.codegen.module_contract import read_module_contract
 from scaffold.codegen.python.module_backend import RUNTIME_SOURCES, backend_files
 from scaffold.codegen.python.plugin_service import RUNTIME_MODULES
 from scaffold.codegen.python.plugin_service import contract_files as plugin_contract_files
-from scaffold.codegen.runtime_files import PROJECT_NAMES, project_name, runtime_file
+from scaffold.codegen.python.runtime_files import PROJECT_NAMES, project_name, runtime_file
 from scaffold.specs.catalog import load_shipped
 
 SCAFFOLD = Path(__file__).resolve().parents[2] / "scaffold"
-RUNTIME = SCAFFOLD / "codegen" / "runtime_files"
+RUNTIME = SCAFFOLD / "codegen" / "python" / "runtime_files"
 KINDS = {"plugin": RUNTIME_MODULES, "module": RUNTIME_SOURCES}
 ALL_SOURCES = sorted({*RUNTIME_MODULES, *RUNTIME_SOURCES})
 
@@ -35,7 +35,7 @@ def test_a_copy_says_which_scaffold_and_which_file_it_came_from(source: str) -> 
     text = runtime_file(source)
     first = text.splitlines()[0]
     assert first == (
-        f"# copied from scaffold {__version__} (scaffold/codegen/runtime_files/{source}) — owned by "
+        f"# copied from scaffold {__version__} (scaffold/codegen/python/runtime_files/{source}) — owned by "
         "scaffold, do not edit; `scaffold regenerate` rewrites it"
     )
     assert read_stamp(text) is None  # no spec, version or sha256: the spec did not shape it

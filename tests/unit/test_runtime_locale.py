@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from scaffold.codegen.runtime_files.locale import DEFAULT_LOCALE, choose_locale, parse_accept_language
+from scaffold.codegen.python.runtime_files.locale import DEFAULT_LOCALE, choose_locale, parse_accept_language
 from tests.conftest import REPO
 
 CASES_FILE = REPO / "scaffold" / "codegen" / "cases" / "locales.json"

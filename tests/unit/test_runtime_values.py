@@ -18,8 +18,8 @@ from scaffold.codegen.go.shared_values import go_runtime_constants
 from scaffold.codegen.module_contract import read_module_contract
 from scaffold.codegen.python.module_backend import backend_files
 from scaffold.codegen.python.plugin_service import contract_files as plugin_contract_files
+from scaffold.codegen.python.runtime_files import runtime_constants as scaffold_tree_constants
 from scaffold.codegen.python.shared_values import python_runtime_constants, python_runtime_texts
-from scaffold.codegen.runtime_files import runtime_constants as scaffold_tree_constants
 from scaffold.codegen.runtime_values import RUNTIME_VALUES, RuntimeValue
 from scaffold.codegen.typescript.shared_values import typescript_runtime_constants
 from scaffold.specs.catalog import load_shipped
@@ -27,7 +27,7 @@ from tests.conftest import REPO
 
 CODEGEN = REPO / "scaffold" / "codegen"
 RUNTIMES = {
-    "python": (CODEGEN / "runtime_files", "*.py"),
+    "python": (CODEGEN / "python" / "runtime_files", "*.py"),
     "typescript": (CODEGEN / "typescript" / "runtime_files", "*.ts"),
     "go": (CODEGEN / "go" / "runtime_files", "*.go"),
 }

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from scaffold.codegen.runtime_files import secrets
-from scaffold.codegen.runtime_files.runtime_constants import ENCRYPTED_PREFIX, NONCE_BYTES
+from scaffold.codegen.python.runtime_files import secrets
+from scaffold.codegen.python.runtime_files.runtime_constants import ENCRYPTED_PREFIX, NONCE_BYTES
 from tests.conftest import REPO
 
 CASES_FILE = REPO / "scaffold" / "codegen" / "cases" / "secrets.json"

@@ -1,6 +1,6 @@
 """Kept starter tests that pin a corrected rule report what to change instead of failing.
 
-The hook (scaffold/codegen/runtime_files/starter_corrections.py, loaded by the service folder's
+The hook (scaffold/codegen/python/runtime_files/starter_corrections.py, loaded by the service folder's
 contract-owned conftest.py) runs here in a real pytest, in a folder laid out as a project's service
 is: a test listed for an unchanged seeded file is an expected failure with the reason, a listed test
 that crashes another way still fails, and once the user edits the file every test runs as written.
@@ -15,15 +15,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-from scaffold.codegen.python.service_conftest import SERVICE_CONFTEST, service_conftest
-from scaffold.codegen.runtime_files import runtime_file
-from scaffold.codegen.runtime_files.starter_corrections import (
+from scaffold.codegen.python.runtime_files import runtime_file
+from scaffold.codegen.python.runtime_files.starter_corrections import (
     CORRECTIONS,
     PACKAGE_PLACEHOLDER,
     StarterCorrection,
     correction_for,
     seeded_paths,
 )
+from scaffold.codegen.python.service_conftest import SERVICE_CONFTEST, service_conftest
 
 PACKAGE = "weather_station"
 SEEDED = f'''"""As an older starter seeded it."""

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from scaffold.codegen.header import read_copy_stamp, read_stamp
-from scaffold.codegen.runtime_files.text_catalog import RUNTIME_TEXTS
+from scaffold.codegen.python.runtime_files.text_catalog import RUNTIME_TEXTS
 from scaffold.codegen.typescript.literals import ts_string
 from scaffold.codegen.typescript.plugin_service import contract_files, typescript_operations
 from scaffold.errors import GenerationError

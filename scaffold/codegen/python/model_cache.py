@@ -36,7 +36,7 @@ _SOURCES = (
     "codegen/python/models.py",
     "codegen/python/source_offsets.py",
     "codegen/python/shipped_models.py",
-    "codegen/runtime_files/contract_base.py",
+    "codegen/python/runtime_files/contract_base.py",
     "codegen/python/attribute_names.py",
     "codegen/python/class_names.py",
     "codegen/escaping.py",

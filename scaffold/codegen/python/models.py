@@ -54,7 +54,7 @@ _BASE_MARKER_MODULE = "scaffold_contract_base"
 _BASE_CLASS = "ContractModel"
 _OMIT = "omit_none"
 _NOT_NULL = "NOT_NULL"
-_BASE_SOURCE = Path(__file__).resolve().parents[1] / "runtime_files" / "contract_base.py"
+_BASE_SOURCE = Path(__file__).resolve().parent / "runtime_files" / "contract_base.py"
 
 
 @cache

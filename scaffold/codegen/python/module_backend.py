@@ -14,12 +14,12 @@ from scaffold.codegen.module_contract import ModuleContract
 from scaffold.codegen.python.models import generate_python_models
 from scaffold.codegen.python.openapi_document import openapi_document_module
 from scaffold.codegen.python.render import render_plain
+from scaffold.codegen.python.runtime_files import project_name, runtime_file
 from scaffold.codegen.python.service_conftest import SERVICE_CONFTEST, service_conftest
 from scaffold.codegen.python.shared_values import CONSTANTS_FILE, python_runtime_constants
-from scaffold.codegen.runtime_files import project_name, runtime_file
 from scaffold.specs.document import SpecDocument
 
-# Runtime files copied into the contract folder (scaffold.codegen.runtime_files names each one there).
+# Runtime files copied into the contract folder (scaffold.codegen.python.runtime_files names each one there).
 RUNTIME_SOURCES = (
     "locale.py",
     "body_limits.py",

@@ -2,7 +2,7 @@
 
 The pipeline: spec -> operations (scaffold.codegen.python.plugin_operations) -> models
 (datamodel-code-generator) + rendered modules (base.py, routes.py, frames.py, __init__.py) +
-static runtime modules (scaffold/codegen/runtime_files) -> {relative path: text}. Every file
+static runtime modules (scaffold/codegen/python/runtime_files) -> {relative path: text}. Every file
 starts with a DO-NOT-EDIT header (generated from the spec, or copied from scaffold), so
 `scaffold regenerate` may rewrite the folder whole; the project's own code (datasource.py, the example, locales, tests) only imports from it.
 """
@@ -19,6 +19,7 @@ from scaffold.codegen.python.models import generate_python_models
 from scaffold.codegen.python.openapi_document import openapi_document_module
 from scaffold.codegen.python.plugin_operations import PluginOperation, plugin_operations
 from scaffold.codegen.python.render import render
+from scaffold.codegen.python.runtime_files import project_name, runtime_file
 from scaffold.codegen.python.service_conftest import SERVICE_CONFTEST, service_conftest
 from scaffold.codegen.python.shared_values import (
     CONSTANTS_FILE,
@@ -26,12 +27,11 @@ from scaffold.codegen.python.shared_values import (
     python_runtime_constants,
     python_runtime_texts,
 )
-from scaffold.codegen.runtime_files import project_name, runtime_file
 from scaffold.errors import GenerationError
 from scaffold.specs.document import SpecDocument
 
 CONTRACT_FOLDER = "_contract"
-# Static runtime modules copied as they are (scaffold.codegen.runtime_files.project_name gives
+# Static runtime modules copied as they are (scaffold.codegen.python.runtime_files.project_name gives
 # each one's name in the project).
 RUNTIME_MODULES = (
     "answer_json.py",

@@ -25,7 +25,7 @@ import (
 	"testing"
 )
 
-// Made by the Python runtime (scaffold/codegen/runtime_files/secrets.py) with these keys, once:
+// Made by the Python runtime (scaffold/codegen/python/runtime_files/secrets.py) with these keys, once:
 // SecretBox(parse_key(key)).encrypt(plain, field=field) for each case below.
 const (
 	fixedKey    = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=" // bytes 0..31

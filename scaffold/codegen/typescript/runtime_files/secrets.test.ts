@@ -35,7 +35,7 @@ import {
 } from './secrets.js';
 import { loadSharedCases } from './shared-cases.js';
 
-// Made by the Python runtime (scaffold/codegen/runtime_files/secrets.py) with these keys.
+// Made by the Python runtime (scaffold/codegen/python/runtime_files/secrets.py) with these keys.
 const KEY = 'AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8='; // bytes 0..31
 const OLD_KEY = 'ICEiIyQlJicoKSorLC0uLzAxMjM0NTY3ODk6Ozw9Pj8='; // bytes 32..63
 const PYTHON_TOKEN = 'enc:v1:r7t08zKP6WHLYG9E9gAoy2ETheAm53UR-00d4gHkDmbunuLtfbnAj-tA8w';

@@ -16,7 +16,7 @@
  * Old keys (PLUGIN_OLD_SECRET_KEYS) still decrypt, so a key can be rotated without invalidating
  * saved data sources at once.
  *
- * This is the twin of the Python plugins' secrets.py (scaffold/codegen/runtime_files/), byte for
+ * This is the twin of the Python plugins' secrets.py (scaffold/codegen/python/runtime_files/), byte for
  * byte: a token either one makes, the other decrypts, and both read a key text, a token and the
  * key file alike (Python's lenient base64 decoding and its `str.strip` are reproduced here), so a
  * plugin can move from one language to the other with its key and its saved data sources.

@@ -1,4 +1,4 @@
-# copied from scaffold 1.7.0 (scaffold/codegen/runtime_files/answer_json.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+# copied from scaffold 1.7.0 (scaffold/codegen/python/runtime_files/answer_json.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """Answers to JSON bytes: the bytes pydantic's `dump_json(by_alias=True, exclude_unset=True)` makes.
 
 Made by orjson when the project has it installed (3-5x faster on a get-result of thousands of

@@ -1,4 +1,4 @@
-# copied from scaffold 1.7.0 (scaffold/codegen/runtime_files/text_catalog.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+# copied from scaffold 1.7.0 (scaffold/codegen/python/runtime_files/text_catalog.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """Text catalogues: one JSON file per language (`ru-RU.json`, `en-US.json`, ...) in a folder.
 
 The contract localises field names, descriptions, placeholders, labels and option texts by

@@ -1,4 +1,4 @@
-# copied from scaffold 1.7.0 (scaffold/codegen/runtime_files/context.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+# copied from scaffold 1.7.0 (scaffold/codegen/python/runtime_files/context.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """What a data source method learns about a call besides its body.
 
 Routes build one RequestContext per call and pass it to the user's method, so user code never

@@ -1,4 +1,4 @@
-# copied from scaffold 1.7.0 (scaffold/codegen/runtime_files/dispatch.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+# copied from scaffold 1.7.0 (scaffold/codegen/python/runtime_files/dispatch.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """Serving one contract operation: body -> model -> data source method -> JSON answer.
 
 Every endpoint of a generated plugin runs the same steps, driven by its `Operation` entry:

@@ -1,4 +1,4 @@
-# copied from scaffold 1.7.0 (scaffold/codegen/runtime_files/errors.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+# copied from scaffold 1.7.0 (scaffold/codegen/python/runtime_files/errors.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """Exceptions of a data source plugin: the ones its own code raises, and the ones that stop startup.
 
 `PluginError` is the one way user code says "this request cannot be answered, tell the caller

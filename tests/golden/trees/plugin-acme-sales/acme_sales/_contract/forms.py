@@ -1,4 +1,4 @@
-# copied from scaffold 1.7.0 (scaffold/codegen/runtime_files/forms.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+# copied from scaffold 1.7.0 (scaffold/codegen/python/runtime_files/forms.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """Reading the values a form sends, and checking a data source configuration against its form.
 
 The contract describes forms as field lists (code, type, required, validationRule, options,

@@ -1,4 +1,4 @@
-# copied from scaffold 1.7.0 (scaffold/codegen/runtime_files/http_json.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+# copied from scaffold 1.7.0 (scaffold/codegen/python/runtime_files/http_json.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """JSON over HTTP for generated services: reading bodies safely and answering errors as JSON.
 
 Every answer of a generated service is JSON, including its errors: a body that is too large, not

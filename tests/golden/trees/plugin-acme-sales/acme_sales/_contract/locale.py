@@ -1,4 +1,4 @@
-# copied from scaffold 1.7.0 (scaffold/codegen/runtime_files/locale.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+# copied from scaffold 1.7.0 (scaffold/codegen/python/runtime_files/locale.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """Choosing the response language from an Accept-Language header (RFC 9110 with q-values).
 
 The contract: the platform sends Accept-Language (a locale such as ru-RU) on the endpoints that

@@ -1,4 +1,4 @@
-# copied from scaffold 1.7.0 (scaffold/codegen/runtime_files/observability.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+# copied from scaffold 1.7.0 (scaffold/codegen/python/runtime_files/observability.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """Metrics, probes, request ids, access logs and JSON logs of a generated service.
 
 `install_observability(app, ...)` puts one plain ASGI middleware around the whole app (outside

@@ -1,4 +1,4 @@
-# copied from scaffold 1.7.0 (scaffold/codegen/runtime_files/operation_table.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+# copied from scaffold 1.7.0 (scaffold/codegen/python/runtime_files/operation_table.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """The operations table of a contract and the check that a data source implements all of them.
 
 The generated `base.py` lists one `Operation` per endpoint of the spec. The table drives both the

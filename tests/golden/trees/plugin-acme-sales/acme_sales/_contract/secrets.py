@@ -1,4 +1,4 @@
-# copied from scaffold 1.7.0 (scaffold/codegen/runtime_files/secrets.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+# copied from scaffold 1.7.0 (scaffold/codegen/python/runtime_files/secrets.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """Encryption of sensitive configuration values (password fields) with AES-256-GCM.
 
 The contract: the health check returns password fields encrypted, and afterwards the platform

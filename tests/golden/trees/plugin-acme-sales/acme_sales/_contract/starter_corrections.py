@@ -1,4 +1,4 @@
-# copied from scaffold 1.7.0 (scaffold/codegen/runtime_files/starter_corrections.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+# copied from scaffold 1.7.0 (scaffold/codegen/python/runtime_files/starter_corrections.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """Starter tests that pin a rule a contract revision corrected: reported as needing your input.
 
 A project's tests are its own: scaffold seeds them once (the starter) and never rewrites them. When

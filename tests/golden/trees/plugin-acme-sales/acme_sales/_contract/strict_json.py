@@ -1,4 +1,4 @@
-# copied from scaffold 1.7.0 (scaffold/codegen/runtime_files/strict_json.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+# copied from scaffold 1.7.0 (scaffold/codegen/python/runtime_files/strict_json.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """A request body read by the standard library's JSON parser too, beside pydantic's own parser
 (http_json.parse_json_body), so that the Python plugin reads a body as the Go and TypeScript
 plugins do (scaffold/codegen/cases/json_bodies.json holds the cases all three read alike).

@@ -1,4 +1,4 @@
-# copied from scaffold 1.7.0 (scaffold/codegen/runtime_files/wire_names.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+# copied from scaffold 1.7.0 (scaffold/codegen/python/runtime_files/wire_names.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """The property names a pydantic model declares on the wire, for messages that must not echo input.
 
 A refusal names the place of the first problem (`payload.points`), but a key the caller sent that

@@ -19,7 +19,7 @@ package contract
 // Old keys (PLUGIN_OLD_SECRET_KEYS) still decrypt, so a key can be rotated without invalidating
 // saved data sources at once.
 //
-// This is the twin of the Python plugins' secrets.py (scaffold/codegen/runtime_files/) and of the
+// This is the twin of the Python plugins' secrets.py (scaffold/codegen/python/runtime_files/) and of the
 // TypeScript plugins' secrets.ts, byte for byte: a token any one makes, the others decrypt, and all
 // read a key text, a token and the key file alike (Python's lenient base64 decoding and its
 // `str.strip` are reproduced here, as are the words of Python's errors), so a plugin can move from

@@ -1,4 +1,4 @@
-# copied from scaffold 1.7.0 (scaffold/codegen/runtime_files/module_assets.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+# copied from scaffold 1.7.0 (scaffold/codegen/python/runtime_files/module_assets.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """Serving the built frontend (module.js, module.css) the way the platform loads it.
 
 The platform loads the JS as a classic script from entryPoint resolved against frontendHost and

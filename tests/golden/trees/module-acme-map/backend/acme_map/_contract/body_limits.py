@@ -1,4 +1,4 @@
-# copied from scaffold 1.7.0 (scaffold/codegen/runtime_files/body_limits.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+# copied from scaffold 1.7.0 (scaffold/codegen/python/runtime_files/body_limits.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """Request bodies a generated service holds: at most so many bytes each, so many at once, and only
 while they keep arriving.
 

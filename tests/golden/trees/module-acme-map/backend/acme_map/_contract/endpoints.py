@@ -1,4 +1,4 @@
-# copied from scaffold 1.7.0 (scaffold/codegen/runtime_files/module_endpoints.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+# copied from scaffold 1.7.0 (scaffold/codegen/python/runtime_files/module_endpoints.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """A module's own proxied endpoints: the platform proxy's request read for any route, strictly.
 
 The platform's proxy forwards a Widget's call to the module backend as `{"payload": ...,

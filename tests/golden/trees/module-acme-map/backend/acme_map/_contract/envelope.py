@@ -1,4 +1,4 @@
-# copied from scaffold 1.7.0 (scaffold/codegen/runtime_files/module_envelope.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+# copied from scaffold 1.7.0 (scaffold/codegen/python/runtime_files/module_envelope.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """Reading the demo stub's JSON body strictly, as the contract spec's DemoStatusRequest says.
 
 The platform's proxy forwards a browser call to the module backend and, for JSON requests, may wrap

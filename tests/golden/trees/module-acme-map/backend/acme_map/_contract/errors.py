@@ -1,4 +1,4 @@
-# copied from scaffold 1.7.0 (scaffold/codegen/runtime_files/module_errors.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+# copied from scaffold 1.7.0 (scaffold/codegen/python/runtime_files/module_errors.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """The one error body of a module backend: `{"error": true, "message": ...}` (DemoStatusError).
 
 The contract shows no error responses for module endpoints; scaffold's decision, in the spec, is

@@ -1,4 +1,4 @@
-# copied from scaffold 1.7.0 (scaffold/codegen/runtime_files/metrics.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+# copied from scaffold 1.7.0 (scaffold/codegen/python/runtime_files/metrics.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """The request metrics of a generated service, counted at the cost of a few dict operations.
 
 `RequestMetrics` keeps `http_requests_total{operation,method,status}` and

@@ -1,4 +1,4 @@
-# copied from scaffold 1.7.0 (scaffold/codegen/runtime_files/published_spec.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+# copied from scaffold 1.7.0 (scaffold/codegen/python/runtime_files/published_spec.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """GET /openapi.json: the contract this service implements, for tools that take a URL.
 
 FastAPI users look for a service's OpenAPI document at /openapi.json; Schemathesis, gateways and

@@ -1,4 +1,4 @@
-# copied from scaffold 1.7.0 (scaffold/codegen/runtime_files/serving.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+# copied from scaffold 1.7.0 (scaffold/codegen/python/runtime_files/serving.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """Serving an app with uvicorn so that SIGTERM drains it: the one way both kinds' `__main__` serve.
 
 A container platform stops a service with SIGTERM. uvicorn then stops accepting connections and

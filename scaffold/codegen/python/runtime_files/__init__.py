@@ -3,9 +3,9 @@
 They are the Python runtime of generated services: plain, tested Python kept here as real modules
 (so ruff, mypy and unit tests see them), and copied with the DO-NOT-EDIT header that names
 scaffold's version and the source file; `scaffold regenerate` rewrites them like generated code.
-They stay in scaffold/codegen/runtime_files/ rather than under scaffold/codegen/python/ because
-every generated project names this folder in the header of each copy: moving them rewrites those
-headers, which waits for a scaffold version that rewrites them anyway (docs/design/languages.md).
+They are Python's, so they stand in Python's language folder (issue 39 point 4: a language is a
+folder); the header of each copy names this folder, and a project's copies take the new name when
+`scaffold regenerate` or `upgrade` rewrites them, as every scaffold release rewrites the headers.
 
 A few are named here for what they are, where a project's folder gives them a shorter name that
 would send a reader of scaffold to the wrong file (`catalog.py` beside scaffold/specs/catalog.py;
@@ -22,7 +22,7 @@ from pathlib import Path
 from scaffold.codegen.header import copied_python_header
 
 _HERE = Path(__file__).resolve().parent
-SOURCE_FOLDER = "scaffold/codegen/runtime_files"
+SOURCE_FOLDER = "scaffold/codegen/python/runtime_files"
 # source file here -> its name in a project's contract folder, where the two differ
 PROJECT_NAMES = {
     "text_catalog.py": "catalog.py",
