@@ -3,7 +3,7 @@
 The same file is read by the TypeScript runtime's tests (log-records.test.ts) and the Go runtime's
 (logrecords_test.go), so the JSON line a record becomes (its keys, its time's form, the level
 names) is decided once for three languages (issue 39 point 1; the file's "about" says the format).
-Each case is logged through a logger whose handler has the runtime's JsonFormatter, in a request
+Each case is logged through a logger whose handler has the runtime's JsonFormatter (logs.py), in a request
 when the case names its id (the request-id record factory the app installs, and the id a request
 sets).
 """
@@ -18,11 +18,11 @@ from typing import Any
 
 import pytest
 
-from scaffold.codegen.python.runtime_files import observability
-from scaffold.codegen.python.runtime_files.observability import (
+from scaffold.codegen.python.runtime_files.logs import (
     TRACE,
     JsonFormatter,
     add_request_id_to_log_records,
+    request_id_var,
 )
 from tests.shared_cases import assert_known_keys, read_cases
 
@@ -53,11 +53,11 @@ def test_the_python_runtime_writes_the_case_s_record(case: dict[str, Any]) -> No
     handler.setFormatter(JsonFormatter())
     logger = logging.getLogger("shared-log-record-cases")
     logger.handlers, logger.propagate, logger.level = [handler], False, TRACE
-    token = observability._request_id.set(case.get("requestId"))
+    token = request_id_var.set(case.get("requestId"))
     try:
         logger.log(LEVELS[case["level"]], "%s", case["message"])
     finally:
-        observability._request_id.reset(token)
+        request_id_var.reset(token)
     (line,) = out.getvalue().splitlines()
     record = json.loads(line)
     assert TIME.fullmatch(record["time"]), record

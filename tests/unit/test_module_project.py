@@ -53,6 +53,7 @@ def test_the_files_scaffold_owns(spec: SpecDocument) -> None:
         "backend/acme_map/_contract/envelope.py",
         "backend/acme_map/_contract/errors.py",
         "backend/acme_map/_contract/locale.py",
+        "backend/acme_map/_contract/logs.py",
         "backend/acme_map/_contract/metrics.py",
         "backend/acme_map/_contract/models.py",
         "backend/acme_map/_contract/observability.py",

@@ -22,7 +22,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.testclient import TestClient
 
-from scaffold.codegen.python.runtime_files import metrics, observability
+from scaffold.codegen.python.runtime_files import logs, metrics, observability
 from scaffold.codegen.python.runtime_files.observability import (
     ACCESS_LOGGER,
     JsonFormatter,
@@ -329,7 +329,7 @@ def test_configure_logging_leaves_existing_handlers_alone(clean_logging: None) -
     assert isinstance(root.handlers[0].formatter, JsonFormatter)
 
 
-@pytest.mark.parametrize("module", [observability, metrics], ids=["observability", "metrics"])
+@pytest.mark.parametrize("module", [observability, metrics, logs], ids=["observability", "metrics", "logs"])
 def test_the_module_imports_only_what_projects_install(module: Any) -> None:
     """stdlib, starlette (FastAPI's base) and prometheus_client: the projects' runtime dependencies.
 
@@ -344,7 +344,7 @@ def test_the_module_imports_only_what_projects_install(module: Any) -> None:
     imported = {line.split()[1].split(".")[0] for line in lines if not line.startswith("from .")}
     assert imported <= {"__future__", *sys.stdlib_module_names, "prometheus_client", "starlette"}
     siblings = {line.split()[1][1:] for line in lines if line.startswith("from .")}
-    assert siblings <= {"metrics", "runtime_constants"} and all(
+    assert siblings <= {"logs", "metrics", "runtime_constants"} and all(
         (path.parent / f"{name}.py").is_file() for name in siblings
     )
 

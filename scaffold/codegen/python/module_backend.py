@@ -28,6 +28,7 @@ RUNTIME_SOURCES = (
     "module_endpoints.py",
     "wire_names.py",
     "module_assets.py",
+    "logs.py",
     "metrics.py",
     "observability.py",
     "serving.py",

@@ -43,6 +43,7 @@ RUNTIME_MODULES = (
     "forms.py",
     "http_json.py",
     "locale.py",
+    "logs.py",
     "metrics.py",
     "observability.py",
     "operation_table.py",

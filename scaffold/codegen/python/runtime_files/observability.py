@@ -21,24 +21,19 @@ serves), `GET /readyz` (503 `stopping` once `begin_shutdown()` was called, which
 shutdown signal) and `GET /metrics` (Prometheus text; the app's own 404 when metrics are off).
 They are not counted, and their access lines are DEBUG: probes do not flood the log.
 
-`logging_config(format, level)` is the dictConfig that uvicorn's `log_config` takes: the root and
-uvicorn's loggers on one stderr handler, text (one line per record: control characters, a
-traceback's newlines included, escaped) or one JSON object per line (time, level, logger,
-message, request_id and any `extra=` fields).
+How records become lines (text or JSON, `logging_config`, `configure_logging`) is in `logs.py`;
+the names a project's app.py, __main__.py, settings.py and tests import from here are re-exported.
 """
 
 from __future__ import annotations
 
 import contextlib
-import contextvars
-import json
 import logging
 import logging.config
 import os
 import re
 import time
-from collections.abc import Callable, Iterable, Iterator
-from datetime import UTC, datetime
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from prometheus_client import CollectorRegistry
@@ -48,26 +43,31 @@ from prometheus_client.process_collector import ProcessCollector
 from starlette.applications import Starlette
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from .logs import LOG_FORMATS as LOG_FORMATS
+from .logs import TRACE as TRACE
+from .logs import JsonFormatter as JsonFormatter
+from .logs import TextFormatter as TextFormatter
+from .logs import add_request_id_to_log_records as add_request_id_to_log_records
+from .logs import configure_logging as configure_logging
+from .logs import escape_controls as escape_controls
+from .logs import level_name as level_name
+from .logs import log_level_number as log_level_number
+from .logs import log_time as log_time
+from .logs import logging_config as logging_config
+from .logs import request_id_var
 from .metrics import RequestMetrics
 from .runtime_constants import DURATION_BUCKETS as DURATION_BUCKETS
 from .runtime_constants import HEALTH_PATH as HEALTH_PATH
+from .runtime_constants import METRICS_PATH as METRICS_PATH
 from .runtime_constants import (
-    LOG_LEVEL_KEY,
-    LOG_LEVELS,
-    LOG_MESSAGE_KEY,
-    LOG_REQUEST_ID_KEY,
-    LOG_TIME_KEY,
     OTHER_LABEL,
 )
-from .runtime_constants import METRICS_PATH as METRICS_PATH
 from .runtime_constants import READY_PATH as READY_PATH
 from .runtime_constants import REQUEST_ID_HEADER as REQUEST_ID_HEADER
 
-LOG_FORMATS = ("text", "json")
 OTHER = OTHER_LABEL
 ACCESS_LOGGER = __name__.split(".", 1)[0] + ".access"
 # Seconds; get-result may run up to its query deadline, so the buckets reach a minute.
-TRACE = 5  # uvicorn's TRACE level
 
 _METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 _REQUEST_ID = re.compile(rb"[A-Za-z0-9._:-]{1,128}")
@@ -77,13 +77,12 @@ _MAX_LOGGED_PATH = 256
 _UNPRINTABLE = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 _JSON = [(b"content-type", b"application/json"), (b"cache-control", b"no-store")]
 _PROMETHEUS = [(b"content-type", CONTENT_TYPE_LATEST.encode("latin-1"))]
-_request_id: contextvars.ContextVar[str | None] = contextvars.ContextVar(LOG_REQUEST_ID_KEY, default=None)
 _access_log = logging.getLogger(ACCESS_LOGGER)
 
 
 def current_request_id() -> str | None:
     """The id of the request being served in this context, or None outside a request."""
-    return _request_id.get()
+    return request_id_var.get()
 
 
 def new_request_id() -> str:
@@ -219,7 +218,7 @@ class ObservabilityMiddleware:
             return
         started = time.perf_counter()
         request_id = _incoming_request_id(scope) or new_request_id()
-        token = _request_id.set(request_id)
+        token = request_id_var.set(request_id)
         echo = (_HEADER, request_id.encode("ascii"))
         status = 500  # an exception before any answer: what the caller will see
 
@@ -250,7 +249,7 @@ class ObservabilityMiddleware:
                 else:
                     _log_access(logging.DEBUG, scope, method, status, seconds, None)
             finally:
-                _request_id.reset(token)
+                request_id_var.reset(token)
 
     def _own_answer(self, scope: Scope) -> tuple[int, bytes, list[tuple[bytes, bytes]]] | None:
         """(status, body, headers) for the probe and metrics paths, None for everything else."""
@@ -364,169 +363,3 @@ def _log_access(
     milliseconds = round(seconds * 1000, 2)
     fields = dict(method=method, path=path, status=status, duration_ms=milliseconds, operation=operation)
     _access_log.log(level, "%s %s %s %.1f ms", method, path, status, milliseconds, extra=fields)
-
-
-# --- logs -------------------------------------------------------------------------------------
-
-_installed_factories: list[Callable[..., logging.LogRecord]] = []
-# Attributes every LogRecord has: anything else on a record came from `extra=` and goes into JSON.
-_NOT_EXTRA = (
-    "message",
-    "asctime",
-    LOG_REQUEST_ID_KEY,
-    "color_message",
-    "taskName",
-    "level_name",
-)  # color_: uvicorn's
-_STANDARD = frozenset(vars(logging.LogRecord("", 0, "", 0, "", (), None))).union(_NOT_EXTRA)
-
-
-def add_request_id_to_log_records() -> None:
-    """Give every LogRecord a `request_id` attribute (None outside a request); once per process.
-
-    A record factory rather than a handler filter, so records carry it whatever handlers the
-    process has (uvicorn's, a test runner's). Pass the id to no `extra=`: the record has it.
-    """
-    if _installed_factories:
-        return
-    previous = logging.getLogRecordFactory()
-
-    def factory(*args: Any, **kwargs: Any) -> logging.LogRecord:
-        record = previous(*args, **kwargs)
-        request_id = _request_id.get()
-        if request_id is not None or not hasattr(record, LOG_REQUEST_ID_KEY):
-            record.request_id = request_id
-        return record
-
-    logging.setLogRecordFactory(factory)
-    _installed_factories.append(factory)
-
-
-# Characters that end a line for some reader (a terminal, `str.splitlines`, a log shipper) or
-# that a terminal obeys (ANSI escapes start with ESC): C0, DEL, C1, U+2028 and U+2029.
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-_NAMED_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
-
-
-def escape_controls(text: str) -> str:
-    """`text` with every control character written as a Python-style escape (`\\n`, `\\x1b`, `\\u2028`).
-
-    What a log record holds often comes from a request (a SQL text, a header, an exception that
-    quotes input): written raw, a newline in it starts what looks like a record of its own
-    ("... ERROR acme.secrets: ..."), and ESC sequences repaint the reader's terminal.
-    """
-    if _CONTROL.search(text) is None:  # the common case: one C-speed scan, no copy
-        return text
-    return _CONTROL.sub(_escape, text)
-
-
-def _escape(match: re.Match[str]) -> str:
-    char = match.group()
-    named = _NAMED_ESCAPES.get(char)
-    if named is not None:
-        return named
-    code = ord(char)
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-
-
-# logging's levels from the gravest down, each with the name every language writes (LOG_LEVELS:
-# TRACE DEBUG INFO WARN ERROR FATAL); a level between two takes the lower one's name.
-_LEVEL_FLOORS = tuple(
-    zip(
-        (logging.CRITICAL, logging.ERROR, logging.WARNING, logging.INFO, logging.DEBUG),
-        LOG_LEVELS[:0:-1],
-        strict=True,
-    )
-)
-
-
-def level_name(number: int) -> str:
-    """The shared name of a logging level: WARNING is WARN and CRITICAL FATAL, as in TypeScript and Go."""
-    return next((name for floor, name in _LEVEL_FLOORS if number >= floor), LOG_LEVELS[0])
-
-
-def log_time(created: float) -> str:
-    """A record's time as every language writes it: RFC 3339 in UTC with milliseconds and `Z`."""
-    return datetime.fromtimestamp(created, UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
-
-
-class TextFormatter(logging.Formatter):
-    """`time LEVEL logger: message [request_id=...]` for people reading a terminal.
-
-    Every record is exactly one line: the finished text (message with its arguments, a traceback,
-    stack information) has its control characters escaped, so nothing a caller sends can forge a
-    record or send terminal escapes, and a traceback reads as one line with `\\n` between frames.
-    """
-
-    def __init__(self) -> None:
-        super().__init__("%(asctime)s %(level_name)s %(name)s: %(message)s")
-
-    def format(self, record: logging.LogRecord) -> str:
-        record.level_name = level_name(record.levelno)
-        line = escape_controls(super().format(record))
-        request_id = getattr(record, LOG_REQUEST_ID_KEY, None)
-        return (
-            line
-            if request_id is None
-            else f"{line} [{LOG_REQUEST_ID_KEY}={escape_controls(str(request_id))}]"
-        )
-
-
-class JsonFormatter(logging.Formatter):
-    """One JSON object per line: time, level, logger, message, request_id (in a request), then
-    `extra=` fields. The keys, the time's form and the level names are every language's
-    (scaffold/codegen/cases/log_records.json): a log pipeline reads a plugin's lines alike whatever
-    its language."""
-
-    def format(self, record: logging.LogRecord) -> str:
-        entry: dict[str, Any] = {
-            LOG_TIME_KEY: log_time(record.created),
-            LOG_LEVEL_KEY: level_name(record.levelno),
-            "logger": record.name,
-            LOG_MESSAGE_KEY: record.getMessage(),
-        }
-        request_id = getattr(record, LOG_REQUEST_ID_KEY, None)
-        if request_id is not None:
-            entry[LOG_REQUEST_ID_KEY] = request_id
-        for key, value in vars(record).items():
-            if key not in _STANDARD and not key.startswith("_") and key not in entry:
-                entry[key] = value
-        if record.exc_info:
-            entry["exception"] = self.formatException(record.exc_info)
-        if record.stack_info:
-            entry["stack"] = self.formatStack(record.stack_info)
-        return json.dumps(entry, default=str)
-
-
-def log_level_number(level: str) -> int:
-    """uvicorn's level names (trace included) -> a logging level number."""
-    if level.lower() == "trace":
-        return TRACE
-    return logging.getLevelNamesMapping().get(level.upper(), logging.INFO)
-
-
-def logging_config(log_format: str, level: str) -> dict[str, Any]:
-    """dictConfig (and uvicorn `log_config`): the root and uvicorn's loggers on one stderr handler."""
-    formatter = JsonFormatter if log_format == "json" else TextFormatter
-    number = log_level_number(level)
-    return {
-        "version": 1,
-        "disable_existing_loggers": False,
-        "formatters": {"service": {"()": formatter}},
-        "handlers": {
-            "stderr": {"class": "logging.StreamHandler", "formatter": "service", "stream": "ext://sys.stderr"}
-        },
-        "root": {"handlers": ["stderr"], "level": number},
-        "loggers": {
-            "uvicorn": {"handlers": [], "level": number, "propagate": True},
-            "uvicorn.error": {"handlers": [], "level": number, "propagate": True},
-            # the access line is ours (one per request, with its id): uvicorn's own stays off
-            "uvicorn.access": {"handlers": [], "level": logging.WARNING, "propagate": False},
-        },
-    }
-
-
-def configure_logging(log_format: str, level: str) -> None:
-    """Set logging up as `logging_config` says, unless something (a server, a test runner) already has."""
-    if not logging.getLogger().handlers:
-        logging.config.dictConfig(logging_config(log_format, level))
