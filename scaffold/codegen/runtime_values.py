@@ -103,6 +103,11 @@ RUNTIME_VALUES: tuple[RuntimeValue, ...] = (
         "the request counter's labels: the route template without the API prefix, the method, the status",
     ),
     RuntimeValue("DURATION_LABELS", ("operation", "method"), "the duration histogram's labels"),
+    RuntimeValue(
+        "METHOD_LABELS",
+        ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"),
+        "methods counted under their own name (any other is OTHER_LABEL), in the order a 405's Allow names them",
+    ),
     RuntimeValue("OTHER_LABEL", "other", "the operation of an unmatched path, the method of an unknown one"),
     RuntimeValue("DURATION_METRIC", "http_request_duration_seconds", "a histogram by operation and method"),
     RuntimeValue(

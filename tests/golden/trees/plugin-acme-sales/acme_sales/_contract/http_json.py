@@ -50,6 +50,7 @@ from .catalog import RUNTIME_LOCALES, runtime_text
 from .locale import DEFAULT_LOCALE, choose_locale
 from .runtime_constants import MAX_BODY_BYTES as MAX_BODY_BYTES
 from .runtime_constants import MAX_BODY_BYTES_IN_FLIGHT as MAX_BODY_BYTES_IN_FLIGHT
+from .runtime_constants import METHOD_LABELS
 from .strict_json import NotJson, marked, scan, values
 from .wire_names import wire_names
 
@@ -291,10 +292,9 @@ def incident_id() -> str:
     return os.urandom(6).hex()
 
 
-# The order a 405's Allow header names methods in, as the TypeScript and Go plugins name them
-# (scaffold/codegen/cases/error_answers.json): Starlette joins a set, so its order changed
-# from one process to the next.
-_METHOD_ORDER = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+# A 405's Allow header names methods in METHOD_LABELS' order, as the TypeScript and Go plugins
+# name them (scaffold/codegen/cases/error_answers.json): Starlette joins a set, so its order
+# changed from one process to the next.
 
 
 def _allow_in_order(headers: Mapping[str, str] | None) -> Mapping[str, str] | None:
@@ -307,7 +307,7 @@ def _allow_in_order(headers: Mapping[str, str] | None) -> Mapping[str, str] | No
         if name.lower() == "allow"
         for method in value.split(",")
     }
-    order = {method: place for place, method in enumerate(_METHOD_ORDER)}
+    order = {method: place for place, method in enumerate(METHOD_LABELS)}
     return {
         **kept,
         "Allow": ", ".join(sorted(allowed, key=lambda method: (order.get(method, len(order)), method))),

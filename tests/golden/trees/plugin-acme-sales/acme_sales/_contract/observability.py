@@ -59,18 +59,14 @@ from .logs import request_id_var
 from .metrics import RequestMetrics
 from .runtime_constants import DURATION_BUCKETS as DURATION_BUCKETS
 from .runtime_constants import HEALTH_PATH as HEALTH_PATH
+from .runtime_constants import METHOD_LABELS, OTHER_LABEL
 from .runtime_constants import METRICS_PATH as METRICS_PATH
-from .runtime_constants import (
-    OTHER_LABEL,
-)
 from .runtime_constants import READY_PATH as READY_PATH
 from .runtime_constants import REQUEST_ID_HEADER as REQUEST_ID_HEADER
 
 OTHER = OTHER_LABEL
 ACCESS_LOGGER = __name__.split(".", 1)[0] + ".access"
-# Seconds; get-result may run up to its query deadline, so the buckets reach a minute.
-
-_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+_METHODS = frozenset(METHOD_LABELS)
 _REQUEST_ID = re.compile(rb"[A-Za-z0-9._:-]{1,128}")
 _HEADER = REQUEST_ID_HEADER.lower().encode("latin-1")
 _MAX_OPERATIONS = 512  # routes are code, not input: this only guards against a runaway app

@@ -272,10 +272,10 @@ func writeOwn(w http.ResponseWriter, r *http.Request, status int, contentType st
 
 // methodLabel keeps the label set bounded: any other method a caller invents is `other`.
 func methodLabel(method string) string {
-	switch method {
-	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch,
-		http.MethodDelete, http.MethodOptions:
-		return method
+	for _, known := range MethodLabels {
+		if method == known {
+			return method
+		}
 	}
 	return otherLabel
 }

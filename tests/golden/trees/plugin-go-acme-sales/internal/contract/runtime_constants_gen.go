@@ -79,6 +79,9 @@ var RequestLabels = [...]string{"operation", "method", "status"}
 // DurationLabels: the duration histogram's labels.
 var DurationLabels = [...]string{"operation", "method"}
 
+// MethodLabels: methods counted under their own name (any other is OTHER_LABEL), in the order a 405's Allow names them.
+var MethodLabels = [...]string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"}
+
 // OtherLabel: the operation of an unmatched path, the method of an unknown one.
 const OtherLabel = "other"
 

@@ -57,6 +57,7 @@ import {
   LOG_REQUEST_ID_KEY,
   LOG_TIME_KEY,
   MAX_HEAD_BYTES,
+  METHOD_LABELS,
   METRICS_PATH,
   OTHER_LABEL,
   READY_PATH,
@@ -69,7 +70,7 @@ import {
 /** The request id header as Node's `request.headers` holds it (lower case). */
 const REQUEST_ID_KEY = REQUEST_ID_HEADER.toLowerCase();
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const METHODS = new Set<string>(METHOD_LABELS);
 const PROBES = new Set([HEALTH_PATH, READY_PATH, METRICS_PATH]);
 /**
  * After the answer to a request that cannot be served (431, 400), how long what the caller still

@@ -77,6 +77,9 @@ export const REQUEST_LABELS = ['operation', 'method', 'status'] as const;
 /** The duration histogram's labels. */
 export const DURATION_LABELS = ['operation', 'method'] as const;
 
+/** Methods counted under their own name (any other is OTHER_LABEL), in the order a 405's Allow names them. */
+export const METHOD_LABELS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
 /** The operation of an unmatched path, the method of an unknown one. */
 export const OTHER_LABEL = 'other';
 

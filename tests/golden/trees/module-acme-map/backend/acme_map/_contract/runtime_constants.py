@@ -55,6 +55,8 @@ REQUESTS_HELP = "HTTP requests answered, by operation (route template), method a
 REQUEST_LABELS = ("operation", "method", "status")
 # the duration histogram's labels
 DURATION_LABELS = ("operation", "method")
+# methods counted under their own name (any other is OTHER_LABEL), in the order a 405's Allow names them
+METHOD_LABELS = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
 # the operation of an unmatched path, the method of an unknown one
 OTHER_LABEL = "other"
 # a histogram by operation and method
