@@ -17,6 +17,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from scaffold.interrupts import raise_if_interrupted
+
 
 def _install() -> None:
     module_name, _, function_name = os.environ["PAUSE_AT"].partition(":")
@@ -34,8 +36,16 @@ def _install() -> None:
                 if "PAUSE_FAIL" in os.environ:
                     code = int(os.environ["PAUSE_FAIL"])
                     raise OSError(code, os.strerror(code))
-                Path(os.environ["PAUSE_MARKER"]).write_text("paused", encoding="utf-8")
-                time.sleep(120)
+                marker = Path(os.environ["PAUSE_MARKER"])
+                # whole or absent (the test signals as soon as it sees the file), then a long step
+                # that checks for a signal as scaffold's own long steps do: a handler's raise that
+                # lands in a finalizer is lost (scaffold.interrupts), and a plain sleep(120) then
+                # outlasted the test's 60 s wait (found in CI: test_interrupted_new_plugin_leaves_nothing)
+                marker.with_suffix(".part").write_text("paused", encoding="utf-8")
+                marker.with_suffix(".part").replace(marker)
+                for _ in range(1200):
+                    raise_if_interrupted()
+                    time.sleep(0.1)
         return original(*args, **kwargs)
 
     setattr(module, function_name, paused)
