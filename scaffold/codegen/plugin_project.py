@@ -15,6 +15,7 @@ from scaffold.codegen.python import plugin_service as python_plugin_service
 from scaffold.codegen.typescript import plugin_service as typescript_plugin_service
 from scaffold.contracts import PLUGIN
 from scaffold.specs.document import SpecDocument
+from scaffold.specs.service_schemas import service_model
 
 # language of the service part -> the generator of its contract-owned files
 SERVICE_GENERATORS: dict[str, ContractGenerator] = {
@@ -25,5 +26,9 @@ SERVICE_GENERATORS: dict[str, ContractGenerator] = {
 
 
 def contract_files(spec: SpecDocument, answers: Answers) -> ContractFiles:
-    """Every contract-owned file of a plugin project for `spec`, as relative path -> text."""
+    """Every contract-owned file of a plugin project for `spec`, as relative path -> text.
+
+    The spec's schemas are checked first, once for every language (scaffold.specs.service_schemas):
+    a spec one service language cannot hold is refused in all of them, in the same sentence."""
+    service_model(spec)
     return SERVICE_GENERATORS[PLUGIN.service_language(answers)](spec, answers)

@@ -11,6 +11,7 @@ tests reads and writes the wire form by these same rules.
 
 from __future__ import annotations
 
+import hashlib
 from itertools import count
 
 from scaffold.codegen.go.names import go_string
@@ -24,6 +25,35 @@ _PEEK = {
     "boolean": "'t', 'f'",
     "number": "'-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9'",
 }
+
+
+def pattern_variable(pattern: str) -> str:
+    """The package variable holding `pattern` compiled (named by its hash: stable, one per pattern)."""
+    return "pattern" + hashlib.sha256(pattern.encode("utf-8")).hexdigest()[:12]
+
+
+def patterns_source(model: GoModel) -> str | None:
+    """`patterns_gen.go`: every string pattern of the spec compiled once, when the spec has any.
+
+    Go's regexp is RE2: linear in the text, and without lookaround (scaffold.specs.service_schemas
+    refuses a pattern with it for every language)."""
+    found: dict[str, None] = {}
+    for schema in model.schemas.values():
+        types: list[GoType | None] = [schema.target]
+        types += [f.type for f in schema.fields]
+        types += [t for _, t in schema.branches]
+        while types:
+            t = types.pop(0)
+            if t is None:
+                continue
+            if t.pattern:
+                found.setdefault(t.pattern)
+            types.append(t.item)
+    if not found:
+        return None
+    lines = ["// The spec's string patterns, compiled once when the plugin starts.", "var ("]
+    lines += [f"\t{pattern_variable(p)} = regexp.MustCompile({go_string(p)})" for p in found]
+    return "\n".join([*lines, ")", ""])
 
 
 def codecs(model: GoModel) -> str:
@@ -133,7 +163,7 @@ def _decode_value(t: GoType, target: str, depth: int, names: count[int]) -> list
         return [f"{tab}decode{t.name}(r, &{target})"]
     if t.kind in _READ:
         lines = []
-        checked = t.has_const or t.uri
+        checked = t.has_const or t.uri or t.pattern
         if checked:
             lines.append(f"{tab}before{depth} := r.ProblemCount()")
         lines.append(f"{tab}{target} = r.{_READ[t.kind]}()")
@@ -148,6 +178,12 @@ def _decode_value(t: GoType, target: str, depth: int, names: count[int]) -> list
             lines += [
                 f"{tab}if r.ProblemCount() == before{depth} && !isAbsoluteURI({target}) {{",
                 f'{tab}\tr.Problem(r.Place(), "range")',
+                f"{tab}}}",
+            ]
+        if t.pattern:
+            lines += [
+                f"{tab}if r.ProblemCount() == before{depth} && !{pattern_variable(t.pattern)}.MatchString({target}) {{",
+                f'{tab}\tr.Problem(r.Place(), "invalid")',
                 f"{tab}}}",
             ]
         return lines

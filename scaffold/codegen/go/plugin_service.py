@@ -22,13 +22,11 @@ regenerate` may rewrite the folder whole.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 from scaffold.codegen.generator import Answers
 from scaffold.codegen.glue_texts import RUNTIME_TEXTS
-from scaffold.codegen.go.codecs import codecs
+from scaffold.codegen.go.codecs import codecs, patterns_source
 from scaffold.codegen.go.conformance import conformance_source
 from scaffold.codegen.go.declarations import declarations
 from scaffold.codegen.go.names import go_string
@@ -40,6 +38,7 @@ from scaffold.codegen.header import go_copied_header, go_header
 from scaffold.codegen.plugin_shapes import base_path
 from scaffold.codegen.served_document import served_document
 from scaffold.specs.document import SpecDocument
+from scaffold.specs.service_schemas import service_model
 
 CONTRACT_FOLDER = "internal/contract"
 RUNTIME_FOLDER = Path(__file__).resolve().parent / "runtime_files"
@@ -55,8 +54,7 @@ def runtime_modules() -> tuple[str, ...]:
 def contract_files(spec: SpecDocument, answers: Answers) -> dict[str, str]:
     """Every file of `internal/contract/` for `spec`, as relative path -> text."""
     header = go_header(spec)
-    schemas: Mapping[str, Any] = spec.data.get("components", {}).get("schemas", {}) or {}
-    model = go_model(schemas, spec.identity())
+    model = go_model(service_model(spec))
     ops = go_operations(spec, model)
     folder = CONTRACT_FOLDER
     files = {
@@ -70,6 +68,9 @@ def contract_files(spec: SpecDocument, answers: Answers) -> dict[str, str]:
         f"{folder}/texts_gen.go": _file(header, texts_source()),
         f"{folder}/{RUNTIME_CONSTANTS}": _file(header, go_runtime_constants()),
     }
+    patterns = patterns_source(model)
+    if patterns is not None:
+        files[f"{folder}/patterns_gen.go"] = _file(header, patterns, imports=("regexp",))
     for source in runtime_modules():
         files[f"{folder}/{source}"] = go_copied_header(f"{SOURCE_FOLDER}/{source}") + (
             RUNTIME_FOLDER / source

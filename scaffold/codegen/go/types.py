@@ -1,8 +1,8 @@
 """The Go types of a spec's schemas: the model every Go emitter (types, decoders, encoders) reads.
 
-JSON Schema is read into a small closed set of Go shapes, and anything outside it is refused with
-the keyword and the place, never approximated: a decoder that quietly skipped `pattern` would be
-less strict than the spec says, the one thing a generated plugin must not be.
+Mapped from scaffold.specs.schema_model, after scaffold.specs.service_schemas refused (for every
+service language alike, in one sentence) what a strict decoder cannot hold: nothing here is
+approximated, since a decoder that quietly skipped a keyword would be less strict than the spec.
 
 - `string`, `boolean`, `integer` (`int32`, `int64`; no format is int64), `number` (float64);
 - a named string `enum` -> `type X string` with its constants; `const` on a scalar;
@@ -17,44 +17,25 @@ less strict than the spec says, the one thing a generated plugin must not be.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from scaffold.codegen.go.names import exported
 from scaffold.errors import GenerationError
-from scaffold.specs.shapes import ref_name
-
-# Keywords that only annotate (they change nothing a decoder accepts).
-_ANNOTATIONS = frozenset(
-    {
-        "description",
-        "title",
-        "example",
-        "examples",
-        "deprecated",
-        "readOnly",
-        "writeOnly",
-        "default",
-        "$comment",
-    }
+from scaffold.specs.schema_model import (
+    ArrayOf,
+    Choice,
+    Literal,
+    Node,
+    ObjectOf,
+    Ref,
+    Scalar,
+    SchemaModel,
+    Union,
+    Unknown,
+    is_nullable,
 )
-_SUPPORTED = frozenset(
-    {
-        "type",
-        "properties",
-        "required",
-        "items",
-        "additionalProperties",
-        "enum",
-        "const",
-        "format",
-        "minItems",
-        "oneOf",
-        "$ref",
-    }
-)
-_FORMATS = {"int32", "int64", "uri"}
+from scaffold.specs.wording import quoted
 
 
 @dataclass(frozen=True)
@@ -68,6 +49,7 @@ class GoType:
     const: Any = None  # a scalar that must equal this value (JSON Schema const)
     has_const: bool = False
     uri: bool = False
+    pattern: str = ""  # a string that must match this regular expression (JSON Schema pattern)
     underlying: str = ""  # named: "slice" or "map" when the name stands for one, else ""
 
     @property
@@ -138,146 +120,17 @@ class GoModel:
         return self.schemas[wire].name
 
 
-def go_model(spec_schemas: Mapping[str, Any], identity: str) -> GoModel:
-    """Read every schema under components/schemas; refuse what a strict Go decoder cannot hold."""
-    model = GoModel()
-    names: dict[str, str] = {}
-    for wire in spec_schemas:
-        go = exported(wire)
-        if go in names:
-            raise GenerationError(
-                f"{identity}: the schemas {names[go]!r} and {wire!r} both become the Go type {go}"
-            )
-        names[go] = wire
-    underlying = {wire: _underlying(schema) for wire, schema in spec_schemas.items()}
-    for wire, schema in spec_schemas.items():
-        model.schemas[wire] = _schema(wire, schema, f"{identity}: components/schemas/{wire}", underlying)
-    return model
+def go_model(model: SchemaModel) -> GoModel:
+    """Every schema of `model` as Go; the model passed scaffold.specs.service_schemas, so every node
+    here has a Go shape, and only names that collide in Go are refused.
+
+    Go has no anonymous enum or sum type, so an enum or oneOf inside another schema becomes a named
+    type of its own, called after its place (DatasourceField.type -> DatasourceFieldType; the value
+    of a map -> ...Value, the item of an array -> ...Item), declared after the schema holding it."""
+    return _Mapper(model).mapped()
 
 
-def _underlying(schema: Mapping[str, Any]) -> str:
-    """ "slice" or "map" for a named schema that is one (it becomes a named slice or map type)."""
-    if "oneOf" in schema or "enum" in schema:
-        return ""
-    if schema.get("type") == "array":
-        return "slice"
-    if schema.get("type") == "object" and "properties" not in schema:
-        return "map"
-    return ""
-
-
-def _check_keywords(schema: Mapping[str, Any], where: str) -> None:
-    for key in schema:
-        if key in _ANNOTATIONS or key.startswith("x-"):
-            continue
-        if key not in _SUPPORTED:
-            raise GenerationError(
-                f"{where} uses the JSON Schema keyword {key!r}, which the Go generator cannot check yet",
-                hint="Generate this plugin in Python or TypeScript, or ask for the keyword in scaffold's issues.",
-            )
-    if "format" in schema and schema["format"] not in _FORMATS:
-        raise GenerationError(
-            f"{where} has format {schema['format']!r}, which the Go generator cannot check yet"
-        )
-
-
-def _schema(wire: str, schema: Mapping[str, Any], where: str, underlying: Mapping[str, str]) -> GoSchema:
-    _check_keywords(schema, where)
-    name = exported(wire)
-    description = str(schema.get("description", ""))
-    if "oneOf" in schema:
-        return GoSchema(
-            name, wire, "union", description, branches=_branches(schema["oneOf"], where, underlying)
-        )
-    if schema.get("type") == "string" and "enum" in schema:
-        values = tuple(str(v) for v in schema["enum"])
-        if not all(isinstance(v, str) for v in schema["enum"]):
-            raise GenerationError(f"{where}: a string enum holds a value that is not a string")
-        return GoSchema(name, wire, "enum", description, values=values)
-    if schema.get("type") == "object" and "properties" in schema:
-        return GoSchema(name, wire, "struct", description, fields=_fields(schema, where, underlying))
-    return GoSchema(name, wire, "alias", description, target=_type(schema, where, underlying))
-
-
-def _fields(schema: Mapping[str, Any], where: str, underlying: Mapping[str, str]) -> tuple[GoField, ...]:
-    required = set(schema.get("required", []))
-    found: list[GoField] = []
-    seen: dict[str, str] = {}
-    for wire, prop in (schema.get("properties") or {}).items():
-        at = f"{where}.{wire}"
-        go = exported(wire)
-        if go in seen:
-            raise GenerationError(
-                f"{where}: the properties {seen[go]!r} and {wire!r} both become the Go field {go}"
-            )
-        seen[go] = wire
-        nullable, single = _nullable(prop, at)
-        found.append(
-            GoField(
-                wire,
-                go,
-                _type(single, at, underlying),
-                wire in required,
-                nullable,
-                str(prop.get("description", "")),
-            )
-        )
-    unknown = required - set(schema.get("properties") or {})
-    if unknown:
-        raise GenerationError(f"{where} requires {sorted(unknown)} but declares no such property")
-    return tuple(found)
-
-
-def _nullable(prop: Mapping[str, Any], where: str) -> tuple[bool, Mapping[str, Any]]:
-    kinds = prop.get("type")
-    if isinstance(kinds, list):
-        rest = [k for k in kinds if k != "null"]
-        if len(rest) != 1:
-            raise GenerationError(
-                f"{where} has the types {kinds}; the Go generator takes one type, optionally with null"
-            )
-        return "null" in kinds, {**prop, "type": rest[0]}
-    return False, prop
-
-
-def _type(schema: Mapping[str, Any], where: str, underlying: Mapping[str, str]) -> GoType:
-    _check_keywords(schema, where)
-    if "$ref" in schema:
-        target = ref_name(str(schema["$ref"]))
-        if target not in underlying:
-            raise GenerationError(f"{where} refers to {schema['$ref']!r}, which is not a schema of the spec")
-        return GoType("named", name=exported(target), underlying=underlying[target])
-    kind = schema.get("type")
-    const = {"const": schema["const"], "has_const": True} if "const" in schema else {}
-    if kind == "string":
-        if "enum" in schema:
-            raise GenerationError(f"{where} is an inline enum; give it a named schema for a Go type")
-        return GoType("string", uri=schema.get("format") == "uri", **const)
-    if kind == "boolean":
-        return GoType("bool", **const)
-    if kind == "integer":
-        return GoType("int32" if schema.get("format") == "int32" else "int64", **const)
-    if kind == "number":
-        return GoType("float64", **const)
-    if kind == "array":
-        items = schema.get("items")
-        if not isinstance(items, Mapping):
-            raise GenerationError(f"{where} is an array without items")
-        return GoType(
-            "slice", item=_type(items, f"{where}[]", underlying), min_items=int(schema.get("minItems", 0))
-        )
-    if kind == "object" and "properties" not in schema:
-        extra = schema.get("additionalProperties", True)
-        if extra is True or extra == {}:
-            return GoType("map", item=None)
-        if isinstance(extra, Mapping):
-            return GoType("map", item=_type(extra, f"{where}.*", underlying))
-    raise GenerationError(
-        f"{where} is a schema the Go generator cannot type (an inline object, or no type)",
-        hint="Give inline objects a named schema under components/schemas.",
-    )
-
-
+_SCALARS = {"string": "string", "boolean": "bool", "number": "float64"}
 _JSON_KIND = {
     "string": "string",
     "bool": "boolean",
@@ -289,18 +142,103 @@ _JSON_KIND = {
 }
 
 
-def _branches(options: Any, where: str, underlying: Mapping[str, str]) -> tuple[tuple[str, GoType], ...]:
-    if not isinstance(options, list) or not options:
-        raise GenerationError(f"{where}: oneOf needs a list of branches")
-    branches: list[tuple[str, GoType]] = []
-    for index, option in enumerate(options):
-        go = _type(option, f"{where}.oneOf[{index}]", underlying)
-        json_kind = _JSON_KIND.get(go.underlying or go.kind)
-        if json_kind is None or any(kind == json_kind for kind, _ in branches):
+class _Mapper:
+    def __init__(self, model: SchemaModel) -> None:
+        self.model = model
+        self.result = GoModel()
+        self.names: dict[str, str] = {}  # Go name -> the wire name (or place) it stands for
+        self.underlying = {wire: _underlying(node) for wire, node in model.schemas.items()}
+        self.hoisted: list[GoSchema] = []
+
+    def mapped(self) -> GoModel:
+        for wire in self.model.schemas:
+            self.claim(exported(wire), wire)
+        for wire, node in self.model.schemas.items():
+            self.hoisted = []
+            self.result.schemas[wire] = self.schema(exported(wire), wire, node)
+            for schema in self.hoisted:
+                self.result.schemas[schema.wire] = schema
+        return self.result
+
+    def claim(self, go: str, wire: str) -> None:
+        if go in self.names:
             raise GenerationError(
-                f"{where}: the branches of oneOf must differ in JSON type (string, number, boolean, array, "
-                "object), so that exactly one can match",
-                hint="Tell the branches apart by type, or generate this plugin in Python or TypeScript.",
+                f"{self.model.identity}: {quoted(self.names[go])} and {quoted(wire)} both become the Go type {go}",
+                hint="Rename one of the schemas (or give the inline one a named schema).",
             )
-        branches.append((json_kind, go))
-    return tuple(branches)
+        self.names[go] = wire
+
+    def schema(self, name: str, wire: str, node: Node) -> GoSchema:
+        if isinstance(node, Choice):
+            return GoSchema(name, wire, "union", node.description, branches=self.branches(node, name, wire))
+        if isinstance(node, Literal) and not node.is_const:
+            return GoSchema(name, wire, "enum", node.description, values=tuple(str(v) for v in node.values))
+        if isinstance(node, ObjectOf) and node.properties:
+            return GoSchema(name, wire, "struct", node.description, fields=self.fields(node, name, wire))
+        return GoSchema(name, wire, "alias", node.description, target=self.type(node, name, wire))
+
+    def fields(self, node: ObjectOf, owner: str, wire: str) -> tuple[GoField, ...]:
+        found: list[GoField] = []
+        seen: dict[str, str] = {}
+        for prop in node.properties:
+            go = exported(prop.name)
+            if go in seen:
+                raise GenerationError(
+                    f"{node.where}: the properties {quoted(seen[go])} and {quoted(prop.name)} both become "
+                    f"the Go field {go}",
+                    hint="Rename one of the properties.",
+                )
+            seen[go] = prop.name
+            single, nullable = prop.schema, False
+            if isinstance(single, Union):
+                nullable = is_nullable(single)
+                (single,) = [o for o in single.options if not (isinstance(o, Scalar) and o.kind == "null")]
+            go_type = self.type(single, owner + go, f"{wire}.{prop.name}")
+            found.append(GoField(prop.name, go, go_type, prop.required, nullable, prop.schema.description))
+        return tuple(found)
+
+    def type(self, node: Node, place: str, wire: str) -> GoType:
+        """The Go type of `node`, standing at `place` (the Go name a hoisted type there takes)."""
+        if isinstance(node, Ref):
+            return GoType("named", name=exported(node.name), underlying=self.underlying[node.name])
+        if isinstance(node, Choice) or (isinstance(node, Literal) and not node.is_const):
+            self.claim(place, wire)
+            self.hoisted.append(self.schema(place, wire, node))
+            return GoType("named", name=place)
+        if (
+            isinstance(node, Literal)
+            and node.is_const
+            and node.kind in ("string", "boolean", "integer", "number")
+        ):
+            return GoType(_SCALARS.get(node.kind, "int64"), const=node.values[0], has_const=True)
+        if isinstance(node, Scalar) and node.kind != "null":
+            if node.kind == "integer":
+                return GoType("int32" if node.format == "int32" else "int64")
+            return GoType(_SCALARS[node.kind], uri=node.format == "uri", pattern=node.pattern)
+        if isinstance(node, ArrayOf) and node.item is not None:
+            item = self.type(node.item, place + "Item", f"{wire}[]")
+            return GoType("slice", item=item, min_items=node.min_items)
+        if isinstance(node, ObjectOf) and not node.properties:
+            extra = node.additional
+            if extra is None or isinstance(extra, Unknown):
+                return GoType("map", item=None)
+            return GoType("map", item=self.type(extra, place + "Value", f"{wire}.*"))
+        # service_model refused every other node before Go was asked; a model built another way lands here.
+        raise GenerationError(f"{node.where} is a schema the Go generator has no type for")
+
+    def branches(self, node: Choice, name: str, wire: str) -> tuple[tuple[str, GoType], ...]:
+        """Each branch with the JSON type that tells it apart (service_schemas made them differ)."""
+        branches: list[tuple[str, GoType]] = []
+        for index, branch in enumerate(node.branches):
+            go = self.type(branch, f"{name}Branch{index}", f"{wire}.oneOf[{index}]")
+            branches.append((_JSON_KIND[go.underlying or go.kind], go))
+        return tuple(branches)
+
+
+def _underlying(node: Node) -> str:
+    """ "slice" or "map" for a named schema that is one (it becomes a named slice or map type)."""
+    if isinstance(node, ArrayOf):
+        return "slice"
+    if isinstance(node, ObjectOf) and not node.properties:
+        return "map"
+    return ""

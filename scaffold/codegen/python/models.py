@@ -40,6 +40,7 @@ from scaffold.errors import GenerationError
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.keyword_nodes import keyword_objects
 from scaffold.specs.references import COMPONENT_REF
+from scaffold.specs.schema_model import schema_model
 from scaffold.specs.shapes import is_nullable, wire_schemas
 
 __all__ = ["CLASS_NAMES", "INTEGER_BOUNDS", "Scope", "generate_python_models"]
@@ -87,7 +88,11 @@ def generate_python_models(spec: SpecDocument, *, scope: Scope = "wire", use_cac
     is the released text (scaffold.codegen.python.shipped_models), and otherwise it is served from
     the per-user cache (scaffold.codegen.python.model_cache) when the exact same inputs were
     generated before; the checks on the spec run either way. `use_cache=False` always generates.
+    The spec's schemas are read into the one schema model first (scaffold.specs.schema_model): a
+    keyword it cannot hold is refused in the sentence every language gives, before
+    datamodel-code-generator could enforce it here and nowhere else.
     """
+    schema_model(spec)
     check_class_names(spec, spec.data.get("components", {}).get("schemas", {}) or {})
     schemas, document = _generator_input(spec, scope)
     _require_local_refs(document, spec)

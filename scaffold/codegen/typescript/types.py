@@ -4,7 +4,8 @@ The frontend of a module is typed by the same spec file as its backend, so a new
 (a new Widget prop, a new callback) reaches the components' types on `scaffold regenerate`
 instead of waiting for someone to notice and hand-edit a `.d.ts`.
 
-Rules (kept small on purpose; the module spec uses only these constructs):
+The schemas are read by scaffold.specs.schema_model (the one model every language maps from, which
+refuses what it cannot hold); this module only spells its nodes in TypeScript:
 
 - an object schema with properties becomes an `interface`; everything else a `type` alias;
 - a property outside `required` is optional (`name?:`); one the spec allows as null gets `| null`;
@@ -20,10 +21,8 @@ Output is deterministic (spec order, no timestamps) and formatted the way pretti
 
 from __future__ import annotations
 
-import math
 import re
 import textwrap
-from collections.abc import Mapping
 from typing import Any
 
 from scaffold.codegen.escaping import block_comment_text, comment_line
@@ -32,11 +31,27 @@ from scaffold.codegen.typescript.literals import ts_string
 from scaffold.codegen.typescript.reserved_words import JS_RESERVED_WORDS
 from scaffold.errors import GenerationError
 from scaffold.specs.document import SpecDocument
-from scaffold.specs.shapes import SCHEMA_PREFIX, is_nullable, ref_name
-from scaffold.specs.wording import describe, describe_type
+from scaffold.specs.schema_model import (
+    AllOf,
+    ArrayOf,
+    Callback,
+    Choice,
+    Literal,
+    Never,
+    Node,
+    ObjectOf,
+    Ref,
+    Scalar,
+    Union,
+    Unknown,
+    is_nullable,
+    read_schema,
+    schema_model,
+)
+from scaffold.specs.wording import describe
 
 _IDENTIFIER = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$]*$")
-_PRIMITIVES = {
+_PRIMITIVES: dict[str, str] = {
     "string": "string",
     "number": "number",
     "integer": "number",
@@ -58,9 +73,9 @@ _RESERVED_TYPE_NAMES = JS_RESERVED_WORDS | frozenset(
 
 def generate_typescript_types(spec: SpecDocument) -> str:
     """TypeScript source declaring every component schema of `spec`."""
-    schemas: Mapping[str, Any] = spec.data.get("components", {}).get("schemas", {}) or {}
-    renderer = _Renderer(set(schemas), spec.identity())
-    blocks = [renderer.declaration(name, body) for name, body in schemas.items()]
+    model = schema_model(spec)
+    renderer = _Renderer(model.identity)
+    blocks = [renderer.declaration(name, node) for name, node in model.schemas.items()]
     title = comment_line(block_comment_text(spec.title))
     intro = (
         f"/**\n * TypeScript types of the {title} ({spec.contract} {spec.version}).\n"
@@ -71,132 +86,96 @@ def generate_typescript_types(spec: SpecDocument) -> str:
 
 def typescript_type(schema: Any, known: set[str] | None = None) -> str:
     """The TypeScript type expression of one schema (exposed for tests and other generators)."""
-    return _Renderer(known, "schema").type_of(schema)
+    return _Renderer("schema").type_of(
+        read_schema(schema, "schema", None if known is None else frozenset(known))
+    )
 
 
 class _Renderer:
-    """Turns schemas into TypeScript; `known` are the names a `$ref` may point at."""
+    """Turns the nodes of scaffold.specs.schema_model into TypeScript."""
 
-    def __init__(self, known: set[str] | None, where: str) -> None:
-        self.known = known
+    def __init__(self, where: str) -> None:
         self.where = where
 
-    def declaration(self, name: str, schema: Any) -> str:
+    def declaration(self, name: str, node: Node) -> str:
         if not _IDENTIFIER.match(name) or name in _RESERVED_TYPE_NAMES:
             raise GenerationError(
                 f"the schema name {describe(name)} in {self.where} cannot be a TypeScript type name",
                 hint="Rename the schema: letters, digits and _, not a TypeScript keyword or built-in type.",
             )
-        doc = _doc_comment(_describe(schema), "")
-        if isinstance(schema, dict) and _is_interface(schema):
-            body = "".join(f"{doc}  {member}\n" for doc, member in self.members(schema, "  "))
+        doc = _doc_comment(_describe(node), "")
+        if isinstance(node, ObjectOf) and node.properties:
+            body = "".join(f"{doc}  {member}\n" for doc, member in self.members(node, "  "))
             return f"{doc}export interface {name} {{\n{body}}}\n"
-        return f"{doc}export type {name} = {self.type_of(schema)};\n"
+        return f"{doc}export type {name} = {self.type_of(node)};\n"
 
-    def members(self, schema: Mapping[str, Any], indent: str) -> list[tuple[str, str]]:
-        """(doc comment, member) pairs of an object schema, in property order."""
-        required = set(schema.get("required") or [])
+    def members(self, node: ObjectOf, indent: str) -> list[tuple[str, str]]:
+        """(doc comment, member) pairs of an object, in property order."""
         members: list[tuple[str, str]] = []
-        properties: Mapping[str, Any] = schema.get("properties") or {}
-        for prop, body in properties.items():
-            optional = "" if prop in required else "?"
-            kind = self.type_of(body)
-            if isinstance(body, dict) and is_nullable(body) and not _has_null(kind):
+        for prop in node.properties:
+            optional = "" if prop.required else "?"
+            kind = self.type_of(prop.schema)
+            if is_nullable(prop.schema) and not _has_null(kind):
                 kind = f"{kind} | null"
-            members.append((_doc_comment(_describe(body), indent), f"{_key(prop)}{optional}: {kind};"))
-        negated = schema.get("not")
-        if isinstance(negated, dict) and set(negated) == {"required"}:
-            for prop in negated["required"]:
-                if prop not in properties:
-                    doc = _doc_comment(f"Never present: `{prop}` marks another schema.", indent)
-                    members.append((doc, f"{_key(prop)}?: never;"))
-        if schema.get("additionalProperties", False) not in (False, None):
+            members.append(
+                (_doc_comment(_describe(prop.schema), indent), f"{_key(prop.name)}{optional}: {kind};")
+            )
+        declared = {prop.name for prop in node.properties}
+        for name in node.forbidden:
+            if name not in declared:
+                doc = _doc_comment(f"Never present: `{name}` marks another schema.", indent)
+                members.append((doc, f"{_key(name)}?: never;"))
+        if node.additional is not None and not isinstance(node.additional, Never):
             members.append(("", "[key: string]: unknown;"))
         return members
 
-    def type_of(self, schema: Any) -> str:
-        if schema is True or schema == {} or schema is None:
+    def type_of(self, node: Node) -> str:
+        if isinstance(node, Unknown):
             return "unknown"
-        if schema is False:
+        if isinstance(node, Never):
             return "never"
-        if not isinstance(schema, dict):
-            raise GenerationError(f"a schema in {self.where} is {describe_type(schema)}, not an object")
-        if "$ref" in schema:
-            return self.reference(str(schema["$ref"]))
-        if "x-callback" in schema:
-            return self.callback(schema["x-callback"])
-        if "const" in schema:
-            return _literal(schema["const"])
-        if "enum" in schema:
-            return _union([_literal(v) for v in schema["enum"]])
-        for key in ("oneOf", "anyOf"):
-            if key in schema:
-                return _union([self.type_of(branch) for branch in schema[key]])
-        if "allOf" in schema:
-            parts = [_wrap(self.type_of(branch)) for branch in schema["allOf"]]
-            return " & ".join(parts) if parts else "unknown"
-        kind = schema.get("type")
-        kinds = kind if isinstance(kind, list) else [kind] if kind else []
-        if not kinds:
-            return "unknown"
-        return _union([self.single(schema, str(k)) for k in kinds])
+        if isinstance(node, Ref):
+            return node.name
+        if isinstance(node, Callback):
+            return self.callback(node)
+        if isinstance(node, Literal):
+            return _literal(node.values[0]) if node.is_const else _union([_literal(v) for v in node.values])
+        if isinstance(node, Choice):
+            return _union([self.type_of(branch) for branch in node.branches])
+        if isinstance(node, AllOf):
+            return " & ".join(_wrap(self.type_of(part)) for part in node.parts)
+        if isinstance(node, Union):
+            return _union([self.type_of(option) for option in node.options])
+        if isinstance(node, Scalar):
+            return _PRIMITIVES[node.kind]
+        if isinstance(node, ArrayOf):
+            return _array("unknown" if node.item is None else self.type_of(node.item))
+        if isinstance(node, ObjectOf):
+            return self.object_type(node)
+        raise AssertionError(f"a schema node scaffold's TypeScript generator does not know: {node}")
 
-    def single(self, schema: Mapping[str, Any], kind: str) -> str:
-        if kind in _PRIMITIVES:
-            return _PRIMITIVES[kind]
-        if kind == "array":
-            return _array(self.type_of(schema.get("items", {})))
-        if kind == "object":
-            return self.object_type(schema)
-        raise GenerationError(f"the JSON type {describe(kind)} in {self.where} is not one scaffold knows")
-
-    def object_type(self, schema: Mapping[str, Any]) -> str:
-        extra = schema.get("additionalProperties", True)
-        if schema.get("properties"):
-            inner = " ".join(member for _doc, member in self.members(schema, ""))
+    def object_type(self, node: ObjectOf) -> str:
+        if node.properties:
+            inner = " ".join(member for _doc, member in self.members(node, ""))
             return f"{{ {inner} }}"
-        if extra is False:
-            return "Record<string, never>"
-        value = "unknown" if extra is True else self.type_of(extra)
+        value = "unknown" if node.additional is None else self.type_of(node.additional)
         return f"Record<string, {value}>"
 
-    def reference(self, ref: str) -> str:
-        if not ref.startswith(SCHEMA_PREFIX):
-            raise GenerationError(
-                f"the $ref {describe(ref)} in {self.where} does not name a component schema"
-            )
-        name = ref_name(ref)
-        if self.known is not None and name not in self.known:
-            raise GenerationError(f"the $ref {describe(ref)} in {self.where} names no component schema")
-        return name
-
-    def callback(self, callback: Any) -> str:
-        if not isinstance(callback, dict):
-            raise GenerationError(f"x-callback in {self.where} must be an object")
+    def callback(self, node: Callback) -> str:
         params = []
-        for param in callback.get("parameters") or []:
-            name = str(param.get("name", ""))
-            if not _IDENTIFIER.match(name):
+        for param in node.parameters:
+            if not _IDENTIFIER.match(param.name):
                 raise GenerationError(
-                    f"the callback parameter {describe(name)} in {self.where} is not a TypeScript identifier"
+                    f"the callback parameter {describe(param.name)} in {node.where} is not a TypeScript identifier"
                 )
-            optional = "" if param.get("required", False) else "?"
-            params.append(f"{name}{optional}: {self.type_of(param.get('schema', {}))}")
-        returns = callback.get("returns", "void")
-        result = "void" if returns in ("void", None) else self.type_of(returns)
+            optional = "" if param.required else "?"
+            params.append(f"{param.name}{optional}: {self.type_of(param.schema)}")
+        result = "void" if node.returns is None else self.type_of(node.returns)
         return f"({', '.join(params)}) => {result}"
 
 
-def _is_interface(schema: Mapping[str, Any]) -> bool:
-    kind = schema.get("type")
-    return bool(schema.get("properties")) and kind in ("object", None) and "x-callback" not in schema
-
-
-def _describe(schema: Any) -> str:
-    if not isinstance(schema, dict):
-        return ""
-    text = " ".join(str(schema.get("description", "")).split())
-    decision = " ".join(str(schema.get("x-scaffold-decision", "")).split())
+def _describe(node: Node) -> str:
+    text, decision = " ".join(node.description.split()), " ".join(node.decision.split())
     if decision:
         text = f"{text}\n\nscaffold's decision: {decision}" if text else f"scaffold's decision: {decision}"
     return text
@@ -222,17 +201,14 @@ def _key(name: str) -> str:
 
 
 def _literal(value: Any) -> str:
+    """A const or enum value: the schema model admits strings, finite numbers, booleans and null."""
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, int | float) and math.isfinite(value):
-        return repr(value)
     if isinstance(value, str):
         return ts_string(value)
-    raise GenerationError(
-        f"a const or enum value is {describe_type(value)}; only strings, numbers, booleans and null"
-    )
+    return repr(value)
 
 
 def _union(parts: list[str]) -> str:
