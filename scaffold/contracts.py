@@ -9,9 +9,9 @@ that sit below scaffold.projects (host, check, registry, specs): the generator a
 validator of each kind are attached in scaffold/projects/kinds.py, which reads this registry.
 
 Languages are a dimension of a kind: each part of a project (a plugin's service; a module's backend
-service and its frontend bundle) names the language it is written in. Today every service is
-Python and the module frontend TypeScript; a plugin service in another language is one more entry
-here plus its generator, template, `dev` runner and project checks (docs/design/languages.md).
+service and its frontend bundle) names the language it is written in. A plugin's service is Python,
+TypeScript or Go, a module's backend Python and its frontend TypeScript; another language is one
+more entry here plus its descriptor, template and `dev` runner (docs/design/languages.md).
 """
 
 from __future__ import annotations
@@ -52,10 +52,11 @@ LANGUAGE_ANSWER = "language"
 class LanguageNames:
     """A language scaffold writes a project's parts in, and what a project's CI runs for such a part.
 
-    What else a language provides is found by its name, in the package that uses it: its
-    generators in scaffold/codegen/<name>/ (chosen in codegen/plugin_project.py and
-    module_project.py), its `scaffold dev` runner in scaffold/dev/runners/<name>.py, and, for a
-    service language, a template per kind in `KindNames.templates`. The checklist for a new
+    What else a language provides is found by its name: its descriptor in
+    scaffold/codegen/<name>/language.py (generators, headers, method spelling, contract-owned
+    places; scaffold.codegen.languages), its `scaffold dev` runner in scaffold/dev/runners/<name>.py,
+    and, for a service language, a template per kind in `KindNames.templates`. This module is the
+    one place outside those folders that spells a language's name. The checklist for a new
     language: docs/design/languages.md.
     """
 

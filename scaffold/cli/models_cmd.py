@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from scaffold.codegen.header import read_stamp
-from scaffold.codegen.python.models import Scope, generate_python_models
+from scaffold.codegen.languages import descriptor
 from scaffold.contracts import PLUGIN
 from scaffold.errors import DestinationError
 from scaffold.fsutil import write_text_atomic
@@ -87,8 +87,10 @@ def register(app: typer.Typer) -> None:
         if scope not in ("wire", "all"):
             raise typer.BadParameter("must be 'wire' or 'all'", param_hint="--scope")
         spec = catalog.load_source(source, version)
-        chosen: Scope = "wire" if scope == "wire" else "all"
-        code = generate_python_models(spec, scope=chosen)
+        # the models of the registry's default language (its descriptor's models generator)
+        models = descriptor(PLUGIN.service().language).models
+        assert models is not None, "the default language writes models (scaffold.codegen.language)"
+        code = models(spec, scope)
         if str(output) == "-":
             typer.echo(code, nl=False)
             return

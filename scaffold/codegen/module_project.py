@@ -6,33 +6,21 @@ answers decide the Python package, the window scope and the registered component
 else comes from the spec, so the same spec and answers always give the same bytes.
 
 A module has two parts (scaffold.contracts.MODULE): the backend service and the frontend bundle.
-Each part's files come from the generator of the language the registry names for it, under
-scaffold/codegen/<language>/; a backend in another language is one more entry in
-`BACKEND_GENERATORS` and one more folder there.
+Each part's files come from the generator the descriptor of the part's language holds
+(scaffold.codegen.languages); a backend in another language is one more folder under
+scaffold/codegen/ with a descriptor, not a branch here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-
 from scaffold.codegen.generator import Answers
+from scaffold.codegen.languages import descriptor
 from scaffold.codegen.module_components import parse_components
-from scaffold.codegen.module_contract import ModuleContract, read_module_contract
-from scaffold.codegen.python import module_backend as python_backend
-from scaffold.codegen.typescript import module_frontend as typescript_frontend
+from scaffold.codegen.module_contract import read_module_contract
 from scaffold.contracts import MODULE
 from scaffold.errors import GenerationError
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.wording import quoted
-
-# (spec, contract, package) -> the backend's contract-owned files
-BackendGenerator = Callable[[SpecDocument, ModuleContract, str], dict[str, str]]
-# (spec, contract, scope, components) -> the frontend's contract-owned files
-FrontendGenerator = Callable[[SpecDocument, ModuleContract, str, Sequence[str]], dict[str, str]]
-
-# language of each part -> the generator of its contract-owned files
-BACKEND_GENERATORS: dict[str, BackendGenerator] = {"python": python_backend.backend_files}
-FRONTEND_GENERATORS: dict[str, FrontendGenerator] = {"typescript": typescript_frontend.frontend_files}
 
 
 def contract_files(spec: SpecDocument, answers: Answers) -> dict[str, str]:
@@ -48,6 +36,12 @@ def contract_files(spec: SpecDocument, answers: Answers) -> dict[str, str]:
         )
     frontend = MODULE.frontend()
     assert frontend is not None, "the module kind has a frontend part (scaffold.contracts.MODULE)"
-    files = BACKEND_GENERATORS[MODULE.service().language](spec, contract, package)
-    files.update(FRONTEND_GENERATORS[frontend.language](spec, contract, scope, components))
+    backend = descriptor(MODULE.service().language).module_backend
+    bundle = descriptor(frontend.language).module_frontend
+    if backend is None or bundle is None:
+        raise GenerationError(
+            f"scaffold writes no module backend in {MODULE.service().language} or frontend in {frontend.language}"
+        )
+    files = backend(spec, contract, package)
+    files.update(bundle(spec, contract, scope, components))
     return dict(sorted(files.items()))

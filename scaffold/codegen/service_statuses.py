@@ -1,32 +1,18 @@
 """The error statuses a project's generated service answers, by the language of its service.
 
-Each language's generator knows what its runtime answers (scaffold/codegen/python/
-answered_statuses.py); `scaffold upgrade` asks here, by the language scaffold.contracts names for
-the kind's service, and warns about those the target spec does not document.
+Each language's descriptor holds what its runtime answers (scaffold.codegen.language,
+ServiceStatuses); `scaffold upgrade` asks here, by the language of the project's service, and warns
+about those the target spec does not document.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from scaffold.codegen import raw_body_statuses
-from scaffold.codegen.python import answered_statuses as python_statuses
+from scaffold.codegen.languages import descriptor
+from scaffold.errors import GenerationError
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.shapes import operations
-
-
-@dataclass(frozen=True)
-class ServiceStatuses:
-    answered: Callable[[SpecDocument], dict[str, tuple[str, ...]]]  # operation key -> statuses
-    why: Mapping[str, str]  # status -> when the service answers it
-
-
-BY_LANGUAGE: dict[str, ServiceStatuses] = {
-    "python": ServiceStatuses(python_statuses.answered_statuses, python_statuses.WHY),
-    "typescript": ServiceStatuses(raw_body_statuses.answered_statuses, raw_body_statuses.WHY),
-    "go": ServiceStatuses(raw_body_statuses.answered_statuses, raw_body_statuses.WHY),
-}
 
 
 @dataclass(frozen=True)
@@ -42,7 +28,9 @@ def _documented(documented: set[str], status: str) -> bool:
 
 def undocumented_statuses(language: str, spec: SpecDocument) -> list[UndocumentedStatus]:
     """Each status the service answers for an operation of `spec` that `spec` does not document."""
-    statuses = BY_LANGUAGE[language]
+    statuses = descriptor(language).service_statuses
+    if statuses is None:
+        raise GenerationError(f"scaffold writes no service in {language}")
     answered = statuses.answered(spec)
     found = []
     for op in operations(spec):

@@ -19,20 +19,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from scaffold.codegen.generator import Answers, ContractFiles, ContractGenerator
+from scaffold.codegen.language import OwnedPlaces
+from scaffold.codegen.languages import descriptor
 from scaffold.contracts import MODULE, PLUGIN, KindName, KindNames
 from scaffold.errors import ProjectError
 from scaffold.projects.state.answers import validate_module_answers, validate_plugin_answers
 from scaffold.specs.document import SpecDocument
 
 __all__ = ["KINDS", "Answers", "ContractFiles", "ProjectKind", "kind_named"]
-
-
-@dataclass(frozen=True)
-class OwnedPlaces:
-    """Where a project's contract-owned files may be, for one language of its service."""
-
-    roots: tuple[str, ...]  # folders of contract-owned files; "{package}" is the package name
-    files: tuple[str, ...] = ()  # contract-owned files outside those folders (a service's conftest.py)
 
 
 @dataclass(frozen=True)
@@ -123,26 +117,32 @@ def module_contract_files(spec: SpecDocument, answers: Answers) -> ContractFiles
     return contract_files(spec, answers)
 
 
+def owned_places(names: KindNames) -> dict[str, OwnedPlaces]:
+    """Service language -> the contract-owned places of a project of this kind in it: those of each
+    part, as the descriptor of the part's language declares them ("<kind>.<role>")."""
+    found: dict[str, OwnedPlaces] = {}
+    for language in names.service_languages:
+        parts = [(part.role, language if part.role == "service" else part.language) for part in names.parts]
+        places = [descriptor(lang).places[f"{names.name}.{role}"] for role, lang in parts]
+        found[language] = OwnedPlaces(
+            roots=tuple(root for place in places for root in place.roots),
+            files=tuple(path for place in places for path in place.files),
+        )
+    return found
+
+
 _KINDS = (
     ProjectKind(
         names=PLUGIN,
         generator=plugin_contract_files,
         validator=validate_plugin_answers,
-        places={
-            "python": OwnedPlaces(roots=("{package}/_contract",), files=("conftest.py",)),
-            "typescript": OwnedPlaces(roots=("src/contract",)),
-            "go": OwnedPlaces(roots=("internal/contract",)),
-        },
+        places=owned_places(PLUGIN),
     ),
     ProjectKind(
         names=MODULE,
         generator=module_contract_files,
         validator=validate_module_answers,
-        places={
-            "python": OwnedPlaces(
-                roots=("backend/{package}/_contract", "frontend/src/contract"), files=("backend/conftest.py",)
-            ),
-        },
+        places=owned_places(MODULE),
     ),
 )
 KINDS: dict[str, ProjectKind] = {kind.name: kind for kind in _KINDS}

@@ -11,7 +11,8 @@ import keyword
 import re
 import sys
 
-from scaffold.codegen.typescript.reserved_words import JS_RESERVED_WORDS
+from scaffold.codegen.languages import descriptor
+from scaffold.contracts import MODULE
 from scaffold.errors import InvalidNameError
 
 PROJECT_RULE = (
@@ -39,7 +40,14 @@ _SCOPE = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$-]*$")
 # (`__future__`, `site`, `encodings` and the rest are in sys.stdlib_module_names already.)
 IMPLICIT_IMPORTS = frozenset({"sitecustomize", "usercustomize"})
 
+
 # Properties of `window` a module must not replace, plus the host's own globals (contract table).
+def _frontend_reserved_words() -> frozenset[str]:
+    """The reserved words of the language a module's frontend is in: its scope is a name there."""
+    frontend = MODULE.frontend()
+    return frozenset() if frontend is None else descriptor(frontend.language).reserved_words
+
+
 _RESERVED_SCOPES = frozenset(
     {
         "window", "self", "document", "location", "history", "navigator", "name", "status",
@@ -87,7 +95,7 @@ def validate_package_name(name: str, kind: str | None = None) -> str:
 def validate_scope(scope: str) -> str:
     if len(scope) > 64 or not _SCOPE.match(scope):
         raise InvalidNameError(f"scope {scope!r} is not allowed: use {SCOPE_RULE}.")
-    if scope in _RESERVED_SCOPES or scope in JS_RESERVED_WORDS or scope.startswith("webkit"):
+    if scope in _RESERVED_SCOPES or scope in _frontend_reserved_words() or scope.startswith("webkit"):
         raise InvalidNameError(
             f"scope {scope!r} is already a property of the host page's window or a reserved word: "
             f"use {SCOPE_RULE}."

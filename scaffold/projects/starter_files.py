@@ -28,7 +28,8 @@ scaffold.contracts names them), decided before anything is written:
 Template-owned and contract-owned files are upgraded either way; they are written to fit any user
 code (a starter of any version), which tests/functional/test_upgrade_matrix.py checks from every
 past template version. Where a contract revision corrected a rule that a kept starter's tests pin
-(scaffold/codegen/python/runtime_files/starter_corrections.py lists each such test), those tests report
+(the language's descriptor lists each such test: for Python,
+scaffold/codegen/python/runtime_files/starter_corrections.py), those tests report
 what to change instead of failing, and the plan names them (`needs_input`) before anything applies.
 """
 
@@ -44,7 +45,7 @@ from typing import Any, Literal
 import yaml
 from jinja2.sandbox import SandboxedEnvironment
 
-from scaffold.codegen.python.runtime_files.starter_corrections import correction_for, seeded_paths
+from scaffold.codegen.languages import descriptor
 from scaffold.contracts import KindNames
 from scaffold.errors import TemplateError
 from scaffold.projects.templates.jinja import path_patterns
@@ -124,6 +125,7 @@ def plan_starters(
     new: Mapping[str, RenderedFile],
     *,
     package: str,
+    language: str,
     from_version: str,
     to_version: str,
     wired: frozenset[str] = frozenset(),
@@ -134,7 +136,7 @@ def plan_starters(
     added to an edited part as well. `tracked` are the project's files before the upgrade; `project_bytes(path, size)` reads one of
     them if it has that size (None otherwise: a file of another size differs anyway, and a large
     file of the user's is never read). `old` and `new` are the template's renderings at the
-    project's version and at the new one, all by relative path.
+    project's version and at the new one, all by relative path; `language` is the service's.
     """
     folders = sorted({part.folder for part in kind.parts}, key=len, reverse=True)
 
@@ -160,7 +162,15 @@ def plan_starters(
             StarterPart(
                 folder=mine,
                 state="edited" if edited else "unedited",
-                needs_input=_pinned_tests(mine, package, tracked, project_bytes) if edited else (),
+                needs_input=_pinned_tests(
+                    language if part.role == "service" else part.language,
+                    mine,
+                    package,
+                    tracked,
+                    project_bytes,
+                )
+                if edited
+                else (),
                 edited=tuple(edited),
                 new=tuple(sorted(added - set(wired_added))),
                 wired=tuple(wired_added),
@@ -172,16 +182,23 @@ def plan_starters(
 
 
 def _pinned_tests(
-    folder: str, package: str, tracked: set[str], project_bytes: Callable[[str, int], bytes | None]
+    language: str,
+    folder: str,
+    package: str,
+    tracked: set[str],
+    project_bytes: Callable[[str, int], bytes | None],
 ) -> tuple[str, ...]:
-    """The kept starter tests of the part at `folder` that pin a corrected rule, as "path::test"."""
+    """The kept starter tests of the part at `folder` that pin a corrected rule, as "path::test"
+    (the corrections the descriptor of the part's language lists)."""
+    corrections = descriptor(language).starter_corrections
+    if corrections is None:
+        return ()
     found = []
-    for relative in sorted(seeded_paths()):
+    for relative in sorted(corrections.paths):
         path = f"{folder}/{relative}" if folder else relative
         if path in tracked:
-            correction = correction_for(relative, partial(project_bytes, path), package)
-            if correction is not None:
-                found += [f"{path}::{test}" for test in correction.tests]
+            tests = corrections.pinned(relative, partial(project_bytes, path), package)
+            found += [f"{path}::{test}" for test in tests or ()]
     return tuple(found)
 
 

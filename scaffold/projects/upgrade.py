@@ -26,6 +26,7 @@ from functools import partial
 from pathlib import Path
 
 from scaffold import __version__
+from scaffold.codegen.languages import descriptor
 from scaffold.codegen.service_statuses import UndocumentedStatus, undocumented_statuses
 from scaffold.contracts import TEMPLATES
 from scaffold.errors import InterruptedByUser, ProjectError, TemplateError
@@ -140,7 +141,7 @@ def _upgrade(project: Project, *, to: str | None, dry_run: bool, announce: Annou
         template_to=source.version,
         changed=plan.changed,
         conflicts=plan.conflicts,
-        new_operations=_new_operations(current, target),
+        new_operations=_new_operations(current, target, project.kind.service_language),
         kept=plan.kept,
         starters=plan.starters,
         undocumented=undocumented,
@@ -217,6 +218,7 @@ def _upgrade_copy(
         old,
         new,
         package=project.package,
+        language=project.kind.service_language,
         from_version=project.template_version,
         to_version=source.version,
         wired=wired,
@@ -335,9 +337,12 @@ def _changed(copy: Project) -> list[str]:
     return [relative for _, relative in _changed_with_codes(copy)]
 
 
-def _new_operations(current: SpecDocument, target: SpecDocument) -> list[str]:
+def _new_operations(current: SpecDocument, target: SpecDocument, language: str) -> list[str]:
+    """Each operation `target` adds, by the method a project in `language` implements for it (found:
+    a TypeScript or Go project was told the Python method name, explain_query)."""
+    method_name = descriptor(language).method_name
     before = {op.key for op in operations(current)}
-    return [f"{op.method_name} ({op.key})" for op in operations(target) if op.key not in before]
+    return [f"{method_name(op.operation_id)} ({op.key})" for op in operations(target) if op.key not in before]
 
 
 @contextlib.contextmanager

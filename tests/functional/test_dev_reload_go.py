@@ -1,7 +1,7 @@
 """`scaffold dev` in a Go plugin: a saved file rebuilds and restarts the service; a broken one does not.
 
 A real `scaffold dev` builds the project once (a project that does not compile is one sentence),
-then runs scaffold's reload loop (scaffold/dev/go_reload.py) around the binary: a saved
+then runs scaffold's reload loop (scaffold/dev/runners/go_reload.py) around the binary: a saved
 `internal/datasource/datasource.go` (the metadata's version) and a saved `locales/en-US.json`
 (embedded in the binary) each change what GET /api/v1/well-known answers with no restart by hand;
 a save that does not compile prints the compiler's message and keeps the running service. Ctrl-C

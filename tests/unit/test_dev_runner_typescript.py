@@ -16,7 +16,7 @@ import pytest
 
 from scaffold.dev.project_layout import ProjectLayout
 from scaffold.dev.project_runner import BUILD_LABEL, SERVICE_LABEL, plan_service
-from scaffold.dev.runners import SERVICE_RUNNERS, service_runner
+from scaffold.dev.runners import runners_of, service_runner
 from scaffold.dev.runners import typescript as ts
 from scaffold.errors import DevServiceError, InterruptedByUser, ProjectError, ToolMissingError
 
@@ -58,12 +58,13 @@ WRITES_DIST = 'mkdir -p dist && echo "// main" > dist/main.js'
 def test_the_layout_takes_the_projects_language_and_the_runner_follows_it(tmp_path: Path) -> None:
     default = ProjectLayout(tmp_path, "plugin", "acme_sales")
     typescript = ProjectLayout(tmp_path, "plugin", "acme_sales", language="typescript")
-    assert default.service.language == "python" and service_runner(default) is SERVICE_RUNNERS["python"]
+    assert default.service.language == "python" and service_runner(default) is runners_of("python")[0]
     assert typescript.service.language == "typescript"
-    assert service_runner(typescript) is SERVICE_RUNNERS["typescript"]
+    assert service_runner(typescript) is runners_of("typescript")[0]
     assert typescript.service.folder == default.service.folder and typescript.service_dir == tmp_path
-    assert SERVICE_RUNNERS["typescript"].program_name == "Node.js"
-    assert SERVICE_RUNNERS["python"].watch_build is None
+    node, python = runners_of("typescript")[0], runners_of("python")[0]
+    assert node is not None and node.program_name == "Node.js"
+    assert python is not None and python.watch_build is None
 
 
 # --- node -----------------------------------------------------------------------------------------

@@ -2,8 +2,9 @@
 
 scaffold.contracts names each kind's parts and their languages, each language's project checks
 and each kind's template per service language. What a language provides in code is looked up by
-that name in the package that uses it: its generators (scaffold.codegen.plugin_project and
-module_project), its `scaffold dev` runner (scaffold.dev.runners). These tests fail when the
+that name: its descriptor (scaffold/codegen/<language>/language.py, found by
+scaffold.codegen.languages: generators, headers, method spelling, owned places), its `scaffold dev`
+runner (scaffold/dev/runners/<language>.py). These tests fail when the
 registry names a language, a part or a template that one of those places does not provide, so a
 new language is folders and entries, and a forgotten one is a red test, not a KeyError at a user's
 `scaffold new-plugin`. The checklist: docs/design/languages.md.
@@ -16,11 +17,13 @@ from typing import get_args
 
 import pytest
 
-from scaffold.codegen import module_project, plugin_project
+from scaffold.codegen.header import read_copy_stamp
+from scaffold.codegen.languages import descriptor
 from scaffold.contracts import KIND_NAMES, LANGUAGES, MODULE, PLUGIN, TEMPLATES, LanguageName, store_name
-from scaffold.dev.runners import FRONTEND_RUNNERS, SERVICE_RUNNERS
+from scaffold.dev.runners import runners_of
 from scaffold.projects.templates.store import current_version
 from scaffold.resources import templates_root
+from scaffold.specs.catalog import load_shipped
 from tests.conftest import REPO
 from tests.golden.producers import GOLDEN_ROOT
 
@@ -46,15 +49,21 @@ def test_the_language_type_and_the_registry_name_the_same_languages() -> None:
 def test_every_part_has_a_generator_and_a_dev_runner_for_its_language(
     kind: str, role: str, language: str
 ) -> None:
-    generators = {
-        (PLUGIN.name, "service"): plugin_project.SERVICE_GENERATORS,
-        (MODULE.name, "service"): module_project.BACKEND_GENERATORS,
-        (MODULE.name, "frontend"): module_project.FRONTEND_GENERATORS,
+    found = descriptor(language)
+    generator = {
+        (PLUGIN.name, "service"): found.plugin_service,
+        (MODULE.name, "service"): found.module_backend,
+        (MODULE.name, "frontend"): found.module_frontend,
     }[(kind, role)]
-    assert language in generators, f"no {language} generator for the {kind} {role}"
-    assert (REPO / "scaffold" / "codegen" / language / "__init__.py").is_file()
-    runners = SERVICE_RUNNERS if role == "service" else FRONTEND_RUNNERS
-    assert language in runners, f"`scaffold dev` cannot run a {language} {role}"
+    assert generator is not None, f"no {language} generator for the {kind} {role}"
+    assert f"{kind}.{role}" in found.places, (
+        f"{language} names no contract-owned places for the {kind} {role}"
+    )
+    assert (REPO / "scaffold" / "codegen" / language / "language.py").is_file()
+    service, frontend = runners_of(language)
+    assert (service if role == "service" else frontend) is not None, (
+        f"`scaffold dev` cannot run a {language} {role}"
+    )
     assert (REPO / "scaffold" / "dev" / "runners" / f"{language}.py").is_file()
 
 
@@ -96,3 +105,25 @@ def test_the_two_first_templates_keep_the_store_names_projects_recorded() -> Non
         "plugin-typescript": "plugin-typescript",  # a new template: its folder's name
         "plugin-go": "plugin-go",
     }
+
+
+@pytest.mark.parametrize("language", sorted(PLUGIN.service_languages))
+def test_every_contract_file_is_headed_as_its_language_s_descriptor_says(language: str) -> None:
+    """A generated file starts with the descriptor's header of the spec; a copied runtime file with
+    its copied_header of a source in the descriptor's runtime_folder (so `regenerate` and `status`,
+    which read those stamps back, find the same words in every language)."""
+    found = descriptor(language)
+    spec = load_shipped(PLUGIN.contract)
+    files = found.plugin_service(spec, {"project_name": "acme-sales", "package_name": "acme_sales"})  # type: ignore[misc]
+    assert found.runtime_folder is not None and found.runtime_folder.is_dir()
+    runtime = found.runtime_folder.relative_to(REPO).as_posix()
+    copied = 0
+    for path, text in files.items():
+        stamp = read_copy_stamp(text)
+        if stamp is not None:
+            copied += 1
+            assert stamp.source.startswith(runtime + "/"), f"{path} is copied from outside {runtime}"
+            assert text.startswith(found.copied_header(stamp.source)), path
+        elif not path.endswith((".json", ".yaml")):
+            assert text.startswith(found.header(spec)), f"{path} does not start with the {language} header"
+    assert copied >= 5, f"{language} copies almost no runtime files: the test would pass on nothing"

@@ -319,7 +319,7 @@ def test_a_damaged_entry_is_ignored_and_replaced(damage: str, runs: list[str], f
 
 def _key_inputs(spec: SpecDocument, scope: python_models.Scope = "wire") -> dict[str, Any]:
     """The inputs generate_python_models keys by, computed the same way."""
-    from scaffold.codegen.header import python_header
+    from scaffold.codegen.python.headers import python_header
 
     schemas = python_models._select_schemas(spec, scope)
     document = {

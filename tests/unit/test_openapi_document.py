@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from scaffold.codegen.header import python_header, read_stamp
+from scaffold.codegen.header import read_stamp
+from scaffold.codegen.python.headers import python_header
 from scaffold.codegen.python.openapi_document import openapi_document_module
 from scaffold.specs.catalog import load_shipped, shipped_specs
 

@@ -9,11 +9,11 @@ several commands share lives in scaffold/cli/arguments.py.
 
 The generators are grouped by the language they write, one package per language under
 scaffold/codegen/<language>/ (the languages scaffold.contracts names for the parts of each kind).
-A language package imports no other: what two languages share (the generator protocol, headers,
-comment escaping, reading a module contract) lives in scaffold/codegen/ itself, which in turn
-imports no language package, except the project generators (plugin_project.py, module_project.py)
-that pick each part's generator by the language the registry names, and service_statuses.py, which
-picks what a service answers by its language the same way.
+A language package imports no other: what two languages share (the generator protocol, the header
+stamp, comment escaping, reading a module contract) lives in scaffold/codegen/ itself. Nothing
+outside a language's folder (and its `dev` runner) imports it or spells its name: the composers,
+kinds, name rules and `upgrade` find a language's descriptor by a name they read from the registry
+(scaffold/contracts.py, the one place the names are spelled) or a project.
 
 Every import counts, at the top of a file or inside a function (a lazy import still ties the two).
 The files are read, not imported: this runs in microseconds and cannot be fooled by sys.modules.
@@ -36,8 +36,6 @@ CODEGEN = SCAFFOLD / "codegen"
 # reading the parts' defaults alone left out Go, a plugin service language, so codegen/go/ was never
 # checked).
 LANGUAGES = sorted(REGISTERED_LANGUAGES)
-# The modules of scaffold/codegen/ that compose a project from its parts' languages.
-COMPOSERS = ("plugin_project.py", "module_project.py", "service_statuses.py")
 
 
 def _imported_modules(path: Path) -> list[tuple[int, str]]:
@@ -64,7 +62,7 @@ def _within(module: str, package: str) -> bool:
 
 def _offending(files: list[Path], forbidden: tuple[str, ...]) -> list[str]:
     return [
-        f"{path.relative_to(REPO)}:{line} imports {module}"
+        f"{path.relative_to(REPO) if path.is_relative_to(REPO) else path}:{line} imports {module}"
         for path in files
         for line, module in _imported_modules(path)
         if any(_within(module, package) for package in forbidden)
@@ -123,14 +121,52 @@ def test_a_language_package_imports_no_other(language: str) -> None:
     assert _offending(files, others) == []
 
 
-def test_what_languages_share_imports_no_language_package() -> None:
-    # (runtime_files/ imports nothing of scaffold: its modules are copied into projects)
-    shared = sorted(path for path in CODEGEN.glob("*.py") if path.name not in COMPOSERS)
-    languages = tuple(f"scaffold.codegen.{language}" for language in LANGUAGES)
-    assert _offending(shared, languages) == []
-    composers = [CODEGEN / name for name in COMPOSERS]
-    for path in composers:
-        assert _offending([path], ("scaffold.codegen.python",)), f"{path.name} no longer composes by language"
+def _language_home(path: Path) -> str | None:
+    """The language whose own place `path` is: scaffold/codegen/<language>/..., or its `dev` runner
+    scaffold/dev/runners/<language>.py (and <language>_*.py beside it); None elsewhere."""
+    parts = path.relative_to(SCAFFOLD).parts
+    if len(parts) >= 2 and parts[0] == "codegen" and parts[1] in LANGUAGES:
+        return parts[1]
+    if parts[:2] == ("dev", "runners") and len(parts) == 3:
+        stem = Path(parts[2]).stem
+        return next(
+            (language for language in LANGUAGES if stem == language or stem.startswith(language + "_")), None
+        )
+    return None
+
+
+def _named_languages(path: Path) -> list[str]:
+    """Each string literal in `path` that is a language's name, and each import of a language package."""
+    shown = path.relative_to(REPO) if path.is_relative_to(REPO) else path
+    found = [
+        f"{shown}:{node.lineno} names {node.value!r}"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in LANGUAGES
+    ]
+    found += _offending([path], tuple(f"scaffold.codegen.{language}" for language in LANGUAGES))
+    return found
+
+
+def test_nothing_outside_the_language_folders_names_a_language_but_the_registry() -> None:
+    """Issue 39 point 4: what a language provides is found through its descriptor
+    (scaffold.codegen.languages) and its dev runner (scaffold.dev.runners), by a name read from
+    the registry or a project; only scaffold/contracts.py spells the names. Found before: about 19
+    modules outside the language folders named one (header.py a function per language,
+    projects/names.py importing TypeScript's reserved words, the composers' dicts by language)."""
+    outside = [
+        path
+        for path in sorted(SCAFFOLD.rglob("*.py"))
+        if _language_home(path) is None and path != SCAFFOLD / "contracts.py"
+    ]
+    assert len(outside) > 100, "the walk found almost no files: the test would pass on nothing"
+    assert [line for path in outside for line in _named_languages(path)] == []
+
+
+def test_the_language_check_sees_a_named_language(tmp_path: Path) -> None:
+    sample = tmp_path / "sample.py"
+    sample.write_text('LANG = "go"\nfrom scaffold.codegen.python import models\n', encoding="utf-8")
+    named = _named_languages(sample)
+    assert len(named) == 3, named  # the literal, the module and the module.name import
 
 
 def test_the_walk_sees_lazy_and_from_imports(tmp_path: Path) -> None:

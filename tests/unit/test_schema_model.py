@@ -19,9 +19,10 @@ from typing import Any
 import pytest
 
 from scaffold.codegen.go.codecs import pattern_variable
-from scaffold.codegen.plugin_project import SERVICE_GENERATORS, contract_files
+from scaffold.codegen.plugin_project import contract_files
 from scaffold.codegen.python.models import generate_python_models
 from scaffold.codegen.typescript.types import typescript_type
+from scaffold.contracts import PLUGIN
 from scaffold.errors import GenerationError
 from scaffold.specs.catalog import load_shipped
 from scaffold.specs.document import SpecDocument
@@ -38,7 +39,7 @@ from scaffold.specs.schema_model import (
 )
 
 SPEC = load_shipped("datasource-plugin")
-LANGUAGES = sorted(SERVICE_GENERATORS)
+LANGUAGES = sorted(PLUGIN.service_languages)
 Edit = Callable[[dict[str, Any]], None]
 
 

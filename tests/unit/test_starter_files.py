@@ -55,6 +55,7 @@ def _plan(project: dict[str, bytes]) -> StarterPlan:
         _rendered(OLD),
         _rendered(NEW),
         package="pkg",
+        language="python",
         from_version="1.0.0",
         to_version="2.0.0",
     )
@@ -131,6 +132,7 @@ def test_each_part_of_a_module_is_decided_on_its_own() -> None:
         old,
         new,
         package="pkg",
+        language="python",
         from_version="1.0.0",
         to_version="2.0.0",
     )
@@ -171,6 +173,7 @@ def test_a_wired_starter_file_joins_an_edited_part_too(tmp_path: Path) -> None:
         old,
         new,
         package="pkg",
+        language="python",
         from_version="1.5.0",
         to_version="1.6.0",
         wired=wired,

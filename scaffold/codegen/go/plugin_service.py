@@ -29,12 +29,12 @@ from scaffold.codegen.glue_texts import RUNTIME_TEXTS
 from scaffold.codegen.go.codecs import codecs, patterns_source
 from scaffold.codegen.go.conformance import conformance_source
 from scaffold.codegen.go.declarations import declarations
+from scaffold.codegen.go.headers import go_copied_header, go_header
 from scaffold.codegen.go.names import go_string
 from scaffold.codegen.go.operations import go_operations, operations_source
 from scaffold.codegen.go.shared_values import FILE_NAME as RUNTIME_CONSTANTS
 from scaffold.codegen.go.shared_values import go_runtime_constants
 from scaffold.codegen.go.types import go_model
-from scaffold.codegen.header import go_copied_header, go_header
 from scaffold.codegen.plugin_shapes import base_path
 from scaffold.codegen.served_document import served_document
 from scaffold.specs.document import SpecDocument

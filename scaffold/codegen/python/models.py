@@ -23,8 +23,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from scaffold.codegen.escaping import escape_controls_in_python_source
-from scaffold.codegen.header import python_header
 from scaffold.codegen.python import model_cache
 from scaffold.codegen.python.attribute_names import (
     attribute_renames,
@@ -34,8 +32,10 @@ from scaffold.codegen.python.attribute_names import (
 )
 from scaffold.codegen.python.class_names import CLASS_NAMES, check_class_names
 from scaffold.codegen.python.formatting import format_python
+from scaffold.codegen.python.headers import python_header
 from scaffold.codegen.python.shipped_models import input_digest, shipped_models
 from scaffold.codegen.python.source_offsets import line_starts, node_end, node_start
+from scaffold.codegen.python.source_text import escape_controls_in_python_source
 from scaffold.errors import GenerationError
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.keyword_nodes import keyword_objects

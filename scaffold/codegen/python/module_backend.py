@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import json
 
-from scaffold.codegen.header import python_header
 from scaffold.codegen.module_contract import ModuleContract
+from scaffold.codegen.python.headers import python_header
 from scaffold.codegen.python.models import generate_python_models
 from scaffold.codegen.python.openapi_document import openapi_document_module
 from scaffold.codegen.python.render import render_plain

@@ -13,8 +13,8 @@ import ast
 from collections.abc import Iterable
 
 from scaffold.codegen.generator import Answers
-from scaffold.codegen.header import python_header
 from scaffold.codegen.plugin_shapes import base_path
+from scaffold.codegen.python.headers import python_header
 from scaffold.codegen.python.models import generate_python_models
 from scaffold.codegen.python.openapi_document import openapi_document_module
 from scaffold.codegen.python.plugin_operations import PluginOperation, plugin_operations

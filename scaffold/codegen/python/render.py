@@ -14,8 +14,9 @@ from typing import Any
 
 import jinja2
 
-from scaffold.codegen.escaping import comment_line, docstring_line, docstring_text
+from scaffold.codegen.escaping import comment_line
 from scaffold.codegen.python.formatting import format_python
+from scaffold.codegen.python.source_text import docstring_line, docstring_text
 from scaffold.errors import GenerationError
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"

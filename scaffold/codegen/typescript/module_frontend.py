@@ -14,8 +14,9 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from scaffold.codegen.header import header_text, typescript_header
+from scaffold.codegen.header import header_text
 from scaffold.codegen.module_contract import HostGlobal, ModuleContract
+from scaffold.codegen.typescript.headers import typescript_header
 from scaffold.codegen.typescript.literals import ts_literal, ts_string
 from scaffold.codegen.typescript.render import render
 from scaffold.codegen.typescript.types import generate_typescript_types

@@ -20,7 +20,6 @@ from typing import Any
 from scaffold.codegen.escaping import block_comment_text, comment_line
 from scaffold.codegen.generator import Answers
 from scaffold.codegen.glue_texts import RUNTIME_TEXTS
-from scaffold.codegen.header import typescript_header
 from scaffold.codegen.plugin_shapes import (
     base_path,
     body_schema_name,
@@ -29,6 +28,7 @@ from scaffold.codegen.plugin_shapes import (
     secret_paths,
 )
 from scaffold.codegen.served_document import served_document
+from scaffold.codegen.typescript.headers import typescript_header
 from scaffold.codegen.typescript.literals import ts_literal, ts_string
 from scaffold.codegen.typescript.render import render
 from scaffold.codegen.typescript.runtime import copied_runtime_file

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scaffold.codegen.header import copied_typescript_header
+from scaffold.codegen.typescript.headers import copied_typescript_header
 
 _HERE = Path(__file__).resolve().parent / "runtime_files"
 SOURCE_FOLDER = "scaffold/codegen/typescript/runtime_files"

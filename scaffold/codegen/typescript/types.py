@@ -26,7 +26,7 @@ import textwrap
 from typing import Any
 
 from scaffold.codegen.escaping import block_comment_text, comment_line
-from scaffold.codegen.header import typescript_header
+from scaffold.codegen.typescript.headers import typescript_header
 from scaffold.codegen.typescript.literals import ts_string
 from scaffold.codegen.typescript.reserved_words import JS_RESERVED_WORDS
 from scaffold.errors import GenerationError

@@ -3,67 +3,64 @@
 A service runner checks the part can run (one sentence naming the fix when not), then gives the
 command line that serves it with reload and, for a compiled language, the command line of the
 watch build that compiles what that command runs; a frontend runner checks, then gives the command
-line of its watch build. scaffold.dev.project_runner picks them by the language of each part, never
-by the kind: the language of a project's service is the one its answers record (a plugin in
-Python or TypeScript), of a frontend the registry's. A service in another language is one more
-module here and one more entry below.
-tests/unit/test_dev_runner.py fails when a language the registry names for a part has no runner.
+line of its watch build (the types: scaffold/dev/runners/runner.py). scaffold.dev.project_runner
+picks them by the language of each part, never by the kind: the language of a project's service is
+the one its answers record, of a frontend the registry's. Each language's runners live in
+`scaffold/dev/runners/<language>.py` as SERVICE_RUNNER and, for a frontend language,
+FRONTEND_RUNNER, found here by the language's name: a service in another language is one more
+module here, not a branch. tests/unit/test_languages.py fails when a language the registry names for
+a part has no runner.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from pathlib import Path
+import importlib
+from types import ModuleType
 
+from scaffold.contracts import LANGUAGES
 from scaffold.dev.project_layout import ProjectLayout
-from scaffold.dev.runners import go, python, typescript
+from scaffold.dev.runners.runner import FrontendRunner, ServiceRunner
+from scaffold.errors import DevServiceError
+
+__all__ = ["FrontendRunner", "ServiceRunner", "frontend_runner", "runners_of", "service_runner"]
 
 
-@dataclass(frozen=True)
-class ServiceRunner:
-    """Runs a service part: `prepare` checks and returns the program that runs it (a Python, a node)."""
-
-    # (layout, the program the user chose with --python or None, environment) -> the program
-    prepare: Callable[[ProjectLayout, Path | None, Mapping[str, str]], Path]
-    # (layout, program, host, port) -> the command line serving the part with reload (it gets HOST
-    # and PORT in its environment too)
-    argv: Callable[[ProjectLayout, Path, str, int], tuple[str, ...]]
-    # What the program is, in the line that names it ("reloads on changes; Python: …/python").
-    program_name: str
-    # (layout, program) -> the command line of a compiler in watch mode, started beside the service
-    # and stopped with it, whose output is what `argv` runs and restarts on; None: the service runs
-    # its sources.
-    watch_build: Callable[[ProjectLayout, Path], tuple[str, ...]] | None = None
+def _module(language: str) -> ModuleType:
+    if language not in LANGUAGES:
+        raise DevServiceError(f"scaffold dev runs no part in {language}")
+    try:
+        return importlib.import_module(f"scaffold.dev.runners.{language}")
+    except ModuleNotFoundError as exc:
+        raise DevServiceError(
+            f"scaffold dev has no runner for {language} (scaffold/dev/runners/{language}.py is missing)"
+        ) from exc
 
 
-@dataclass(frozen=True)
-class FrontendRunner:
-    """Builds a frontend part on every change: `prepare` checks and returns the watch build's argv."""
-
-    prepare: Callable[[Path], tuple[str, ...]]  # the frontend's folder -> the command line
-
-
-SERVICE_RUNNERS: dict[str, ServiceRunner] = {
-    "python": ServiceRunner(prepare=python.prepare_service, argv=python.service_argv, program_name="Python"),
-    "typescript": ServiceRunner(
-        prepare=typescript.prepare_service,
-        argv=typescript.service_argv,
-        program_name="Node.js",
-        watch_build=typescript.watch_build_argv,
-    ),
-    "go": ServiceRunner(prepare=go.prepare_service, argv=go.service_argv, program_name="Go"),
-}
-FRONTEND_RUNNERS: dict[str, FrontendRunner] = {
-    "typescript": FrontendRunner(prepare=typescript.check_frontend),
-}
+def runners_of(language: str) -> tuple[ServiceRunner | None, FrontendRunner | None]:
+    """The service and frontend runners `language` declares (None where it declares none)."""
+    module = _module(language)
+    service = getattr(module, "SERVICE_RUNNER", None)
+    frontend = getattr(module, "FRONTEND_RUNNER", None)
+    return (
+        service if isinstance(service, ServiceRunner) else None,
+        frontend if isinstance(frontend, FrontendRunner) else None,
+    )
 
 
 def service_runner(layout: ProjectLayout) -> ServiceRunner:
     """The runner of the service's language: the project's recorded one (layout.language)."""
-    return SERVICE_RUNNERS[layout.service.language]
+    language = layout.service.language
+    found = runners_of(language)[0]
+    if found is None:
+        raise DevServiceError(f"scaffold dev runs no service in {language}")
+    return found
 
 
 def frontend_runner(layout: ProjectLayout) -> FrontendRunner | None:
     frontend = layout.frontend
-    return None if frontend is None else FRONTEND_RUNNERS[frontend.language]
+    if frontend is None:
+        return None
+    found = runners_of(frontend.language)[1]
+    if found is None:
+        raise DevServiceError(f"scaffold dev builds no frontend in {frontend.language}")
+    return found

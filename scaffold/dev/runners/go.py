@@ -1,7 +1,7 @@
 """How `scaffold dev` runs a plugin service written in Go: rebuilt and restarted on every save.
 
 Go has no watch mode of its own, and a Go team's usual helpers (air, reflex) are third-party
-downloads this tool cannot count on. So the service runs under `scaffold.dev.go_reload`, a small
+downloads this tool cannot count on. So the service runs under `scaffold.dev.runners.go_reload`, a small
 loop of scaffold's: it builds `./cmd/<name>` with `go build` into `.scaffold/dev/`, starts the
 binary (HOST and PORT from its environment, which scaffold.dev.project_runner sets), and polls the
 project's `.go` files, `go.mod` and the embedded `locales/*.json` twice a second; after a change
@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from scaffold.dev.project_layout import ProjectLayout
+from scaffold.dev.runners.runner import ServiceRunner
 from scaffold.errors import DevServiceError, InterruptedByUser, ProjectError, ToolMissingError
 
 BINARY_DIR = ".scaffold/dev"  # where the development binary is built (ignored by git: .scaffold/dev/)
@@ -123,7 +124,7 @@ def service_argv(layout: ProjectLayout, program: Path, _host: str, _port: int) -
     return (
         sys.executable,
         "-m",
-        "scaffold.dev.go_reload",
+        "scaffold.dev.runners.go_reload",
         "--root",
         str(layout.service_dir),
         "--binary",
@@ -131,3 +132,6 @@ def service_argv(layout: ProjectLayout, program: Path, _host: str, _port: int) -
         "--",
         *build,
     )
+
+
+SERVICE_RUNNER = ServiceRunner(prepare=prepare_service, argv=service_argv, program_name="Go")

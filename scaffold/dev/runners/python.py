@@ -30,6 +30,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from scaffold.dev.project_layout import ProjectLayout
+from scaffold.dev.runners.runner import ServiceRunner
 from scaffold.errors import DevServiceError
 
 _IMPORT_CHECK_TIMEOUT = 60.0
@@ -151,3 +152,6 @@ def service_argv(layout: ProjectLayout, program: Path, host: str, port: int) -> 
         *(str(program), "-m", "uvicorn", f"{layout.package}.app:create_app", "--factory", "--reload"),
         *("--reload-dir", str(layout.package_dir), *includes, "--host", host, "--port", str(port)),
     )
+
+
+SERVICE_RUNNER = ServiceRunner(prepare=prepare_service, argv=service_argv, program_name="Python")

@@ -35,6 +35,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from scaffold.dev.project_layout import ProjectLayout
+from scaffold.dev.runners.runner import FrontendRunner, ServiceRunner
 from scaffold.errors import DevServiceError, InterruptedByUser, ProjectError, ToolMissingError
 
 NODE_MINIMUM = (20, 19)  # the TypeScript template's package.json engines: node >=20.19.0
@@ -227,3 +228,9 @@ def check_frontend(frontend: Path) -> tuple[str, ...]:
             "npm is not on PATH, and a module's frontend is built with it; install Node.js 20.19+ (with npm)"
         )
     return (npm, "run", "dev")
+
+
+SERVICE_RUNNER = ServiceRunner(
+    prepare=prepare_service, argv=service_argv, program_name="Node.js", watch_build=watch_build_argv
+)
+FRONTEND_RUNNER = FrontendRunner(prepare=check_frontend)

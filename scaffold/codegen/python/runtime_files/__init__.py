@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from scaffold.codegen.header import copied_python_header
+from scaffold.codegen.python.headers import copied_python_header
 
 _HERE = Path(__file__).resolve().parent
 SOURCE_FOLDER = "scaffold/codegen/python/runtime_files"

@@ -1,6 +1,6 @@
 """Rebuild and restart a Go service when its sources change (`scaffold dev` in a Go plugin project).
 
-Run by scaffold.dev.runners.go as `python -m scaffold.dev.go_reload --root DIR --binary PATH --
+Run by scaffold.dev.runners.go as `python -m scaffold.dev.runners.go_reload --root DIR --binary PATH --
 BUILD...`: starts PATH (already built), then polls DIR's `.go` files, `go.mod` and `*.json` under
 `internal/` (embedded texts) twice a second. A change runs BUILD; when it succeeds the running
 service gets SIGTERM (it drains, as in production), then the new binary starts; when it fails the
@@ -51,7 +51,7 @@ def stop(process: subprocess.Popen[bytes] | None) -> None:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="scaffold.dev.go_reload")
+    parser = argparse.ArgumentParser(prog="scaffold.dev.runners.go_reload")
     parser.add_argument("--root", type=Path, required=True)
     parser.add_argument("--binary", type=Path, required=True)
     parser.add_argument("build", nargs=argparse.REMAINDER)
