@@ -12,6 +12,7 @@ new language is folders and entries, and a forgotten one is a red test, not a Ke
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import get_args
 
@@ -22,6 +23,7 @@ from scaffold.codegen.languages import descriptor
 from scaffold.contracts import KIND_NAMES, LANGUAGES, MODULE, PLUGIN, TEMPLATES, LanguageName, store_name
 from scaffold.dev.runners import runners_of
 from scaffold.projects.templates.store import current_version
+from scaffold.projects.upgrade import _new_operations
 from scaffold.resources import templates_root
 from scaffold.specs.catalog import load_shipped
 from tests.conftest import REPO
@@ -127,3 +129,17 @@ def test_every_contract_file_is_headed_as_its_language_s_descriptor_says(languag
         elif not path.endswith((".json", ".yaml")):
             assert text.startswith(found.header(spec)), f"{path} does not start with the {language} header"
     assert copied >= 5, f"{language} copies almost no runtime files: the test would pass on nothing"
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [("python", "get_metadata"), ("typescript", "getMetadata"), ("go", "GetMetadata")],
+)
+def test_upgrade_names_a_new_operation_as_the_project_s_language_spells_its_method(
+    language: str, expected: str
+) -> None:
+    """Found (issue 40): a TypeScript or Go project upgraded to a contract with a new operation was
+    told the Python method name ("implement: explain_query")."""
+    spec = load_shipped(PLUGIN.contract)
+    older = dataclasses.replace(spec, data={**spec.data, "paths": {}})
+    assert _new_operations(older, spec, language)[0] == f"{expected} (GET /well-known)"
