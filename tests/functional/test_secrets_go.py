@@ -56,7 +56,7 @@ from tests.go_toolchain import find_go, go_environment
 pytestmark = pytest.mark.slow
 
 RUNTIME = Path(__file__).resolve().parents[2] / "scaffold" / "codegen" / "go" / "runtime_files"
-SOURCES = ("secrets.go", "secrets_test.go")
+SOURCES = ("secrets.go", "secretkeys.go", "secrets_test.go", "secretkeys_test.go")
 MODULE = "example.com/plugin"
 GO_MOD = f"module {MODULE}\n\ngo 1.22\n"
 # Answers calls made with internal/contract: one JSON call a line on stdin (the calls of
@@ -221,7 +221,7 @@ def _run(command: list[str], module: Path, env: dict[str, str], timeout: float) 
 
 @pytest.fixture(scope="session")
 def go_module(tmp_path_factory: pytest.TempPathFactory) -> GoModule:
-    """A scratch module: secrets.go as internal/contract, its tests, and the driver, built once."""
+    """A scratch module: secrets.go and secretkeys.go as internal/contract, their tests, and the driver, built once."""
     go = find_go()
     env = go_env_scratch()
     folder = tmp_path_factory.mktemp("secrets-go")
