@@ -32,13 +32,13 @@ import yaml
 
 from scaffold.check.plugin_checks import check_plugin
 from scaffold.check.plugin_session import PluginCheckOptions
-from scaffold.codegen.go.plugin_service import RUNTIME_FOLDER, contract_files
 from scaffold.host.report import render_text
 from scaffold.projects.regenerate import regenerate
 from scaffold.projects.templates.store import current_version
 from scaffold.specs.catalog import load_shipped
 from tests.built_plugins import built_plugin
 from tests.functional.plugin_example_checks import assert_the_example_passes_check_plugin_with_data
+from tests.go_runtime import write_go_module
 from tests.go_toolchain import go_environment
 from tests.served_process import serve_command
 
@@ -215,13 +215,7 @@ def test_the_runtime_tests_pass_beside_the_generated_code(tmp_path: Path) -> Non
     gofmt-clean, vetted, passing with -race (secrets_test.go among them: test_secrets_go.py's
     scratch module only builds its driver)."""
     module = tmp_path / "runtime"
-    for relative, text in contract_files(load_shipped("datasource-plugin"), {"project_name": "x"}).items():
-        path = module / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    for test in RUNTIME_FOLDER.glob("*_test.go"):
-        shutil.copy2(test, module / "internal" / "contract" / test.name)
-    (module / "go.mod").write_text("module example.com/plugin\n\ngo 1.22\n", encoding="utf-8")
+    write_go_module(module, load_shipped("datasource-plugin"), with_tests=True)
     assert _run(["gofmt", "-l", "."], module) == "", "not gofmt-clean"
     _run(["go", "vet", "./..."], module)
     # jsonbodies_test.go, secrets_test.go, locale_test.go, logging_test.go, erroranswers_test.go,

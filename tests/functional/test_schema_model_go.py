@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from scaffold.codegen.go.plugin_service import contract_files
 from scaffold.specs.catalog import load_shipped
+from tests.go_runtime import write_go_module
 from tests.go_toolchain import go_environment
 
 pytestmark = pytest.mark.slow
@@ -68,12 +68,8 @@ def test_the_released_spec_with_a_pattern_builds_and_checks_in_go(tmp_path: Path
     data["components"]["schemas"]["DataQuery"]["properties"]["refID"]["pattern"] = "^[A-Z](-[0-9]{1,3})?$"
     spec = dataclasses.replace(released, data=data)
     module = tmp_path / "plugin"
-    for relative, text in contract_files(spec, {"project_name": "acme-sales"}).items():
-        path = module / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    (module / "go.mod").write_text("module example.com/plugin\n\ngo 1.22\n", encoding="utf-8")
+    package = write_go_module(module, spec)
     assert _run(["gofmt", "-l", "."], module) == "", "not gofmt-clean"
     _run(["go", "vet", "./..."], module)
-    (module / "internal" / "contract" / "probe_test.go").write_text(PROBE, encoding="utf-8")
+    (package / "probe_test.go").write_text(PROBE, encoding="utf-8")
     _run(["go", "test", "-run", "TestTheSpecsPatternAndInlineEnumAreChecked", "./internal/contract/"], module)

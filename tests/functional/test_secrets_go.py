@@ -23,7 +23,6 @@ import json
 import logging
 import os
 import random
-import shutil
 import stat
 import subprocess
 from collections.abc import Callable
@@ -33,9 +32,8 @@ from typing import Any
 
 import pytest
 
-from scaffold.codegen.go.shared_values import FILE_NAME as SHARED_VALUES
-from scaffold.codegen.go.shared_values import go_runtime_constants
 from scaffold.codegen.python.runtime_files import secrets as py_secrets
+from scaffold.specs.catalog import load_shipped
 from tests.functional.test_secrets_across_languages import (
     ALTERED,
     FIELD,
@@ -51,14 +49,13 @@ from tests.functional.test_secrets_across_languages import (
 from tests.functional.test_secrets_across_languages import (  # the session fixture, by its name
     ts_project as ts_project,
 )
+from tests.go_runtime import write_go_module
 from tests.go_toolchain import find_go, go_environment
 
 pytestmark = pytest.mark.slow
 
-RUNTIME = Path(__file__).resolve().parents[2] / "scaffold" / "codegen" / "go" / "runtime_files"
-SOURCES = ("secrets.go", "secretkeys.go", "secrets_test.go", "secretkeys_test.go")
 MODULE = "example.com/plugin"
-GO_MOD = f"module {MODULE}\n\ngo 1.22\n"
+
 # Answers calls made with internal/contract: one JSON call a line on stdin (the calls of
 # test_secrets_across_languages.py), one JSON answer a line on stdout, {"ok": value} or the error
 # by the Python name of its kind; at the end of the input, {"warnings": [...]} that were logged.
@@ -221,17 +218,12 @@ def _run(command: list[str], module: Path, env: dict[str, str], timeout: float) 
 
 @pytest.fixture(scope="session")
 def go_module(tmp_path_factory: pytest.TempPathFactory) -> GoModule:
-    """A scratch module: secrets.go and secretkeys.go as internal/contract, their tests, and the driver, built once."""
+    """A scratch module: the contract package (its secrets package, through the names contract gives
+    it), and the driver, built once."""
     go = find_go()
     env = go_env_scratch()
     folder = tmp_path_factory.mktemp("secrets-go")
-    package = folder / "internal" / "contract"
-    package.mkdir(parents=True)
-    for name in SOURCES:
-        shutil.copyfile(RUNTIME / name, package / name)
-    # the values every language shares, as a project's contract package has them
-    (package / SHARED_VALUES).write_text("package contract\n\n" + go_runtime_constants(), encoding="utf-8")
-    (folder / "go.mod").write_text(GO_MOD, encoding="utf-8")
+    write_go_module(folder, load_shipped("datasource-plugin"))
     (folder / "main.go").write_text(DRIVER, encoding="utf-8")
     driver = folder / "driver"
     _run([go, "build", "-o", str(driver), "."], folder, env, timeout=600)

@@ -85,7 +85,7 @@ import (
 \t"encoding/json"
 \t"os"
 
-\t"example.com/plugin/internal/contract"
+\t"acme-sales/internal/contract"
 )
 
 func main() {
@@ -121,7 +121,7 @@ def test_go_builds_and_keeps_every_value(tmp_path: Path) -> None:
         target = module / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
-    (module / "go.mod").write_text("module example.com/plugin\n\ngo 1.22\n", encoding="utf-8")
+    (module / "go.mod").write_text("module acme-sales\n\ngo 1.22\n", encoding="utf-8")
     (module / "cmd" / "probe").mkdir(parents=True)
     (module / "cmd" / "probe" / "main.go").write_text(PROBE, encoding="utf-8")
     environment = go_environment()

@@ -18,7 +18,7 @@ import pytest
 
 from scaffold.codegen.go.names import exported, go_comment, go_string
 from scaffold.codegen.go.operations import go_operations
-from scaffold.codegen.go.plugin_service import contract_files, runtime_modules
+from scaffold.codegen.go.plugin_service import contract_files, role_packages, runtime_modules
 from scaffold.codegen.go.types import go_model
 from scaffold.codegen.header import read_copy_stamp, read_stamp
 from scaffold.errors import GenerationError
@@ -44,19 +44,38 @@ def test_every_file_is_in_the_contract_package_marked_as_generated_or_copied() -
     files = contract_files(SPEC, ANSWERS)
     kind = KINDS["plugin"].for_language("go")
     assert all(kind.owns_contract_path(path, "acme_sales") for path in files)
-    names = {path.rsplit("/", 1)[1] for path in files}
+    names = {path.removeprefix("internal/contract/") for path in files}
     assert {"types_gen.go", "json_gen.go", "operations_gen.go", "spec_gen.go", "texts_gen.go"} <= names
     assert set(runtime_modules()) <= names and not any(name.endswith("_test.go") for name in names)
     for path, text in files.items():
         first = text.splitlines()[0]
         copied = read_copy_stamp(first) is not None
-        assert copied == (path.rsplit("/", 1)[1] in runtime_modules()), path
+        assert copied == (path.removeprefix("internal/contract/") in runtime_modules()), path
         if copied:
             assert not GENERATED.match(first), f"{path}: copied runtime code marked as generated"
         else:
             assert GENERATED.match(first), path  # editors, gofmt and linters treat the file as generated
             assert read_stamp(first) is not None, path
-        assert "\npackage contract\n" in text, path
+        role = (
+            path.removeprefix("internal/contract/").rsplit("/", 1)[0] if path.count("/") == 3 else "contract"
+        )
+        assert f"\npackage {role}\n" in text, path
+
+
+def test_the_runtime_is_packages_by_role_imported_by_the_project_s_module_path() -> None:
+    """Issue 39 point 5: a role (secrets: tokens and keys) is a package of its own under
+    internal/contract/, holding the shared values it uses; the contract package imports it under
+    the project's module path (go.mod's, the project's name) and keeps the names it always had."""
+    files = contract_files(SPEC, ANSWERS)
+    assert "secrets" in role_packages()
+    assert "internal/contract/secrets/secrets.go" in files
+    values = files["internal/contract/secrets/values_gen.go"]
+    assert "\npackage secrets\n" in values and "const EncryptedPrefix = " in values
+    assert "DurationBuckets" not in values  # only what the package uses
+    box = files["internal/contract/secretbox.go"]
+    assert '"acme-sales/internal/contract/secrets"' in box and "example.com" not in box
+    assert "type SecretBox = secrets.Box" in box
+    assert not any("example.com/plugin" in text for text in files.values())
 
 
 def test_the_output_is_the_same_every_time() -> None:

@@ -38,7 +38,7 @@ def _hand_written(language: str) -> dict[str, str]:
     shared cases take their values over), without comments and docstrings."""
     folder, pattern = RUNTIMES[language]
     found: dict[str, str] = {}
-    for path in sorted(folder.glob(pattern)):
+    for path in sorted(folder.rglob(pattern)):  # a role's package is a folder (Go's secrets/)
         name = path.name
         if (
             name in ("runtime_constants.py", "runtime_texts.py")  # they read the one source
@@ -46,7 +46,7 @@ def _hand_written(language: str) -> dict[str, str]:
             or name.startswith("test_")
         ):
             continue
-        found[name] = _code_only(path.read_text(encoding="utf-8"), language)
+        found[path.relative_to(folder).as_posix()] = _code_only(path.read_text(encoding="utf-8"), language)
     return found
 
 

@@ -56,7 +56,7 @@ def test_each_language_s_runner_reads_the_file(name: str) -> None:
     typescript = [
         path for path in sorted(TYPESCRIPT.glob("*.test.ts")) if f"'{name}'" in path.read_text("utf-8")
     ]
-    go = [path for path in sorted(GO.glob("*_test.go")) if f'"{name}"' in path.read_text("utf-8")]
+    go = [path for path in sorted(GO.rglob("*_test.go")) if f'"{name}"' in path.read_text("utf-8")]
     assert python, f"no pytest module under tests/ reads {name}"
     assert len(typescript) == 1, f"{name} is read by {len(typescript)} vitest runners in {TYPESCRIPT}"
     assert len(go) == 1, f"{name} is read by {len(go)} go test files in {GO}"

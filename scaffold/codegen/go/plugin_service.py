@@ -43,12 +43,46 @@ from scaffold.specs.service_schemas import service_model
 CONTRACT_FOLDER = "internal/contract"
 RUNTIME_FOLDER = Path(__file__).resolve().parent / "runtime_files"
 SOURCE_FOLDER = "scaffold/codegen/go/runtime_files"
-PACKAGE = "package contract\n"
+VALUES_FILE = "values_gen.go"  # a role package's shared values
+
+
+# The import path scaffold's own copy of the runtime is a module under (its tests build it so); a
+# copy in a project imports the same packages under the project's module path (go.mod's module,
+# the project's name).
+SOURCE_MODULE = "example.com/plugin/"
+# Packages only scaffold's tests of the runtime use, never copied into a project.
+TEST_ONLY = frozenset({"casefiles"})
 
 
 def runtime_modules() -> tuple[str, ...]:
-    """The runtime files copied into every project (their tests stay in scaffold's own suite)."""
-    return tuple(sorted(p.name for p in RUNTIME_FOLDER.glob("*.go") if not p.name.endswith("_test.go")))
+    """The runtime files copied into every project, relative to runtime_files/ (a role's package is a
+    folder: secrets/secrets.go); their tests stay in scaffold's own suite."""
+    return tuple(
+        sorted(
+            p.relative_to(RUNTIME_FOLDER).as_posix()
+            for p in RUNTIME_FOLDER.rglob("*.go")
+            if not p.name.endswith("_test.go") and not TEST_ONLY & set(p.relative_to(RUNTIME_FOLDER).parts)
+        )
+    )
+
+
+def role_packages() -> tuple[str, ...]:
+    """The runtime's packages by role under internal/contract/ (folders of runtime_files/)."""
+    return tuple(sorted({path.split("/")[0] for path in runtime_modules() if "/" in path}))
+
+
+def _copied(source: str, module: str) -> str:
+    """A runtime file as a project holds it: the copy header, and its imports of the runtime's
+    packages under the project's module path."""
+    text = (RUNTIME_FOLDER / source).read_text(encoding="utf-8")
+    return go_copied_header(f"{SOURCE_FOLDER}/{source}") + text.replace(f'"{SOURCE_MODULE}', f'"{module}/')
+
+
+def _role_values(role: str) -> str:
+    """The shared values a role's package (its files and its tests) uses, in that package."""
+    folder = RUNTIME_FOLDER / role
+    text = "".join(p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.go")))
+    return go_runtime_constants(used_in=text)
 
 
 def contract_files(spec: SpecDocument, answers: Answers) -> dict[str, str]:
@@ -71,15 +105,16 @@ def contract_files(spec: SpecDocument, answers: Answers) -> dict[str, str]:
     patterns = patterns_source(model)
     if patterns is not None:
         files[f"{folder}/patterns_gen.go"] = _file(header, patterns, imports=("regexp",))
+    module = str(answers["project_name"])
     for source in runtime_modules():
-        files[f"{folder}/{source}"] = go_copied_header(f"{SOURCE_FOLDER}/{source}") + (
-            RUNTIME_FOLDER / source
-        ).read_text(encoding="utf-8")
+        files[f"{folder}/{source}"] = _copied(source, module)
+    for role in role_packages():
+        files[f"{folder}/{role}/{VALUES_FILE}"] = _file(header, _role_values(role), package=role)
     return dict(sorted(files.items()))
 
 
-def _file(header: str, body: str, imports: tuple[str, ...] = ()) -> str:
-    parts = [header, PACKAGE]
+def _file(header: str, body: str, imports: tuple[str, ...] = (), package: str = "contract") -> str:
+    parts = [header, f"package {package}\n"]
     if len(imports) == 1:
         parts.append(f'\nimport "{imports[0]}"\n')
     elif imports:

@@ -6,6 +6,8 @@ values, so the three languages cannot drift apart on a limit, a path or a bucket
 
 from __future__ import annotations
 
+import re
+
 from scaffold.codegen.go.names import go_string
 from scaffold.codegen.runtime_values import RUNTIME_VALUES, RuntimeValue, Value, short_number, spelled_size
 
@@ -27,8 +29,14 @@ def _declaration(item: RuntimeValue) -> str:
     return f"// {item.go_name}: {item.about}.\n{keyword} {item.go_name} = {_literal(item.value)}\n"
 
 
-def go_runtime_constants() -> str:
-    """The declarations (the package clause and header are the caller's)."""
+def go_runtime_constants(used_in: str | None = None) -> str:
+    """The declarations (the package clause and header are the caller's): every value, or those
+    `used_in` names (a role package's source: it holds what it uses, and imports no other package)."""
+    chosen = [
+        item
+        for item in RUNTIME_VALUES
+        if used_in is None or re.search(rf"\b{re.escape(item.go_name)}\b", used_in)
+    ]
     return "// Values every language's runtime shares (scaffold/codegen/runtime_values.py).\n\n" + "\n".join(
-        _declaration(item) for item in RUNTIME_VALUES
+        _declaration(item) for item in chosen
     )

@@ -1,4 +1,4 @@
-package contract
+package secrets
 
 // Tests of secrets.go, the twin of the Python plugins' secrets.py and the TypeScript plugins'
 // secrets.ts: tokens, keys and the development key file behave as there, case for case with
@@ -18,10 +18,12 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"example.com/plugin/internal/contract/casefiles"
 )
 
 // Made by the Python runtime (scaffold/codegen/python/runtime_files/secrets.py) with these keys, once:
-// SecretBox(parse_key(key)).encrypt(plain, field=field) for each case below.
+// Box(parse_key(key)).encrypt(plain, field=field) for each case below.
 const (
 	fixedKey    = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=" // bytes 0..31
 	fixedOldKey = "ICEiIyQlJicoKSorLC0uLzAxMjM0NTY3ODk6Ozw9Pj8=" // bytes 32..63
@@ -48,20 +50,20 @@ func mustKey(t *testing.T, text string) []byte {
 	return key
 }
 
-func keyedBox(t *testing.T, oldKeys ...string) *SecretBox {
+func keyedBox(t *testing.T, oldKeys ...string) *Box {
 	t.Helper()
 	var old [][]byte
 	for _, text := range oldKeys {
 		old = append(old, mustKey(t, text))
 	}
-	secrets, err := NewSecretBox(mustKey(t, fixedKey), old...)
+	secrets, err := NewBox(mustKey(t, fixedKey), old...)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return secrets
 }
 
-func mustEncrypt(t *testing.T, secrets *SecretBox, value, field string) string {
+func mustEncrypt(t *testing.T, secrets *Box, value, field string) string {
 	t.Helper()
 	token, err := secrets.Encrypt(value, field)
 	if err != nil {
@@ -70,7 +72,7 @@ func mustEncrypt(t *testing.T, secrets *SecretBox, value, field string) string {
 	return token
 }
 
-func mustDecrypt(t *testing.T, secrets *SecretBox, token, field string) string {
+func mustDecrypt(t *testing.T, secrets *Box, token, field string) string {
 	t.Helper()
 	plain, err := secrets.Decrypt(token, field)
 	if err != nil {
@@ -79,27 +81,27 @@ func mustDecrypt(t *testing.T, secrets *SecretBox, token, field string) string {
 	return plain
 }
 
-// asSecretError is the *SecretError of err; the test fails when err is another error or nil.
-func asSecretError(t *testing.T, err error) *SecretError {
+// asSecretError is the *Error of err; the test fails when err is another error or nil.
+func asSecretError(t *testing.T, err error) *Error {
 	t.Helper()
-	var secretErr *SecretError
+	var secretErr *Error
 	if !errors.As(err, &secretErr) {
-		t.Fatalf("expected a *SecretError, got %T %v", err, err)
+		t.Fatalf("expected a *Error, got %T %v", err, err)
 	}
 	return secretErr
 }
 
-// asSecretKeyError is the *SecretKeyError of err; the test fails when err is another error or nil.
-func asSecretKeyError(t *testing.T, err error) *SecretKeyError {
+// asSecretKeyError is the *KeyError of err; the test fails when err is another error or nil.
+func asSecretKeyError(t *testing.T, err error) *KeyError {
 	t.Helper()
-	var keyErr *SecretKeyError
+	var keyErr *KeyError
 	if !errors.As(err, &keyErr) {
-		t.Fatalf("expected a *SecretKeyError, got %T %v", err, err)
+		t.Fatalf("expected a *KeyError, got %T %v", err, err)
 	}
 	return keyErr
 }
 
-func expectRefused(t *testing.T, secrets *SecretBox, token, field, message string) {
+func expectRefused(t *testing.T, secrets *Box, token, field, message string) {
 	t.Helper()
 	plain, err := secrets.Decrypt(token, field)
 	if err == nil {
@@ -194,7 +196,7 @@ func secretCases(t *testing.T) (map[string]string, []secretCase) {
 		Keys  map[string]string `json:"keys"`
 		Cases []secretCase      `json:"cases"`
 	}
-	readSharedCases(t, "SCAFFOLD_SECRET_CASES", "secrets.json", &file)
+	casefiles.Read(t, "SCAFFOLD_SECRET_CASES", "secrets.json", &file)
 	if len(file.Cases) == 0 {
 		t.Fatal("secrets.json holds no case")
 	}
@@ -209,7 +211,7 @@ func TestTokensOfTheSharedCasesAreReadAsDecided(t *testing.T) {
 			for _, name := range c.OldKeys {
 				old = append(old, mustKey(t, keys[name]))
 			}
-			secrets, err := NewSecretBox(mustKey(t, keys["current"]), old...)
+			secrets, err := NewBox(mustKey(t, keys["current"]), old...)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -313,7 +315,7 @@ func TestTokensRefuseTextUTF8CannotEncode(t *testing.T) {
 	if err == nil || err.Error() != "the value to encrypt is not valid UTF-8 (at byte 2)" {
 		t.Fatalf("Encrypt of bad UTF-8: %v", err)
 	}
-	var secretErr *SecretError
+	var secretErr *Error
 	if errors.As(err, &secretErr) {
 		t.Fatal("a value that cannot be encrypted is no token that cannot be decrypted")
 	}
@@ -384,11 +386,11 @@ func TestTokensAreMadeAndReadByManyGoroutinesAtOnce(t *testing.T) {
 }
 
 func TestTokensNeedABoxThatWasMade(t *testing.T) {
-	var secrets SecretBox
+	var secrets Box
 	if _, err := secrets.Encrypt("pw", "p"); err == nil {
-		t.Fatal("a zero SecretBox encrypted")
+		t.Fatal("a zero Box encrypted")
 	}
 	if _, err := secrets.Decrypt(pythonToken, "accessKey"); err == nil {
-		t.Fatal("a zero SecretBox decrypted")
+		t.Fatal("a zero Box decrypted")
 	}
 }

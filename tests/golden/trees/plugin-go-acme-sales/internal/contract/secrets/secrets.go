@@ -1,8 +1,6 @@
-// copied from scaffold 1.7.0 (scaffold/codegen/go/runtime_files/secrets.go) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+// copied from scaffold 1.7.0 (scaffold/codegen/go/runtime_files/secrets/secrets.go) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 
-package contract
-
-// Encryption of sensitive configuration values (password fields) with AES-256-GCM.
+// Package secrets encrypts sensitive configuration values (password fields) with AES-256-GCM.
 //
 // The contract: the health check returns password fields encrypted, and afterwards the platform
 // uses and sends them only in encrypted form. A token is `enc:v1:` + base64url(nonce | ciphertext
@@ -24,6 +22,7 @@ package contract
 // read a key text, a token and the key file alike (Python's lenient base64 decoding and its
 // `str.strip` are reproduced here, as are the words of Python's errors), so a plugin can move from
 // one language to another with its key and its saved data sources.
+package secrets
 
 import (
 	"crypto/aes"
@@ -39,7 +38,7 @@ import (
 )
 
 // The token prefix, the settings and the development key file's name (EncryptedPrefix, KeyEnv,
-// OldKeysEnv, KeyFileName) and the token's sizes are in runtime_constants_gen.go, shared by every
+// OldKeysEnv, KeyFileName) and the token's sizes are in values_gen.go, shared by every
 // language.
 
 // GenerateHint ends the messages about a missing or malformed key: a command that prints a key in
@@ -57,24 +56,24 @@ const (
 	maxTokenChars   = MaxTokenChars
 )
 
-// ErrKeySize is returned by NewSecretBox for a key that is not 32 bytes long.
+// ErrKeySize is returned by NewBox for a key that is not 32 bytes long.
 var ErrKeySize = errors.New("an AES-256-GCM key is 32 bytes")
 
-// SecretError is a token that cannot be decrypted: altered, truncated, or made with another key.
-type SecretError struct {
+// Error is a token that cannot be decrypted: altered, truncated, or made with another key.
+type Error struct {
 	Message string
 }
 
-func (e *SecretError) Error() string { return e.Message }
+func (e *Error) Error() string { return e.Message }
 
-// SecretKeyError is a key setting (PLUGIN_SECRET_KEY, PLUGIN_OLD_SECRET_KEYS) or a development key
+// KeyError is a key setting (PLUGIN_SECRET_KEY, PLUGIN_OLD_SECRET_KEYS) or a development key
 // file that cannot be used: the plugin does not start, and the message says what to fix. It is
 // the Python and TypeScript plugins' ConfigurationError for the key, with the same messages.
-type SecretKeyError struct {
+type KeyError struct {
 	Message string
 }
 
-func (e *SecretKeyError) Error() string { return e.Message }
+func (e *KeyError) Error() string { return e.Message }
 
 // IsToken reports whether v is an encrypted token (has the `enc:v1:` prefix).
 func IsToken(v string) bool {
@@ -92,7 +91,7 @@ func GenerateKey() string {
 	return base64.URLEncoding.EncodeToString(raw) // padded: the 44 characters of Python's base64url
 }
 
-// ParseKey returns the 32 key bytes of a base64url key text, or a *SecretKeyError naming source
+// ParseKey returns the 32 key bytes of a base64url key text, or a *KeyError naming source
 // (KeyEnv when source is empty). The text is read as Python reads it: surrounding white space
 // (Python's `str.strip`) is removed, `+/` are read as `-_`, and the decoding is lenient (see
 // pythonBase64URLDecode).
@@ -102,22 +101,22 @@ func ParseKey(text, source string) ([]byte, error) {
 		if source == "" {
 			source = KeyEnv
 		}
-		return nil, &SecretKeyError{
+		return nil, &KeyError{
 			Message: source + " must be 32 random bytes in base64url (44 characters); " + GenerateHint,
 		}
 	}
 	return raw, nil
 }
 
-// SecretBox encrypts and decrypts field values: Encrypt uses the first key, Decrypt tries each.
-// Make one with NewSecretBox or LoadSecretBox; it is safe for concurrent use.
-type SecretBox struct {
+// Box encrypts and decrypts field values: Encrypt uses the first key, Decrypt tries each.
+// Make one with NewBox or Load; it is safe for concurrent use.
+type Box struct {
 	ciphers []cipher.AEAD
 }
 
-// NewSecretBox returns a SecretBox that encrypts with key and decrypts with key and oldKeys;
+// NewBox returns a Box that encrypts with key and decrypts with key and oldKeys;
 // ErrKeySize when one of them is not 32 bytes.
-func NewSecretBox(key []byte, oldKeys ...[]byte) (*SecretBox, error) {
+func NewBox(key []byte, oldKeys ...[]byte) (*Box, error) {
 	candidates := append([][]byte{key}, oldKeys...)
 	ciphers := make([]cipher.AEAD, 0, len(candidates))
 	for _, candidate := range candidates {
@@ -134,15 +133,15 @@ func NewSecretBox(key []byte, oldKeys ...[]byte) (*SecretBox, error) {
 		}
 		ciphers = append(ciphers, aead)
 	}
-	return &SecretBox{ciphers: ciphers}, nil
+	return &Box{ciphers: ciphers}, nil
 }
 
 var errNoKey = errors.New("a SecretBox is made by NewSecretBox or LoadSecretBox")
 
 // Encrypt returns an `enc:v1:` token for value of the field with code fieldCode. A value or a field
-// code that is not UTF-8 is an error (not a *SecretError): no language could decrypt the token to
+// code that is not UTF-8 is an error (not a *Error): no language could decrypt the token to
 // text, as Python refuses to encode a lone surrogate.
-func (b *SecretBox) Encrypt(value, fieldCode string) (string, error) {
+func (b *Box) Encrypt(value, fieldCode string) (string, error) {
 	if len(b.ciphers) == 0 {
 		return "", errNoKey
 	}
@@ -160,32 +159,32 @@ func (b *SecretBox) Encrypt(value, fieldCode string) (string, error) {
 }
 
 // sealWithNonce is Encrypt with a given nonce (the tests reproduce another language's token).
-func (b *SecretBox) sealWithNonce(nonce []byte, value, fieldCode string) string {
+func (b *Box) sealWithNonce(nonce []byte, value, fieldCode string) string {
 	body := make([]byte, nonceBytes, nonceBytes+len(value)+tagBytes)
 	copy(body, nonce)
 	body = b.ciphers[0].Seal(body, nonce, []byte(value), aad(fieldCode))
 	return EncryptedPrefix + base64.RawURLEncoding.EncodeToString(body) // no padding, as Python strips it
 }
 
-// Decrypt returns the plaintext of token for the field with code fieldCode; a *SecretError when it
+// Decrypt returns the plaintext of token for the field with code fieldCode; a *Error when it
 // does not decrypt, with the words of the other languages.
-func (b *SecretBox) Decrypt(token, fieldCode string) (string, error) {
+func (b *Box) Decrypt(token, fieldCode string) (string, error) {
 	if len(b.ciphers) == 0 {
 		return "", errNoKey
 	}
 	if !IsToken(token) {
-		return "", &SecretError{Message: "not an encrypted value"}
+		return "", &Error{Message: "not an encrypted value"}
 	}
 	body := token[len(EncryptedPrefix):]
 	if longerThan(body, maxTokenChars) {
-		return "", &SecretError{Message: "the encrypted value is too long"}
+		return "", &Error{Message: "the encrypted value is too long"}
 	}
 	raw, ok := pythonBase64URLDecode(body)
 	if !ok {
-		return "", &SecretError{Message: "the encrypted value is not valid base64url"}
+		return "", &Error{Message: "the encrypted value is not valid base64url"}
 	}
 	if len(raw) < nonceBytes+tagBytes {
-		return "", &SecretError{Message: "the encrypted value is truncated"}
+		return "", &Error{Message: "the encrypted value is truncated"}
 	}
 	if err := requireUTF8("the field code", fieldCode); err != nil {
 		return "", err
@@ -202,11 +201,11 @@ func (b *SecretBox) Decrypt(token, fieldCode string) (string, error) {
 		}
 		break // authentic, yet not UTF-8: no other key makes it text
 	}
-	return "", &SecretError{Message: "the encrypted value was altered or made with another key"}
+	return "", &Error{Message: "the encrypted value was altered or made with another key"}
 }
 
 // Reveal decrypts value when it is a token; a plain value is returned unchanged.
-func (b *SecretBox) Reveal(value, fieldCode string) (string, error) {
+func (b *Box) Reveal(value, fieldCode string) (string, error) {
 	if IsToken(value) {
 		return b.Decrypt(value, fieldCode)
 	}
@@ -214,7 +213,7 @@ func (b *SecretBox) Reveal(value, fieldCode string) (string, error) {
 }
 
 // Seal encrypts value unless it already is a token (so nothing is encrypted twice).
-func (b *SecretBox) Seal(value, fieldCode string) (string, error) {
+func (b *Box) Seal(value, fieldCode string) (string, error) {
 	if IsToken(value) {
 		return value, nil
 	}

@@ -1,6 +1,6 @@
-package contract
+package secrets
 
-// The key tests: what a key is, how one is generated, and where LoadSecretBox finds it (the
+// The key tests: what a key is, how one is generated, and where Load finds it (the
 // environment, or a development key file that must be its owner's alone). The token tests and the
 // helpers both files use are in secrets_test.go.
 
@@ -36,7 +36,7 @@ func TestKeysOldOnesDecryptAndTheNewOneEncrypts(t *testing.T) {
 	if got := mustDecrypt(t, keyedBox(t), fresh, "accessKey"); got != "new" {
 		t.Fatalf("fresh token gave %q", got)
 	}
-	onlyOld, err := NewSecretBox(mustKey(t, fixedOldKey))
+	onlyOld, err := NewBox(mustKey(t, fixedOldKey))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,9 +48,9 @@ func TestKeysAre32Bytes(t *testing.T) {
 		{make([]byte, 16)},
 		{mustKey(t, fixedKey), make([]byte, 33)},
 	} {
-		secrets, err := NewSecretBox(keys[0], keys[1:]...)
+		secrets, err := NewBox(keys[0], keys[1:]...)
 		if secrets != nil || !errors.Is(err, ErrKeySize) || err.Error() != "an AES-256-GCM key is 32 bytes" {
-			t.Fatalf("NewSecretBox: %v %v", secrets, err)
+			t.Fatalf("NewBox: %v %v", secrets, err)
 		}
 	}
 }
@@ -147,7 +147,7 @@ func TestKeysNameTheSettingWhenMalformed(t *testing.T) {
 	}
 }
 
-// --- LoadSecretBox ---
+// --- Load ---
 
 const developmentWarning = "WARN PLUGIN_SECRET_KEY is not set: using the development key in %s " +
 	"(fine on one machine; set PLUGIN_SECRET_KEY in production, where PLUGIN_ENV=production " +
@@ -160,7 +160,7 @@ func developmentWarningFor(path string) string {
 func TestLoadUsesTheKeyAndOldKeysOfTheEnvironment(t *testing.T) {
 	folder := t.TempDir()
 	log := &warningLog{}
-	secrets, err := LoadSecretBox(SecretBoxOptions{
+	secrets, err := Load(Options{
 		Getenv:     settingsOf(map[string]string{KeyEnv: fixedKey, OldKeysEnv: " , " + fixedOldKey + ",, "}),
 		Production: true,
 		StateDir:   folder,
@@ -186,7 +186,7 @@ func TestLoadUsesTheKeyAndOldKeysOfTheEnvironment(t *testing.T) {
 func TestLoadReadsTheProcessEnvironmentByDefault(t *testing.T) {
 	t.Setenv(KeyEnv, fixedKey)
 	t.Setenv(OldKeysEnv, fixedOldKey)
-	secrets, err := LoadSecretBox(SecretBoxOptions{Production: true, StateDir: t.TempDir()})
+	secrets, err := Load(Options{Production: true, StateDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,13 +197,13 @@ func TestLoadReadsTheProcessEnvironmentByDefault(t *testing.T) {
 
 func TestLoadNamesTheSettingOfAMalformedKey(t *testing.T) {
 	folder := t.TempDir()
-	_, err := LoadSecretBox(SecretBoxOptions{
+	_, err := Load(Options{
 		Getenv: settingsOf(map[string]string{KeyEnv: " "}), StateDir: folder,
 	})
 	if got := asSecretKeyError(t, err).Message; got != "PLUGIN_SECRET_KEY "+keyFormatMessage+GenerateHint {
 		t.Fatalf("%q", got)
 	}
-	_, err = LoadSecretBox(SecretBoxOptions{
+	_, err = Load(Options{
 		Getenv:   settingsOf(map[string]string{KeyEnv: fixedKey, OldKeysEnv: fixedOldKey + ",x"}),
 		StateDir: folder,
 	})
@@ -220,7 +220,7 @@ func TestLoadRefusesToStartInProductionWithoutAKey(t *testing.T) {
 	}
 	log := &warningLog{}
 	for _, settings := range []map[string]string{{}, {KeyEnv: ""}} {
-		_, err := LoadSecretBox(SecretBoxOptions{
+		_, err := Load(Options{
 			Getenv: settingsOf(settings), Production: true, StateDir: folder, Logger: slog.New(log),
 		})
 		want := "PLUGIN_SECRET_KEY is not set and PLUGIN_ENV is production: encrypted passwords need " +
@@ -238,13 +238,13 @@ func TestLoadRefusesToStartInProductionWithoutAKey(t *testing.T) {
 func TestLoadKeepsADevelopmentKeyInTheStateFolderAndWarnsOnce(t *testing.T) {
 	stateDir := filepath.Join(t.TempDir(), "state", "nested")
 	log := &warningLog{}
-	options := SecretBoxOptions{Getenv: settingsOf(nil), StateDir: stateDir, Logger: slog.New(log)}
-	first, err := LoadSecretBox(options)
+	options := Options{Getenv: settingsOf(nil), StateDir: stateDir, Logger: slog.New(log)}
+	first, err := Load(options)
 	if err != nil {
 		t.Fatal(err)
 	}
 	options.Getenv = settingsOf(map[string]string{KeyEnv: ""})
-	again, err := LoadSecretBox(options)
+	again, err := Load(options)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -281,7 +281,7 @@ func TestLoadUsesAKeyFileThatIsThereOldKeysBesideIt(t *testing.T) {
 		t.Fatal(err)
 	}
 	log := &warningLog{}
-	secrets, err := LoadSecretBox(SecretBoxOptions{
+	secrets, err := Load(Options{
 		Getenv:   settingsOf(map[string]string{OldKeysEnv: fixedOldKey}),
 		StateDir: folder,
 		Logger:   slog.New(log),
@@ -307,7 +307,7 @@ func TestLoadNamesAMalformedKeyFile(t *testing.T) {
 		if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		_, err := LoadSecretBox(SecretBoxOptions{
+		_, err := Load(Options{
 			Getenv: settingsOf(nil), StateDir: folder, Logger: slog.New(&warningLog{}),
 		})
 		if got := asSecretKeyError(t, err).Message; got != path+" "+keyFormatMessage+GenerateHint {
@@ -330,9 +330,9 @@ func writeKeyFile(t *testing.T, path, content string, mode os.FileMode) {
 	}
 }
 
-// loadDevelopmentBox is LoadSecretBox without PLUGIN_SECRET_KEY: the key file of stateDir.
-func loadDevelopmentBox(stateDir string, log *warningLog) (*SecretBox, error) {
-	return LoadSecretBox(SecretBoxOptions{Getenv: settingsOf(nil), StateDir: stateDir, Logger: slog.New(log)})
+// loadDevelopmentBox is Load without PLUGIN_SECRET_KEY: the key file of stateDir.
+func loadDevelopmentBox(stateDir string, log *warningLog) (*Box, error) {
+	return Load(Options{Getenv: settingsOf(nil), StateDir: stateDir, Logger: slog.New(log)})
 }
 
 func TestLoadUsesAKeyFileOnlyItsOwnerMayRead(t *testing.T) {
@@ -450,7 +450,7 @@ func TestLoadSaysWhenTheStateFolderCannotBeMade(t *testing.T) {
 		filepath.Join(blocker, "state"): "Not a directory",
 		blocker:                         "File exists",
 	} {
-		_, err := LoadSecretBox(SecretBoxOptions{
+		_, err := Load(Options{
 			Getenv: settingsOf(nil), StateDir: stateDir, Logger: slog.New(&warningLog{}),
 		})
 		want := "cannot create the development key in " + stateDir + ": " + reason +
@@ -464,14 +464,14 @@ func TestLoadSaysWhenTheStateFolderCannotBeMade(t *testing.T) {
 func TestLoadGivesWorkersThatStartAtOnceOneKey(t *testing.T) {
 	stateDir := filepath.Join(t.TempDir(), "state")
 	log := &warningLog{}
-	boxes := make([]*SecretBox, 8)
+	boxes := make([]*Box, 8)
 	errs := make([]error, len(boxes))
 	var group sync.WaitGroup
 	for index := range boxes {
 		group.Add(1)
 		go func() {
 			defer group.Done()
-			boxes[index], errs[index] = LoadSecretBox(SecretBoxOptions{
+			boxes[index], errs[index] = Load(Options{
 				Getenv: settingsOf(nil), StateDir: stateDir, Logger: slog.New(log),
 			})
 		}()

@@ -1,4 +1,6 @@
-package contract
+// copied from scaffold 1.7.0 (scaffold/codegen/go/runtime_files/secrets/secretkeys.go) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+
+package secrets
 
 // The secret key's sources: PLUGIN_SECRET_KEY and PLUGIN_OLD_SECRET_KEYS, or, for a development
 // plugin, a key kept in its state folder and created once, whose file must be its owner's alone.
@@ -20,9 +22,9 @@ import (
 	"unicode/utf8"
 )
 
-// SecretBoxOptions are what LoadSecretBox reads: the environment's settings, the state folder and
+// Options are what Load reads: the environment's settings, the state folder and
 // where the one-time warning goes.
-type SecretBoxOptions struct {
+type Options struct {
 	// Getenv reads PLUGIN_SECRET_KEY and PLUGIN_OLD_SECRET_KEYS ("" when not set); nil reads the
 	// process environment (os.Getenv).
 	Getenv func(name string) string
@@ -40,10 +42,10 @@ var warnedKeyFiles = struct {
 	paths map[string]bool
 }{paths: map[string]bool{}}
 
-// LoadSecretBox returns the SecretBox for this process, from the environment's key or the
-// development key file; a *SecretKeyError when the key cannot be had, and the operating system's
+// Load returns the Box for this process, from the environment's key or the
+// development key file; a *KeyError when the key cannot be had, and the operating system's
 // error when the key file cannot be read.
-func LoadSecretBox(opts SecretBoxOptions) (*SecretBox, error) {
+func Load(opts Options) (*Box, error) {
 	getenv := opts.Getenv
 	if getenv == nil {
 		getenv = os.Getenv
@@ -64,10 +66,10 @@ func LoadSecretBox(opts SecretBoxOptions) (*SecretBox, error) {
 		if err != nil {
 			return nil, err
 		}
-		return NewSecretBox(key, oldKeys...)
+		return NewBox(key, oldKeys...)
 	}
 	if opts.Production {
-		return nil, &SecretKeyError{Message: KeyEnv + " is not set and PLUGIN_ENV is production: " +
+		return nil, &KeyError{Message: KeyEnv + " is not set and PLUGIN_ENV is production: " +
 			"encrypted passwords need the same key on every replica, so the plugin will not invent " +
 			"one; " + GenerateHint + ", and set " + KeyEnv + " in the environment"}
 	}
@@ -89,7 +91,7 @@ func LoadSecretBox(opts SecretBoxOptions) (*SecretBox, error) {
 			"one machine; set " + KeyEnv + " in production, where PLUGIN_ENV=production refuses to " +
 			"start without it)")
 	}
-	return NewSecretBox(key, oldKeys...)
+	return NewBox(key, oldKeys...)
 }
 
 // developmentKey reads the key file, or creates it atomically (several workers may start at once):
@@ -104,7 +106,7 @@ func developmentKey(path string) ([]byte, error) {
 	folder := filepath.Dir(path)
 	file, err := createTemporary(folder)
 	if err != nil {
-		return nil, &SecretKeyError{Message: "cannot create the development key in " + folder + ": " +
+		return nil, &KeyError{Message: "cannot create the development key in " + folder + ": " +
 			systemReason(err) + "; set " + KeyEnv + " or PLUGIN_STATE_DIR to a writable folder"}
 	}
 	if err := linkKey(file, path); err != nil {
@@ -175,7 +177,7 @@ var missingErrors = []syscall.Errno{syscall.ENOENT, syscall.ENOTDIR, syscall.EBA
 //
 // The key file must be the owner's own: a regular file, not reached through a symbolic link (which
 // could lead anywhere), that no other user may read, write or run; otherwise the plugin does not
-// start (a *SecretKeyError). O_NOFOLLOW refuses a link, and the checks are made on the file that
+// start (a *KeyError). O_NOFOLLOW refuses a link, and the checks are made on the file that
 // was opened, so the file cannot be swapped between the checks and the reading. O_NONBLOCK: a
 // named pipe is refused, not waited on.
 func readKeyFile(path string, missingOK bool) ([]byte, error) {
@@ -183,7 +185,7 @@ func readKeyFile(path string, missingOK bool) ([]byte, error) {
 	if err != nil {
 		// O_NOFOLLOW's error: ELOOP on Linux and macOS, EMLINK on FreeBSD
 		if info, statErr := os.Lstat(path); statErr == nil && info.Mode()&fs.ModeSymlink != 0 {
-			return nil, &SecretKeyError{Message: path + " is a symbolic link; replace it with the key " +
+			return nil, &KeyError{Message: path + " is a symbolic link; replace it with the key " +
 				"file itself, or delete it and a new key is made"}
 		}
 		if missingOK {
@@ -201,7 +203,7 @@ func readKeyFile(path string, missingOK bool) ([]byte, error) {
 		return nil, err
 	}
 	if !info.Mode().IsRegular() {
-		return nil, &SecretKeyError{Message: path + " is not a regular file; replace it with the key " +
+		return nil, &KeyError{Message: path + " is not a regular file; replace it with the key " +
 			"file itself, or delete it and a new key is made"}
 	}
 	if mode := info.Mode().Perm(); mode&0o077 != 0 {
@@ -211,7 +213,7 @@ func readKeyFile(path string, missingOK bool) ([]byte, error) {
 		} else if mode&0o022 != 0 {
 			use = "writable"
 		}
-		return nil, &SecretKeyError{Message: fmt.Sprintf("%s is %s by other users (mode %04o); run "+
+		return nil, &KeyError{Message: fmt.Sprintf("%s is %s by other users (mode %04o); run "+
 			"chmod 600 %s, or delete it and a new key is made", path, use, uint32(mode), path)}
 	}
 	// At most one byte more than a key file holds is read: the file is outside input.

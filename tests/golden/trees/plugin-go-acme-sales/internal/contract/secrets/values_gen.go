@@ -1,0 +1,32 @@
+// Code generated from datasource-plugin 1.2.0+r2 (sha256 80d816fa33ad1d16302d8dd905de0dacbb5596176c0db54fe00526364551d2c3); run `scaffold regenerate`. DO NOT EDIT.
+
+package secrets
+
+// Values every language's runtime shares (scaffold/codegen/runtime_values.py).
+
+// EncryptedPrefix: what starts an encrypted value.
+const EncryptedPrefix = "enc:v1:"
+
+// KeyEnv: the environment variable holding the key.
+const KeyEnv = "PLUGIN_SECRET_KEY"
+
+// OldKeysEnv: earlier keys that still decrypt, comma-separated.
+const OldKeysEnv = "PLUGIN_OLD_SECRET_KEYS"
+
+// KeyFileName: the key file made for local development.
+const KeyFileName = "secret.key"
+
+// KeyFileMaxBytes: a key file longer than this is not a key.
+const KeyFileMaxBytes = 4 << 10
+
+// KeyBytes: AES-256-GCM's key.
+const KeyBytes = 32
+
+// NonceBytes: AES-GCM's nonce, fresh for every value.
+const NonceBytes = 12
+
+// TagBytes: AES-GCM's authentication tag.
+const TagBytes = 16
+
+// MaxTokenChars: an encrypted value longer than this is refused unread.
+const MaxTokenChars = 64 << 10
