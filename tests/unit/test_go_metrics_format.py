@@ -20,7 +20,6 @@ build cache, so a second run compiles only the driver.
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
@@ -33,15 +32,17 @@ from prometheus_client.samples import Sample
 from prometheus_client.utils import floatToGoString
 from starlette.applications import Starlette
 
+from scaffold.codegen.go.plugin_service import contract_files
 from scaffold.codegen.go.shared_values import FILE_NAME as SHARED_VALUES
-from scaffold.codegen.go.shared_values import go_runtime_constants
 from scaffold.codegen.python.runtime_files.metrics import DURATION, DURATION_HELP, REQUESTS, REQUESTS_HELP
 from scaffold.codegen.python.runtime_files.observability import DURATION_BUCKETS, Observability
+from scaffold.specs.catalog import load_shipped
 from tests.go_toolchain import find_go, go_environment
 
-RUNTIME = Path(__file__).resolve().parents[2] / "scaffold" / "codegen" / "go" / "runtime_files"
-SOURCES = ("metrics.go", "observability.go", "logging.go")
-GO_MOD = "module example.com/plugin\n\ngo 1.22\n"
+SOURCES = ("observability.go", "logging.go", "rolenames.go", SHARED_VALUES)
+ROLES = ("metrics", "acceptlanguage")
+MODULE = "example.com/plugin"
+GO_MOD = f"module {MODULE}\n\ngo 1.22\n"
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"
 ODD_LABEL = 'a "quoted" \\ label\nover two lines'  # every character the format escapes
 # path -> the operation label the driver's Operation gives it; other paths are `other` (and 404)
@@ -138,12 +139,14 @@ def expected_status(path: str) -> int:
 
 def go_scrape(tmp_path: Path) -> dict[str, Any]:
     """What the Go driver answers for REQUESTS_SENT: statuses, Content-Type and the metrics text."""
-    package = tmp_path / "internal" / "contract"
-    package.mkdir(parents=True)
-    for name in SOURCES:
-        shutil.copyfile(RUNTIME / name, package / name)
-    # the values every language shares, as a project's contract package has them
-    (package / SHARED_VALUES).write_text("package contract\n\n" + go_runtime_constants(), encoding="utf-8")
+    # the files of a project's contract package that /metrics is made of, with the packages they
+    # import (metrics, acceptlanguage) and the shared values, as the generator writes them
+    for relative, text in contract_files(load_shipped("datasource-plugin"), {"project_name": MODULE}).items():
+        inside = relative.removeprefix("internal/contract/")
+        if inside in SOURCES or inside.split("/")[0] in ROLES:
+            path = tmp_path / relative
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
     (tmp_path / "go.mod").write_text(GO_MOD, encoding="utf-8")
     (tmp_path / "main.go").write_text(DRIVER, encoding="utf-8")
     payload = {"operations": OPERATIONS, "requests": [[method, path] for method, path, _ in REQUESTS_SENT]}

@@ -31,6 +31,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"example.com/plugin/internal/contract/acceptlanguage"
 )
 
 // LocalizedText is one language's text of a key, as the plugin metadata's title lists carry it.
@@ -83,7 +85,9 @@ func cutPlaceholder(text string) (name, after string, ok bool) {
 	return text[:end], text[end+1:], true
 }
 
-func isPlaceholderByte(c byte) bool { return isTagAlphanumeric(c) || c == '_' }
+func isPlaceholderByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
 
 // runtimeLocales are the glue's languages, default first, for choosing among them.
 var runtimeLocales = localeOrder(runtimeTexts, DefaultLocale)
@@ -107,7 +111,7 @@ func runtimeTextIn(
 ) string {
 	texts, ok := all[locale]
 	if !ok {
-		texts = all[chooseLocaleOr(locale, locales, DefaultLocale)]
+		texts = all[acceptlanguage.ChooseOr(locale, locales, DefaultLocale)]
 	}
 	template, ok := texts[key]
 	if !ok {
@@ -330,7 +334,7 @@ func (c *Catalog) Languages() []string {
 
 // Choose is the locale to answer in for an Accept-Language header.
 func (c *Catalog) Choose(acceptLanguage string) string {
-	return chooseLocaleOr(acceptLanguage, c.locales, c.defaultLocale)
+	return acceptlanguage.ChooseOr(acceptLanguage, c.locales, c.defaultLocale)
 }
 
 // Find is the text of `key` in `locale`, else in the default locale; false when neither has it

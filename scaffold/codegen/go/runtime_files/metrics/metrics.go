@@ -1,8 +1,4 @@
-// copied from scaffold 1.7.0 (scaffold/codegen/go/runtime_files/metrics.go) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
-
-package contract
-
-// The metrics of a plugin service, written by hand in the Prometheus text exposition format
+// Package metrics holds the metrics of a plugin service, written by hand in the Prometheus text exposition format
 // 0.0.4: the project builds with the standard library only, so there is no client_golang.
 //
 // The families and labels are those of a Python plugin (its _contract/metrics.py) and a TypeScript
@@ -19,6 +15,7 @@ package contract
 // A request costs one mutex and two map lookups keyed by comparable structs: nothing is allocated
 // once the request's series exist. A scrape copies the series under the mutex and formats them
 // outside it, sorted by their label values, so two scrapes list the series in the same order.
+package metrics
 
 import (
 	"bytes"
@@ -34,10 +31,10 @@ import (
 	"time"
 )
 
-// MetricsContentType is the Content-Type of the text WriteText writes.
-const MetricsContentType = "text/plain; version=0.0.4; charset=utf-8"
+// ContentType is the Content-Type of the text WriteText writes.
+const ContentType = "text/plain; version=0.0.4; charset=utf-8"
 
-// The families' names, HELP texts and DurationBuckets are in runtime_constants_gen.go, shared by
+// The families' names, HELP texts and DurationBuckets are in values_gen.go, shared by
 // every language.
 const (
 	requestsName  = RequestsMetric
@@ -71,18 +68,18 @@ type scrapedFamily struct {
 	read             func() (float64, bool)
 }
 
-// Metrics holds the request metrics of one service and writes them with the process metrics.
-// It is safe for concurrent use; make one with NewMetrics.
-type Metrics struct {
+// Registry holds the request metrics of one service and writes them with the process metrics.
+// It is safe for concurrent use; make one with New.
+type Registry struct {
 	mu        sync.Mutex
 	requests  map[requestKey]uint64
 	durations map[durationKey]*durationSeries
 	scraped   []scrapedFamily
 }
 
-// NewMetrics returns an empty registry of the request families and the process families.
-func NewMetrics() *Metrics {
-	return &Metrics{
+// New returns an empty registry of the request families and the process families.
+func New() *Registry {
+	return &Registry{
 		requests:  make(map[requestKey]uint64),
 		durations: make(map[durationKey]*durationSeries),
 		scraped:   processFamilies(),
@@ -91,7 +88,7 @@ func NewMetrics() *Metrics {
 
 // ObserveRequest counts one answered request under its labels and how long it took.
 // A duration on a bound counts in that bound's bucket (`le` means less than or equal).
-func (m *Metrics) ObserveRequest(operation, method string, status int, seconds float64) {
+func (m *Registry) ObserveRequest(operation, method string, status int, seconds float64) {
 	bucket := sort.SearchFloat64s(DurationBuckets[:], seconds) // the first bound >= seconds
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -107,7 +104,7 @@ func (m *Metrics) ObserveRequest(operation, method string, status int, seconds f
 
 // WriteText writes every family in the text exposition format: the process families, then the
 // request counter and histogram (their HELP and TYPE lines even before the first request).
-func (m *Metrics) WriteText(w io.Writer) error {
+func (m *Registry) WriteText(w io.Writer) error {
 	requests, durations := m.snapshot()
 	var out bytes.Buffer
 	for _, family := range m.scraped {
@@ -133,7 +130,7 @@ type durationSample struct {
 }
 
 // snapshot copies the series under the mutex, sorted, so formatting never holds up a request.
-func (m *Metrics) snapshot() ([]requestSample, []durationSample) {
+func (m *Registry) snapshot() ([]requestSample, []durationSample) {
 	m.mu.Lock()
 	requests := make([]requestSample, 0, len(m.requests))
 	for key, count := range m.requests {

@@ -1,4 +1,4 @@
-package contract
+package metrics
 
 // Tests of metrics.go: the families, labels, buckets and escaping a scraper reads, the order of
 // the series, and that counting is safe from many goroutines and allocates nothing.
@@ -15,7 +15,7 @@ import (
 	"time"
 )
 
-func scrape(t *testing.T, m *Metrics) string {
+func scrape(t *testing.T, m *Registry) string {
 	t.Helper()
 	var out bytes.Buffer
 	if err := m.WriteText(&out); err != nil {
@@ -35,7 +35,7 @@ func sampleValue(text, series string) string {
 }
 
 func TestWriteTextNamesEveryFamilyWithHelpAndType(t *testing.T) {
-	m := NewMetrics()
+	m := New()
 	m.ObserveRequest("getResult", "POST", 200, 0.01)
 	text := scrape(t, m)
 	families := []struct{ name, kind string }{
@@ -63,7 +63,7 @@ func TestWriteTextNamesEveryFamilyWithHelpAndType(t *testing.T) {
 }
 
 func TestRequestFamiliesAreWrittenBeforeTheFirstRequest(t *testing.T) {
-	text := scrape(t, NewMetrics())
+	text := scrape(t, New())
 	for _, line := range []string{
 		"# HELP http_requests_total " + requestsHelp,
 		"# TYPE http_request_duration_seconds histogram",
@@ -93,7 +93,7 @@ func TestHistogramBuckets(t *testing.T) {
 	}
 	for _, test := range tests {
 		t.Run(strconv.FormatFloat(test.seconds, 'g', -1, 64), func(t *testing.T) {
-			m := NewMetrics()
+			m := New()
 			m.ObserveRequest("op", "GET", 200, test.seconds)
 			text := scrape(t, m)
 			counted := false
@@ -143,7 +143,7 @@ func TestLabelValuesAndHelpAreEscaped(t *testing.T) {
 	}
 	for _, test := range tests {
 		t.Run(test.name, func(t *testing.T) {
-			m := NewMetrics()
+			m := New()
 			m.ObserveRequest(test.value, "GET", 404, 0)
 			series := `http_requests_total{operation="` + test.written + `",method="GET",status="404"}`
 			if got := sampleValue(scrape(t, m), series); got != "1" {
@@ -159,7 +159,7 @@ func TestLabelValuesAndHelpAreEscaped(t *testing.T) {
 }
 
 func TestCountsAndStatusesAreSeparateSeries(t *testing.T) {
-	m := NewMetrics()
+	m := New()
 	for i := 0; i < 5; i++ {
 		m.ObserveRequest("getResult", "POST", 200, 0.001)
 	}
@@ -182,7 +182,7 @@ func TestCountsAndStatusesAreSeparateSeries(t *testing.T) {
 
 func TestSeriesOrderDoesNotDependOnArrival(t *testing.T) {
 	labels := [][2]string{{"b", "GET"}, {"a", "POST"}, {"a", "GET"}, {"c", "other"}}
-	forwards, backwards := NewMetrics(), NewMetrics()
+	forwards, backwards := New(), New()
 	for i := range labels {
 		forwards.ObserveRequest(labels[i][0], labels[i][1], 200, 0.1)
 		j := len(labels) - 1 - i
@@ -202,7 +202,7 @@ func TestSeriesOrderDoesNotDependOnArrival(t *testing.T) {
 }
 
 func TestObserveRequestAllocatesNothingOnceTheSeriesExists(t *testing.T) {
-	m := NewMetrics()
+	m := New()
 	m.ObserveRequest("getResult", "POST", 200, 0.02)
 	allocations := testing.AllocsPerRun(1000, func() {
 		m.ObserveRequest("getResult", "POST", 200, 0.02)
@@ -213,7 +213,7 @@ func TestObserveRequestAllocatesNothingOnceTheSeriesExists(t *testing.T) {
 }
 
 func TestConcurrentObservationsAndScrapes(t *testing.T) {
-	m := NewMetrics()
+	m := New()
 	const goroutines, each = 8, 500
 	var wg sync.WaitGroup
 	for g := 0; g < goroutines; g++ {
@@ -244,7 +244,7 @@ func TestConcurrentObservationsAndScrapes(t *testing.T) {
 }
 
 func TestProcessFamiliesHoldPlausibleValues(t *testing.T) {
-	text := scrape(t, NewMetrics())
+	text := scrape(t, New())
 	number := func(name string) float64 {
 		t.Helper()
 		value, err := strconv.ParseFloat(sampleValue(text, name), 64)

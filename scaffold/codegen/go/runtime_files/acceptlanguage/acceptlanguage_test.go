@@ -1,4 +1,4 @@
-package contract
+package acceptlanguage
 
 // The Accept-Language choice, read from the cases every runtime reads
 // (scaffold/codegen/cases/locales.json, whose "about" says each key): pytest and vitest read the
@@ -9,6 +9,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"example.com/plugin/internal/contract/casefiles"
 )
 
 // localeHeader is a case's header: a string, or [string, count] parts joined in order.
@@ -72,7 +74,7 @@ type localeCases struct {
 func readLocaleCases(t *testing.T) localeCases {
 	t.Helper()
 	var cases localeCases
-	readSharedCases(t, "SCAFFOLD_LOCALE_CASES", "locales.json", &cases)
+	casefiles.Read(t, "SCAFFOLD_LOCALE_CASES", "locales.json", &cases)
 	if len(cases.Choose) == 0 || len(cases.Parse) == 0 {
 		t.Fatal("locales.json holds no case")
 	}
@@ -85,23 +87,23 @@ func TestChooseLocaleAsTheSharedCasesDecide(t *testing.T) {
 		if c.Available != nil {
 			available = *c.Available
 		}
-		if got := ChooseLocale(c.Header.wire(t), available); got != c.Chosen {
-			t.Errorf("%s: ChooseLocale(%.60q) = %q, want %q", c.Name, string(c.Header), got, c.Chosen)
+		if got := Choose(c.Header.wire(t), available); got != c.Chosen {
+			t.Errorf("%s: Choose(%.60q) = %q, want %q", c.Name, string(c.Header), got, c.Chosen)
 		}
 	}
 }
 
 func TestParseAcceptLanguageAsTheSharedCasesDecide(t *testing.T) {
 	for _, c := range readLocaleCases(t).Parse {
-		want := []LanguageRange{}
+		want := []Range{}
 		for _, r := range c.Ranges {
 			tag, _ := r[0].(string)
 			weight, _ := r[1].(float64)
-			want = append(want, LanguageRange{tag, weight})
+			want = append(want, Range{tag, weight})
 		}
-		got := ParseAcceptLanguage(c.Header.wire(t))
+		got := Parse(c.Header.wire(t))
 		if got == nil {
-			got = []LanguageRange{}
+			got = []Range{}
 		}
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: got %v, want %v", c.Name, got, want)

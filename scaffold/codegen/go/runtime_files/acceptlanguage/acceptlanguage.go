@@ -1,6 +1,4 @@
-package contract
-
-// Choosing the response language from an Accept-Language header (RFC 9110 with q-values).
+// Package acceptlanguage chooses the response language from an Accept-Language header (RFC 9110 with q-values).
 //
 // The contract: the platform sends Accept-Language (a locale such as ru-RU) on the endpoints that
 // return field metadata, and ru-RU applies when it is absent. A header may list several languages
@@ -11,6 +9,7 @@ package contract
 //
 // A header is read as bytes, one character each, as Node and Starlette read it (latin-1): only its
 // first 1024 bytes count, and the spaces trimmed around an item are JavaScript's within latin-1.
+package acceptlanguage
 
 import (
 	"sort"
@@ -20,21 +19,21 @@ import (
 
 // DefaultLocale, the contract's language when a call names none the plugin has, and
 // AcceptLanguageMaxChars, which bounds the work one header can cause (the rest of a longer one is
-// ignored), are in runtime_constants_gen.go, shared by every language.
+// ignored), are in values_gen.go, shared by every language.
 
-// LanguageRange is one item of an Accept-Language header: a tag (or `*`) and its weight.
-type LanguageRange struct {
+// Range is one item of an Accept-Language header: a tag (or `*`) and its weight.
+type Range struct {
 	Tag    string
 	Weight float64
 }
 
-// ParseAcceptLanguage returns the header's language ranges, best first; ranges of one weight keep
+// Parse returns the header's language ranges, best first; ranges of one weight keep
 // the header's order. Malformed items and items weighted 0 (explicitly unwanted) are skipped.
-func ParseAcceptLanguage(header string) []LanguageRange {
+func Parse(header string) []Range {
 	if len(header) > AcceptLanguageMaxChars {
 		header = header[:AcceptLanguageMaxChars]
 	}
-	var ranges []LanguageRange
+	var ranges []Range
 	for _, item := range strings.Split(header, ",") {
 		if parsed, ok := parseLanguageRange(trimRangeSpace(item)); ok {
 			ranges = append(ranges, parsed)
@@ -44,19 +43,19 @@ func ParseAcceptLanguage(header string) []LanguageRange {
 	return ranges
 }
 
-// ChooseLocale returns the locale of `available` to answer in for an Accept-Language header: the
+// Choose returns the locale of `available` to answer in for an Accept-Language header: the
 // first range (by weight) that names one exactly, case aside, or names its primary language; `*`,
 // no match or no header gives DefaultLocale.
-func ChooseLocale(header string, available []string) string {
-	return chooseLocaleOr(header, available, DefaultLocale)
+func Choose(header string, available []string) string {
+	return ChooseOr(header, available, DefaultLocale)
 }
 
-// chooseLocaleOr is ChooseLocale with another fallback (a catalogue's own default).
-func chooseLocaleOr(header string, available []string, fallback string) string {
+// ChooseOr is Choose with another fallback (a catalogue's own default).
+func ChooseOr(header string, available []string, fallback string) string {
 	if header == "" {
 		return fallback
 	}
-	for _, r := range ParseAcceptLanguage(header) {
+	for _, r := range Parse(header) {
 		lowered := strings.ToLower(r.Tag)
 		if lowered == "*" {
 			return fallback
@@ -100,23 +99,23 @@ func primaryLanguage(tag string) string {
 
 // parseLanguageRange reads `tag` or `tag;q=weight` (RFC 9110's language-range and weight; tags of
 // letters, subtags of letters and digits, 1 to 8 each). A weight must be in (0, 1].
-func parseLanguageRange(item string) (LanguageRange, bool) {
+func parseLanguageRange(item string) (Range, bool) {
 	tag, rest, ok := cutLanguageTag(item)
 	if !ok {
-		return LanguageRange{}, false
+		return Range{}, false
 	}
 	if rest == "" {
-		return LanguageRange{Tag: tag, Weight: 1}, true
+		return Range{Tag: tag, Weight: 1}, true
 	}
 	q, ok := cutWeight(rest)
 	if !ok {
-		return LanguageRange{}, false
+		return Range{}, false
 	}
 	weight, err := strconv.ParseFloat(q, 64)
 	if err != nil || !(weight > 0 && weight <= 1) {
-		return LanguageRange{}, false
+		return Range{}, false
 	}
-	return LanguageRange{Tag: tag, Weight: weight}, true
+	return Range{Tag: tag, Weight: weight}, true
 }
 
 // cutLanguageTag splits `*` or a language tag off the start of `item`.
