@@ -33,7 +33,7 @@ from scaffold.codegen.go.headers import go_copied_header, go_header
 from scaffold.codegen.go.names import go_string
 from scaffold.codegen.go.operations import go_operations, operations_source
 from scaffold.codegen.go.shared_values import FILE_NAME as RUNTIME_CONSTANTS
-from scaffold.codegen.go.shared_values import go_runtime_constants
+from scaffold.codegen.go.shared_values import go_runtime_constants, uses_runtime_values
 from scaffold.codegen.go.types import go_model
 from scaffold.codegen.plugin_shapes import base_path
 from scaffold.codegen.served_document import served_document
@@ -78,11 +78,12 @@ def _copied(source: str, module: str) -> str:
     return go_copied_header(f"{SOURCE_FOLDER}/{source}") + text.replace(f'"{SOURCE_MODULE}', f'"{module}/')
 
 
-def _role_values(role: str) -> str:
-    """The shared values a role's package (its files and its tests) uses, in that package."""
+def _role_values(role: str) -> str | None:
+    """The shared values a role's package (its files and its tests) uses, in that package; None
+    when it uses none (the JSON reader takes its limits as arguments)."""
     folder = RUNTIME_FOLDER / role
     text = "".join(p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.go")))
-    return go_runtime_constants(used_in=text)
+    return go_runtime_constants(used_in=text) if uses_runtime_values(text) else None
 
 
 def contract_files(spec: SpecDocument, answers: Answers) -> dict[str, str]:
@@ -109,7 +110,9 @@ def contract_files(spec: SpecDocument, answers: Answers) -> dict[str, str]:
     for source in runtime_modules():
         files[f"{folder}/{source}"] = _copied(source, module)
     for role in role_packages():
-        files[f"{folder}/{role}/{VALUES_FILE}"] = _file(header, _role_values(role), package=role)
+        values = _role_values(role)
+        if values is not None:
+            files[f"{folder}/{role}/{VALUES_FILE}"] = _file(header, values, package=role)
     return dict(sorted(files.items()))
 
 

@@ -29,14 +29,19 @@ def _declaration(item: RuntimeValue) -> str:
     return f"// {item.go_name}: {item.about}.\n{keyword} {item.go_name} = {_literal(item.value)}\n"
 
 
+def _used(item: RuntimeValue, text: str) -> bool:
+    return re.search(rf"\b{re.escape(item.go_name)}\b", text) is not None
+
+
+def uses_runtime_values(text: str) -> bool:
+    """Whether Go source `text` names any shared value."""
+    return any(_used(item, text) for item in RUNTIME_VALUES)
+
+
 def go_runtime_constants(used_in: str | None = None) -> str:
     """The declarations (the package clause and header are the caller's): every value, or those
     `used_in` names (a role package's source: it holds what it uses, and imports no other package)."""
-    chosen = [
-        item
-        for item in RUNTIME_VALUES
-        if used_in is None or re.search(rf"\b{re.escape(item.go_name)}\b", used_in)
-    ]
+    chosen = [item for item in RUNTIME_VALUES if used_in is None or _used(item, used_in)]
     return "// Values every language's runtime shares (scaffold/codegen/runtime_values.py).\n\n" + "\n".join(
         _declaration(item) for item in chosen
     )

@@ -1,4 +1,4 @@
-package contract
+package jsonio
 
 // Tests of the strict JSON reader (jsonread.go, jsonstring.go, jsonkeys.go): syntax accepted and
 // refused with where, values read and problems found with their places, keys given twice, depth,

@@ -1,4 +1,4 @@
-package contract
+package jsonio
 
 // Tests of the reader's numbers (jsonnumber.go): integers judged by their literal, checked against
 // an exact math/big oracle, int32 and int64 bounds, floats and their range.

@@ -1,4 +1,4 @@
-package contract
+package jsonio
 
 // This file reads JSON strings for the Reader of jsonread.go: one pass checks a string (escapes,
 // lone surrogate escapes, control characters, UTF-8) and finds its end; only a string holding escapes is copied and

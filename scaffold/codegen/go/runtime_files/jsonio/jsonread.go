@@ -1,13 +1,12 @@
-// copied from scaffold 1.7.0 (scaffold/codegen/go/runtime_files/jsonread.go) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
-
-package contract
-
+// Package jsonio is the strict JSON reader and the writer of a plugin's wire format.
+//
 // This file is the strict JSON reader that the generated decoders call token by token, without
 // reflection: RFC 8259 syntax and nothing more, no coercion between types, integers judged by
 // their literal, a key given twice refused as no JSON. A value that is JSON but not what the
 // contract wants is a Problem and reading goes on (so one answer can name several); a body that
 // is not JSON is a SyntaxError and stops everything. Arrays and objects are in jsoncontainers.go, strings and
 // numbers in jsonstring.go and jsonnumber.go, duplicate-key detection in jsonkeys.go.
+package jsonio
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package contract
+package jsonio
 
 // This file walks arrays and objects for the Reader of jsonread.go: BeginObject and NextKey,
 // BeginArray and NextItem, with the nesting bound and the punctuation between members checked

@@ -1,4 +1,4 @@
-package contract
+package jsonio
 
 // Tests of what the reader finds in JSON documents: values read through decoders written as
 // scaffold generates them, problems and their places, keys given twice, unread values, and that

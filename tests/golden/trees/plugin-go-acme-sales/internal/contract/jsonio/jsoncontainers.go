@@ -1,6 +1,6 @@
-// copied from scaffold 1.7.0 (scaffold/codegen/go/runtime_files/jsoncontainers.go) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+// copied from scaffold 1.7.0 (scaffold/codegen/go/runtime_files/jsonio/jsoncontainers.go) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 
-package contract
+package jsonio
 
 // This file walks arrays and objects for the Reader of jsonread.go: BeginObject and NextKey,
 // BeginArray and NextItem, with the nesting bound and the punctuation between members checked

@@ -1,4 +1,4 @@
-package contract
+package jsonio
 
 // Benchmarks of the reader on a realistic ~100 KB body (an array of query objects with strings,
 // integers, floats, nested arrays and a map), decoded as generated decoders do, beside

@@ -1,6 +1,4 @@
-// copied from scaffold 1.7.0 (scaffold/codegen/go/runtime_files/jsonnumber.go) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
-
-package contract
+package jsonio
 
 // This file reads JSON numbers for the Reader of jsonread.go. An integer is judged by its literal,
 // never through a float64 (which would take 9007199254740993 for 9007199254740992): a literal

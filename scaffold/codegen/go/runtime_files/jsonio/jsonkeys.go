@@ -1,4 +1,4 @@
-package contract
+package jsonio
 
 // This file keeps the keys of the objects the Reader of jsonread.go has open, to hand the current
 // one to the decoder and to refuse a key given twice in one object. Keys are unescaped into one

@@ -1,4 +1,4 @@
-package contract
+package jsonio
 
 // Tests of the JSON writers (jsonwrite.go): strings escaped as specified, numbers written as
 // JavaScript writes them, AppendAny's output accepted by encoding/json and read back the same.

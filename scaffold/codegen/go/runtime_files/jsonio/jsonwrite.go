@@ -1,4 +1,4 @@
-package contract
+package jsonio
 
 // This file holds the append-style JSON writers that the generated encoders call: each appends
 // one value to a byte slice and returns it, so an answer is built in one buffer without

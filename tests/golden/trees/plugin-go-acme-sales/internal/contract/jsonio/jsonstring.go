@@ -1,6 +1,6 @@
-// copied from scaffold 1.7.0 (scaffold/codegen/go/runtime_files/jsonstring.go) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+// copied from scaffold 1.7.0 (scaffold/codegen/go/runtime_files/jsonio/jsonstring.go) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 
-package contract
+package jsonio
 
 // This file reads JSON strings for the Reader of jsonread.go: one pass checks a string (escapes,
 // lone surrogate escapes, control characters, UTF-8) and finds its end; only a string holding escapes is copied and

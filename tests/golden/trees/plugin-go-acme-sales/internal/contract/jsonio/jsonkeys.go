@@ -1,6 +1,6 @@
-// copied from scaffold 1.7.0 (scaffold/codegen/go/runtime_files/jsonkeys.go) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+// copied from scaffold 1.7.0 (scaffold/codegen/go/runtime_files/jsonio/jsonkeys.go) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 
-package contract
+package jsonio
 
 // This file keeps the keys of the objects the Reader of jsonread.go has open, to hand the current
 // one to the decoder and to refuse a key given twice in one object. Keys are unescaped into one

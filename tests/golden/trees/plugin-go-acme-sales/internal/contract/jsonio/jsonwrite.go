@@ -1,6 +1,6 @@
-// copied from scaffold 1.7.0 (scaffold/codegen/go/runtime_files/jsonwrite.go) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+// copied from scaffold 1.7.0 (scaffold/codegen/go/runtime_files/jsonio/jsonwrite.go) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 
-package contract
+package jsonio
 
 // This file holds the append-style JSON writers that the generated encoders call: each appends
 // one value to a byte slice and returns it, so an answer is built in one buffer without
