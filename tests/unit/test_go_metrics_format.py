@@ -39,8 +39,8 @@ from scaffold.codegen.python.runtime_files.observability import DURATION_BUCKETS
 from scaffold.specs.catalog import load_shipped
 from tests.go_toolchain import find_go, go_environment
 
-SOURCES = ("observability.go", "logging.go", "rolenames.go", SHARED_VALUES)
-ROLES = ("metrics", "acceptlanguage")
+SOURCES = ("observability.go", "rolenames.go", SHARED_VALUES)
+ROLES = ("metrics", "acceptlanguage", "logging")
 MODULE = "example.com/plugin"
 GO_MOD = f"module {MODULE}\n\ngo 1.22\n"
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"

@@ -29,7 +29,7 @@ package contract
 //     case (both headers) cannot be told from a plain chunked request; closing after every
 //     chunked request means nothing sent behind its body is ever read as a request of its own.
 //
-// The logger every line goes through is logging.go's NewLogger.
+// The logger every line goes through is the logging package's NewLogger.
 
 import (
 	"bytes"
@@ -48,6 +48,8 @@ import (
 	"sync/atomic"
 	"time"
 	"unicode/utf8"
+
+	"example.com/plugin/internal/contract/logging"
 )
 
 // The header of the request id (RequestIDHeader) and the paths Observe answers itself (HealthPath,
@@ -63,12 +65,6 @@ const (
 // requestIDKey is the header's key as net/http stores it: looked up directly, never canonicalised
 // again on every request.
 var requestIDKey = textproto.CanonicalMIMEHeaderKey(RequestIDHeader)
-
-type requestIDContextKey struct{}
-
-// accessLineContextKey marks the context of the access line: its message already says what its
-// fields hold, so the text format writes only the message.
-type accessLineContextKey struct{}
 
 // ServiceState says whether the service is draining: from StartDraining on, /readyz answers 503
 // so the platform stops sending new requests while those in flight finish. The zero value serves.
@@ -91,13 +87,7 @@ func RequestID(header string) string {
 }
 
 // RequestIDFrom is the id of the request ctx belongs to, "" outside a request Observe serves.
-func RequestIDFrom(ctx context.Context) string {
-	if ctx == nil {
-		return ""
-	}
-	id, _ := ctx.Value(requestIDContextKey{}).(string)
-	return id
-}
+func RequestIDFrom(ctx context.Context) string { return logging.RequestIDFrom(ctx) }
 
 func usableRequestID(id string) bool {
 	if len(id) == 0 || len(id) > maxRequestID {
@@ -164,7 +154,7 @@ func (o *observer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		sent = values[0] // the first, as Python reads it
 	}
 	id := RequestID(sent)
-	r = r.WithContext(context.WithValue(r.Context(), requestIDContextKey{}, id))
+	r = r.WithContext(logging.WithRequestID(r.Context(), id))
 	w.Header()[requestIDKey] = []string{id}
 	if len(r.TransferEncoding) > 0 {
 		w.Header().Set("Connection", "close") // see the package comment: the smuggling case
@@ -288,14 +278,14 @@ func (o *observer) logAccess(r *http.Request, level slog.Level, status int, elap
 	path := loggablePath(r.URL.Path)
 	milliseconds := math.Round(elapsed.Seconds()*100000) / 100
 	message := fmt.Sprintf("%s %s %d %.1f ms", method, path, status, milliseconds)
-	o.logger.LogAttrs(context.WithValue(ctx, accessLineContextKey{}, true), level, message,
+	o.logger.LogAttrs(logging.AccessLine(ctx), level, message,
 		slog.String("method", method), slog.String("path", path), slog.Int("status", status),
 		slog.Float64("duration_ms", milliseconds), slog.Attr{Key: "operation", Value: operation})
 }
 
 // loggablePath is the path cut to 256 characters, control characters as `?`: no forged log lines.
 func loggablePath(path string) string {
-	if utf8.RuneCountInString(path) <= maxLoggedPath && !hasLogControl(path) {
+	if utf8.RuneCountInString(path) <= maxLoggedPath && !logging.HasControl(path) {
 		return path
 	}
 	out := make([]rune, 0, maxLoggedPath)
@@ -303,7 +293,7 @@ func loggablePath(path string) string {
 		if len(out) == maxLoggedPath {
 			break
 		}
-		if isLogControl(c) {
+		if logging.IsControl(c) {
 			c = '?'
 		}
 		out = append(out, c)

@@ -15,6 +15,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"example.com/plugin/internal/contract/logging"
 )
 
 var newIDPattern = regexp.MustCompile(`^[0-9a-f]{12}4[0-9a-f]{3}[89ab][0-9a-f]{15}$`)
@@ -356,9 +358,9 @@ func TestTextLines(t *testing.T) {
 	}
 	var out bytes.Buffer
 	logger, _ := NewLogger(&out, "text", "trace")
-	ctx := context.WithValue(context.Background(), requestIDContextKey{}, "req-2")
+	ctx := logging.WithRequestID(context.Background(), "req-2")
 	logger.With("component", "source").WithGroup("query").
-		Log(ctx, levelTrace, "a\nb\x1bc\u2028d", "sql", "select \"x\"\n", "rows", 3)
+		Log(ctx, logging.LevelTrace, "a\nb\x1bc\u2028d", "sql", "select \"x\"\n", "rows", 3)
 	want := ` TRACE a\nb\x1bc\u2028d component=source query.sql="select \"x\"\n" query.rows=3 [request_id=req-2]` + "\n"
 	if !strings.HasSuffix(out.String(), want) {
 		t.Errorf("line %q, want it to end %q", out.String(), want)
@@ -387,7 +389,7 @@ func TestLogLevelNames(t *testing.T) {
 		{"warn", "WARN"}, {"warning", "WARN"}, {"error", "ERROR"},
 		{"fatal", "FATAL"}, {"critical", "FATAL"}, {"verbose", ""}, {"notice", ""},
 	}
-	levels := []slog.Level{levelTrace, slog.LevelDebug, slog.LevelInfo, slog.LevelWarn, slog.LevelError, levelFatal}
+	levels := []slog.Level{logging.LevelTrace, slog.LevelDebug, slog.LevelInfo, slog.LevelWarn, slog.LevelError, logging.LevelFatal}
 	for _, test := range tests {
 		t.Run(test.setting, func(t *testing.T) {
 			var out bytes.Buffer
@@ -424,7 +426,7 @@ func TestLogFormats(t *testing.T) {
 }
 
 func TestARequestIDTheRecordNamesIsWrittenOnce(t *testing.T) {
-	ctx := context.WithValue(context.Background(), requestIDContextKey{}, "from-context")
+	ctx := logging.WithRequestID(context.Background(), "from-context")
 	tests := []struct{ format, want string }{
 		{"json", `"request_id":"named"`},
 		{"text", "failed incident=1 [request_id=named]\n"},

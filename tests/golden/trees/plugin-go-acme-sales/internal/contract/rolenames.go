@@ -2,13 +2,17 @@
 
 package contract
 
-// The metrics and the Accept-Language choice live in packages of their own
-// (internal/contract/metrics, internal/contract/acceptlanguage); these are the names the contract
+// The metrics, the logs and the Accept-Language choice live in packages of their own
+// (internal/contract/metrics, logging, acceptlanguage); these are the names the contract
 // package has always given them, so the code a team and its template wrote against
 // contract.NewMetrics or contract.ChooseLocale builds unchanged. (The secrets: secretbox.go.)
 
 import (
+	"io"
+	"log/slog"
+
 	"acme-sales/internal/contract/acceptlanguage"
+	"acme-sales/internal/contract/logging"
 	"acme-sales/internal/contract/metrics"
 )
 
@@ -32,4 +36,9 @@ func ParseAcceptLanguage(header string) []LanguageRange { return acceptlanguage.
 // (acceptlanguage.Choose).
 func ChooseLocale(header string, available []string) string {
 	return acceptlanguage.Choose(header, available)
+}
+
+// NewLogger is the service's logger for LOG_FORMAT and LOG_LEVEL (logging.NewLogger).
+func NewLogger(w io.Writer, format, level string) (*slog.Logger, error) {
+	return logging.NewLogger(w, format, level)
 }

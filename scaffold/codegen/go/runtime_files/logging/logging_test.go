@@ -1,10 +1,14 @@
-package contract
+package logging
 
 // The text log format's escaping, read from the cases every runtime reads
 // (scaffold/codegen/cases/log_lines.json, whose "about" says each key): pytest and vitest read the
 // same file, so a record's text is one line, written alike, in all three languages.
 
-import "testing"
+import (
+	"testing"
+
+	"example.com/plugin/internal/contract/casefiles"
+)
 
 func TestLogTextIsEscapedAsTheSharedCasesDecide(t *testing.T) {
 	var file struct {
@@ -15,7 +19,7 @@ func TestLogTextIsEscapedAsTheSharedCasesDecide(t *testing.T) {
 			Logged string `json:"logged"`
 		} `json:"cases"`
 	}
-	readSharedCases(t, "SCAFFOLD_LOG_CASES", "log_lines.json", &file)
+	casefiles.Read(t, "SCAFFOLD_LOG_CASES", "log_lines.json", &file)
 	if len(file.Cases) == 0 {
 		t.Fatal("log_lines.json holds no case")
 	}

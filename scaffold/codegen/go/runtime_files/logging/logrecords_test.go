@@ -1,4 +1,4 @@
-package contract
+package logging
 
 // The shared log-record cases (scaffold/codegen/cases/log_records.json, whose "about" says the
 // format), read by the Go runtime: the Python runtime's tests (tests/unit/test_log_record_cases.py)
@@ -19,12 +19,14 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"example.com/plugin/internal/contract/casefiles"
 )
 
 // lrLevels is Go's level for each shared name.
 var lrLevels = map[string]slog.Level{
-	"TRACE": levelTrace, "DEBUG": slog.LevelDebug, "INFO": slog.LevelInfo,
-	"WARN": slog.LevelWarn, "ERROR": slog.LevelError, "FATAL": levelFatal,
+	"TRACE": LevelTrace, "DEBUG": slog.LevelDebug, "INFO": slog.LevelInfo,
+	"WARN": slog.LevelWarn, "ERROR": slog.LevelError, "FATAL": LevelFatal,
 }
 
 var lrTime = regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$`)
@@ -40,7 +42,7 @@ func TestLogRecordCasesShared(t *testing.T) {
 			Record    map[string]any `json:"record"`
 		} `json:"cases"`
 	}
-	readSharedCases(t, "SCAFFOLD_LOG_RECORD_CASES", "log_records.json", &file)
+	casefiles.Read(t, "SCAFFOLD_LOG_RECORD_CASES", "log_records.json", &file)
 	if len(file.Cases) == 0 {
 		t.Fatal("no cases in log_records.json")
 	}
@@ -57,7 +59,7 @@ func TestLogRecordCasesShared(t *testing.T) {
 			}
 			ctx := context.Background()
 			if c.RequestID != nil {
-				ctx = context.WithValue(ctx, requestIDContextKey{}, *c.RequestID)
+				ctx = context.WithValue(ctx, requestIDKey{}, *c.RequestID)
 			}
 			logger.Log(ctx, level, c.Message)
 			lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")

@@ -1,10 +1,7 @@
-// copied from scaffold 1.7.0 (scaffold/codegen/go/runtime_files/logging.go) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
-
-package contract
-
-// The plugin's logs: NewLogger is the service's logger for LOG_FORMAT and LOG_LEVEL (log/slog): one
+// Package logging holds the plugin's logs: NewLogger is the service's logger for LOG_FORMAT and LOG_LEVEL (log/slog): one
 // JSON object per line or one readable line per record, control characters escaped either way, so
 // nothing a caller sends can forge a log line; each line of a request carries its request id.
+package logging
 
 import (
 	"bytes"
@@ -22,14 +19,14 @@ import (
 
 // The levels beyond slog's four, named as Node names them: LOG_LEVEL takes trace and fatal.
 const (
-	levelTrace = slog.LevelDebug - 4
-	levelFatal = slog.LevelError + 4
+	LevelTrace = slog.LevelDebug - 4
+	LevelFatal = slog.LevelError + 4
 )
 
 var logLevels = map[string]slog.Level{
-	"trace": levelTrace, "debug": slog.LevelDebug, "info": slog.LevelInfo,
+	"trace": LevelTrace, "debug": slog.LevelDebug, "info": slog.LevelInfo,
 	"warn": slog.LevelWarn, "warning": slog.LevelWarn, "error": slog.LevelError,
-	"fatal": levelFatal, "critical": levelFatal,
+	"fatal": LevelFatal, "critical": LevelFatal,
 }
 
 // NewLogger is the service's logger: format is LOG_FORMAT (text, json) and level LOG_LEVEL, by
@@ -57,7 +54,7 @@ func NewLogger(w io.Writer, format, level string) (*slog.Logger, error) {
 // ERROR, FATAL), as every language names it.
 func levelName(level slog.Level) string {
 	switch {
-	case level <= levelTrace:
+	case level <= LevelTrace:
 		return LogLevels[0]
 	case level < slog.LevelInfo:
 		return LogLevels[1]
@@ -65,7 +62,7 @@ func levelName(level slog.Level) string {
 		return LogLevels[2]
 	case level < slog.LevelError:
 		return LogLevels[3]
-	case level < levelFatal:
+	case level < LevelFatal:
 		return LogLevels[4]
 	}
 	return LogLevels[5]
@@ -168,7 +165,7 @@ func (h *textHandler) Handle(ctx context.Context, record slog.Record) error {
 	line = append(line, levelName(record.Level)...)
 	line = appendLogEscaped(append(line, ' '), record.Message)
 	id := RequestIDFrom(ctx)
-	access, _ := ctx.Value(accessLineContextKey{}).(bool)
+	access, _ := ctx.Value(accessLineKey{}).(bool)
 	if !access {
 		line = append(line, h.attrs...)
 	}
@@ -223,21 +220,21 @@ func appendTextAttr(line []byte, prefix string, attr slog.Attr) []byte {
 	}
 	line = appendLogEscaped(append(line, ' '), prefix+attr.Key)
 	value := attr.Value.String()
-	if value == "" || strings.ContainsAny(value, " \"=") || hasLogControl(value) {
+	if value == "" || strings.ContainsAny(value, " \"=") || HasControl(value) {
 		return strconv.AppendQuote(append(line, '='), value)
 	}
 	return append(append(line, '='), value...)
 }
 
-// isLogControl: characters that end a line for some reader (a terminal, Python's splitlines, a
+// IsControl: characters that end a line for some reader (a terminal, Python's splitlines, a
 // log shipper) or that a terminal obeys (ANSI escapes start with ESC): C0, DEL, C1, U+2028/9.
-func isLogControl(c rune) bool {
+func IsControl(c rune) bool {
 	return c < 0x20 || c >= 0x7f && c <= 0x9f || c == 0x2028 || c == 0x2029
 }
 
-func hasLogControl(text string) bool {
+func HasControl(text string) bool {
 	for _, c := range text {
-		if isLogControl(c) {
+		if IsControl(c) {
 			return true
 		}
 	}
@@ -249,7 +246,7 @@ var namedLogEscapes = map[rune]string{'\n': `\n`, '\r': `\r`, '\t': `\t`}
 // appendLogEscaped writes text with each control character as an escape (\n, \x1b, \u2028), as a
 // Python plugin does, and each byte that is no UTF-8 as \xNN.
 func appendLogEscaped(line []byte, text string) []byte {
-	if utf8.ValidString(text) && !hasLogControl(text) { // the common case: copied as it is
+	if utf8.ValidString(text) && !HasControl(text) { // the common case: copied as it is
 		return append(line, text...)
 	}
 	for i := 0; i < len(text); {
@@ -260,7 +257,7 @@ func appendLogEscaped(line []byte, text string) []byte {
 			line = fmt.Appendf(line, `\x%02x`, text[i])
 		case isNamed:
 			line = append(line, named...)
-		case !isLogControl(c):
+		case !IsControl(c):
 			line = append(line, text[i:i+size]...)
 		case c < 0x100:
 			line = fmt.Appendf(line, `\x%02x`, c)
@@ -270,4 +267,34 @@ func appendLogEscaped(line []byte, text string) []byte {
 		i += size
 	}
 	return line
+}
+
+// requestIDField is the key of a record's request id (LogRequestIDKey, shared by every language).
+const requestIDField = LogRequestIDKey
+
+// requestIDKey is the context key of a request's id (WithRequestID, RequestIDFrom).
+type requestIDKey struct{}
+
+// accessLineKey marks the context of the access line: its message already says what its fields
+// hold, so the text format writes only the message.
+type accessLineKey struct{}
+
+// WithRequestID is ctx carrying the id of the request it belongs to: every line logged with it
+// carries that id.
+func WithRequestID(ctx context.Context, id string) context.Context {
+	return context.WithValue(ctx, requestIDKey{}, id)
+}
+
+// RequestIDFrom is the id of the request ctx belongs to, "" outside a request.
+func RequestIDFrom(ctx context.Context) string {
+	if ctx == nil {
+		return ""
+	}
+	id, _ := ctx.Value(requestIDKey{}).(string)
+	return id
+}
+
+// AccessLine is ctx marked as the access line's (its fields are not repeated in the text format).
+func AccessLine(ctx context.Context) context.Context {
+	return context.WithValue(ctx, accessLineKey{}, true)
 }
