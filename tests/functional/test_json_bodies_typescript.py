@@ -3,7 +3,7 @@ the runners in scaffold/codegen/typescript/runtime_files/ (RUNNERS below) run wi
 runtime of a generated plugin, each reading its file of scaffold/codegen/cases/, the files the
 Python (tests/unit/test_json_bodies.py, test_runtime_locale.py, test_observability_runtime.py,
 test_metric_cases.py, test_body_limit_cases.py, test_log_record_cases.py,
-tests/functional/test_error_answers.py) and Go (jsonbodies_test.go, locale_test.go, logging_test.go,
+tests/functional/test_error_answers.py) and Go (jsonbodies_test.go, acceptlanguage_test.go, logging_test.go,
 erroranswers_test.go, metriccases_test.go, bodylimitcases_test.go, logrecords_test.go) runtimes'
 tests read too.
 

@@ -218,8 +218,8 @@ def test_the_runtime_tests_pass_beside_the_generated_code(tmp_path: Path) -> Non
     write_go_module(module, load_shipped("datasource-plugin"), with_tests=True)
     assert _run(["gofmt", "-l", "."], module) == "", "not gofmt-clean"
     _run(["go", "vet", "./..."], module)
-    # jsonbodies_test.go, secrets_test.go, locale_test.go, logging_test.go, erroranswers_test.go,
-    # metriccases_test.go, bodylimitcases_test.go and logrecords_test.go read the cases every runtime
+    # jsonbodies_test.go, secrets/secrets_test.go, acceptlanguage/, logging/ (two), erroranswers_test.go,
+    # metriccases_test.go and bodylimits/bodylimitcases_test.go read the cases every runtime
     # reads (each fails when its variable is unset)
     cases = {
         "SCAFFOLD_JSON_BODIES": str(JSON_BODY_CASES),

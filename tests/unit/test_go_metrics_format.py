@@ -40,7 +40,7 @@ from scaffold.specs.catalog import load_shipped
 from tests.go_toolchain import find_go, go_environment
 
 SOURCES = ("observability.go", "rolenames.go", SHARED_VALUES)
-ROLES = ("metrics", "acceptlanguage", "logging")
+ROLES = ("metrics", "acceptlanguage", "logging", "bodylimits")
 MODULE = "example.com/plugin"
 GO_MOD = f"module {MODULE}\n\ngo 1.22\n"
 CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8"

@@ -1,6 +1,6 @@
 """The Accept-Language choice that generated plugins and modules embed, read from the shared cases.
 
-scaffold/codegen/cases/locales.json is read by this runner, by Go's locale_test.go
+scaffold/codegen/cases/locales.json is read by this runner, by Go's acceptlanguage/acceptlanguage_test.go
 (tests/functional/test_plugin_go.py) and by TypeScript's locale.test.ts
 (tests/functional/test_json_bodies_typescript.py): a case added there runs in three languages.
 """

@@ -352,7 +352,7 @@ func TestASlowBodyThatKeepsItsPaceIsReadWhole(t *testing.T) {
 	conn := sendHead(t, server, "/x", 2000, "")
 	for range 20 {
 		time.Sleep(30 * time.Millisecond)
-		if _, err := conn.Write(bodySpaces(100)); err != nil {
+		if _, err := conn.Write(bytes.Repeat([]byte(" "), 100)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -386,29 +386,3 @@ func (d discardingWriter) Header() http.Header         { return http.Header{} }
 func (d discardingWriter) Write(p []byte) (int, error) { return len(p), nil }
 func (d discardingWriter) WriteHeader(int)             {}
 func (d discardingWriter) Unwrap() http.ResponseWriter { return d.w }
-
-func TestAPaceIsCheckedBetweenReadsWithoutDeadlines(t *testing.T) {
-	budget := NewBodyBudget(MaxBodyBytesInFlight)
-	late := &bodyPieces{left: [][]byte{bodySpaces(10), bodySpaces(10)}}
-	_, release, err := ReadBody(nil, limitedRequest(slowReader{late, 60 * time.Millisecond}, 20), 1000, budget,
-		BodyPace{Stall: 30 * time.Millisecond})
-	var refused *BodyRefused
-	if !errors.As(err, &refused) || !refused.Stalled || refused.StatusCode() != http.StatusRequestTimeout {
-		t.Fatalf("got %v, want a refusal as stalled (408)", err)
-	}
-	release()
-	if late.read != 10 || budget.Held() != 0 {
-		t.Errorf("read %d bytes (want 10: no drain), held %d", late.read, budget.Held())
-	}
-}
-
-// slowReader is a body each read of which takes `pause`.
-type slowReader struct {
-	body  io.Reader
-	pause time.Duration
-}
-
-func (s slowReader) Read(buffer []byte) (int, error) {
-	time.Sleep(s.pause)
-	return s.body.Read(buffer)
-}

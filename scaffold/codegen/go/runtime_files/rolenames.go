@@ -1,15 +1,17 @@
 package contract
 
-// The metrics, the logs and the Accept-Language choice live in packages of their own
-// (internal/contract/metrics, logging, acceptlanguage); these are the names the contract
+// The metrics, the logs, the body limits and the Accept-Language choice live in packages of their
+// own (internal/contract/metrics, logging, bodylimits, acceptlanguage); these are the names the contract
 // package has always given them, so the code a team and its template wrote against
 // contract.NewMetrics or contract.ChooseLocale builds unchanged. (The secrets: secretbox.go.)
 
 import (
 	"io"
 	"log/slog"
+	"net/http"
 
 	"example.com/plugin/internal/contract/acceptlanguage"
+	"example.com/plugin/internal/contract/bodylimits"
 	"example.com/plugin/internal/contract/logging"
 	"example.com/plugin/internal/contract/metrics"
 )
@@ -39,4 +41,21 @@ func ChooseLocale(header string, available []string) string {
 // NewLogger is the service's logger for LOG_FORMAT and LOG_LEVEL (logging.NewLogger).
 func NewLogger(w io.Writer, format, level string) (*slog.Logger, error) {
 	return logging.NewLogger(w, format, level)
+}
+
+// BodyPace is how long a body may stall and how slowly it may arrive (bodylimits.Pace).
+type BodyPace = bodylimits.Pace
+
+// BodyRefused is a body refused as too large, busy or stalled (bodylimits.Refused).
+type BodyRefused = bodylimits.Refused
+
+// BodyBudget counts the body bytes the process holds at once (bodylimits.Budget).
+type BodyBudget = bodylimits.Budget
+
+// NewBodyBudget is a budget of limit bytes (bodylimits.NewBudget).
+func NewBodyBudget(limit int64) *BodyBudget { return bodylimits.NewBudget(limit) }
+
+// ReadBody reads a request's body within limit, budget and pace (bodylimits.Read).
+func ReadBody(w http.ResponseWriter, r *http.Request, limit int64, budget *BodyBudget, pace BodyPace) ([]byte, func(), error) {
+	return bodylimits.Read(w, r, limit, budget, pace)
 }

@@ -1,10 +1,10 @@
-package contract
+package bodylimits
 
 // The shared body-limit cases (scaffold/codegen/cases/body_limits.json, whose "about" says the
 // format), read by the Go runtime: the Python runtime's tests (tests/unit/test_body_limit_cases.py)
 // and the TypeScript runtime's (body-limits.test.ts) read the same file, so how a body is read
 // under its own limit and the process's budget is decided once for three languages (issue 39
-// point 2). Each case's body arrives through a reader that gives one piece a Read, into ReadBody.
+// point 2). Each case's body arrives through a reader that gives one piece a Read, into Read.
 //
 // SCAFFOLD_BODY_LIMIT_CASES names the file (tests/functional/test_plugin_go.py sets it). Unset,
 // the test fails: a run that skipped the shared cases would pass without deciding anything.
@@ -16,6 +16,8 @@ import (
 	"net/http/httptest"
 	"strconv"
 	"testing"
+
+	"example.com/plugin/internal/contract/casefiles"
 )
 
 type blCase struct {
@@ -51,7 +53,7 @@ func TestBodyLimitCasesShared(t *testing.T) {
 		About []string `json:"about"`
 		Cases []blCase `json:"cases"`
 	}
-	readSharedCases(t, "SCAFFOLD_BODY_LIMIT_CASES", "body_limits.json", &file)
+	casefiles.Read(t, "SCAFFOLD_BODY_LIMIT_CASES", "body_limits.json", &file)
 	if len(file.Cases) == 0 {
 		t.Fatal("no cases in body_limits.json")
 	}
@@ -75,20 +77,20 @@ func TestBodyLimitCasesShared(t *testing.T) {
 				request.ContentLength = *c.Declared
 				request.Header.Set("Content-Length", strconv.FormatInt(*c.Declared, 10))
 			}
-			budget := NewBodyBudget(c.Budget)
+			budget := NewBudget(c.Budget)
 			if !budget.Take(c.Held) {
 				t.Fatal("held is more than the budget")
 			}
-			read, _, err := ReadBody(nil, request, c.Limit, budget, BodyPace{})
+			read, _, err := Read(nil, request, c.Limit, budget, Pace{})
 			outcome := "read"
-			var refused *BodyRefused
+			var refused *Refused
 			switch {
 			case errors.As(err, &refused) && refused.TooLarge:
 				outcome = "tooLarge"
 			case errors.As(err, &refused) && !refused.Stalled:
 				outcome = "busy"
 			case err != nil:
-				t.Fatalf("ReadBody: %v", err)
+				t.Fatalf("Read: %v", err)
 			}
 			if outcome != c.Expect {
 				t.Fatalf("%s, the case says %s", outcome, c.Expect)

@@ -1,14 +1,10 @@
-// copied from scaffold 1.7.0 (scaffold/codegen/go/runtime_files/bodylimits.go) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
-
-package contract
-
-// Request bodies a plugin holds: at most so many bytes each, so many at once, and only while they
+// Package bodylimits bounds the request bodies a plugin holds: at most so many bytes each, so many at once, and only while they
 // keep arriving (the Python plugin's body_limits.py and the TypeScript plugin's body-limits.ts, on
 // net/http).
 //
 //   - A body is read piece by piece: over the per-body limit it is refused as too large (413; a
 //     declared Content-Length over it at once), and every piece is counted in the process's
-//     BodyBudget as it arrives, before it is kept, so 150 concurrent 9 MB bodies cannot take the
+//     Budget as it arrives, before it is kept, so 150 concurrent 9 MB bodies cannot take the
 //     plugin to a gigabyte: what does not fit the budget is refused as busy (503, Retry-After),
 //     whatever the size of each body. Bodies are charged by the bytes received, never by the
 //     length they declare, and their buffers grow with those bytes, so idle uploads reserve
@@ -16,10 +12,10 @@ package contract
 //     the 64 MiB budget with no memory behind it, and every other body was refused. A refused
 //     body gives its share back the moment it is refused, before its drain, so the bodies that
 //     fit keep progressing. The bytes of a body read whole stay counted until the request's
-//     answer is written (the release function ReadBody returns), since the parsed body lives that
+//     answer is written (the release function Read returns), since the parsed body lives that
 //     long.
 //   - A body must keep arriving: no BodyStallSeconds without a byte and, once it has taken longer
-//     than that, at least BodyMinBytesPerSecond on average since ReadBody started (the next byte is
+//     than that, at least BodyMinBytesPerSecond on average since Read started (the next byte is
 //     due before min(last byte + stall, start + max(stall, received / rate))). Otherwise it is
 //     refused as stalled (408), not drained, and the caller answers with `Connection: close`:
 //     a client that declares a body and waits holds a connection, and only the server's
@@ -37,6 +33,7 @@ package contract
 //     only when the body is first read, so a body refused unread was never asked for).
 //
 // The budget is per process and shared by all requests' goroutines, so it counts atomically.
+package bodylimits
 
 import (
 	"errors"
@@ -51,7 +48,7 @@ import (
 )
 
 // The limits (MaxBodyBytes, MaxBodyBytesInFlight, DrainBytes, DrainSeconds, RetryAfterSeconds,
-// BodyStallSeconds, BodyMinBytesPerSecond) are in runtime_constants_gen.go, shared by every language.
+// BodyStallSeconds, BodyMinBytesPerSecond) are in values_gen.go, shared by every language.
 
 // bodyPieceBytes is the most one read of a body asks for; a drain reuses one buffer of this size.
 const bodyPieceBytes = 64 << 10
@@ -60,8 +57,8 @@ const bodyPieceBytes = 64 << 10
 // arrive, so a body that declares megabytes and sends nothing costs no more than this.
 const firstBodyBytes = 16 << 10
 
-// BodyPace is how slowly a body may arrive; a zero field takes its default.
-type BodyPace struct {
+// Pace is how slowly a body may arrive; a zero field takes its default.
+type Pace struct {
 	// Stall is the longest wait for a body's next byte (BodyStallSeconds when 0).
 	Stall time.Duration
 	// MinBytesPerSecond is the least average rate of a body that has taken longer than Stall
@@ -69,15 +66,15 @@ type BodyPace struct {
 	MinBytesPerSecond float64
 }
 
-// BodyRefused is a refused body: too large (413), stalled (408, when Stalled: not drained, and
+// Refused is a refused body: too large (413), stalled (408, when Stalled: not drained, and
 // the answer should close the connection) or, when neither, one the budget cannot hold now (503
 // with Retry-After). A body refused as too large or busy has been drained.
-type BodyRefused struct {
+type Refused struct {
 	TooLarge bool
 	Stalled  bool
 }
 
-func (e *BodyRefused) Error() string {
+func (e *Refused) Error() string {
 	switch {
 	case e.TooLarge:
 		return "too large"
@@ -89,7 +86,7 @@ func (e *BodyRefused) Error() string {
 
 // StatusCode is the answer's status: 413 for a body too large, 408 for a stalled one, 503 for a
 // busy process.
-func (e *BodyRefused) StatusCode() int {
+func (e *Refused) StatusCode() int {
 	switch {
 	case e.TooLarge:
 		return TooLargeStatus
@@ -99,20 +96,20 @@ func (e *BodyRefused) StatusCode() int {
 	return BusyStatus
 }
 
-// BodyBudget counts the bytes of request bodies one process holds at once, at most its limit. It
+// Budget counts the bytes of request bodies one process holds at once, at most its limit. It
 // is safe for concurrent use; a nil budget counts nothing and refuses nothing.
-type BodyBudget struct {
+type Budget struct {
 	limit int64
 	held  atomic.Int64
 }
 
-// NewBodyBudget makes a budget of `limit` bytes.
-func NewBodyBudget(limit int64) *BodyBudget {
-	return &BodyBudget{limit: limit}
+// NewBudget makes a budget of `limit` bytes.
+func NewBudget(limit int64) *Budget {
+	return &Budget{limit: limit}
 }
 
 // Take counts `n` more bytes (n >= 0); false, with nothing taken, when they do not fit.
-func (b *BodyBudget) Take(n int64) bool {
+func (b *Budget) Take(n int64) bool {
 	if b == nil {
 		return true
 	}
@@ -131,14 +128,14 @@ func (b *BodyBudget) Take(n int64) bool {
 }
 
 // Give gives back `n` bytes taken before.
-func (b *BodyBudget) Give(n int64) {
+func (b *Budget) Give(n int64) {
 	if b != nil {
 		b.held.Add(-n)
 	}
 }
 
 // Held is how many bytes are taken now.
-func (b *BodyBudget) Held() int64 {
+func (b *Budget) Held() int64 {
 	if b == nil {
 		return 0
 	}
@@ -146,22 +143,22 @@ func (b *BodyBudget) Held() int64 {
 }
 
 // Limit is the most bytes the budget lets be taken at once.
-func (b *BodyBudget) Limit() int64 {
+func (b *Budget) Limit() int64 {
 	if b == nil {
 		return 0
 	}
 	return b.limit
 }
 
-// ReadBody reads the whole body of `r`, at most `limit` bytes, counted in `budget` as they arrive
+// Read reads the whole body of `r`, at most `limit` bytes, counted in `budget` as they arrive
 // and at the `pace` they must keep (read deadlines set through `w`, the request's ResponseWriter;
 // a nil `w` or one that cannot reach the connection has the pace checked between reads only). It
 // returns the body and a function to call once the answer is written, which gives the body's
-// bytes back to the budget (it is never nil and does nothing the second time). A *BodyRefused
+// bytes back to the budget (it is never nil and does nothing the second time). A *Refused
 // error comes once a refused body has been drained (a stalled one is not); any other error means
 // the body could not be read (the client hung up, or sent malformed chunks), and nothing stays
 // counted after either.
-func ReadBody(w http.ResponseWriter, r *http.Request, limit int64, budget *BodyBudget, pace BodyPace) ([]byte, func(), error) {
+func Read(w http.ResponseWriter, r *http.Request, limit int64, budget *Budget, pace Pace) ([]byte, func(), error) {
 	if r.Body == nil || r.Body == http.NoBody {
 		return []byte{}, func() {}, nil
 	}
@@ -171,7 +168,7 @@ func ReadBody(w http.ResponseWriter, r *http.Request, limit int64, budget *BodyB
 		if declared <= limit+DrainBytes && !awaitsContinue(r) {
 			clock.drain(r.Body)
 		}
-		return nil, func() {}, &BodyRefused{TooLarge: true}
+		return nil, func() {}, &Refused{TooLarge: true}
 	}
 	reader := countedBody{body: r.Body, limit: limit, budget: budget, clock: clock}
 	body, err := reader.readAll(declared)
@@ -189,7 +186,7 @@ func awaitsContinue(r *http.Request) bool {
 
 // budgetRelease gives `held` bytes back to `budget` on its first call only, so an answer path that
 // releases twice cannot make the budget larger than it is.
-func budgetRelease(budget *BodyBudget, held int64) func() {
+func budgetRelease(budget *Budget, held int64) func() {
 	if held == 0 {
 		return func() {}
 	}
@@ -206,7 +203,7 @@ func budgetRelease(budget *BodyBudget, held int64) func() {
 type countedBody struct {
 	body   io.Reader
 	limit  int64
-	budget *BodyBudget
+	budget *Budget
 	clock  *bodyClock
 	held   int64
 }
@@ -225,7 +222,7 @@ func (c *countedBody) readAll(declared int64) ([]byte, error) {
 		data = data[:len(data)+n]
 		refusal := c.count(int64(len(data)))
 		if refusal == nil && c.clock.expired(err) {
-			refusal = &BodyRefused{Stalled: true}
+			refusal = &Refused{Stalled: true}
 		}
 		if refusal != nil {
 			c.budget.Give(c.held)
@@ -250,13 +247,13 @@ func (c *countedBody) readAll(declared int64) ([]byte, error) {
 }
 
 // count checks a body that has reached `size` bytes: the size limit first, then the budget.
-func (c *countedBody) count(size int64) *BodyRefused {
+func (c *countedBody) count(size int64) *Refused {
 	if size > c.limit {
-		return &BodyRefused{TooLarge: true}
+		return &Refused{TooLarge: true}
 	}
 	if size > c.held {
 		if !c.budget.Take(size - c.held) {
-			return &BodyRefused{TooLarge: false}
+			return &Refused{TooLarge: false}
 		}
 		c.held = size
 	}
@@ -304,7 +301,7 @@ type bodyClock struct {
 	due     time.Time // when the read under way must have returned
 }
 
-func newBodyClock(w http.ResponseWriter, r *http.Request, pace BodyPace) *bodyClock {
+func newBodyClock(w http.ResponseWriter, r *http.Request, pace Pace) *bodyClock {
 	now := time.Now()
 	c := &bodyClock{started: now, last: now, stall: pace.Stall, minRate: pace.MinBytesPerSecond}
 	if c.stall <= 0 {
@@ -364,7 +361,7 @@ func (c *bodyClock) drain(body io.Reader) {
 
 // drainBody reads and throws away the rest of `body`: it stops at its end, on an error, once more
 // than `maxBytes` are read, or once `maxTime` has passed. The time is checked between reads;
-// ReadBody also makes it the connection's read deadline, so a client that sends nothing at all is
+// Read also makes it the connection's read deadline, so a client that sends nothing at all is
 // not waited for longer.
 func drainBody(body io.Reader, maxBytes int64, maxTime time.Duration) {
 	deadline := time.Now().Add(maxTime)
