@@ -21,7 +21,7 @@ from scaffold.host.browser import BrowserSession, open_browser
 from scaffold.host.host_data import read_host_data
 from scaffold.host.report import CheckReport, Status
 from tests.cli_runner import run_scaffold
-from tests.conftest import REPO
+from tests.conftest import BROWSER_LAUNCH_SECONDS, REPO
 from tests.fixtures.check.module_app import REFERENCE, VARIANTS, create_app
 from tests.fixtures.check.servers import serve
 
@@ -93,7 +93,7 @@ def module_server() -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def chromium() -> Iterator[BrowserSession]:
-    with open_browser() as session:
+    with open_browser(launch_timeout=BROWSER_LAUNCH_SECONDS) as session:
         yield session
 
 

@@ -34,6 +34,7 @@ from scaffold.dev.server import DevPage, DevServer, serve_dev
 from scaffold.host.browser import BrowserSession, open_browser
 from scaffold.specs import catalog
 from tests.cli_runner import run_scaffold
+from tests.conftest import BROWSER_LAUNCH_SECONDS
 from tests.fixtures.check import module_app as check_app
 from tests.fixtures.check.servers import serve
 from tests.fixtures.dev.module_app import ModuleState, create_app
@@ -87,7 +88,7 @@ class Dev:
 
 @pytest.fixture(scope="module")
 def chromium() -> Iterator[BrowserSession]:
-    with open_browser() as session:
+    with open_browser(launch_timeout=BROWSER_LAUNCH_SECONDS) as session:
         yield session
 
 

@@ -21,6 +21,7 @@ import pytest
 
 from scaffold.host.browser import BrowserSession, open_browser
 from scaffold.host.runtime import pinned_files
+from tests.conftest import BROWSER_LAUNCH_SECONDS
 from tests.fixtures.check.servers import serve
 from tests.fixtures.dev.module_app import ModuleState, create_app
 from tests.functional.test_dev_module_page import Dev, dev_page, wait_until
@@ -44,7 +45,7 @@ SECRET_SETTINGS = (
 
 @pytest.fixture(scope="module")
 def chromium() -> Iterator[BrowserSession]:
-    with open_browser() as session:
+    with open_browser(launch_timeout=BROWSER_LAUNCH_SECONDS) as session:
         yield session
 
 

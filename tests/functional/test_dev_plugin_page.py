@@ -24,6 +24,7 @@ from scaffold.dev.server import DevPage, serve_dev
 from scaffold.host.browser import BrowserSession, open_browser
 from scaffold.specs import catalog
 from tests.cli_runner import run_scaffold
+from tests.conftest import BROWSER_LAUNCH_SECONDS
 from tests.fixtures.check.servers import serve
 from tests.fixtures.dev import all_fields_plugin
 from tests.served_process import serve_package
@@ -35,7 +36,7 @@ TIMEOUT = 10_000
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[BrowserSession]:
-    with open_browser() as session:
+    with open_browser(launch_timeout=BROWSER_LAUNCH_SECONDS) as session:
         yield session
 
 

@@ -25,6 +25,7 @@ from scaffold.dev.plugin_api import PluginDevApi
 from scaffold.dev.server import DevPage, serve_dev
 from scaffold.host.browser import BrowserSession, open_browser
 from scaffold.specs import catalog
+from tests.conftest import BROWSER_LAUNCH_SECONDS
 from tests.fixtures.check.servers import serve
 from tests.fixtures.dev import all_fields_plugin, saved_only_plugin
 
@@ -36,7 +37,7 @@ NOT_CONFIGURED = "Not configured yet: fill in the data source and press Save & t
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[BrowserSession]:
-    with open_browser() as session:
+    with open_browser(launch_timeout=BROWSER_LAUNCH_SECONDS) as session:
         yield session
 
 

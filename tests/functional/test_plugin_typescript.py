@@ -303,11 +303,12 @@ def test_the_dev_page_drives_it_in_chromium(served: str) -> None:
     from scaffold.dev.server import DevPage, serve_dev
     from scaffold.host.browser import open_browser
     from scaffold.specs import catalog
+    from tests.conftest import BROWSER_LAUNCH_SECONDS
 
     spec = catalog.load_shipped("datasource-plugin")
     target = f"{served}/api/v1"
     with (
-        open_browser() as browser,
+        open_browser(launch_timeout=BROWSER_LAUNCH_SECONDS) as browser,
         serve_dev(DevPage("plugin", target, spec, PluginDevApi(target, spec)), port=0) as dev,
     ):
         page = browser.new_context().new_page()
