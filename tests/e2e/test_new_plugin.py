@@ -175,7 +175,7 @@ def test_project_own_tests_pass(project: Project) -> None:
 
     With fewer generated requests per operation: tests/conformance counts the template's 200.
     """
-    with fewer_conformance_examples(project.root):
+    with fewer_conformance_examples(project.root, boundary_cases=False):
         output = run(
             [str(project.python), "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rA"], project.root
         )

@@ -132,7 +132,7 @@ def test_upgrade_keeps_user_code_and_delivers_contract_and_template(
     text = datasource.read_text(encoding="utf-8").rstrip("\n") + "\n" + EXPLAIN_IMPLEMENTATION
     imports = "from ._contract.models import QueryExplanation\n"
     datasource.write_text(_add_imports(text, imports), encoding="utf-8")
-    with fewer_conformance_examples(project):
+    with fewer_conformance_examples(project, boundary_cases=False):
         tests = subprocess.run(
             [str(python), "-m", "pytest", "-q", "-p", "no:cacheprovider", "-rA"],
             cwd=project,
@@ -229,7 +229,7 @@ def test_the_starter_without_the_example_stays_without_it_through_an_upgrade(
     assert (project / NEW_FILE).is_file()
     answers = (project / ".copier-answers.yml").read_text(encoding="utf-8")
     assert f"_commit: v{future_template_version('plugin')}" in answers and "example: false" in answers
-    with fewer_conformance_examples(project):
+    with fewer_conformance_examples(project, boundary_cases=False):
         tests = subprocess.run(
             [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
             cwd=project,
