@@ -29,19 +29,26 @@ def _declaration(item: RuntimeValue) -> str:
     return f"// {item.go_name}: {item.about}.\n{keyword} {item.go_name} = {_literal(item.value)}\n"
 
 
-def _used(item: RuntimeValue, text: str) -> bool:
-    return re.search(rf"\b{re.escape(item.go_name)}\b", text) is not None
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _names(text: str) -> frozenset[str]:
+    """The identifiers Go source `text` spells: one pass over it (a search per shared value, with
+    word boundaries, took 0.6 s of CPU for the runtime's role packages on every generation)."""
+    return frozenset(_IDENTIFIER.findall(text))
 
 
 def uses_runtime_values(text: str) -> bool:
     """Whether Go source `text` names any shared value."""
-    return any(_used(item, text) for item in RUNTIME_VALUES)
+    names = _names(text)
+    return any(item.go_name in names for item in RUNTIME_VALUES)
 
 
 def go_runtime_constants(used_in: str | None = None) -> str:
     """The declarations (the package clause and header are the caller's): every value, or those
     `used_in` names (a role package's source: it holds what it uses, and imports no other package)."""
-    chosen = [item for item in RUNTIME_VALUES if used_in is None or _used(item, used_in)]
+    names = None if used_in is None else _names(used_in)
+    chosen = [item for item in RUNTIME_VALUES if names is None or item.go_name in names]
     return "// Values every language's runtime shares (scaffold/codegen/runtime_values.py).\n\n" + "\n".join(
         _declaration(item) for item in chosen
     )
