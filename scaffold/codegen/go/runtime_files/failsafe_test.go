@@ -51,9 +51,13 @@ type fsServed struct {
 
 // fsServe serves handler as internal/app does (a Server in Observe), logging JSON at debug level.
 func fsServe(t *testing.T, handler Handler) *fsServed {
+	return fsServeLogging(t, handler, "json")
+}
+
+func fsServeLogging(t *testing.T, handler Handler, format string) *fsServed {
 	t.Helper()
 	log := &syncBuffer{}
-	logger, err := NewLogger(log, "json", "debug")
+	logger, err := NewLogger(log, format, "debug")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,6 +100,19 @@ func (s *fsServed) records(t *testing.T) []map[string]any {
 
 const fsQuery = `{"dataQuery": [{"refID": "A"}]}`
 
+// accessLogged waits until the log holds n lines: Observe counts a request and writes its access
+// line after the handler returned, which may be after the caller read the answer.
+func (s *fsServed) accessLogged(t *testing.T, n int) []string {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if lines := s.log.lines(); len(lines) >= n && lines[0] != "" {
+			return lines
+		}
+	}
+	t.Fatalf("fewer than %d log lines within 10 s:\n%s", n, strings.Join(s.log.lines(), "\n"))
+	return nil
+}
+
 func TestAPanicInADataSourceIsA500WithAnIncidentAndOneLogLine(t *testing.T) {
 	served := fsServe(t, fsPanicking{})
 	request, _ := http.NewRequest("POST", served.url+"/api/v1/query/get-result", strings.NewReader(fsQuery))
@@ -123,6 +140,7 @@ func TestAPanicInADataSourceIsA500WithAnIncidentAndOneLogLine(t *testing.T) {
 		t.Fatalf("not the runtime's internal-error text, or it tells the panic: %q", body.Message)
 	}
 	incident := regexp.MustCompile(`[0-9a-f]{12}`).FindString(body.Message)
+	served.accessLogged(t, 2)
 	var failures []map[string]any
 	for _, record := range served.records(t) {
 		if record["level"] == "ERROR" {
@@ -147,6 +165,27 @@ func TestAPanicInADataSourceIsA500WithAnIncidentAndOneLogLine(t *testing.T) {
 	}
 	if got := sampleValue(scrape(t, served.metrics), `http_requests_total{operation="getQueryResult",method="POST",status="500"}`); got != "1" {
 		t.Errorf("500 counted %q times", got)
+	}
+}
+
+func TestAPanicIsOneLineInTheTextFormatToo(t *testing.T) {
+	served := fsServeLogging(t, fsPanicking{}, "text")
+	answer, err := http.Post(served.url+"/api/v1/query/get-result", "application/json", strings.NewReader(fsQuery))
+	if err != nil {
+		t.Fatalf("no answer to a request whose data source panicked: %v", err)
+	}
+	raw, _ := io.ReadAll(answer.Body)
+	_ = answer.Body.Close()
+	incident := regexp.MustCompile(`[0-9a-f]{12}`).FindString(string(raw))
+	lines := served.accessLogged(t, 2)
+	if answer.StatusCode != 500 || incident == "" || len(lines) != 2 {
+		t.Fatalf("%s %s; the log:\n%s", answer.Status, raw, strings.Join(lines, "\n"))
+	}
+	failure := lines[0]
+	for _, part := range []string{" ERROR ", "incident=" + incident, "panic=", "stack=", "fsPanicking", "request_id="} {
+		if !strings.Contains(failure, part) {
+			t.Errorf("the ERROR line has no %q: %s", part, failure)
+		}
 	}
 }
 
