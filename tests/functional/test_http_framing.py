@@ -33,6 +33,9 @@ UNCLEAN = (
     "/api/v1/well-known/",
     "//metrics",
     "/healthz/",
+    # the absolute form (RFC 9112 3.2.2); without a path at all Go's ServeMux answered 307 to `/`
+    # (tests/functional/test_failsafe_go.py), and Python answers uvicorn's plain-text 400
+    "http://evil.example/api/v1/./well-known",
 )
 
 

@@ -12,7 +12,8 @@ the store of scaffold 1.2.0 (stop 28's landed commit ffb510e), before it moved o
 plugin-go 1.0.0 and plugin-typescript 1.1.0 from the store of scaffold 1.3.0 (stop 34's landed
 commit 053a770), before they moved on to 1.1.0 and 1.2.0; plugin-python 1.6.0, module-python
 1.6.0, plugin-typescript 1.2.0 and plugin-go 1.1.0 from the store of scaffold 1.6.0 (stop 45's
-landed commit 0d197cf), before they moved on to 1.7.0, 1.7.0, 1.3.0 and 1.2.0.
+landed commit 0d197cf), before they moved on to 1.7.0, 1.7.0, 1.3.0 and 1.2.0; plugin-go 1.2.0
+from the store main's bac5e4f built, before it moved on to 1.3.0 (issue 40 point 5).
 
 The templates' folders were renamed `<kind>-<language>` (templates/plugin-python/) after these ids
 were read; the store keeps each one's old name (template-store/plugin, "plugin template 1.0.0" in
@@ -58,6 +59,7 @@ plugin-typescript 1.2.0 6ea1ee45634fc66994fed50633ea9b5327e3ee2d 35ff0c1eec68778
 plugin-typescript 1.3.0 8475c1ea7e71e2c258f1b00fdfe38900edf26616 acf9ea87b356db293fabec6a8f3072f7a29c2732
 plugin-go 1.0.0 6beafa2aed38864d1da8656ab64e23dade5a9a8e 83f9b4137c46f642e1eaef43886bdfed48d07b48
 plugin-go 1.1.0 3a43623f0bee58a11a925eb2a3628518a05d33c1 f6e27572785f436bca3447f9959edd5cbcde78fd
+plugin-go 1.2.0 2fd850a806c3cf35b694ec3cd89c8df6e23d8822 8c280f0d6d93aabbfc7e14cd9a4e101e61e5bab2
 """.splitlines()
     if line
 ]

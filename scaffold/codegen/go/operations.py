@@ -145,8 +145,9 @@ def operations_source(spec: SpecDocument, model: GoModel, ops: list[GoOperation]
 def _handler(ops: list[GoOperation]) -> list[str]:
     lines = [
         "// Handler is the data source: one method per operation of the contract. Return a *PluginError",
-        "// for content the plugin cannot process (422 unless it says otherwise); any other error is a",
-        "// 500 with an incident id in the log.",
+        "// for content the plugin cannot process (422 unless it says otherwise); any other error, and a",
+        "// panic, is a 500 with an incident id in the log. Honour ctx: it is cancelled when the caller",
+        "// hangs up, and returning its context.Canceled then is no failure (the access line says 499).",
         "type Handler interface {",
     ]
     for op in ops:
@@ -237,6 +238,7 @@ def _serve(op: GoOperation, index: int, model: GoModel) -> list[str]:
         f"func (s *Server) serve{op.method}(w http.ResponseWriter, r *http.Request) {{",
         f"\top := &Operations[{index}]",
         "\trc := s.requestContext(r, op)",
+        "\tdefer s.recoverPanic(w, r, op, rc)",
     ]
     call = f"s.handler.{op.method}(r.Context(), rc)"
     if op.request is not None:

@@ -21,9 +21,9 @@ package contract
 //
 // Two framing rules hold before any of that, for every path (RFC 9112, found by a hostile run):
 //
-//   - a path that is not clean (`//api/v1/...`, `/api/v1/../x`, `/./`, a trailing slash) is 404
-//     in the contract's error shape: net/http's ServeMux would redirect it, with a Location
-//     rebuilt from what the caller sent;
+//   - a path that is not clean (`//api/v1/...`, `/api/v1/../x`, `/./`, a trailing slash, an empty
+//     path) is 404 in the contract's error shape: net/http's ServeMux would redirect it, with a
+//     Location rebuilt from what the caller sent;
 //   - a request with a chunked body gets `Connection: close` on its answer. net/http drops a
 //     Content-Length sent beside Transfer-Encoding before any handler sees it, so the smuggling
 //     case (both headers) cannot be told from a plain chunked request; closing after every
@@ -227,9 +227,12 @@ func (o *observer) answerOwn(w http.ResponseWriter, r *http.Request) (int, bool)
 }
 
 // uncleanPath tells a path ServeMux would redirect to its clean form: doubled or trailing slashes,
-// `.` or `..` segments (decoded ones included: URL.Path is decoded).
+// `.` or `..` segments (decoded ones included: URL.Path is decoded), and a path that is empty or
+// does not start with `/`, which a request line in absolute form (`GET http://host HTTP/1.1`) or
+// authority form (`CONNECT host:443`) leaves: ServeMux answered the first a 307 to `/` in
+// text/html and the second its plain-text 404 (issue 40 point 5).
 func uncleanPath(p string) bool {
-	return p != "/" && p != "" && path.Clean(p) != p
+	return p == "" || p[0] != '/' || path.Clean(p) != p
 }
 
 // notFoundText is the message of a 404 for an Accept-Language header. catalog.go sets the glue's

@@ -13,6 +13,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net"
 	"net/http"
 	"os"
@@ -72,12 +73,15 @@ func run() error {
 		return fmt.Errorf("cannot listen on %s:%d (%v): set HOST and PORT to a free address", s.Host, s.Port, err)
 	}
 	// ReadTimeout bounds a whole request (a client that stops sending mid-body included) as
-	// Node's requestTimeout does for the TypeScript plugin: 300 s.
+	// Node's requestTimeout does for the TypeScript plugin: 300 s. ErrorLog sends net/http's own
+	// lines (a panic in a route of your own with its stack, a handler writing a header twice)
+	// through the plugin's logger, in LOG_FORMAT like every other line, at ERROR: each is a bug.
 	server := &http.Server{
 		Handler:           handler,
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       300 * time.Second,
 		IdleTimeout:       120 * time.Second,
+		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelError),
 	}
 	stopped := make(chan error, 1)
 	go func() {

@@ -49,6 +49,8 @@ func New(s settings.Settings, logger *slog.Logger, state *contract.ServiceState)
 	if err != nil {
 		return nil, err
 	}
+	// Observe (below) answers 404 in the contract's error shape for a path this mux would redirect
+	// (`/api/v1/./well-known`, `//x`, a trailing slash, none at all): add your routes here freely.
 	routes := http.NewServeMux()
 	routes.HandleFunc("GET /openapi.json", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "application/json")

@@ -38,8 +38,9 @@ var Operations = []Operation{
 }
 
 // Handler is the data source: one method per operation of the contract. Return a *PluginError
-// for content the plugin cannot process (422 unless it says otherwise); any other error is a
-// 500 with an incident id in the log.
+// for content the plugin cannot process (422 unless it says otherwise); any other error, and a
+// panic, is a 500 with an incident id in the log. Honour ctx: it is cancelled when the caller
+// hangs up, and returning its context.Canceled then is no failure (the access line says 499).
 type Handler interface {
 	// GetMetadata answers GET /well-known: Plugin metadata
 	GetMetadata(ctx context.Context, rc RequestContext) (*PluginMetadata, error)
@@ -109,6 +110,7 @@ func (s *Server) sealFields(fields []DatasourceField) error {
 func (s *Server) serveGetMetadata(w http.ResponseWriter, r *http.Request) {
 	op := &Operations[0]
 	rc := s.requestContext(r, op)
+	defer s.recoverPanic(w, r, op, rc)
 	answer, err := s.handler.GetMetadata(r.Context(), rc)
 	if err != nil {
 		s.fail(w, r, op, rc, err)
@@ -127,6 +129,7 @@ func (s *Server) serveGetMetadata(w http.ResponseWriter, r *http.Request) {
 func (s *Server) serveCheckHealth(w http.ResponseWriter, r *http.Request) {
 	op := &Operations[1]
 	rc := s.requestContext(r, op)
+	defer s.recoverPanic(w, r, op, rc)
 	var request DatasourceConfig
 	release, ok := s.readRequest(w, r, op, rc, func(reader *Reader) { decodeDatasourceConfig(reader, &request) })
 	if !ok {
@@ -161,6 +164,7 @@ func (s *Server) serveCheckHealth(w http.ResponseWriter, r *http.Request) {
 func (s *Server) serveGetDatasourceConstructorFields(w http.ResponseWriter, r *http.Request) {
 	op := &Operations[2]
 	rc := s.requestContext(r, op)
+	defer s.recoverPanic(w, r, op, rc)
 	var request DataSourceConstructorRequest
 	release, ok := s.readRequest(w, r, op, rc, func(reader *Reader) { decodeDataSourceConstructorRequest(reader, &request) })
 	if !ok {
@@ -199,6 +203,7 @@ func (s *Server) serveGetDatasourceConstructorFields(w http.ResponseWriter, r *h
 func (s *Server) serveGetQueryConstructorFields(w http.ResponseWriter, r *http.Request) {
 	op := &Operations[3]
 	rc := s.requestContext(r, op)
+	defer s.recoverPanic(w, r, op, rc)
 	var request ConstructorRequest
 	release, ok := s.readRequest(w, r, op, rc, func(reader *Reader) { decodeConstructorRequest(reader, &request) })
 	if !ok {
@@ -237,6 +242,7 @@ func (s *Server) serveGetQueryConstructorFields(w http.ResponseWriter, r *http.R
 func (s *Server) serveGetQueryResult(w http.ResponseWriter, r *http.Request) {
 	op := &Operations[4]
 	rc := s.requestContext(r, op)
+	defer s.recoverPanic(w, r, op, rc)
 	var request QueryDataRequest
 	release, ok := s.readRequest(w, r, op, rc, func(reader *Reader) { decodeQueryDataRequest(reader, &request) })
 	if !ok {
@@ -267,6 +273,7 @@ func (s *Server) serveGetQueryResult(w http.ResponseWriter, r *http.Request) {
 func (s *Server) serveGetVariableConstructorFields(w http.ResponseWriter, r *http.Request) {
 	op := &Operations[5]
 	rc := s.requestContext(r, op)
+	defer s.recoverPanic(w, r, op, rc)
 	var request ConstructorRequest
 	release, ok := s.readRequest(w, r, op, rc, func(reader *Reader) { decodeConstructorRequest(reader, &request) })
 	if !ok {
@@ -305,6 +312,7 @@ func (s *Server) serveGetVariableConstructorFields(w http.ResponseWriter, r *htt
 func (s *Server) serveGetVariableValues(w http.ResponseWriter, r *http.Request) {
 	op := &Operations[6]
 	rc := s.requestContext(r, op)
+	defer s.recoverPanic(w, r, op, rc)
 	var request VariablesRequest
 	release, ok := s.readRequest(w, r, op, rc, func(reader *Reader) { decodeVariablesRequest(reader, &request) })
 	if !ok {
