@@ -336,19 +336,46 @@ def render_folder(
 ) -> None:
     """Render the template files in `root`, which are `source`'s store at `tag`, as copier renders
     that tag (`label`: see make_environment). Errors as `render_template`'s."""
+    render_loaded(load_template(root, label), source, tag, target, data, user_defaults)
+
+
+@dataclass(frozen=True)
+class LoadedTemplate:
+    """A template folder read once: its copier.yml, and a jinja environment that keeps every
+    template it compiles. Rendering many projects from one (tests/unit/test_name_lengths.py renders
+    one per name length) reads copier.yml and compiles each file once, not once per project."""
+
+    root: Path
+    config: TemplateConfig
+    renderer: StringRenderer
+
+
+def load_template(root: Path, label: str | None = None) -> LoadedTemplate:
+    """The template in `root` (`label`: see make_environment); Unsupported as `render_folder`."""
     if copier_settings_present():
         raise Unsupported("copier user settings")
-    config = load_config(root)
+    return LoadedTemplate(root, load_config(root), StringRenderer(make_environment(root, label)))
+
+
+def render_loaded(
+    template: LoadedTemplate,
+    source: TemplateSource,
+    tag: str,
+    target: Path,
+    data: dict[str, Any],
+    user_defaults: dict[str, Any],
+) -> None:
+    """`render_folder` for a template already loaded from `source`'s store at `tag`."""
+    config = template.config
     # copier passes data that answers no question (an answer a later version added) to the
     # templates and leaves it out of the answers file, as _Answers does
     if any(key.startswith("_") for key in data) or not set(user_defaults) <= set(config.questions):
         raise Unsupported("data for one of copier's own names, or a default for no question")
     metadata = {"_commit": tag, "_src_path": source.src_path}
     answers = _Answers(config, dict(data), dict(user_defaults), metadata, target.name, tag)
-    renderer = StringRenderer(make_environment(root, label))
     try:
-        _ask(renderer, answers)
-        _render_files(renderer, answers, root, target)
+        _ask(template.renderer, answers)
+        _render_files(template.renderer, answers, template.root, target)
     except jinja2.TemplateError as exc:  # copier reports template errors in its own words
         raise Unsupported(f"template error: {exc}") from exc
 
