@@ -32,7 +32,7 @@ import hashlib
 import re
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -120,20 +120,12 @@ def spec_steps_once(monkeypatch: pytest.MonkeyPatch) -> None:
             monkeypatch.setattr(generator, step, _once_per_spec(getattr(generator, step)))
 
 
-@pytest.fixture(scope="module")
-def scaffold_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """tests/conftest.py's scaffold home (its fixture is per test, this module's renders are not)."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("SCAFFOLD_HOME", str(tmp_path_factory.getbasetemp() / "scaffold-home"))
-        yield
-
-
 def _failures(result: subprocess.CompletedProcess[str]) -> str:
     return f"{result.stdout[-6000:]}{result.stderr[-2000:]}"
 
 
 @pytest.mark.usefixtures("spec_steps_once")
-def test_python_projects_of_every_name_length_pass_ruff(tmp_path: Path, scaffold_home: None) -> None:
+def test_python_projects_of_every_name_length_pass_ruff(tmp_path: Path) -> None:
     """Every Python file of a new plugin and module backend is as `ruff format` writes it and
     passes `ruff check`, at every name length, under the project's own settings."""
     for template, (kind, contract_files) in PYTHON_KINDS.items():
@@ -155,7 +147,7 @@ def test_python_projects_of_every_name_length_pass_ruff(tmp_path: Path, scaffold
         assert result.returncode == 0, f"ruff {' '.join(check)}:\n{_failures(result)}"
 
 
-def test_go_projects_of_every_name_length_pass_gofmt(tmp_path: Path, scaffold_home: None) -> None:
+def test_go_projects_of_every_name_length_pass_gofmt(tmp_path: Path) -> None:
     """Every .go file a new Go plugin's template renders is as gofmt writes it, at every length."""
     _render_every_length(GO_KIND, tmp_path / "plugin-go", None)
     distinct: dict[bytes, Path] = {}
@@ -176,7 +168,7 @@ def test_go_projects_of_every_name_length_pass_gofmt(tmp_path: Path, scaffold_ho
     assert not listed, "gofmt would change:\n" + "\n".join(listed)
 
 
-def test_go_contract_files_name_the_module_only_in_import_paths(scaffold_home: None) -> None:
+def test_go_contract_files_name_the_module_only_in_import_paths() -> None:
     """Why the Go sweep above may leave the contract-owned files out: they hold the module path
     (the project name) only as an import path, whose length moves no column gofmt aligns."""
     spec = load_shipped(GO_KIND.contract)
