@@ -19,6 +19,7 @@ status_command
 regenerate_command
 upgrade_command
 registered  # tests/unit/test_fourth_language.py (usefixtures)
+spec_steps_once  # tests/unit/test_name_lengths.py (usefixtures)
 
 # Runtime files copied into generated projects (scaffold/codegen/python/runtime_files): used there by the
 # project templates (templates/*/project/**/*.jinja) and the contract templates

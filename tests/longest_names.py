@@ -3,7 +3,8 @@
 A template line that fits for `acme-sales` can outgrow the project's line length for a long name
 (found: `weather_station/__main__.py` failed the generated CI's `ruff format --check`), so the
 golden trees and tests/functional/test_longest_names.py render projects with these names and run
-the project's own linters and formatters on them.
+the project's own linters and formatters on them. A line can also be rewrapped at a length in
+between, so tests/unit/test_name_lengths.py renders every length (tests/name_lengths.py).
 """
 
 from __future__ import annotations

@@ -49,13 +49,19 @@ def test_the_version_is_written_once() -> None:
 
 
 def test_the_newest_changelog_entry_is_this_release() -> None:
-    """The newest released entry is this version; an `## Unreleased` entry above it collects what comes next."""
+    """The newest released entry is this version; an `## Unreleased` entry above it collects what comes next.
+
+    The kinds' current template versions are the ones the newest heading naming template versions
+    names: this release's, or, once a template has moved on since it, the Unreleased heading's
+    (`## Unreleased: plugin template 1.8.0, ...`), which becomes the next release's heading.
+    """
     kinds = ", ".join(f"{kind.name} template {current_version(kind.template)}" for kind in KINDS.values())
-    released = [heading for heading in _headings() if not heading.startswith("## Unreleased")]
-    assert released[0].startswith(f"## scaffold {__version__}: {kinds} ("), released[0]
-    assert all(
-        heading.startswith("## Unreleased") for heading in _headings()[: _headings().index(released[0])]
-    )
+    headings = _headings()
+    released = [heading for heading in headings if not heading.startswith("## Unreleased")]
+    assert released[0].startswith(f"## scaffold {__version__}: "), released[0]
+    naming = next(heading for heading in headings if TEMPLATE_IN_HEADING.search(heading))
+    assert naming.startswith((f"## scaffold {__version__}: {kinds} (", f"## Unreleased: {kinds}")), naming
+    assert all(heading.startswith("## Unreleased") for heading in headings[: headings.index(released[0])])
 
 
 def test_every_template_version_has_its_changelog_entry() -> None:

@@ -268,7 +268,7 @@ def _tree(root: Path, subdirectory: str) -> tuple[dict[str, bool], set[str]]:
 
 
 def _destination(
-    renderer: StringRenderer, relative: str, context: Mapping[str, Any], answers_file: str, present: set[str]
+    renderer: StringRenderer, relative: str, context: Mapping[str, Any], answers_file: str, present: frozenset[str]
 ) -> str | None:
     """copier's `_render_path`/`_render_parts` for one entry; None when the entry is dropped."""
     path = PurePosixPath(relative)
@@ -336,29 +336,62 @@ def render_folder(
 ) -> None:
     """Render the template files in `root`, which are `source`'s store at `tag`, as copier renders
     that tag (`label`: see make_environment). Errors as `render_template`'s."""
+    render_loaded(load_template(root, label), source, tag, target, data, user_defaults)
+
+
+@dataclass(frozen=True)
+class LoadedTemplate:
+    """A template folder read once: its copier.yml, its file tree, and a jinja environment that
+    keeps every template it compiles. Rendering many projects from one (tests/unit/
+    test_name_lengths.py renders one per name length) reads and compiles each file once, not once
+    per project."""
+
+    root: Path
+    config: TemplateConfig
+    renderer: StringRenderer
+    entries: dict[str, bool]  # _tree's: the entries under the subdirectory, True for folders
+    present: frozenset[str]  # and every path of the checkout
+
+
+def load_template(root: Path, label: str | None = None) -> LoadedTemplate:
+    """The template in `root` (`label`: see make_environment); Unsupported as `render_folder`."""
     if copier_settings_present():
         raise Unsupported("copier user settings")
     config = load_config(root)
+    entries, present = _tree(root, config.subdirectory)
+    renderer = StringRenderer(make_environment(root, label))
+    return LoadedTemplate(root, config, renderer, entries, frozenset(present))
+
+
+def render_loaded(
+    template: LoadedTemplate,
+    source: TemplateSource,
+    tag: str,
+    target: Path,
+    data: dict[str, Any],
+    user_defaults: dict[str, Any],
+) -> None:
+    """`render_folder` for a template already loaded from `source`'s store at `tag`."""
+    config = template.config
     # copier passes data that answers no question (an answer a later version added) to the
     # templates and leaves it out of the answers file, as _Answers does
     if any(key.startswith("_") for key in data) or not set(user_defaults) <= set(config.questions):
         raise Unsupported("data for one of copier's own names, or a default for no question")
     metadata = {"_commit": tag, "_src_path": source.src_path}
     answers = _Answers(config, dict(data), dict(user_defaults), metadata, target.name, tag)
-    renderer = StringRenderer(make_environment(root, label))
     try:
-        _ask(renderer, answers)
-        _render_files(renderer, answers, root, target)
+        _ask(template.renderer, answers)
+        _render_files(template, answers, target)
     except jinja2.TemplateError as exc:  # copier reports template errors in its own words
         raise Unsupported(f"template error: {exc}") from exc
 
 
-def _render_files(renderer: StringRenderer, answers: _Answers, root: Path, target: Path) -> None:
-    config = answers.config
+def _render_files(template: LoadedTemplate, answers: _Answers, target: Path) -> None:
+    renderer, root, config = template.renderer, template.root, answers.config
     answers_file = str(PurePath(config.answers_file))  # plain text (load_config): renders to itself
     context = answers.context("render", answers_file)
     excluded = _exclusion(renderer, config.exclude, context)
-    entries, present = _tree(root, config.subdirectory)
+    entries, present = template.entries, template.present
     planned: dict[str, tuple[str, bool]] = {}
     for relative, is_dir in entries.items():
         if f"{config.subdirectory}/{relative}{_SUFFIX}" in present:

@@ -25,7 +25,8 @@ from acme_sales.settings import Settings
 from .conftest import TEST_KEY, plugin_context
 
 API = "/api/v1"
-ACCESS_LOGGER = "acme_sales.access"  # the access log: one line per request
+# the access log: one line per request
+ACCESS_LOGGER = "acme_sales.access"
 
 
 @pytest.fixture

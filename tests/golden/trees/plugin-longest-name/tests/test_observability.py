@@ -25,7 +25,8 @@ from weather_station_telemetry_gateway_for_the_northern_coasts_region.settings i
 from .conftest import TEST_KEY, plugin_context
 
 API = "/api/v1"
-ACCESS_LOGGER = "weather_station_telemetry_gateway_for_the_northern_coasts_region.access"  # the access log: one line per request
+# the access log: one line per request
+ACCESS_LOGGER = "weather_station_telemetry_gateway_for_the_northern_coasts_region.access"
 
 
 @pytest.fixture

@@ -21,9 +21,11 @@ def dist(tmp_path: Path) -> Path:
     """A stand-in frontend build: module.js, module.css and build-info.json."""
     folder = tmp_path / "dist"
     folder.mkdir()
-    scope = "acme_map"  # the window property the bundle registers
+    # the window property the bundle registers
+    scope = "acme_map"
     (folder / "module.js").write_text('window["' + scope + '"] = { registry: {} };\n', encoding="utf-8")
-    widget = "acme-map-widget"  # a class the stylesheet styles
+    # a class the stylesheet styles
+    widget = "acme-map-widget"
     (folder / "module.css").write_text("." + widget + " { color: black; }\n", encoding="utf-8")
     info = '{"buildTimestamp": "2026-01-01T00:00:00.000Z"}\n'
     (folder / "build-info.json").write_text(info, encoding="utf-8")

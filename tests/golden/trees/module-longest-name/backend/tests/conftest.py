@@ -21,9 +21,11 @@ def dist(tmp_path: Path) -> Path:
     """A stand-in frontend build: module.js, module.css and build-info.json."""
     folder = tmp_path / "dist"
     folder.mkdir()
-    scope = "weather_station_telemetry_gateway_for_the_northern_coasts_region"  # the window property the bundle registers
+    # the window property the bundle registers
+    scope = "weather_station_telemetry_gateway_for_the_northern_coasts_region"
     (folder / "module.js").write_text('window["' + scope + '"] = { registry: {} };\n', encoding="utf-8")
-    widget = "weather-station-telemetry-gateway-for-the-northern-coasts-region-widget"  # a class the stylesheet styles
+    # a class the stylesheet styles
+    widget = "weather-station-telemetry-gateway-for-the-northern-coasts-region-widget"
     (folder / "module.css").write_text("." + widget + " { color: black; }\n", encoding="utf-8")
     info = '{"buildTimestamp": "2026-01-01T00:00:00.000Z"}\n'
     (folder / "build-info.json").write_text(info, encoding="utf-8")
