@@ -11,12 +11,17 @@ every project (Python's `_contract/runtime_constants.py`, TypeScript's
 own runtime_files/runtime_constants.py reads them from here), and the hand-written runtime files
 import the names instead of spelling the values (tests/unit/test_runtime_values.py holds both).
 
+A plugin's spec decides a few more (spec_values: the example key it publishes), rendered beside
+these into the plugin's constants.
+
 Names are as Python and TypeScript spell them (SCREAMING_SNAKE); `go_name` gives Go's exported name.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 MIB = 1024 * 1024
 KIB = 1024
@@ -144,9 +149,37 @@ RUNTIME_VALUES: tuple[RuntimeValue, ...] = (
     RuntimeValue("NONCE_BYTES", 12, "AES-GCM's nonce, fresh for every value"),
     RuntimeValue("TAG_BYTES", 16, "AES-GCM's authentication tag"),
     RuntimeValue("MAX_TOKEN_CHARS", 64 * KIB, "an encrypted value longer than this is refused unread"),
+    RuntimeValue(
+        "PUBLISHED_KEY_REFUSAL",
+        "PLUGIN_SECRET_KEY is the example key the contract spec publishes (info.x-example-secret-key, "
+        "served at /openapi.json) and PLUGIN_ENV is production: anyone can decrypt what it encrypts, "
+        "so the plugin will not use it; {hint}, and set PLUGIN_SECRET_KEY to it in the environment",
+        "why a production plugin will not start with a key in PUBLISHED_SECRET_KEYS ({hint}: the "
+        "language's command that makes a key)",
+    ),
 )
 
 assert len({v.name for v in RUNTIME_VALUES}) == len(RUNTIME_VALUES), "a name twice in RUNTIME_VALUES"
+
+
+def spec_values(spec: Mapping[str, Any]) -> tuple[RuntimeValue, ...]:
+    """The shared values a plugin's spec decides, rendered beside RUNTIME_VALUES into its project.
+
+    The spec's `info.x-example-secret-key` is the key its `enc:v1:` examples are encrypted with,
+    published for tests (and served again at /openapi.json): a plugin may use it outside
+    production, where the examples are replayed, and refuses it in production. It comes from the
+    project's own spec, so no runtime spells it and a spec with another example key is held alike.
+    """
+    info = spec.get("info")
+    key = info.get("x-example-secret-key") if isinstance(info, Mapping) else None
+    keys = (key,) if isinstance(key, str) and key.strip() else ()
+    return (
+        RuntimeValue(
+            "PUBLISHED_SECRET_KEYS",
+            keys,
+            "keys the contract spec publishes (info.x-example-secret-key): refused in production",
+        ),
+    )
 
 
 def spelled_size(value: int, mib: str, kib: str) -> str:

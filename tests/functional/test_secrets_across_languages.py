@@ -25,8 +25,10 @@ from typing import Any
 import pytest
 
 from scaffold.codegen.python.runtime_files import secrets as py_secrets
+from scaffold.codegen.runtime_values import spec_values
 from scaffold.codegen.typescript.shared_values import FILE_NAME as RUNTIME_CONSTANTS
 from scaffold.codegen.typescript.shared_values import typescript_runtime_constants
+from scaffold.specs.catalog import load_shipped
 from tests.built_plugins import copy_project, plugin_node_modules
 from tests.run_once import once_per_run
 
@@ -143,7 +145,7 @@ def _make_ts_project(folder: Path) -> dict[str, str]:
     for name in SOURCES:
         shutil.copyfile(RUNTIME / name, folder / "src" / name)
     # the shared values secrets.ts imports, as a project's contract folder has them
-    constants = typescript_runtime_constants("")
+    constants = typescript_runtime_constants("", spec_values(load_shipped("datasource-plugin").data))
     (folder / "src" / RUNTIME_CONSTANTS).write_text(constants.lstrip("\n"), encoding="utf-8")
     (folder / "tsconfig.json").write_text(json.dumps(TSCONFIG, indent=2), encoding="utf-8")
     (folder / "tsconfig.build.json").write_text(json.dumps(TSCONFIG_BUILD, indent=2), encoding="utf-8")

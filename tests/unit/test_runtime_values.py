@@ -8,24 +8,32 @@ typed by hand in body_limits.py, body-limits.ts and bodylimits.go (and six more 
 
 from __future__ import annotations
 
+import base64
+import copy
 import re
 from typing import Any
 
 import pytest
 
 from scaffold.codegen.glue_texts import RUNTIME_TEXTS
+from scaffold.codegen.go.plugin_service import contract_files as go_contract_files
 from scaffold.codegen.go.shared_values import go_runtime_constants
 from scaffold.codegen.module_contract import read_module_contract
 from scaffold.codegen.python.module_backend import backend_files
 from scaffold.codegen.python.plugin_service import contract_files as plugin_contract_files
 from scaffold.codegen.python.runtime_files import runtime_constants as scaffold_tree_constants
 from scaffold.codegen.python.shared_values import python_runtime_constants, python_runtime_texts
-from scaffold.codegen.runtime_values import RUNTIME_VALUES, RuntimeValue
+from scaffold.codegen.runtime_values import RUNTIME_VALUES, RuntimeValue, spec_values
+from scaffold.codegen.typescript.plugin_service import contract_files as ts_contract_files
 from scaffold.codegen.typescript.shared_values import typescript_runtime_constants
 from scaffold.specs.catalog import load_shipped
+from scaffold.specs.document import SpecDocument
 from tests.conftest import REPO
 
 CODEGEN = REPO / "scaffold" / "codegen"
+PLUGIN_SPEC = load_shipped("datasource-plugin")
+# What the newest plugin spec decides (its example key): no runtime spells these either.
+SHARED = (*RUNTIME_VALUES, *spec_values(PLUGIN_SPEC.data))
 RUNTIMES = {
     "python": (CODEGEN / "python" / "runtime_files", "*.py"),
     "typescript": (CODEGEN / "typescript" / "runtime_files", "*.ts"),
@@ -86,7 +94,7 @@ def test_no_hand_written_runtime_file_spells_a_shared_value(language: str) -> No
     assert files, f"no runtime files found for {language}"
     spelled = [
         f"{name}: {item.name} as {spelling}"
-        for item in RUNTIME_VALUES
+        for item in SHARED
         for spelling in _spellings(item, language)
         for name, code in files.items()
         if spelling in code
@@ -98,7 +106,7 @@ def test_no_hand_written_runtime_file_spells_a_shared_value(language: str) -> No
 
 @pytest.mark.parametrize("language", sorted(RUNTIMES))
 def test_no_hand_written_runtime_file_defines_a_shared_name(language: str) -> None:
-    names = {item.go_name if language == "go" else item.name for item in RUNTIME_VALUES}
+    names = {item.go_name if language == "go" else item.name for item in SHARED}
     definition = {
         "python": r"(?m)^({names})\s*=",
         "typescript": r"(?m)^(?:export\s+)?const\s+({names})\b",
@@ -119,10 +127,11 @@ def _executed(source: str) -> dict[str, Any]:
 
 
 def test_every_language_renders_every_value() -> None:
-    python = _executed(python_runtime_constants())
-    typescript = typescript_runtime_constants("")
-    go = go_runtime_constants()
-    for item in RUNTIME_VALUES:
+    decided = spec_values(PLUGIN_SPEC.data)
+    python = _executed(python_runtime_constants(decided))
+    typescript = typescript_runtime_constants("", decided)
+    go = go_runtime_constants(spec_values=decided)
+    for item in SHARED:
         assert python[item.name] == item.value, item.name
         assert f"export const {item.name}" in typescript, item.name
         assert re.search(rf"(?m)^(const|var) {item.go_name} = ", go), item.go_name
@@ -136,8 +145,8 @@ def test_scaffold_s_own_python_runtime_reads_every_value_by_its_name() -> None:
     """runtime_files/runtime_constants.py names each value (typed, for mypy) and reads it from the
     source: a value added to RUNTIME_VALUES and not named there fails here."""
     named = {name for name in vars(scaffold_tree_constants) if name.isupper() and not name.startswith("_")}
-    assert named == {item.name for item in RUNTIME_VALUES}
-    for item in RUNTIME_VALUES:
+    assert named == {item.name for item in SHARED}
+    for item in SHARED:
         assert getattr(scaffold_tree_constants, item.name) == item.value, item.name
 
 
@@ -152,8 +161,36 @@ def test_the_module_backend_and_the_plugins_ship_the_constants() -> None:
     plugin = plugin_contract_files(
         load_shipped("datasource-plugin"), {"project_name": "acme-sales", "package_name": "acme_sales"}
     )
-    assert plugin["acme_sales/_contract/runtime_constants.py"].endswith(python_runtime_constants())
+    assert plugin["acme_sales/_contract/runtime_constants.py"].endswith(
+        python_runtime_constants(spec_values(PLUGIN_SPEC.data))
+    )
     assert plugin["acme_sales/_contract/runtime_texts.py"].endswith(python_runtime_texts())
     spec = load_shipped("dashboard-module")
     module = backend_files(spec, read_module_contract(spec), "acme_map")
     assert module["backend/acme_map/_contract/runtime_constants.py"].endswith(python_runtime_constants())
+
+
+def _with_example_key(key: str | None) -> SpecDocument:
+    data = copy.deepcopy(PLUGIN_SPEC.data)
+    if key is None:
+        del data["info"]["x-example-secret-key"]
+    else:
+        data["info"]["x-example-secret-key"] = key
+    return SpecDocument(PLUGIN_SPEC.contract, "9.9.9", "test", PLUGIN_SPEC.path, "0" * 64, data)
+
+
+@pytest.mark.parametrize("key", [base64.urlsafe_b64encode(bytes(range(7, 39))).decode(), None])
+def test_the_key_a_plugin_refuses_in_production_is_its_own_spec_s_example_key(key: str | None) -> None:
+    """Each language's plugin holds the example key of the spec it is generated from (none when the
+    spec names none), so a spec with another example key is refused alike and no runtime spells it."""
+    spec = _with_example_key(key)
+    answers = {"project_name": "acme-sales", "package_name": "acme_sales"}
+    python = _executed(plugin_contract_files(spec, answers)["acme_sales/_contract/runtime_constants.py"])
+    assert python["PUBLISHED_SECRET_KEYS"] == (() if key is None else (key,))
+    typescript = ts_contract_files(spec, answers)["src/contract/runtime-constants.ts"]
+    listed = "[]" if key is None else f"['{key}']"
+    assert f"export const PUBLISHED_SECRET_KEYS: readonly string[] = {listed};" in typescript
+    go = go_contract_files(spec, answers)
+    listed = "" if key is None else f'"{key}"'
+    for path in ("internal/contract/runtime_constants_gen.go", "internal/contract/secrets/values_gen.go"):
+        assert f"var PublishedSecretKeys = [...]string{{{listed}}}" in go[path], path

@@ -15,21 +15,41 @@ from typing import Any
 import pytest
 
 from scaffold.codegen.python.runtime_files import secrets
-from scaffold.codegen.python.runtime_files.runtime_constants import ENCRYPTED_PREFIX, NONCE_BYTES
+from scaffold.codegen.python.runtime_files.runtime_constants import (
+    ENCRYPTED_PREFIX,
+    NONCE_BYTES,
+    PUBLISHED_SECRET_KEYS,
+)
 from tests.conftest import REPO
 
 CASES_FILE = REPO / "scaffold" / "codegen" / "cases" / "secrets.json"
 KNOWN = {"name", "token", "field", "oldKeys", "plain", "refused", "sealed"}
+KNOWN_LOADS = {"name", "key", "spelled", "oldKeys", "production", "refused"}
+SPELLINGS = {
+    None: lambda key: key,
+    "unpadded": lambda key: key.rstrip("="),
+    "between spaces": lambda key: f" {key}\n",
+}
 
 
 def _file() -> dict[str, Any]:
     data: dict[str, Any] = json.loads(Path(CASES_FILE).read_text(encoding="utf-8"))
-    assert set(data) == {"about", "keys", "cases"}, sorted(data)
+    assert set(data) == {"about", "keys", "cases", "loads"}, sorted(data)
     return data
 
 
 CASES: list[dict[str, Any]] = _file()["cases"]
 KEYS: dict[str, str] = _file()["keys"]
+LOADS: list[dict[str, Any]] = _file()["loads"]
+
+
+def _key(name: str) -> str:
+    """A key the cases name: one of their keys, or "published", the first key this runtime's
+    constants say the spec publishes (rendered from the spec, never spelled in a runtime)."""
+    if name == "published":
+        assert PUBLISHED_SECRET_KEYS, "the runtime's constants name no published key"
+        return PUBLISHED_SECRET_KEYS[0]
+    return KEYS[name]
 
 
 def _box(case: dict[str, Any]) -> secrets.SecretBox:
@@ -66,3 +86,37 @@ def test_sealing_with_the_token_s_nonce_gives_the_token_again(
     raw = base64.urlsafe_b64decode(case["token"].removeprefix(ENCRYPTED_PREFIX) + "==")
     monkeypatch.setattr(secrets.os, "urandom", lambda size: raw[:size] if size == NONCE_BYTES else b"")
     assert _box(case).encrypt(case["plain"], field=case["field"]) == case["token"]
+
+
+def test_the_load_cases_are_well_formed() -> None:
+    names = [case["name"] for case in LOADS]
+    assert len(names) == len(set(names)), "a name twice"
+    for case in LOADS:
+        assert set(case) <= KNOWN_LOADS, (
+            f"{case['name']}: keys this runner does not know: {set(case) - KNOWN_LOADS}"
+        )
+        assert case.get("spelled") in SPELLINGS, f"{case['name']}: a spelling this runner does not know"
+
+
+@pytest.mark.parametrize("case", LOADS, ids=[case["name"] for case in LOADS])
+def test_the_python_runtime_loads_each_key_as_decided(case: dict[str, Any], tmp_path: Path) -> None:
+    key_text = SPELLINGS[case.get("spelled")](_key(case["key"]))
+    old = case.get("oldKeys", [])
+
+    def load() -> secrets.SecretBox:
+        return secrets.load_secret_box(
+            key_text=key_text,
+            old_keys_text=",".join(_key(name) for name in old),
+            production=case["production"],
+            state_dir=tmp_path,
+        )
+
+    if "refused" in case:
+        with pytest.raises(secrets.ConfigurationError) as refused:
+            load()
+        assert str(refused.value) == case["refused"].replace("{hint}", secrets.GENERATE_HINT)
+        return
+    box = load()
+    for name in (case["key"], *old):
+        token = secrets.SecretBox(secrets.parse_key(_key(name))).encrypt("value", field="accessKey")
+        assert box.decrypt(token, field="accessKey") == "value", name

@@ -36,6 +36,7 @@ from scaffold.codegen.go.shared_values import FILE_NAME as RUNTIME_CONSTANTS
 from scaffold.codegen.go.shared_values import go_runtime_constants, uses_runtime_values
 from scaffold.codegen.go.types import go_model
 from scaffold.codegen.plugin_shapes import base_path
+from scaffold.codegen.runtime_values import RuntimeValue, spec_values
 from scaffold.codegen.served_document import served_document
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.service_schemas import service_model
@@ -78,12 +79,14 @@ def _copied(source: str, module: str) -> str:
     return go_copied_header(f"{SOURCE_FOLDER}/{source}") + text.replace(f'"{SOURCE_MODULE}', f'"{module}/')
 
 
-def _role_values(role: str) -> str | None:
-    """The shared values a role's package (its files and its tests) uses, in that package; None
-    when it uses none (the JSON reader takes its limits as arguments)."""
+def _role_values(role: str, values: tuple[RuntimeValue, ...]) -> str | None:
+    """The shared values a role's package (its files and its tests) uses, in that package (the
+    spec's `values` among them); None when it uses none (the JSON reader takes its limits as arguments)."""
     folder = RUNTIME_FOLDER / role
     text = "".join(p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.go")))
-    return go_runtime_constants(used_in=text) if uses_runtime_values(text) else None
+    return (
+        go_runtime_constants(used_in=text, spec_values=values) if uses_runtime_values(text, values) else None
+    )
 
 
 def contract_files(spec: SpecDocument, answers: Answers) -> dict[str, str]:
@@ -92,6 +95,7 @@ def contract_files(spec: SpecDocument, answers: Answers) -> dict[str, str]:
     model = go_model(service_model(spec))
     ops = go_operations(spec, model)
     folder = CONTRACT_FOLDER
+    decided = spec_values(spec.data)
     files = {
         f"{folder}/types_gen.go": _file(header, declarations(model)),
         f"{folder}/json_gen.go": _file(header, codecs(model), imports=("fmt",)),
@@ -101,7 +105,7 @@ def contract_files(spec: SpecDocument, answers: Answers) -> dict[str, str]:
         f"{folder}/spec_gen.go": _file(header, spec_source(spec)),
         f"{folder}/conformance_gen.go": _file(header, conformance_source(spec, model)),
         f"{folder}/texts_gen.go": _file(header, texts_source()),
-        f"{folder}/{RUNTIME_CONSTANTS}": _file(header, go_runtime_constants()),
+        f"{folder}/{RUNTIME_CONSTANTS}": _file(header, go_runtime_constants(spec_values=decided)),
     }
     patterns = patterns_source(model)
     if patterns is not None:
@@ -110,7 +114,7 @@ def contract_files(spec: SpecDocument, answers: Answers) -> dict[str, str]:
     for source in runtime_modules():
         files[f"{folder}/{source}"] = _copied(source, module)
     for role in role_packages():
-        values = _role_values(role)
+        values = _role_values(role, decided)
         if values is not None:
             files[f"{folder}/{role}/{VALUES_FILE}"] = _file(header, values, package=role)
     return dict(sorted(files.items()))

@@ -38,17 +38,18 @@ def _names(text: str) -> frozenset[str]:
     return frozenset(_IDENTIFIER.findall(text))
 
 
-def uses_runtime_values(text: str) -> bool:
+def uses_runtime_values(text: str, spec_values: tuple[RuntimeValue, ...] = ()) -> bool:
     """Whether Go source `text` names any shared value."""
     names = _names(text)
-    return any(item.go_name in names for item in RUNTIME_VALUES)
+    return any(item.go_name in names for item in (*RUNTIME_VALUES, *spec_values))
 
 
-def go_runtime_constants(used_in: str | None = None) -> str:
+def go_runtime_constants(used_in: str | None = None, spec_values: tuple[RuntimeValue, ...] = ()) -> str:
     """The declarations (the package clause and header are the caller's): every value, or those
-    `used_in` names (a role package's source: it holds what it uses, and imports no other package)."""
+    `used_in` names (a role package's source: it holds what it uses, and imports no other package);
+    a plugin's `spec_values` (scaffold.codegen.runtime_values.spec_values) after the others."""
     names = None if used_in is None else _names(used_in)
-    chosen = [item for item in RUNTIME_VALUES if names is None or item.go_name in names]
+    chosen = [item for item in (*RUNTIME_VALUES, *spec_values) if names is None or item.go_name in names]
     return "// Values every language's runtime shares (scaffold/codegen/runtime_values.py).\n\n" + "\n".join(
         _declaration(item) for item in chosen
     )

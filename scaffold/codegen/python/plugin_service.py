@@ -27,6 +27,7 @@ from scaffold.codegen.python.shared_values import (
     python_runtime_constants,
     python_runtime_texts,
 )
+from scaffold.codegen.runtime_values import spec_values
 from scaffold.errors import GenerationError
 from scaffold.specs.document import SpecDocument
 
@@ -115,7 +116,7 @@ def contract_files(spec: SpecDocument, answers: Answers) -> dict[str, str]:
         f"{folder}/openapi_document.py": openapi_document_module(spec, python_header(spec), base_path(spec)),
         SERVICE_CONFTEST: service_conftest(python_header(spec), package),
         # what every language's runtime shares, rendered (not copied: runtime_files/ reads the source)
-        f"{folder}/{CONSTANTS_FILE}": python_header(spec) + python_runtime_constants(),
+        f"{folder}/{CONSTANTS_FILE}": python_header(spec) + python_runtime_constants(spec_values(spec.data)),
         f"{folder}/{TEXTS_FILE}": python_header(spec) + python_runtime_texts(),
     }
     for source in RUNTIME_MODULES:

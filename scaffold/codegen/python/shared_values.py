@@ -26,7 +26,8 @@ runtimes' constants come from too; `scaffold regenerate` writes it again.
 
 def _literal(value: Value) -> str:
     if isinstance(value, tuple) and all(isinstance(item, str) for item in value):
-        return "(" + ", ".join(json.dumps(item) for item in value) + ")"
+        inner = ", ".join(json.dumps(item) for item in value)
+        return f"({inner},)" if len(value) == 1 else f"({inner})"  # ("x") is no tuple
     if isinstance(value, tuple):
         return "(" + ", ".join(repr(float(item)) for item in value) + ")"
     if isinstance(value, str):
@@ -42,9 +43,10 @@ def _assignment(item: RuntimeValue) -> str:
     return f"{item.name} = (\n    {inner}\n)"
 
 
-def python_runtime_constants() -> str:
-    """The module's text: each value under a comment that says what it is for."""
-    body = "\n".join(f"# {item.about}\n{_assignment(item)}" for item in RUNTIME_VALUES)
+def python_runtime_constants(spec_values: tuple[RuntimeValue, ...] = ()) -> str:
+    """The module's text: each value under a comment that says what it is for (a plugin's
+    `spec_values`, from scaffold.codegen.runtime_values.spec_values, after the others)."""
+    body = "\n".join(f"# {item.about}\n{_assignment(item)}" for item in (*RUNTIME_VALUES, *spec_values))
     return f"{_DOCSTRING}\n{body}\n"
 
 

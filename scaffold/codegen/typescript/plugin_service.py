@@ -27,6 +27,7 @@ from scaffold.codegen.plugin_shapes import (
     request_examples,
     secret_paths,
 )
+from scaffold.codegen.runtime_values import spec_values
 from scaffold.codegen.served_document import served_document
 from scaffold.codegen.typescript.headers import typescript_header
 from scaffold.codegen.typescript.literals import ts_literal, ts_string
@@ -98,7 +99,7 @@ def contract_files(spec: SpecDocument, answers: Answers) -> dict[str, str]:
         f"{folder}/spec.ts": spec_source(spec, header),
         f"{folder}/examples.ts": examples_source(spec, header),
         f"{folder}/texts.ts": texts_source(header),
-        f"{folder}/{RUNTIME_CONSTANTS}": typescript_runtime_constants(header + "\n"),
+        f"{folder}/{RUNTIME_CONSTANTS}": typescript_runtime_constants(header + "\n", spec_values(spec.data)),
     }
     for source in RUNTIME_MODULES:
         files[f"{folder}/{source}"] = copied_runtime_file(source)

@@ -11,8 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from scaffold.codegen.runtime_values import RUNTIME_VALUES as _SOURCE
+from scaffold.codegen.runtime_values import spec_values as _spec_values
+from scaffold.contracts import PLUGIN as _PLUGIN
+from scaffold.specs.catalog import load_shipped as _load_shipped
 
-_VALUES: dict[str, Any] = {value.name: value.value for value in _SOURCE}
+# A project's values of its spec are its own spec's; here they are the newest shipped plugin spec's.
+_PLUGIN_SPEC = _load_shipped(_PLUGIN.contract)
+_VALUES: dict[str, Any] = {value.name: value.value for value in (*_SOURCE, *_spec_values(_PLUGIN_SPEC.data))}
 
 MAX_BODY_BYTES: int = _VALUES["MAX_BODY_BYTES"]
 MAX_BODY_BYTES_IN_FLIGHT: int = _VALUES["MAX_BODY_BYTES_IN_FLIGHT"]
@@ -58,3 +63,5 @@ KEY_BYTES: int = _VALUES["KEY_BYTES"]
 NONCE_BYTES: int = _VALUES["NONCE_BYTES"]
 TAG_BYTES: int = _VALUES["TAG_BYTES"]
 MAX_TOKEN_CHARS: int = _VALUES["MAX_TOKEN_CHARS"]
+PUBLISHED_KEY_REFUSAL: str = _VALUES["PUBLISHED_KEY_REFUSAL"]
+PUBLISHED_SECRET_KEYS: tuple[str, ...] = _VALUES["PUBLISHED_SECRET_KEYS"]

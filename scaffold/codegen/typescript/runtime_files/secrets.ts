@@ -11,7 +11,8 @@
  *
  * The key is 32 random bytes, base64url-encoded, from PLUGIN_SECRET_KEY (the same on every
  * replica). Without it a development plugin keeps a generated key in its state folder and says so
- * once; a production plugin refuses to start. The key file must be its owner's alone (a regular
+ * once; a production plugin refuses to start, as it does with the example key the contract spec
+ * publishes (PUBLISHED_SECRET_KEYS, which its examples are encrypted with: anyone can decrypt with it). The key file must be its owner's alone (a regular
  * file, not a symbolic link, that no other user may read or write), or the plugin refuses to start.
  * Old keys (PLUGIN_OLD_SECRET_KEYS) still decrypt, so a key can be rotated without invalidating
  * saved data sources at once.
@@ -50,6 +51,8 @@ import {
   MAX_TOKEN_CHARS,
   NONCE_BYTES,
   OLD_KEYS_ENV,
+  PUBLISHED_KEY_REFUSAL,
+  PUBLISHED_SECRET_KEYS,
   TAG_BYTES,
 } from './runtime-constants.js';
 
@@ -306,7 +309,11 @@ export function loadSecretBox(options: LoadSecretBoxOptions): SecretBox {
     .filter((part) => pythonStrip(part) !== '')
     .map((part) => parseKey(part, { source: OLD_KEYS_ENV }));
   if (options.keyText !== undefined && options.keyText !== '') {
-    return new SecretBox(parseKey(options.keyText), { oldKeys });
+    const key = parseKey(options.keyText);
+    if (options.production && isPublished(key)) {
+      throw new ConfigurationError(PUBLISHED_KEY_REFUSAL.replace('{hint}', GENERATE_HINT));
+    }
+    return new SecretBox(key, { oldKeys });
   }
   if (options.production) {
     throw new ConfigurationError(
@@ -325,6 +332,18 @@ export function loadSecretBox(options: LoadSecretBoxOptions): SecretBox {
     );
   }
   return new SecretBox(key, { oldKeys });
+}
+
+/**
+ * Whether `key` is one the contract spec publishes (its example key), however it was spelled
+ * (without its padding, between spaces): the key bytes are compared, not the texts. As an old key
+ * it is still read, so values saved with it decrypt while a new key seals them again.
+ */
+function isPublished(key: Buffer): boolean {
+  return PUBLISHED_SECRET_KEYS.some((text) => {
+    const published = pythonBase64UrlDecode(pythonStrip(text));
+    return published?.length === KEY_BYTES && published.equals(key);
+  });
 }
 
 /** Read the key file, or create it atomically (several workers may start at once). */

@@ -188,18 +188,39 @@ type secretCase struct {
 	Sealed  bool     `json:"sealed"`
 }
 
-// secretCases reads the file named by SCAFFOLD_SECRET_CASES (sharedcases_test.go).
+// loadCase is one of the file's "loads": the key a plugin starts with (secretkeys_test.go).
+type loadCase struct {
+	Name       string   `json:"name"`
+	Key        string   `json:"key"`
+	Spelled    string   `json:"spelled"`
+	OldKeys    []string `json:"oldKeys"`
+	Production bool     `json:"production"`
+	Refused    *string  `json:"refused"`
+}
+
+// secretFile is scaffold/codegen/cases/secrets.json.
+type secretFile struct {
+	About []string          `json:"about"`
+	Keys  map[string]string `json:"keys"`
+	Cases []secretCase      `json:"cases"`
+	Loads []loadCase        `json:"loads"`
+}
+
+// readSecretFile reads the file named by SCAFFOLD_SECRET_CASES (sharedcases_test.go).
+func readSecretFile(t *testing.T) secretFile {
+	t.Helper()
+	var file secretFile
+	casefiles.Read(t, "SCAFFOLD_SECRET_CASES", "secrets.json", &file)
+	if len(file.Cases) == 0 || len(file.Loads) == 0 {
+		t.Fatal("secrets.json holds no case or no load")
+	}
+	return file
+}
+
+// secretCases are the file's keys and token cases.
 func secretCases(t *testing.T) (map[string]string, []secretCase) {
 	t.Helper()
-	var file struct {
-		About []string          `json:"about"`
-		Keys  map[string]string `json:"keys"`
-		Cases []secretCase      `json:"cases"`
-	}
-	casefiles.Read(t, "SCAFFOLD_SECRET_CASES", "secrets.json", &file)
-	if len(file.Cases) == 0 {
-		t.Fatal("secrets.json holds no case")
-	}
+	file := readSecretFile(t)
 	return file.Keys, file.Cases
 }
 

@@ -11,7 +11,8 @@ does not decrypt.
 
 The key is 32 random bytes, base64url-encoded, from PLUGIN_SECRET_KEY (the same on every replica).
 Without it a development plugin keeps a generated key in its state folder and says so once;
-a production plugin refuses to start. The key file must be its owner's alone (a regular file, not
+a production plugin refuses to start, as it does with the example key the contract spec publishes
+(PUBLISHED_SECRET_KEYS, which its examples are encrypted with: anyone can decrypt with it). The key file must be its owner's alone (a regular file, not
 a symbolic link, that no other user may read or write), or the plugin refuses to start. Old keys
 (PLUGIN_OLD_SECRET_KEYS) still decrypt, so a key can be rotated without invalidating saved data
 sources at once.
@@ -43,6 +44,8 @@ from .runtime_constants import KEY_FILE_NAME as KEY_FILE_NAME
 from .runtime_constants import MAX_TOKEN_CHARS as _MAX_TOKEN_CHARS
 from .runtime_constants import NONCE_BYTES as _NONCE_BYTES
 from .runtime_constants import OLD_KEYS_ENV as OLD_KEYS_ENV
+from .runtime_constants import PUBLISHED_KEY_REFUSAL as _PUBLISHED_KEY_REFUSAL
+from .runtime_constants import PUBLISHED_SECRET_KEYS as _PUBLISHED_SECRET_KEYS
 from .runtime_constants import TAG_BYTES as _TAG_BYTES
 
 # A key file holds one 44-character key and perhaps whitespace: more than KEY_FILE_MAX_BYTES is no
@@ -149,7 +152,10 @@ def load_secret_box(
         parse_key(part, source=OLD_KEYS_ENV) for part in (old_keys_text or "").split(",") if part.strip()
     ]
     if key_text:
-        return SecretBox(parse_key(key_text), old_keys=old_keys)
+        key = parse_key(key_text)
+        if production and _is_published(key):
+            raise ConfigurationError(_PUBLISHED_KEY_REFUSAL.replace("{hint}", GENERATE_HINT))
+        return SecretBox(key, old_keys=old_keys)
     if production:
         raise ConfigurationError(
             f"{KEY_ENV} is not set and PLUGIN_ENV is production: encrypted passwords need the same "
@@ -168,6 +174,17 @@ def load_secret_box(
             KEY_ENV,
         )
     return SecretBox(key, old_keys=old_keys)
+
+
+def _is_published(key: bytes) -> bool:
+    """Whether `key` is one the contract spec publishes (its example key), however it was spelled
+    (without its padding, between spaces): the key bytes are compared, not the texts. As an old
+    key it is still read, so values saved with it decrypt while a new key seals them again."""
+    published = []
+    for text in _PUBLISHED_SECRET_KEYS:
+        with contextlib.suppress(ConfigurationError):
+            published.append(parse_key(text))
+    return key in published
 
 
 def _development_key(path: Path) -> bytes:

@@ -135,3 +135,9 @@ const TagBytes = 16
 
 // MaxTokenChars: an encrypted value longer than this is refused unread.
 const MaxTokenChars = 64 << 10
+
+// PublishedKeyRefusal: why a production plugin will not start with a key in PUBLISHED_SECRET_KEYS ({hint}: the language's command that makes a key).
+const PublishedKeyRefusal = "PLUGIN_SECRET_KEY is the example key the contract spec publishes (info.x-example-secret-key, served at /openapi.json) and PLUGIN_ENV is production: anyone can decrypt what it encrypts, so the plugin will not use it; {hint}, and set PLUGIN_SECRET_KEY to it in the environment"
+
+// PublishedSecretKeys: keys the contract spec publishes (info.x-example-secret-key): refused in production.
+var PublishedSecretKeys = [...]string{"ZXhhbXBsZS1rZXktZG8tbm90LXVzZS1pbi1wcm9kISE="}

@@ -134,3 +134,10 @@ export const TAG_BYTES = 16;
 
 /** An encrypted value longer than this is refused unread. */
 export const MAX_TOKEN_CHARS = 64 * 1024;
+
+/** Why a production plugin will not start with a key in PUBLISHED_SECRET_KEYS ({hint}: the language's command that makes a key). */
+export const PUBLISHED_KEY_REFUSAL =
+  'PLUGIN_SECRET_KEY is the example key the contract spec publishes (info.x-example-secret-key, served at /openapi.json) and PLUGIN_ENV is production: anyone can decrypt what it encrypts, so the plugin will not use it; {hint}, and set PLUGIN_SECRET_KEY to it in the environment';
+
+/** Keys the contract spec publishes (info.x-example-secret-key): refused in production. */
+export const PUBLISHED_SECRET_KEYS: readonly string[] = ['ZXhhbXBsZS1rZXktZG8tbm90LXVzZS1pbi1wcm9kISE='];

@@ -93,3 +93,7 @@ NONCE_BYTES = 12
 TAG_BYTES = 16
 # an encrypted value longer than this is refused unread
 MAX_TOKEN_CHARS = 64 * 1024
+# why a production plugin will not start with a key in PUBLISHED_SECRET_KEYS ({hint}: the language's command that makes a key)
+PUBLISHED_KEY_REFUSAL = (
+    "PLUGIN_SECRET_KEY is the example key the contract spec publishes (info.x-example-secret-key, served at /openapi.json) and PLUGIN_ENV is production: anyone can decrypt what it encrypts, so the plugin will not use it; {hint}, and set PLUGIN_SECRET_KEY to it in the environment"
+)

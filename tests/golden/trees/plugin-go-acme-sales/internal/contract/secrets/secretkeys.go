@@ -3,11 +3,13 @@
 package secrets
 
 // The secret key's sources: PLUGIN_SECRET_KEY and PLUGIN_OLD_SECRET_KEYS, or, for a development
-// plugin, a key kept in its state folder and created once, whose file must be its owner's alone.
+// plugin, a key kept in its state folder and created once, whose file must be its owner's alone. A
+// production plugin refuses the example key the contract spec publishes (PublishedSecretKeys).
 // What a key encrypts and decrypts is in secrets.go; this is where it comes from, read exactly as
 // the Python and TypeScript plugins read it (so a plugin can move between languages with its key).
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -66,6 +68,9 @@ func Load(opts Options) (*Box, error) {
 		if err != nil {
 			return nil, err
 		}
+		if opts.Production && isPublished(key) {
+			return nil, &KeyError{Message: strings.Replace(PublishedKeyRefusal, "{hint}", GenerateHint, 1)}
+		}
 		return NewBox(key, oldKeys...)
 	}
 	if opts.Production {
@@ -92,6 +97,18 @@ func Load(opts Options) (*Box, error) {
 			"start without it)")
 	}
 	return NewBox(key, oldKeys...)
+}
+
+// isPublished reports whether key is one the contract spec publishes (its example key), however it
+// was spelled (without its padding, between spaces): the key bytes are compared, not the texts. As
+// an old key it is still read, so values saved with it decrypt while a new key seals them again.
+func isPublished(key []byte) bool {
+	for _, text := range PublishedSecretKeys {
+		if published, err := ParseKey(text, KeyEnv); err == nil && bytes.Equal(published, key) {
+			return true
+		}
+	}
+	return false
 }
 
 // developmentKey reads the key file, or creates it atomically (several workers may start at once):
