@@ -35,7 +35,7 @@ from tests.run_once import once_per_run
 pytestmark = pytest.mark.slow
 
 RUNTIME = Path(__file__).resolve().parents[2] / "scaffold" / "codegen" / "typescript" / "runtime_files"
-SOURCES = ("secrets.ts", "errors.ts", "secrets.test.ts", "shared-cases.ts")
+SOURCES = ("secrets.ts", "errors.ts", "secrets.test.ts", "secret-loads.test.ts", "shared-cases.ts")
 CASES = Path(__file__).resolve().parents[2] / "scaffold" / "codegen" / "cases" / "secrets.json"
 # The compiler options of a generated TypeScript plugin (templates/plugin-typescript/tsconfig.json).
 TSCONFIG = {
@@ -110,7 +110,7 @@ def _run(command: list[str], cwd: Path, timeout: float) -> None:
         text=True,
         timeout=timeout,
         check=False,
-        # secrets.test.ts reads the cases every runtime reads (it fails when this is unset)
+        # secrets.test.ts and secret-loads.test.ts read the cases every runtime reads (they fail when unset)
         env={
             **os.environ,
             "CI": "1",

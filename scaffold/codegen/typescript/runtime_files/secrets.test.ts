@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { ConfigurationError } from './errors.js';
-import { ENCRYPTED_PREFIX, KEY_FILE_NAME, PUBLISHED_SECRET_KEYS } from './runtime-constants.js';
+import { ENCRYPTED_PREFIX, KEY_FILE_NAME } from './runtime-constants.js';
 import {
   GENERATE_HINT,
   SecretBox,
@@ -84,52 +84,11 @@ interface SecretCase {
 
 const CASE_KEYS = new Set(['name', 'token', 'field', 'oldKeys', 'plain', 'refused', 'sealed']);
 
-/** One of the file's "loads": the key a plugin starts with. */
-interface LoadCase {
-  readonly name: string;
-  readonly key: string;
-  readonly spelled?: string;
-  readonly oldKeys?: readonly string[];
-  readonly production: boolean;
-  readonly refused?: string;
-}
-
-const LOAD_KEYS = new Set(['name', 'key', 'spelled', 'oldKeys', 'production', 'refused']);
-
 /** The cases every language's runtime reads alike (pytest and go test read the same file). */
-function loadSecretCases(): {
-  keys: Readonly<Record<string, string>>;
-  cases: SecretCase[];
-  loads: LoadCase[];
-} {
-  const file = loadSharedCases('SCAFFOLD_SECRET_CASES', 'secrets.json', {
-    cases: CASE_KEYS,
-    loads: LOAD_KEYS,
-  });
-  return {
-    keys: file['keys'] as Record<string, string>,
-    cases: file['cases'] as SecretCase[],
-    loads: file['loads'] as LoadCase[],
-  };
+function loadSecretCases(): { keys: Readonly<Record<string, string>>; cases: SecretCase[] } {
+  const file = loadSharedCases('SCAFFOLD_SECRET_CASES', 'secrets.json', { cases: CASE_KEYS });
+  return { keys: file['keys'] as Record<string, string>, cases: file['cases'] as SecretCase[] };
 }
-
-/**
- * A key the cases name: one of their keys, or "published", the first key this runtime's constants
- * say the spec publishes (rendered from the spec, never spelled in a runtime).
- */
-function caseKey(keys: Readonly<Record<string, string>>, name: string): string {
-  const key = name === 'published' ? PUBLISHED_SECRET_KEYS[0] : keys[name];
-  if (key === undefined) {
-    throw new Error(`no key ${name} (the runtime's constants name no published key?)`);
-  }
-  return key;
-}
-
-const SPELLINGS: Readonly<Record<string, (key: string) => string>> = {
-  '': (key) => key,
-  unpadded: (key) => key.replace(/=+$/, ''),
-  'between spaces': (key) => ` ${key}\n`,
-};
 
 describe('the shared cases', () => {
   const { keys, cases } = loadSecretCases();
@@ -140,43 +99,6 @@ describe('the shared cases', () => {
       expect(secrets.decrypt(c.token, c.field)).toBe(c.plain);
     } else {
       expect(errorOf(() => secrets.decrypt(c.token, c.field)).message).toBe(c.refused);
-    }
-  });
-});
-
-describe('the shared load cases', () => {
-  const { keys, loads } = loadSecretCases();
-  let folder = '';
-  beforeEach(() => {
-    folder = mkdtempSync(join(tmpdir(), 'secrets-load-'));
-  });
-  afterEach(() => {
-    rmSync(folder, { recursive: true, force: true });
-  });
-  it.each(loads.map((c) => [c.name, c] as const))('%s', (_name, c) => {
-    const spell = SPELLINGS[c.spelled ?? ''];
-    if (spell === undefined) {
-      throw new Error(`a spelling this runner does not know: ${String(c.spelled)}`);
-    }
-    const oldKeys = c.oldKeys ?? [];
-    const load = (): SecretBox =>
-      loadSecretBox({
-        keyText: spell(caseKey(keys, c.key)),
-        oldKeysText: oldKeys.map((name) => caseKey(keys, name)).join(','),
-        production: c.production,
-        stateDir: folder,
-        log: { warn: () => undefined },
-      });
-    if (c.refused !== undefined) {
-      const error = errorOf(load);
-      expect(error).toBeInstanceOf(ConfigurationError);
-      expect(error.message).toBe(c.refused.replace('{hint}', GENERATE_HINT));
-      return;
-    }
-    const secrets = load();
-    for (const name of [c.key, ...oldKeys]) {
-      const token = new SecretBox(parseKey(caseKey(keys, name))).encrypt('value', 'accessKey');
-      expect(secrets.decrypt(token, 'accessKey')).toBe('value');
     }
   });
 });
