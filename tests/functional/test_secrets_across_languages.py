@@ -35,7 +35,14 @@ from tests.run_once import once_per_run
 pytestmark = pytest.mark.slow
 
 RUNTIME = Path(__file__).resolve().parents[2] / "scaffold" / "codegen" / "typescript" / "runtime_files"
-SOURCES = ("secrets.ts", "errors.ts", "secrets.test.ts", "secret-loads.test.ts", "shared-cases.ts")
+SOURCES = (
+    "secrets.ts",
+    "python-text.ts",
+    "errors.ts",
+    "secrets.test.ts",
+    "secret-loads.test.ts",
+    "shared-cases.ts",
+)
 CASES = Path(__file__).resolve().parents[2] / "scaffold" / "codegen" / "cases" / "secrets.json"
 # The compiler options of a generated TypeScript plugin (templates/plugin-typescript/tsconfig.json).
 TSCONFIG = {

@@ -51,6 +51,7 @@ RUNTIME_MODULES = (
     "errors.ts",
     "locale.ts",
     "observability.ts",
+    "python-text.ts",
     "secrets.ts",
     "serve.ts",
     "validation.ts",

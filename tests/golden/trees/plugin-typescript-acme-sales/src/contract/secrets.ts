@@ -13,8 +13,9 @@
  * The key is 32 random bytes, base64url-encoded, from PLUGIN_SECRET_KEY (the same on every
  * replica). Without it a development plugin keeps a generated key in its state folder and says so
  * once; a production plugin refuses to start, as it does with the example key the contract spec
- * publishes (PUBLISHED_SECRET_KEYS, which its examples are encrypted with: anyone can decrypt with it). The key file must be its owner's alone (a regular
- * file, not a symbolic link, that no other user may read or write), or the plugin refuses to start.
+ * publishes (PUBLISHED_SECRET_KEYS, which its examples are encrypted with: anyone can decrypt with
+ * it). The key file must be its owner's alone (a regular file, not a symbolic link, that no other
+ * user may read or write), or the plugin refuses to start.
  * Old keys (PLUGIN_OLD_SECRET_KEYS) still decrypt, so a key can be rotated without invalidating
  * saved data sources at once.
  *
@@ -56,6 +57,7 @@ import {
   PUBLISHED_SECRET_KEYS,
   TAG_BYTES,
 } from './runtime-constants.js';
+import { pythonBase64UrlDecode, pythonStrip } from './python-text.js';
 
 // A key file holds one 44-character key and perhaps whitespace: more than KEY_FILE_MAX_BYTES is no
 // key file, and it is not read further (the file is outside input: every read is bounded).
@@ -209,85 +211,6 @@ function longerThan(text: string, limit: number): boolean {
 function base64UrlPadded(bytes: Uint8Array): string {
   const text = Buffer.from(bytes).toString('base64url');
   return text + '='.repeat(-text.length & 3);
-}
-
-/** Python's `str.strip()` (JavaScript's `trim()` keeps U+001C-U+001F and U+0085, drops U+FEFF). */
-function pythonStrip(text: string): string {
-  let start = 0;
-  let end = text.length;
-  while (start < end && isPythonSpace(text.charCodeAt(start))) {
-    start += 1;
-  }
-  while (end > start && isPythonSpace(text.charCodeAt(end - 1))) {
-    end -= 1;
-  }
-  return text.slice(start, end);
-}
-
-const WHITE_SPACE = /^\p{White_Space}$/u;
-
-/** Python's `str.isspace()`: Unicode's White_Space and the separators U+001C-U+001F. */
-function isPythonSpace(code: number): boolean {
-  return (code >= 0x1c && code <= 0x1f) || WHITE_SPACE.test(String.fromCharCode(code));
-}
-
-// The value of each ASCII character in base64 (either alphabet: Python reads `-_` as `+/`), -1
-// for the characters the decoding skips.
-const BASE64_VALUES = new Int8Array(128).fill(-1);
-for (const [index, character] of Array.from(
-  'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/',
-).entries()) {
-  BASE64_VALUES[character.charCodeAt(0)] = index;
-}
-BASE64_VALUES['-'.charCodeAt(0)] = 62;
-BASE64_VALUES['_'.charCodeAt(0)] = 63;
-
-/**
- * Python's `base64.urlsafe_b64decode(text + '=' * (-len(text) % 4))`, undefined where it raises.
- *
- * CPython's lenient decoding: characters outside the alphabets are skipped, a pad that cannot end
- * a group is ignored, the first complete padding ends the input, and leftover bits are dropped;
- * a non-ASCII character, or a last group of one character (or of two or three without enough
- * padding), is an error.
- */
-function pythonBase64UrlDecode(text: string): Buffer | undefined {
-  if (/[^\p{ASCII}]/u.test(text)) {
-    return undefined;
-  }
-  const padded = text + '='.repeat(-text.length & 3);
-  const out = Buffer.alloc(Math.floor((padded.length * 3) / 4));
-  let size = 0;
-  let position = 0; // in the group of four
-  let left = 0; // the bits of the group not yet written
-  let pads = 0;
-  for (let index = 0; index < padded.length; index += 1) {
-    const code = padded.charCodeAt(index);
-    if (code === 0x3d) {
-      pads += 1; // reset by the next character of the alphabet
-      if (position >= 2 && position + pads >= 4) {
-        return out.subarray(0, size);
-      }
-      continue;
-    }
-    const value = BASE64_VALUES[code] ?? -1;
-    if (value < 0) {
-      continue;
-    }
-    pads = 0;
-    if (position === 0) {
-      left = value;
-    } else if (position === 1) {
-      out[size++] = (left << 2) | (value >> 4);
-      left = value & 0x0f;
-    } else if (position === 2) {
-      out[size++] = ((left << 4) | (value >> 2)) & 0xff;
-      left = value & 0x03;
-    } else {
-      out[size++] = ((left << 6) | value) & 0xff;
-    }
-    position = (position + 1) & 3;
-  }
-  return position === 0 ? out.subarray(0, size) : undefined;
 }
 
 /** The options of `loadSecretBox`: the environment's settings and where the warning goes. */
