@@ -168,10 +168,23 @@ def test_a_service_that_never_answers_200_times_out_and_is_stopped(tmp_path: Pat
     assert not any(alive(pid) for pid in pids(pid_file))
 
 
+def _stop_once_started(pid_file: Path, stop: threading.Event) -> None:
+    """Set `stop` once the fake service wrote its pids (it and its grandchild run), or after 30 s.
+
+    Found in a clean-clone CI run: a fixed 0.8 s timer stopped a service that, on a loaded machine,
+    had not started its grandchild yet; it never wrote its pids and the test failed at `pids`."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if pid_file.exists() and len(pid_file.read_text().split()) >= 2:
+            break
+        time.sleep(0.02)
+    stop.set()
+
+
 def test_stop_requested_while_waiting_yields_not_ready_and_stops_everything(tmp_path: Path) -> None:
     plan, pid_file = fake_plan(tmp_path, "never")
     stop = threading.Event()
-    threading.Timer(0.8, stop.set).start()
+    threading.Thread(target=_stop_once_started, args=(pid_file, stop), daemon=True).start()
     with run_service(plan, Lines(), stop, ready_timeout=30) as running:
         assert not running.ready and [child.label for child in running.children] == ["service"]
     assert not any(alive(pid) for pid in pids(pid_file))
