@@ -38,9 +38,10 @@ import yaml
 from jsonschema import Draft202012Validator
 
 from scaffold.codegen.typescript.types import generate_typescript_types
+from scaffold.host.browser import BrowserSession
 from scaffold.specs.loader import load_spec_file
 from tests.built_modules import NOT_INPUT, changed_files, npm_script_steps, npm_steps_command
-from tests.conftest import MODULE_SPEC
+from tests.conftest import BROWSER_LAUNCH_SECONDS, MODULE_SPEC
 from tests.e2e.conformance_depth import fewer_conformance_examples
 from tests.e2e.conftest import InstalledScaffold, make_venv, pip_install
 from tests.served_process import serve_package
@@ -335,7 +336,23 @@ def test_well_known_and_artifacts_over_http(backend: RunningBackend, spec: dict[
 # --- the platform's frontend, played by `scaffold check module` ---------------------------------------
 
 
-def test_platform_loads_every_component_in_a_browser(backend: RunningBackend) -> None:
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[BrowserSession]:
+    """Headless Chromium for the module checks, given up to BROWSER_LAUNCH_SECONDS to start.
+
+    Found in c7ec628's clean-clone run: `check_module` opening its own browser (30 s, as `check
+    module` waits) failed the first check of the run while the other workers built projects on
+    both cores; the next check, a moment later, passed. The checks themselves are unchanged;
+    check_module opening its own browser is tests/functional/test_check_scaffolded.py's."""
+    from scaffold.host.browser import open_browser
+
+    with open_browser(launch_timeout=BROWSER_LAUNCH_SECONDS) as session:
+        yield session
+
+
+def test_platform_loads_every_component_in_a_browser(
+    backend: RunningBackend, chromium: BrowserSession
+) -> None:
     """scaffold's own module checker (scaffold.check) plays the platform against the running backend.
 
     It reads well-known, loads entryPoint resolved against frontendHost (with version and
@@ -348,7 +365,7 @@ def test_platform_loads_every_component_in_a_browser(backend: RunningBackend) ->
     from scaffold.host.report import Status, render_text
 
     try:
-        report = check_module(backend.url)
+        report = check_module(backend.url, browser=chromium)
     except ToolMissingError as exc:
         pytest.fail(f"{exc} (the browser tests need it; they are never skipped)", pytrace=False)
     text = render_text(report)
@@ -371,7 +388,7 @@ def test_platform_loads_every_component_in_a_browser(backend: RunningBackend) ->
 
 
 def test_check_with_the_project_s_own_data_passes_as_its_ci_runs_it(
-    built_module: BuiltModule, backend: RunningBackend
+    built_module: BuiltModule, backend: RunningBackend, chromium: BrowserSession
 ) -> None:
     """The project's CI gives `check module` its own data (frontend/host-data.json, seeded with the
     starter's defaults): every check passes with it, no warning."""
@@ -381,7 +398,7 @@ def test_check_with_the_project_s_own_data_passes_as_its_ci_runs_it(
 
     data = read_host_data(built_module.root / HOST_DATA_FILE, HOST_DATA_FILE)
     assert data.module_data == {"message": "Hello from Acme Map", "askBackend": False}
-    report = check_module(backend.url, ModuleCheckOptions(data=data))
+    report = check_module(backend.url, ModuleCheckOptions(data=data), browser=chromium)
     text = render_text(report)
     assert report.ok and report.count(Status.WARN) == 0 and report.count(Status.SKIP) == 0, text
     assert "Hello from Acme Map" in (report.find("component.Widget.render") or report.results[0]).detail, text
