@@ -239,7 +239,9 @@ def test_the_projects_own_tests_hold_every_answer_against_the_spec(starter: Path
     refuses fails the seeded tests, naming the operation and the place.
 
     Found: the seeded tests checked answers by value only, so a query form field of a type the
-    contract does not know (the encoder writes any string of a named enum) passed them all.
+    contract does not know (the encoder writes any string of a named enum) passed them all. The
+    spec's examples are replayed against contract.Stub since plugin-go 1.4.0 (issue 40 point 4), so
+    the team's tests (yours_test.go) ask for the forms of their data source.
     """
     root = tmp_path / "acme-sales"
     shutil.copytree(starter, root, ignore=shutil.ignore_patterns("bin"))
@@ -251,7 +253,7 @@ def test_the_projects_own_tests_hold_every_answer_against_the_spec(starter: Path
     wrong = 'return []contract.ConstructorField{{Code: "x", Type: contract.Some(contract.ConstructorFieldType("dial"))}}, nil'
     datasource.write_text(text[:at] + wrong + text[at + len(smallest) :], encoding="utf-8")
     result = subprocess.run(
-        ["go", "test", "-count=1", "-run", "TestEverySpecExampleIsServed", "./internal/datasource"],
+        ["go", "test", "-count=1", "-run", "TestYourFormsAreAsTheContractSays", "./internal/datasource"],
         cwd=root,
         capture_output=True,
         text=True,
@@ -264,4 +266,4 @@ def test_the_projects_own_tests_hold_every_answer_against_the_spec(starter: Path
         "an answer is not as the contract documents it: POST /query/constructor-fields answered 200 "
         "with a body the schema refuses: not as the contract's schema says: 0.type: choice"
     ) in out, out[-3000:]
-    assert "--- FAIL: TestEverySpecExampleIsServed" in out, out[-3000:]
+    assert "--- FAIL: TestYourFormsAreAsTheContractSays" in out, out[-3000:]

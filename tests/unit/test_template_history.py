@@ -15,7 +15,8 @@ commit 053a770), before they moved on to 1.1.0 and 1.2.0; plugin-python 1.6.0, m
 landed commit 0d197cf), before they moved on to 1.7.0, 1.7.0, 1.3.0 and 1.2.0; plugin-go 1.2.0
 from the store main's bac5e4f built, before it moved on to 1.3.0 (issue 40 point 5); plugin-python
 1.7.0 and module-python 1.7.0 from the store scaffold built at commit a36d3e3 (issue 40 point 9),
-before they moved on to 1.8.0.
+before they moved on to 1.8.0; plugin-go 1.3.0 from the store main's fcddf95 built, before it
+moved on to 1.4.0 (issue 40 point 4).
 
 The templates' folders were renamed `<kind>-<language>` (templates/plugin-python/) after these ids
 were read; the store keeps each one's old name (template-store/plugin, "plugin template 1.0.0" in
@@ -64,6 +65,7 @@ plugin-typescript 1.3.0 8475c1ea7e71e2c258f1b00fdfe38900edf26616 acf9ea87b356db2
 plugin-go 1.0.0 6beafa2aed38864d1da8656ab64e23dade5a9a8e 83f9b4137c46f642e1eaef43886bdfed48d07b48
 plugin-go 1.1.0 3a43623f0bee58a11a925eb2a3628518a05d33c1 f6e27572785f436bca3447f9959edd5cbcde78fd
 plugin-go 1.2.0 2fd850a806c3cf35b694ec3cd89c8df6e23d8822 8c280f0d6d93aabbfc7e14cd9a4e101e61e5bab2
+plugin-go 1.3.0 108d67452958476ca8d636e2fbbc04309cc041a0 075fef60f033919219f8d1332066015815f65744
 """.splitlines()
     if line
 ]
