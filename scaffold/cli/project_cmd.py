@@ -38,6 +38,14 @@ DefaultsOption = Annotated[
     bool, typer.Option("--defaults", help="Ask nothing: use the options given and defaults for the rest.")
 ]
 ForceOption = Annotated[bool, typer.Option("--force", help="Write into DEST even if it is not empty.")]
+GitOption = Annotated[
+    bool,
+    typer.Option(
+        "--git/--no-git",
+        help="Make DEST a git repository with a first commit of the new project (the default; not "
+        "when DEST is inside another repository), as `scaffold upgrade` needs.",
+    ),
+]
 LanguageOption = Annotated[
     str | None,
     typer.Option(
@@ -107,6 +115,7 @@ def _create(
     contract_version: str | None,
     defaults: bool,
     force: bool,
+    git: bool,
     language: str | None = None,
 ) -> CreatedProject:
     """Validate the flags, create the project, and print what was made."""
@@ -119,12 +128,15 @@ def _create(
         contract_version=contract_version,
         interactive=_interactive(defaults),
         force=force,
+        repository=git,
     )
     created = create_project(options)
     typer.echo(
         f"created {created.root} ({created.file_count} files; contract "
         f"{created.manifest.contract} {created.manifest.contract_version}, template {created.template_version})"
     )
+    if created.repository is not None:
+        typer.echo(created.repository.describe(dest))
     return created
 
 
@@ -142,6 +154,7 @@ def register(app: typer.Typer) -> None:
         contract_version: ContractOption = None,
         defaults: DefaultsOption = False,
         force: ForceOption = False,
+        git: GitOption = True,
     ) -> None:
         """Create a data source plugin service (Python and FastAPI, TypeScript and Fastify, or Go)."""
         interactive = _interactive(defaults)
@@ -154,7 +167,7 @@ def register(app: typer.Typer) -> None:
             author=author,
             example=example,
         )
-        created = _create(PLUGIN.name, dest, answers, contract_version, defaults, force, chosen)
+        created = _create(PLUGIN.name, dest, answers, contract_version, defaults, force, git, chosen)
         first_run = LANGUAGES[chosen].first_run.format(
             package=created.answers["package_name"], project=created.answers["project_name"]
         )
@@ -189,6 +202,7 @@ def register(app: typer.Typer) -> None:
         contract_version: ContractOption = None,
         defaults: DefaultsOption = False,
         force: ForceOption = False,
+        git: GitOption = True,
     ) -> None:
         """Create a dashboard widget module: FastAPI backend and React 18 frontend bundle."""
         answers = _explicit(
@@ -201,7 +215,7 @@ def register(app: typer.Typer) -> None:
             components=parse_components(components) if components is not None else None,
             registry_url=validate_registry_url(registry_url) if registry_url is not None else None,
         )
-        created = _create(MODULE.name, dest, answers, contract_version, defaults, force)
+        created = _create(MODULE.name, dest, answers, contract_version, defaults, force, git)
         package_name = created.answers["package_name"]
         typer.echo(
             f"next: cd {dest}/frontend && npm install && npm run build && cd ../backend && "
