@@ -11,7 +11,12 @@ import typer
 from scaffold.contracts import LANGUAGES, MODULE, PLUGIN
 from scaffold.projects.create import CreatedProject, NewProjectOptions, create_project
 from scaffold.projects.kinds import KINDS
-from scaffold.projects.names import validate_package_name, validate_project_name, validate_scope
+from scaffold.projects.names import (
+    validate_go_module,
+    validate_package_name,
+    validate_project_name,
+    validate_scope,
+)
 from scaffold.projects.state.answers import parse_components, validate_registry_url
 
 DestArgument = Annotated[
@@ -90,6 +95,8 @@ def _validate_flags(kind: str, answers: dict[str, Any]) -> None:
         validate_package_name(answers["package_name"], kind)
     if "scope" in answers:
         validate_scope(answers["scope"])
+    if "go_module" in answers:  # the module_answer of the language that has one (LANGUAGES)
+        validate_go_module(answers["go_module"])
 
 
 def _language(given: str | None, interactive: bool) -> str:
@@ -151,6 +158,13 @@ def register(app: typer.Typer) -> None:
         author: AuthorOption = None,
         example: ExampleOption = None,
         language: LanguageOption = None,
+        module: Annotated[
+            str | None,
+            typer.Option(
+                "--module",
+                help="Go module path of a Go plugin (default: the project name), e.g. example.com/team/acme-sales.",
+            ),
+        ] = None,
         contract_version: ContractOption = None,
         defaults: DefaultsOption = False,
         force: ForceOption = False,
@@ -159,6 +173,13 @@ def register(app: typer.Typer) -> None:
         """Create a data source plugin service (Python and FastAPI, TypeScript and Fastify, or Go)."""
         interactive = _interactive(defaults)
         chosen = _language(language, interactive)
+        module_answer = LANGUAGES[chosen].module_answer
+        if module is not None and not module_answer:
+            having = " or ".join(n for n, language in LANGUAGES.items() if language.module_answer)
+            raise typer.BadParameter(
+                f"a {chosen} plugin has no module path: --module is for --language {having}",
+                param_hint="--module",
+            )
         answers = _explicit(
             project_name=name,
             package_name=package,
@@ -167,6 +188,8 @@ def register(app: typer.Typer) -> None:
             author=author,
             example=example,
         )
+        if module is not None:
+            answers[module_answer] = module
         created = _create(PLUGIN.name, dest, answers, contract_version, defaults, force, git, chosen)
         first_run = LANGUAGES[chosen].first_run.format(
             package=created.answers["package_name"], project=created.answers["project_name"]
