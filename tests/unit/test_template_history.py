@@ -15,8 +15,9 @@ commit 053a770), before they moved on to 1.1.0 and 1.2.0; plugin-python 1.6.0, m
 landed commit 0d197cf), before they moved on to 1.7.0, 1.7.0, 1.3.0 and 1.2.0; plugin-go 1.2.0
 from the store main's bac5e4f built, before it moved on to 1.3.0 (issue 40 point 5); plugin-python
 1.7.0 and module-python 1.7.0 from the store scaffold built at commit a36d3e3 (issue 40 point 9),
-before they moved on to 1.8.0; plugin-go 1.3.0 and plugin-typescript 1.4.0 from the store main's
-fcddf95 built, before they moved on to 1.4.0 (issue 40 points 4 and 5) and 1.5.0 (issue 40 point 1).
+before they moved on to 1.8.0; plugin-python 1.8.0, plugin-typescript 1.4.0 and plugin-go 1.3.0 from
+the store main's fcddf95 built, before they moved on to 1.9.0, 1.5.0 and 1.4.0 (issue 40 points 1,
+4, 5 and 6).
 
 The templates' folders were renamed `<kind>-<language>` (templates/plugin-python/) after these ids
 were read; the store keeps each one's old name (template-store/plugin, "plugin template 1.0.0" in
@@ -50,6 +51,7 @@ plugin-python 1.4.0 c0fb333ec79364785c6dbd35a2a39fd0ef0be719 cb38a9f604935dc8245
 plugin-python 1.5.0 6443ea6b1fc51e0e2dcd9e8f43e0814b0ba9b765 94d1ce11e1627a1471d2702fb3b6ee8fa552e771
 plugin-python 1.6.0 3d15bb5e65c5130be5db30eff6212341e189553b a631891cefe5d0ed4fe905f45b4f35841597ef11
 plugin-python 1.7.0 d408fcc26a6c834baf636a15b916f192be4de927 fb5b979ae6f4fd9bae2729038eff1fb799d64aa1
+plugin-python 1.8.0 5aaf410f1721add0bda2c47be313a99fd61e15e5 d71bb37c2bde75abcee156992ed8d79c36ee039b
 module-python 1.0.0 75637e69a41248ffd7786f105c024d1cffe4c70d 6f5fdb1a7538e396b2444990cfa21cffb8e2e5f6
 module-python 1.1.0 5031f872d71ddff50cb2c38abb8c8c32c3091d7b 62ac75fb19781f5729f042e53b8c9a2e9acf32ae
 module-python 1.2.0 a5574417740fbc5a1b1ceef8a70a6793a39bad1e 9d36e09c5a2a9456628332b1bd4cb03d803cae8d

