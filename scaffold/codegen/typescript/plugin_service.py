@@ -54,6 +54,7 @@ RUNTIME_MODULES = (
     "python-text.ts",
     "secrets.ts",
     "serve.ts",
+    "stub.ts",
     "validation.ts",
 )
 # Names the generated base class itself uses: an operationId may not become one of them.
