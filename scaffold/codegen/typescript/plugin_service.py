@@ -55,6 +55,7 @@ RUNTIME_MODULES = (
     "python-text.ts",
     "secrets.ts",
     "serve.ts",
+    "stub.ts",
     "validation.ts",
 )
 # Names the generated base class itself uses: an operationId may not become one of them.

@@ -1,6 +1,8 @@
 // The strictness cases of the Python plugin's tests, twin for twin (yours: extend them as your forms
 // grow). A body that breaks the spec's schema is 400 in the operation's error shape, nothing coerced;
-// a body the schema allows is never refused for its form.
+// a body the schema allows is never refused for its form. What the routes do before your data source
+// runs, so they run against a stand-in (stubDataSource: the spec's example answers) and hold
+// whatever your data source does; test yours in test/datasource.test.ts and test/contract.test.ts.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +11,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildApp } from '../src/app.js';
-import { type AnswerLog, checkAnswers, PluginError } from '../src/contract/index.js';
+import {
+  type AnswerLog,
+  checkAnswers,
+  PluginError,
+  stubDataSource,
+} from '../src/contract/index.js';
 import { loadSettings } from '../src/settings.js';
 
 const API = '/api/v1';
@@ -29,7 +36,9 @@ let answers: AnswerLog; // every answer held against the spec (src/contract/conf
 
 beforeAll(async () => {
   const stateDir = mkdtempSync(join(tmpdir(), 'plugin-strict-'));
-  app = buildApp(loadSettings({ PLUGIN_STATE_DIR: stateDir, LOG_LEVEL: 'fatal' }));
+  app = buildApp(loadSettings({ PLUGIN_STATE_DIR: stateDir, LOG_LEVEL: 'fatal' }), {
+    dataSource: stubDataSource(),
+  });
   answers = checkAnswers(app);
   await app.ready();
 });

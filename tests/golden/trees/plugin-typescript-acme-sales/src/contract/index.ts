@@ -16,4 +16,5 @@ export * from './runtime-constants.js';
 export * from './secrets.js';
 export * from './serve.js';
 export * from './spec.js';
+export * from './stub.js';
 export type * from './types.js';
