@@ -12,31 +12,77 @@ config, and the health check, whose body is the config under test, are sent as g
 
 The values go as given: the runtimes scaffold generates read a plain value in a password field as it
 is (only `enc:v1:` values are decrypted), so no health-check round trip is needed to use them.
+
+The form is asked for with or without values, for one more reason: a schema-valid request whose
+config has no entry for a field the form requires is the contract's own example of a 400 ("too few
+entries in DatasourceConfig.fields"); the schema cannot say which entries a form requires, so only
+the form tells a right 400 from a schema-valid request wrongly rejected.
 """
 
 from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from scaffold.check.plugin_session import HEALTH
-from scaffold.check.plugin_values import JsonObject, as_fields, config_fields, marker_secret
+from scaffold.check.plugin_session import GET_RESULT, HEALTH
+from scaffold.check.plugin_values import JsonObject, as_fields, code_of, config_fields, marker_secret
 from scaffold.host.http_client import HttpClient
 from scaffold.host.plugin_requests import constructor_request, plugin_context
 
+TOO_FEW_ENTRIES_ANSWERED = frozenset({HEALTH, GET_RESULT})
+"""The operations whose 400 the contract names for too few entries in DatasourceConfig.fields."""
 
-def configured_fields(
-    base_url: str, path: str, client: HttpClient, values: Mapping[str, str]
-) -> list[JsonObject]:
-    """The DatasourceConfig.fields the platform would send: the plugin's form at `path`, filled with `values`.
+
+@dataclass(frozen=True)
+class PluginConfig:
+    """What a fuzz run knows of the plugin's data source config."""
+
+    fields: list[JsonObject] | None
+    """The config the platform would send with the values the user gave; None when none were given."""
+    required: frozenset[str]
+    """Codes of the fields the plugin's data source form requires."""
+
+    def too_few_entries(self, operation_id: str, body: Any) -> bool:
+        """Whether `body`'s data source config lacks an entry the form requires: the contract's 400,
+        which its Errors table names for the health check and get-result only."""
+        if operation_id not in TOO_FEW_ENTRIES_ANSWERED:
+            return False
+        entries = _config_entries(operation_id, body)
+        if entries is None:
+            return bool(self.required)
+        present = {code_of(entry) for entry in entries if isinstance(entry, dict)}
+        return bool(self.required - present)
+
+
+NO_CONFIG = PluginConfig(fields=None, required=frozenset())
+
+
+def plugin_config(base_url: str, path: str, client: HttpClient, values: Mapping[str, str]) -> PluginConfig:
+    """The plugin's form at `path`, and the config the platform would send: that form filled with `values`.
 
     A form the plugin does not give (an error, not JSON) leaves the values alone as the config: the
     fuzz run itself then reports what is wrong with that operation.
     """
     exchange = client.post_json(base_url.rstrip("/") + path, constructor_request([], []))
     form = as_fields(exchange.body) if exchange.status == 200 and exchange.is_json else []
-    return config_fields(form, values, marker_secret())
+    required = frozenset(code_of(field) for field in form if field.get("required") is True)
+    return PluginConfig(
+        fields=config_fields(form, values, marker_secret()) if values else None, required=required
+    )
+
+
+def _config_entries(operation_id: str, body: Any) -> list[Any] | None:
+    """The DatasourceConfig.fields a request carries: the health check's body, else its plugin context's."""
+    if not isinstance(body, dict):
+        return None
+    if operation_id != HEALTH:
+        context = body.get("pluginContext")
+        settings = context.get("dataSourceInstanceSettings") if isinstance(context, dict) else None
+        body = settings if isinstance(settings, dict) else {}
+    entries = body.get("fields")
+    return entries if isinstance(entries, list) else None
 
 
 def with_config(operation_id: str, body: Any, fields: list[JsonObject]) -> Any:

@@ -10,7 +10,9 @@ invalid case valid), and the answer by the statuses and schemas the spec documen
 - a status the operation does not document (exact code, `4XX`-style range or `default`);
 - an answer body that breaks the documented schema of its status;
 - a schema-invalid request accepted with 2xx, or a schema-valid request rejected with 400
-  (422 is the documented rejection of content the schema cannot describe, so it is fine).
+  (422 is the documented rejection of content the schema cannot describe, so it is fine; so is a
+  400 for a data source config without an entry its form requires, the contract's "too few
+  entries": scaffold.check.fuzz_config tells those apart, as the schema cannot).
 
 `$ref`s to shared responses, parameters and request bodies are followed, so an operation may
 document a status through `components/responses` and still be judged against the right schema.

@@ -22,12 +22,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from scaffold.check.fuzz_config import configured_fields, with_config
+from scaffold.check.fuzz_config import NO_CONFIG, PluginConfig, plugin_config, with_config
 from scaffold.check.fuzz_contract import Breach, Judge, OperationContract, Verdict, operation_contracts
 from scaffold.check.fuzz_options import FuzzOptions
 from scaffold.check.fuzz_request import WireRequest, wire_request
 from scaffold.check.plugin_session import DATASOURCE_FIELDS, LABELS, WELL_KNOWN
-from scaffold.check.plugin_values import JsonObject
 from scaffold.contracts import PLUGIN
 from scaffold.host.deadline import Deadline, DeadlinePassed
 from scaffold.host.http_client import HttpClient
@@ -132,10 +131,10 @@ def check_plugin_fuzz(
         try:
             if _reachable(base_url, contracts, client, report):
                 form = next((c.path for c in every if c.operation_id == DATASOURCE_FIELDS), None)
-                fields = None
-                if options.config and form is not None:
-                    fields = configured_fields(base_url, form, client, options.config)
-                _run(base_url, chosen, contracts, client, options, report, fields)
+                config = NO_CONFIG
+                if form is not None:
+                    config = plugin_config(base_url, form, client, options.config or {})
+                _run(base_url, chosen, contracts, client, options, report, config)
         except DeadlinePassed:
             report.stop(deadline.reason)
     return report
@@ -166,7 +165,7 @@ def _run(
     client: HttpClient,
     options: FuzzOptions,
     report: CheckReport,
-    fields: list[JsonObject] | None,
+    config: PluginConfig,
 ) -> None:
     import schemathesis  # imported here: every other command starts without paying for it
 
@@ -174,7 +173,7 @@ def _run(
     judge = Judge(spec)
     with _hypothesis_storage():
         for contract in contracts:
-            _fuzz_operation(base_url, schema, contract, judge, client, options, report, fields)
+            _fuzz_operation(base_url, schema, contract, judge, client, options, report, config)
 
 
 @contextlib.contextmanager
@@ -198,7 +197,7 @@ def _fuzz_operation(
     client: HttpClient,
     options: FuzzOptions,
     report: CheckReport,
-    fields: list[JsonObject] | None,
+    config: PluginConfig,
 ) -> None:
     """Coverage cases, then random positive and negative cases, for one operation; one report line."""
     import schemathesis
@@ -211,7 +210,7 @@ def _fuzz_operation(
         return
     started = time.monotonic()
     tally = _Tally()
-    send = _sender(base_url, contract, judge, client, tally, fields)
+    send = _sender(base_url, contract, judge, client, tally, config)
     failures: list[str] = []
     coverage_failure = _cover(schema, operation, contract, send, tally)
     failures.extend([coverage_failure] if coverage_failure else [])
@@ -284,12 +283,13 @@ def _sender(
     judge: Judge,
     client: HttpClient,
     tally: _Tally,
-    fields: list[JsonObject] | None,
+    config: PluginConfig,
 ) -> Sender:
     """Send one generated case and judge it: (False, None) when it cannot be sent as HTTP at all.
 
-    With `fields` (a config the user gave), a schema-valid case carries them as its data source
-    config (scaffold.check.fuzz_config), and is judged as sent.
+    With `config.fields` (a config the user gave), a schema-valid case carries them as its data
+    source config (scaffold.check.fuzz_config), and is judged as sent; a 400 for a config lacking an
+    entry the form requires is the contract's answer, not a schema-valid request wrongly rejected.
     """
     from schemathesis.core import NOT_SET
 
@@ -322,8 +322,10 @@ def _sender(
         request, problems = wire(case.body)
         if request is None:
             return False, None
-        if fields is not None and has_body and not problems:
-            configured, configured_problems = wire(with_config(contract.operation_id, case.body, fields))
+        if config.fields is not None and has_body and not problems:
+            configured, configured_problems = wire(
+                with_config(contract.operation_id, case.body, config.fields)
+            )
             if configured is not None:
                 request, problems = configured, configured_problems
         tally.count(valid=not problems)
@@ -331,6 +333,14 @@ def _sender(
             request.method, request.url, content=request.content, headers=request.header_map
         )
         verdict = judge.verdict(contract, exchange, request_valid=not problems)
+        if (
+            verdict is not None
+            and verdict.breach is Breach.REJECTED_VALID
+            and config.too_few_entries(contract.operation_id, request.json_body)
+        ):
+            verdict = (
+                None  # too few entries for the form: the contract's own 400 (scaffold.check.fuzz_config)
+            )
         return True, None if verdict is None else Found(verdict, request, tuple(problems))
 
     return send

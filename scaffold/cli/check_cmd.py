@@ -245,7 +245,8 @@ def register(app: typer.Typer) -> None:
         schema-valid and N schema-invalid requests (Schemathesis generates them; scaffold sends
         and judges them). FAIL for no answer, any 5xx, a status the operation does not document,
         an answer that breaks its schema, a schema-invalid request accepted with 2xx, or a
-        schema-valid request rejected with 400 (422, a documented rejection of content, is fine).
+        schema-valid request rejected with 400 (422, a documented rejection of content, is fine;
+        so is 400 for a config without an entry the data source form requires).
         Each failure is shrunk to a minimal request, printed as a curl line under the FAIL.
         """
         chosen = _spec(PLUGIN.contract, spec)
