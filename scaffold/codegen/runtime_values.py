@@ -94,6 +94,16 @@ RUNTIME_VALUES: tuple[RuntimeValue, ...] = (
     # --- probes, metrics and the request id ---------------------------------------------------------
     RuntimeValue("HEALTH_PATH", "/healthz", "liveness: 200 while the process serves"),
     RuntimeValue("READY_PATH", "/readyz", "readiness: 503 once shutdown began"),
+    RuntimeValue(
+        "SHUTDOWN_GRACE_SECONDS",
+        20,
+        "SIGTERM to exit at most: requests still running then are cancelled (503)",
+    ),
+    RuntimeValue(
+        "SHUTDOWN_UNREADY_SECONDS",
+        5,
+        "after SIGTERM, /readyz is 503 this long (at most the grace) before the listener closes",
+    ),
     RuntimeValue("METRICS_PATH", "/metrics", "Prometheus text exposition"),
     RuntimeValue("REQUEST_ID_HEADER", "X-Request-ID", "echoed when well-formed, made otherwise"),
     RuntimeValue("REQUESTS_METRIC", "http_requests_total", "a counter by operation, method and status"),

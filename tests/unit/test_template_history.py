@@ -15,7 +15,8 @@ commit 053a770), before they moved on to 1.1.0 and 1.2.0; plugin-python 1.6.0, m
 landed commit 0d197cf), before they moved on to 1.7.0, 1.7.0, 1.3.0 and 1.2.0; plugin-go 1.2.0
 from the store main's bac5e4f built, before it moved on to 1.3.0 (issue 40 point 5); plugin-python
 1.7.0 and module-python 1.7.0 from the store scaffold built at commit a36d3e3 (issue 40 point 9),
-before they moved on to 1.8.0.
+before they moved on to 1.8.0; plugin-python 1.8.0 and module-python 1.8.0 from the store main's
+fcddf95 built, before they moved on to 1.9.0 (issue 40 points 4 and 5, Python).
 
 The templates' folders were renamed `<kind>-<language>` (templates/plugin-python/) after these ids
 were read; the store keeps each one's old name (template-store/plugin, "plugin template 1.0.0" in
@@ -49,6 +50,7 @@ plugin-python 1.4.0 c0fb333ec79364785c6dbd35a2a39fd0ef0be719 cb38a9f604935dc8245
 plugin-python 1.5.0 6443ea6b1fc51e0e2dcd9e8f43e0814b0ba9b765 94d1ce11e1627a1471d2702fb3b6ee8fa552e771
 plugin-python 1.6.0 3d15bb5e65c5130be5db30eff6212341e189553b a631891cefe5d0ed4fe905f45b4f35841597ef11
 plugin-python 1.7.0 d408fcc26a6c834baf636a15b916f192be4de927 fb5b979ae6f4fd9bae2729038eff1fb799d64aa1
+plugin-python 1.8.0 5aaf410f1721add0bda2c47be313a99fd61e15e5 d71bb37c2bde75abcee156992ed8d79c36ee039b
 module-python 1.0.0 75637e69a41248ffd7786f105c024d1cffe4c70d 6f5fdb1a7538e396b2444990cfa21cffb8e2e5f6
 module-python 1.1.0 5031f872d71ddff50cb2c38abb8c8c32c3091d7b 62ac75fb19781f5729f042e53b8c9a2e9acf32ae
 module-python 1.2.0 a5574417740fbc5a1b1ceef8a70a6793a39bad1e 9d36e09c5a2a9456628332b1bd4cb03d803cae8d
@@ -57,6 +59,7 @@ module-python 1.4.0 3388935e4fd7a40020dc3ddfcc92210c69db3686 48731b312d89975d3c7
 module-python 1.5.0 10e5b4792432f983a1664cb40aefbc68370edc96 c2a37b1530de842e74e6f0f6756b29c8f526a1ca
 module-python 1.6.0 0b4b0ef7fc6d69c314191d985d4834718b63343f 9a48b843993329b4be4cca713e71451c27ae660e
 module-python 1.7.0 9ebd636bd97508b526c8939cb2ffbd473663c07c 1aa2a64097afa1b1aa22e517362f4189b3bf2e74
+module-python 1.8.0 130b8f9fbfc7a8ff0f0e44fd30d60ca0b1b0c289 dae2fc5230bd7bbf893137576b899d76d365b13d
 plugin-typescript 1.0.0 7abe6db0e4c9af8d7f54f98bbf07e7ac16040abe 76dcce6904d62ec3a6a9c82e518c8621117e3d16
 plugin-typescript 1.1.0 4edfbca38547bb8339600027c95243c0d605c781 054e8b6239848b3932ea556fe6856a2809a6867b
 plugin-typescript 1.2.0 6ea1ee45634fc66994fed50633ea9b5327e3ee2d 35ff0c1eec6877827761e079bd62be26f7cf8e73

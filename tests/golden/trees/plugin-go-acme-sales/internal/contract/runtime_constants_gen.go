@@ -61,6 +61,12 @@ const HealthPath = "/healthz"
 // ReadyPath: readiness: 503 once shutdown began.
 const ReadyPath = "/readyz"
 
+// ShutdownGraceSeconds: SIGTERM to exit at most: requests still running then are cancelled (503).
+const ShutdownGraceSeconds = 20
+
+// ShutdownUnreadySeconds: after SIGTERM, /readyz is 503 this long (at most the grace) before the listener closes.
+const ShutdownUnreadySeconds = 5
+
 // MetricsPath: Prometheus text exposition.
 const MetricsPath = "/metrics"
 

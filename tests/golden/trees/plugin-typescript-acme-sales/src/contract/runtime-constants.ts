@@ -58,6 +58,12 @@ export const HEALTH_PATH = '/healthz';
 /** Readiness: 503 once shutdown began. */
 export const READY_PATH = '/readyz';
 
+/** SIGTERM to exit at most: requests still running then are cancelled (503). */
+export const SHUTDOWN_GRACE_SECONDS = 20;
+
+/** After SIGTERM, /readyz is 503 this long (at most the grace) before the listener closes. */
+export const SHUTDOWN_UNREADY_SECONDS = 5;
+
 /** Prometheus text exposition. */
 export const METRICS_PATH = '/metrics';
 
