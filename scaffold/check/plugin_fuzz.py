@@ -22,10 +22,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from scaffold.check.fuzz_config import configured_fields, with_config
 from scaffold.check.fuzz_contract import Breach, Judge, OperationContract, Verdict, operation_contracts
 from scaffold.check.fuzz_options import FuzzOptions
 from scaffold.check.fuzz_request import WireRequest, wire_request
-from scaffold.check.plugin_session import LABELS, WELL_KNOWN
+from scaffold.check.plugin_session import DATASOURCE_FIELDS, LABELS, WELL_KNOWN
+from scaffold.check.plugin_values import JsonObject
 from scaffold.contracts import PLUGIN
 from scaffold.host.deadline import Deadline, DeadlinePassed
 from scaffold.host.http_client import HttpClient
@@ -121,18 +123,19 @@ def check_plugin_fuzz(
 ) -> CheckReport:
     """Fuzz every operation of the spec against `base_url` (which includes /api/v1)."""
     chosen = spec or catalog.load_shipped(CONTRACT)
-    contracts = [
-        c
-        for c in operation_contracts(chosen)
-        if options.operations is None or c.operation_id in options.operations
-    ]
+    every = operation_contracts(chosen)
+    contracts = [c for c in every if options.operations is None or c.operation_id in options.operations]
     report = CheckReport(target=base_url, kind="plugin-fuzz", on_result=on_result)
     report.expect(fuzz_name(c) for c in contracts)
     deadline = Deadline(options.deadline)
     with HttpClient(options.timeout, deadline=deadline) as client:
         try:
             if _reachable(base_url, contracts, client, report):
-                _run(base_url, chosen, contracts, client, options, report)
+                form = next((c.path for c in every if c.operation_id == DATASOURCE_FIELDS), None)
+                fields = None
+                if options.config and form is not None:
+                    fields = configured_fields(base_url, form, client, options.config)
+                _run(base_url, chosen, contracts, client, options, report, fields)
         except DeadlinePassed:
             report.stop(deadline.reason)
     return report
@@ -163,6 +166,7 @@ def _run(
     client: HttpClient,
     options: FuzzOptions,
     report: CheckReport,
+    fields: list[JsonObject] | None,
 ) -> None:
     import schemathesis  # imported here: every other command starts without paying for it
 
@@ -170,7 +174,7 @@ def _run(
     judge = Judge(spec)
     with _hypothesis_storage():
         for contract in contracts:
-            _fuzz_operation(base_url, schema, contract, judge, client, options, report)
+            _fuzz_operation(base_url, schema, contract, judge, client, options, report, fields)
 
 
 @contextlib.contextmanager
@@ -194,6 +198,7 @@ def _fuzz_operation(
     client: HttpClient,
     options: FuzzOptions,
     report: CheckReport,
+    fields: list[JsonObject] | None,
 ) -> None:
     """Coverage cases, then random positive and negative cases, for one operation; one report line."""
     import schemathesis
@@ -206,7 +211,7 @@ def _fuzz_operation(
         return
     started = time.monotonic()
     tally = _Tally()
-    send = _sender(base_url, contract, judge, client, tally)
+    send = _sender(base_url, contract, judge, client, tally, fields)
     failures: list[str] = []
     coverage_failure = _cover(schema, operation, contract, send, tally)
     failures.extend([coverage_failure] if coverage_failure else [])
@@ -274,33 +279,53 @@ def _cover(
 
 
 def _sender(
-    base_url: str, contract: OperationContract, judge: Judge, client: HttpClient, tally: _Tally
+    base_url: str,
+    contract: OperationContract,
+    judge: Judge,
+    client: HttpClient,
+    tally: _Tally,
+    fields: list[JsonObject] | None,
 ) -> Sender:
-    """Send one generated case and judge it: (False, None) when it cannot be sent as HTTP at all."""
+    """Send one generated case and judge it: (False, None) when it cannot be sent as HTTP at all.
+
+    With `fields` (a config the user gave), a schema-valid case carries them as its data source
+    config (scaffold.check.fuzz_config), and is judged as sent.
+    """
     from schemathesis.core import NOT_SET
 
     def send(case: Any) -> tuple[bool, Found | None]:
         raise_if_interrupted()  # a signal whose raise Hypothesis's gc callback swallowed ends the run here
         has_body = case.body is not NOT_SET
-        request = wire_request(
-            base_url,
-            contract.method,
-            case.formatted_path,
-            headers=case.headers,
-            query=case.query,
-            body=case.body,
-            has_body=has_body,
-            media_type=case.media_type,
-        )
+
+        def wire(body: Any) -> tuple[WireRequest | None, list[str]]:
+            request = wire_request(
+                base_url,
+                contract.method,
+                case.formatted_path,
+                headers=case.headers,
+                query=case.query,
+                body=body,
+                has_body=has_body,
+                media_type=case.media_type,
+            )
+            if request is None:
+                return None, []
+            problems = judge.request_problems(
+                contract,
+                body=request.json_body,
+                has_body=has_body,
+                media_type=request.media_type,
+                headers=request.header_map,
+            )
+            return request, list(problems)
+
+        request, problems = wire(case.body)
         if request is None:
             return False, None
-        problems = judge.request_problems(
-            contract,
-            body=request.json_body,
-            has_body=has_body,
-            media_type=request.media_type,
-            headers=request.header_map,
-        )
+        if fields is not None and has_body and not problems:
+            configured, configured_problems = wire(with_config(contract.operation_id, case.body, fields))
+            if configured is not None:
+                request, problems = configured, configured_problems
         tally.count(valid=not problems)
         exchange = client.request(
             request.method, request.url, content=request.content, headers=request.header_map

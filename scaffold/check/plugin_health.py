@@ -25,13 +25,8 @@ RULE_ENCRYPTED = (
 )
 RULE_400 = (
     "contract: Errors (400 on /datasource/health-check: request format is wrong, for example too few "
-    "entries in DatasourceConfig.fields; 422: validation error, for example an empty required field; "
-    "body HealthCheckResponse with message)"
+    "entries in DatasourceConfig.fields; body HealthCheckResponse with message)"
 )
-# Both contract readings of "required fields are missing": 400 (the contract's "too few entries"
-# example) and 422 (a validation error; scaffold's own plugins from spec 1.2.0+r2 on, because
-# which fields a configuration needs is the plugin's form, not the request schema).
-TOO_FEW_STATUSES = (400, 422)
 RULE_422 = (
     "contract: Errors (422 on /datasource/health-check: validation error, for example an empty required "
     "field; body HealthCheckResponse with message and validationErrors)"
@@ -69,7 +64,7 @@ def check_health(s: PluginSession) -> None:
     returned = _valid_config(s, plain)
     _password_hidden(s, passwords, returned)
     _encrypted_accepted(s, passwords, returned)
-    _too_few_fields(s)
+    _too_few_fields(s, plain)
     _empty_required(s, plain)
 
 
@@ -153,30 +148,35 @@ def _encrypted_accepted(s: PluginSession, passwords: list[str], returned: list[J
         s.report.passed(name, "the returned (encrypted) datasourceConfig is accepted again with status true")
 
 
-def _too_few_fields(s: PluginSession) -> None:
+def _too_few_fields(s: PluginSession, plain: list[JsonObject]) -> None:
+    """A config without one of its required fields (or none at all) is the contract's example of
+    a 400 ("too few entries in DatasourceConfig.fields"); a 422 is a validation error, another rule."""
     name = NAMES[3]
     if not s.datasource_form:
         s.report.skipped(name, "not applicable: the data source form has no fields, so none can be too few")
         return
-    exchange = s.post(HEALTH, {"fields": []})
-    required = [f for f in s.datasource_form if f.get("required") is True]
+    required = [
+        code_of(f) for f in s.datasource_form if f.get("required") is True and f.get("type") != "array"
+    ]
+    sent = [dict(f) for f in plain if code_of(f) != required[0]] if required else []
+    what = f"the config without required field {required[0]!r}" if required else '{"fields": []}'
+    exchange = s.post(HEALTH, {"fields": sent})
     if not required and exchange.status == 200 and exchange.is_json:
         invalid = s.problems(HEALTH, exchange)
         if invalid:
-            s.report.failed(name, '{"fields": []} answered 200: ' + "; ".join(invalid), s.rule(HEALTH))
+            s.report.failed(name, f"{what} answered 200: " + "; ".join(invalid), s.rule(HEALTH))
         else:
             s.report.passed(name, "no required field, so an empty config may be valid: answered 200")
         return
-    status = exchange.status if exchange.status in TOO_FEW_STATUSES else TOO_FEW_STATUSES[0]
-    problems = s.problems(HEALTH, exchange, status)
-    if problems and exchange.status not in TOO_FEW_STATUSES and exchange.failure is None:
-        problems = [f"expected 400 or 422, got {exchange.summary()}"]
+    problems = s.problems(HEALTH, exchange, 400)
+    if exchange.status == 422 and exchange.failure is None:
+        problems = ["answered 422, a validation error; too few entries is the contract's 400"]
     if not problems and not has_message(exchange.body):
-        problems = [f"the {status} body has no message"]
+        problems = ["the 400 body has no message"]
     if problems:
-        s.report.failed(name, '{"fields": []}: ' + "; ".join(problems), RULE_400)
+        s.report.failed(name, f"{what}: " + "; ".join(problems), RULE_400)
     else:
-        s.report.passed(name, f"{status}: {exchange.body.get('message')!r}")
+        s.report.passed(name, f"{what}: 400: {exchange.body.get('message')!r}")
 
 
 def _empty_required(s: PluginSession, plain: list[JsonObject]) -> None:

@@ -20,8 +20,10 @@ import typer
 from scaffold.check.fuzz_options import (
     DEFAULT_FUZZ_SEED,
     FUZZ_CAP,
+    SECONDS_PER_CASE,
     FuzzCountError,
     default_fuzz_deadline,
+    fuzz_plan,
     parse_fuzz_cases,
 )
 from scaffold.check.run_limits import DEFAULT_MODULE_DEADLINE, DEFAULT_PLUGIN_DEADLINE
@@ -173,7 +175,7 @@ def register(app: typer.Typer) -> None:
                 min=1.0,
                 show_default=False,
                 help=f"Seconds for the whole run (default {DEFAULT_PLUGIN_DEADLINE:g}; with --fuzz N, "
-                f"{DEFAULT_PLUGIN_DEADLINE:g} + N); when they pass, every check not yet run is SKIP with "
+                f"{DEFAULT_PLUGIN_DEADLINE:g} + {SECONDS_PER_CASE:g} x N, said before the run starts); when they pass, every check not yet run is SKIP with "
                 "that reason, and the run exits 1.",
             ),
         ] = None,
@@ -220,7 +222,9 @@ def register(app: typer.Typer) -> None:
                 callback=fuzz_argument,
                 help="Instead of playing the platform, send N schema-valid and N schema-invalid requests "
                 f"per operation (1-{FUZZ_CAP:,}), generated from the spec with Schemathesis; one line per "
-                "operation, and under each FAIL the curl line of the smallest request that shows it.",
+                "operation, and under each FAIL the curl line of the smallest request that shows it. "
+                "--config, --config-file and --config-env give schema-valid requests that data source "
+                "config, so the fuzzing reaches past the plugin's config check.",
             ),
         ] = None,
         seed: Annotated[
@@ -245,11 +249,19 @@ def register(app: typer.Typer) -> None:
         Each failure is shrunk to a minimal request, printed as a curl line under the FAIL.
         """
         chosen = _spec(PLUGIN.contract, spec)
+        from scaffold.check.config_values import config_from_env, config_from_file
+
+        values: dict[str, str] = {}
+        for path in config_file or []:
+            values.update(config_from_file(path, os.environ))
+        if config_env:
+            values.update(config_from_env(config_env, os.environ))
+        values.update(parse_config(config or []))
         if fuzz is not None:
-            if config or query or config_file or config_env:
+            if query:
                 raise typer.BadParameter(
-                    "--config, --config-file, --config-env and --query shape the platform's calls, which "
-                    "--fuzz does not make; drop them, or drop --fuzz",
+                    "--query shapes the platform's get-result calls, which --fuzz does not make (it "
+                    "generates its own queries); drop it, or drop --fuzz",
                     param_hint="--fuzz",
                 )
             from scaffold.check.fuzz_options import FuzzOptions
@@ -257,24 +269,25 @@ def register(app: typer.Typer) -> None:
 
             cases = parse_fuzz_cases(fuzz)
             whole_run = default_fuzz_deadline(cases) if deadline is None else deadline
-            fuzz_options = FuzzOptions(cases=cases, seed=seed, timeout=timeout, deadline=whole_run)
+            fuzz_options = FuzzOptions(
+                cases=cases, seed=seed, timeout=timeout, deadline=whole_run, config=values
+            )
+            if not as_json:  # said before it starts: a long run is not mistaken for a hung one
+                from scaffold.check.fuzz_contract import operation_contracts
+
+                operations = len(operation_contracts(chosen))
+                typer.echo(fuzz_plan(operations, cases, seed, whole_run, given=deadline is not None))
             with stops_on_signals():
                 report = check_plugin_fuzz(base_url, fuzz_options, spec=chosen, on_result=streamer(as_json))
             emit(report, as_json)
             return
 
-        from scaffold.check.config_values import config_from_env, config_from_file
         from scaffold.check.plugin_checks import check_plugin
         from scaffold.check.plugin_session import PluginCheckOptions
 
-        values: dict[str, str] = {}
-        for path in config_file or []:
-            values.update(config_from_file(path, os.environ))
-        if config_env:
-            values.update(config_from_env(config_env, os.environ))
         options = PluginCheckOptions(
             timeout=timeout,
-            config={**values, **parse_config(config or [])},
+            config=values,
             queries=parse_queries(query or []),
             deadline=DEFAULT_PLUGIN_DEADLINE if deadline is None else deadline,
         )

@@ -11,7 +11,12 @@ import typer
 from scaffold.contracts import LANGUAGES, MODULE, PLUGIN
 from scaffold.projects.create import CreatedProject, NewProjectOptions, create_project
 from scaffold.projects.kinds import KINDS
-from scaffold.projects.names import validate_package_name, validate_project_name, validate_scope
+from scaffold.projects.names import (
+    validate_go_module,
+    validate_package_name,
+    validate_project_name,
+    validate_scope,
+)
 from scaffold.projects.state.answers import parse_components, validate_registry_url
 
 DestArgument = Annotated[
@@ -38,6 +43,14 @@ DefaultsOption = Annotated[
     bool, typer.Option("--defaults", help="Ask nothing: use the options given and defaults for the rest.")
 ]
 ForceOption = Annotated[bool, typer.Option("--force", help="Write into DEST even if it is not empty.")]
+GitOption = Annotated[
+    bool,
+    typer.Option(
+        "--git/--no-git",
+        help="Make DEST a git repository with a first commit of the new project (the default; not "
+        "when DEST is inside another repository), as `scaffold upgrade` needs.",
+    ),
+]
 LanguageOption = Annotated[
     str | None,
     typer.Option(
@@ -82,6 +95,8 @@ def _validate_flags(kind: str, answers: dict[str, Any]) -> None:
         validate_package_name(answers["package_name"], kind)
     if "scope" in answers:
         validate_scope(answers["scope"])
+    if "go_module" in answers:  # the module_answer of the language that has one (LANGUAGES)
+        validate_go_module(answers["go_module"])
 
 
 def _language(given: str | None, interactive: bool) -> str:
@@ -107,6 +122,7 @@ def _create(
     contract_version: str | None,
     defaults: bool,
     force: bool,
+    git: bool,
     language: str | None = None,
 ) -> CreatedProject:
     """Validate the flags, create the project, and print what was made."""
@@ -119,12 +135,15 @@ def _create(
         contract_version=contract_version,
         interactive=_interactive(defaults),
         force=force,
+        repository=git,
     )
     created = create_project(options)
     typer.echo(
         f"created {created.root} ({created.file_count} files; contract "
         f"{created.manifest.contract} {created.manifest.contract_version}, template {created.template_version})"
     )
+    if created.repository is not None:
+        typer.echo(created.repository.describe(dest))
     return created
 
 
@@ -139,13 +158,28 @@ def register(app: typer.Typer) -> None:
         author: AuthorOption = None,
         example: ExampleOption = None,
         language: LanguageOption = None,
+        module: Annotated[
+            str | None,
+            typer.Option(
+                "--module",
+                help="Go module path of a Go plugin (default: the project name), e.g. example.com/team/acme-sales.",
+            ),
+        ] = None,
         contract_version: ContractOption = None,
         defaults: DefaultsOption = False,
         force: ForceOption = False,
+        git: GitOption = True,
     ) -> None:
         """Create a data source plugin service (Python and FastAPI, TypeScript and Fastify, or Go)."""
         interactive = _interactive(defaults)
         chosen = _language(language, interactive)
+        module_answer = LANGUAGES[chosen].module_answer
+        if module is not None and not module_answer:
+            having = " or ".join(n for n, language in LANGUAGES.items() if language.module_answer)
+            raise typer.BadParameter(
+                f"a {chosen} plugin has no module path: --module is for --language {having}",
+                param_hint="--module",
+            )
         answers = _explicit(
             project_name=name,
             package_name=package,
@@ -154,7 +188,9 @@ def register(app: typer.Typer) -> None:
             author=author,
             example=example,
         )
-        created = _create(PLUGIN.name, dest, answers, contract_version, defaults, force, chosen)
+        if module is not None:
+            answers[module_answer] = module
+        created = _create(PLUGIN.name, dest, answers, contract_version, defaults, force, git, chosen)
         first_run = LANGUAGES[chosen].first_run.format(
             package=created.answers["package_name"], project=created.answers["project_name"]
         )
@@ -189,6 +225,7 @@ def register(app: typer.Typer) -> None:
         contract_version: ContractOption = None,
         defaults: DefaultsOption = False,
         force: ForceOption = False,
+        git: GitOption = True,
     ) -> None:
         """Create a dashboard widget module: FastAPI backend and React 18 frontend bundle."""
         answers = _explicit(
@@ -201,7 +238,7 @@ def register(app: typer.Typer) -> None:
             components=parse_components(components) if components is not None else None,
             registry_url=validate_registry_url(registry_url) if registry_url is not None else None,
         )
-        created = _create(MODULE.name, dest, answers, contract_version, defaults, force)
+        created = _create(MODULE.name, dest, answers, contract_version, defaults, force, git)
         package_name = created.answers["package_name"]
         typer.echo(
             f"next: cd {dest}/frontend && npm install && npm run build && cd ../backend && "

@@ -73,6 +73,9 @@ class LanguageDescriptor:
     header: Callable[[SpecDocument], str]  # the first lines of a generated file
     copied_header: Callable[[str], str]  # ... of a runtime file copied from the named source
     method_name: Callable[[str], str]  # operationId -> the method a project implements, as spelled here
+    type_term: (
+        str  # what a declaration of a schema is called here ("Go type"): scaffold.codegen.language_notes
+    )
     reserved_words: frozenset[str]  # names no generated identifier (or module scope) may take
     places: Mapping[str, OwnedPlaces]
     runtime_folder: Path | None = None  # the runtime files copied into every project

@@ -6,7 +6,8 @@ renderer does not reproduce, go through copier itself.
 
 Everything is rendered into a staging folder beside the destination and moved into place only
 when complete, so a failure at any step (bad answer, template error, generator error) leaves the
-destination exactly as it was. DEST is claimed and locked first (state.folder_lock), so two commands
+destination exactly as it was. The new project's git repository and first commit
+(scaffold.projects.first_commit) are made there too, so they are part of that one step. DEST is claimed and locked first (state.folder_lock), so two commands
 writing one DEST never both succeed: the second refuses in one sentence.
 """
 
@@ -29,6 +30,12 @@ from scaffold.contracts import LANGUAGE_ANSWER
 from scaffold.errors import DestinationError, InterruptedByUser, InvalidNameError, TemplateError
 from scaffold.interrupts import signals_interrupt
 from scaffold.projects.contract_files import render_contract_files, write_contract_files
+from scaffold.projects.first_commit import (
+    RepositoryOutcome,
+    RepositoryPlan,
+    make_first_commit,
+    plan_repository,
+)
 from scaffold.projects.kinds import ProjectKind
 from scaffold.projects.names import project_name_from_folder
 from scaffold.projects.project import ANSWERS_FILE
@@ -50,6 +57,7 @@ class NewProjectOptions:
     contract_version: str | None = None
     interactive: bool = False
     force: bool = False
+    repository: bool = False  # make DEST a git repository with a first commit (the CLI's default)
 
 
 @dataclass(frozen=True)
@@ -59,6 +67,7 @@ class CreatedProject:
     manifest: Manifest
     template_version: str
     file_count: int
+    repository: RepositoryOutcome | None = None  # None: asked for no repository (--no-git)
 
 
 def create_project(options: NewProjectOptions) -> CreatedProject:
@@ -66,6 +75,7 @@ def create_project(options: NewProjectOptions) -> CreatedProject:
     if "project_name" not in options.answers:
         project_name_from_folder(destination.name)
     _checked_destination(options, destination)  # refuse an occupied folder before any work
+    plan = plan_repository(destination) if options.repository else None  # git missing: refused now
     version = options.contract_version
     spec = (
         load_shipped(options.kind.contract)
@@ -76,7 +86,7 @@ def create_project(options: NewProjectOptions) -> CreatedProject:
     existed = destination.exists()
     try:
         with signals_interrupt():
-            return _create_claimed(options, destination, spec, source)
+            return _create_claimed(options, destination, spec, source, plan)
     except KeyboardInterrupt:
         state = "is as it was" if existed else "was not created"
         raise InterruptedByUser(f"interrupted: nothing was written, {destination} {state}") from None
@@ -93,7 +103,11 @@ def _checked_destination(options: NewProjectOptions, destination: Path) -> None:
 
 
 def _create_claimed(
-    options: NewProjectOptions, destination: Path, spec: SpecDocument, source: TemplateSource
+    options: NewProjectOptions,
+    destination: Path,
+    spec: SpecDocument,
+    source: TemplateSource,
+    plan: RepositoryPlan | None,
 ) -> CreatedProject:
     """Claim DEST (create it if missing, then lock it: scaffold.projects.state.folder_lock) and render.
 
@@ -108,7 +122,7 @@ def _create_claimed(
             created = locks.acquire(destination, create=True)
             try:
                 _checked_destination(options, destination)
-                project = _render_project(options, destination, spec, source, locks)
+                project = _render_project(options, destination, spec, source, locks, plan)
                 succeeded = True
                 return project
             finally:
@@ -128,8 +142,9 @@ def _render_project(
     spec: SpecDocument,
     source: TemplateSource,
     locks: FolderLocks,
+    plan: RepositoryPlan | None,
 ) -> CreatedProject:
-    """Render into a staging folder beside DEST and move it into place only when complete."""
+    """Render into a staging folder beside DEST, commit it there, and move it into place only when complete."""
     # Set by scaffold, never asked: copier does not prompt for a question given as data.
     data = {**options.answers, "contract_version": spec.version, "scaffold_version": __version__}
     if options.kind.language:  # a service language other than the kind's default: the template records it
@@ -148,9 +163,12 @@ def _render_project(
         files = render_contract_files(options.kind, spec, answers)
         manifest = write_contract_files(rendered, options.kind, spec, files, None)
         count = sum(1 for p in rendered.rglob("*") if p.is_file())
+        first = None
+        if plan is not None and plan.makes_repository:
+            first = make_first_commit(rendered, _commit_message(options, answers, spec, source))
         # Locked before it is renamed onto DEST, so DEST is never unlocked while this command runs.
         locks.acquire(rendered)
-        _move_into_place(rendered, destination, f"new-{options.kind.name} --force", options.force)
+        merged = _move_into_place(rendered, destination, f"new-{options.kind.name} --force", options.force)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     return CreatedProject(
@@ -159,6 +177,19 @@ def _render_project(
         manifest=manifest,
         template_version=source.version,
         file_count=count,
+        repository=None if plan is None else RepositoryOutcome(plan, first, others_untracked=merged),
+    )
+
+
+def _commit_message(
+    options: NewProjectOptions, answers: dict[str, Any], spec: SpecDocument, source: TemplateSource
+) -> str:
+    """The first commit's message: which scaffold made the project, from which template, for which contract."""
+    return (
+        f"{answers['project_name']}: new {options.kind.name} from template {options.kind.template} "
+        f"{source.version}, scaffold {__version__}\n\n"
+        f"Made by `scaffold new-{options.kind.name}` for contract {spec.identity()}; "
+        "every file is as scaffold wrote it.\n"
     )
 
 
@@ -305,16 +336,16 @@ def _read_answers(project: Path) -> dict[str, Any]:
     return {str(k): v for k, v in answers.items()}
 
 
-def _move_into_place(rendered: Path, destination: Path, action: str, force: bool) -> None:
+def _move_into_place(rendered: Path, destination: Path, action: str, force: bool) -> bool:
     """Rename the finished project onto DEST (an empty folder this command holds) in one step.
 
     rename(2) replaces an empty folder atomically and refuses one that is not empty, so a folder
     something else wrote into meanwhile is refused rather than mixed; with --force, scaffold's
-    files go into the non-empty DEST as one journaled set.
+    files go into the non-empty DEST as one journaled set (True: DEST held files before).
     """
     if force and any(destination.iterdir()):
         _merge_tree(rendered, destination, action)
-        return
+        return True
     try:
         os.replace(rendered, destination)
     except OSError as exc:
@@ -325,6 +356,7 @@ def _move_into_place(rendered: Path, destination: Path, action: str, force: bool
                 hint="Choose an empty or new folder, or pass --force to write into it.",
             ) from None
         raise DestinationError(f"cannot move the new project into {destination}: {exc.strerror}") from exc
+    return False
 
 
 def _merge_tree(source: Path, target: Path, action: str) -> None:

@@ -30,6 +30,16 @@ SCOPE_RULE = (
     "and not a property the host page already uses (e.g. acme_map)"
 )
 
+GO_MODULE_RULE = (
+    "a Go module path: elements separated by single slashes, the first of lowercase letters, digits, "
+    "dots and dashes, the others of letters, digits and - . _ ~, none starting or ending with a dot "
+    "or the first with a dash, at most 200 characters (e.g. example.com/team/acme-sales)"
+)
+# golang.org/x/mod/module.CheckPath's rules for a main module's path (a dot in the first element,
+# which only a path others download needs, is not required: `go mod init acme-sales` works).
+_GO_MODULE = re.compile(
+    r"[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?(?:/[A-Za-z0-9_~-](?:[A-Za-z0-9._~-]*[A-Za-z0-9_~-])?)*"
+)
 _PROJECT = re.compile(r"^[a-z](?:[a-z0-9]|-(?=[a-z0-9]))*$")
 _PACKAGE = re.compile(r"^[a-z][a-z0-9_]*$")
 _SCOPE = re.compile(r"^[A-Za-z_$][A-Za-z0-9_$-]*$")
@@ -90,6 +100,13 @@ def validate_package_name(name: str, kind: str | None = None) -> str:
             f"package name {name!r} would shadow {'a Python keyword' if keyword.iskeyword(name) else 'an existing module'}: use {PACKAGE_RULE}."
         )
     return name
+
+
+def validate_go_module(path: str) -> str:
+    """A Go plugin's module path (`--module`), as go.mod and every import of the project spell it."""
+    if len(path) > 200 or not _GO_MODULE.fullmatch(path):
+        raise InvalidNameError(f"Go module path {path!r} is not allowed: use {GO_MODULE_RULE}.")
+    return path
 
 
 def validate_scope(scope: str) -> str:

@@ -20,7 +20,8 @@ from tests.git_helpers import git
 def made_and_committed(
     installed: InstalledScaffold, project: Path, language: str, edit: Callable[[Path], None]
 ) -> None:
-    """`new-plugin PROJECT --language LANGUAGE --no-example --defaults`, `edit`, then one commit."""
+    """`new-plugin PROJECT --language LANGUAGE --no-example --defaults` (its first commit), `edit`,
+    then a commit of the edits."""
     made = run_scaffold(
         ["new-plugin", str(project), "--language", language, "--no-example", "--defaults"],
         cwd=project.parent,
@@ -28,9 +29,8 @@ def made_and_committed(
     )
     assert made.returncode == 0, made.stderr
     edit(project)
-    git(project, "init", "--quiet")
     git(project, "add", "-A")
-    git(project, "commit", "--quiet", "-m", "scaffolded, then our edits")
+    git(project, "commit", "--quiet", "-m", "our edits")
 
 
 def upgraded_to_the_future_contract(future: InstalledScaffold, project: Path) -> str:

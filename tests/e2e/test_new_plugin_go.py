@@ -68,7 +68,10 @@ def made(installed_scaffold: InstalledScaffold, tmp_path_factory: pytest.TempPat
     assert (root / "go.mod").read_text(encoding="utf-8").startswith(f"module {NAME}\n")
     # its gofmt, vet, tests (with -race) and build: built_plugin's, on these very bytes
     assert_same_as_built(root, built_plugin("go", tmp_path_factory))
-    run(["git", "init", "-q"], root)
+    # its first commit, made by new-plugin (scaffold/projects/first_commit.py): every file, clean
+    assert run(["git", "status", "--porcelain"], root) == ""
+    (subject,) = run(["git", "log", "--format=%s"], root).splitlines()
+    assert subject.startswith(f"{NAME}: new plugin from template plugin-go "), subject
     return root
 
 

@@ -64,7 +64,10 @@ def made(installed_scaffold: InstalledScaffold, tmp_path_factory: pytest.TempPat
     # its lint, typecheck, `npm test` and build: built_plugin's, on these very bytes
     assert_same_as_built(root, built_plugin("typescript", tmp_path_factory))
     run(["npm", "ci", "--no-audit", "--no-fund"], root)
-    run(["git", "init", "-q"], root)
+    # its first commit, made by new-plugin (scaffold/projects/first_commit.py): every file, clean
+    assert run(["git", "status", "--porcelain"], root) == ""
+    (subject,) = run(["git", "log", "--format=%s"], root).splitlines()
+    assert subject.startswith(f"{NAME}: new plugin from template plugin-typescript "), subject
     return root
 
 

@@ -72,9 +72,7 @@ def test_module_upgrade_brings_new_prop_to_types_and_build(
     assert created.returncode == 0, created.stderr
     frontend = project / "frontend"
     manifests = {name: (frontend / name).read_bytes() for name in MANIFESTS if (frontend / name).is_file()}
-    git(project, "init", "--quiet")
-    git(project, "add", "-A")
-    git(project, "commit", "--quiet", "-m", "scaffolded")
+    assert git(project, "status", "--porcelain") == "", "new-module made its first commit"
 
     widget = project / "frontend" / "src" / "components" / "Widget.tsx"
     widget.write_text(widget.read_text(encoding="utf-8") + WIDGET_EDIT, encoding="utf-8")

@@ -21,7 +21,7 @@ from scaffold.check.fuzz_options import DEFAULT_FUZZ_SEED, FuzzOptions
 from scaffold.check.plugin_fuzz import check_plugin_fuzz
 from scaffold.host.report import CheckReport, CheckResult, Status, render_text
 from tests.cli_runner import run_scaffold
-from tests.fixtures.check.fuzz_app import HOSTILE_TEXT, create_app
+from tests.fixtures.check.fuzz_app import HOSTILE_TEXT, TOKEN, create_app
 from tests.fixtures.check.servers import closed_port, serve
 from tests.functional.test_plugin_harness import make_project
 from tests.served_process import serve_package
@@ -121,6 +121,11 @@ def test_cli_prints_lines_curl_and_exits_1_without_echoing_the_service(fuzz_serv
     )
     assert result.returncode == 1, result.stdout + result.stderr
     lines = result.stdout.splitlines()
+    # the deadline, said before the run starts (issue 40: a run cut short by one it never named)
+    assert lines[0] == (
+        "fuzzing 7 operations: 5 schema-valid and 5 schema-invalid requests each, seed 3; the run "
+        "stops after 135 s (the default, 120 s + 3 s per case; --deadline changes it)"
+    )
     fail = next(i for i, line in enumerate(lines) if line.startswith("FAIL  fuzz.health-check"))
     assert lines[fail + 1].startswith("      ")
     assert "curl -sS -i --globoff -X POST " in lines[fail + 1]
@@ -153,11 +158,42 @@ def test_bad_fuzz_counts_are_one_sentence_and_exit_2(value: str) -> None:
     assert "Traceback" not in result.stderr
 
 
-def test_fuzz_refuses_platform_options() -> None:
-    args = ["check", "plugin", "http://127.0.0.1:9/api/v1", "--fuzz", "5", "--config", "host=db"]
+def test_fuzz_refuses_query_which_it_generates_itself() -> None:
+    args = ["check", "plugin", "http://127.0.0.1:9/api/v1", "--fuzz", "5", "--query", "{}"]
     result = run_scaffold(args)
     assert result.returncode == 2
     assert "--fuzz does not make" in result.stderr
+
+
+def test_fuzz_without_a_config_never_gets_past_the_config_check(fuzz_server: str) -> None:
+    """The found case: --fuzz refused --config, so a data source needing a token was never fuzzed
+    past its config check: every request answered 422, and the defect behind it stayed hidden."""
+    report = _fuzz(fuzz_server, "needs-token", cases=10, only="getQueryResult")
+    assert [r.status for r in report.results] == [Status.PASS], render_text(report)
+
+
+@pytest.mark.parametrize(
+    "given",
+    [
+        ["--config", f"token={TOKEN}"],
+        ["--config-file", "CONFIG_FILE"],
+        ["--config-env", "CHECK_CONFIG"],
+    ],
+    ids=["config", "config-file", "config-env"],
+)
+def test_fuzz_takes_the_config_and_reaches_past_the_config_check(
+    fuzz_server: str, tmp_path: Path, given: list[str]
+) -> None:
+    config_file = tmp_path / "check-config.json"
+    config_file.write_text(json.dumps({"token": "${FUZZ_TOKEN}"}), encoding="utf-8")
+    args = [str(config_file) if arg == "CONFIG_FILE" else arg for arg in given]
+    env = {"FUZZ_TOKEN": TOKEN, "CHECK_CONFIG": json.dumps({"token": TOKEN})}
+    url = f"{fuzz_server}/needs-token/api/v1"
+    result = run_scaffold(["check", "plugin", url, "--fuzz", "5", *args], env=env)
+    assert result.returncode == 1, result.stdout + result.stderr
+    failed = [line for line in result.stdout.splitlines() if line.startswith("FAIL")]
+    assert len(failed) == 1 and "fuzz.get-result" in failed[0] and "server error" in failed[0], result.stdout
+    assert "6 passed, 1 failed" in result.stdout
 
 
 def test_help_documents_fuzz_and_seed() -> None:

@@ -442,7 +442,9 @@ def check_shutdown(files: DeployFiles) -> None:
         )
         pause = int(command[1])
     grace = int(files.container_env.get("SHUTDOWN_GRACE_SECONDS", {}).get("value", 20))
-    assert files.pod["spec"]["terminationGracePeriodSeconds"] > pause + grace
+    # Go: /readyz answers 503 while still serving for SHUTDOWN_DRAIN_SECONDS before the grace begins
+    drain = int(files.container_env.get("SHUTDOWN_DRAIN_SECONDS", {}).get("value", 0))
+    assert files.pod["spec"]["terminationGracePeriodSeconds"] > pause + drain + grace
 
 
 def check_images(files: DeployFiles) -> None:
@@ -592,7 +594,8 @@ MUTATIONS: list[tuple[str, str, str, str, str]] = [
     ("secrets", "deploy/kubernetes/deployment.yaml", "name: {project}-secrets", "name: {project}-config", "plugin plugin-typescript plugin-go"),
     ("secrets", "deploy/kubernetes/deployment.yaml", "optional: true", "optional: false", "plugin plugin-typescript plugin-go"),
     ("secrets", "Dockerfile", "\n{last} [", "\nENV API_TOKEN=changeme\n{last} [", "plugin plugin-typescript plugin-go module"),
-    ("shutdown", "deploy/kubernetes/deployment.yaml", "terminationGracePeriodSeconds: 35", "terminationGracePeriodSeconds: 20", "plugin plugin-typescript plugin-go module"),
+    ("shutdown", "deploy/kubernetes/deployment.yaml", "terminationGracePeriodSeconds: 35", "terminationGracePeriodSeconds: 20", "plugin plugin-typescript module"),
+    ("shutdown", "deploy/kubernetes/deployment.yaml", "terminationGracePeriodSeconds: 40", "terminationGracePeriodSeconds: 30", "plugin-go"),
     ("shutdown", "Dockerfile", 'CMD ["python", "-m", "{package}"]', "CMD python -m {package}", "plugin module"),
     ("shutdown", "Dockerfile", "WORKERS=1", "WORKERS=2", "plugin"),
     ("base_images_pinned", "Dockerfile", "python:3.11.17-slim-bookworm", "python:3.11-slim-bookworm", "plugin module"),

@@ -87,8 +87,12 @@ def test_unknown_contract_version_hint_works(tmp_path: Path) -> None:
     assert "spec file" in line
 
 
-def test_force_into_a_folder_is_all_or_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """new-plugin --force into a non-empty folder: a write error half-way puts every file back."""
+@pytest.mark.parametrize("repository", [False, True], ids=["no-git", "git"])
+def test_force_into_a_folder_is_all_or_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, repository: bool
+) -> None:
+    """new-plugin --force into a non-empty folder: a write error half-way puts every file back
+    (the new repository's `.git` too, made in the staging folder and moved in with the files)."""
     import os
 
     from scaffold.projects.state import transaction
@@ -110,7 +114,9 @@ def test_force_into_a_folder_is_all_or_nothing(tmp_path: Path, monkeypatch: pyte
     monkeypatch.setattr(transaction.os, "replace", failing_replace)
     with pytest.raises(DestinationError, match="nothing was changed"):
         create_project(
-            NewProjectOptions(kind=KINDS["plugin"], destination=destination, answers={}, force=True)
+            NewProjectOptions(
+                kind=KINDS["plugin"], destination=destination, answers={}, force=True, repository=repository
+            )
         )
     assert sorted(p.name for p in destination.iterdir()) == ["README.md", "keep.txt"]
     assert (destination / "README.md").read_text(encoding="utf-8") == "my notes"

@@ -52,6 +52,7 @@ FAKE = LanguageDescriptor(
     header=lambda spec: f"-- generated from {spec.identity()}\n",
     copied_header=lambda source: f"-- copied from {source}\n",
     method_name=lambda operation_id: operation_id.upper(),
+    type_term="Lua table",
     reserved_words=frozenset({"end", "local"}),
     places={"plugin.service": OwnedPlaces(roots=("contract",))},
     plugin_service=_generate,

@@ -40,7 +40,7 @@ def _signal_inside_a_gc_callback(signum: signal.Signals) -> None:
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
 def test_a_swallowed_interrupt_is_raised_again_at_the_next_fuzz_case(signum: signal.Signals) -> None:
-    send = _sender("http://127.0.0.1:9/api/v1", None, None, None, None)  # type: ignore[arg-type]
+    send = _sender("http://127.0.0.1:9/api/v1", None, None, None, None, None)  # type: ignore[arg-type]
     with signals_interrupt():
         _signal_inside_a_gc_callback(signum)
         with pytest.raises(KeyboardInterrupt):

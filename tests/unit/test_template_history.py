@@ -15,8 +15,9 @@ commit 053a770), before they moved on to 1.1.0 and 1.2.0; plugin-python 1.6.0, m
 landed commit 0d197cf), before they moved on to 1.7.0, 1.7.0, 1.3.0 and 1.2.0; plugin-go 1.2.0
 from the store main's bac5e4f built, before it moved on to 1.3.0 (issue 40 point 5); plugin-python
 1.7.0 and module-python 1.7.0 from the store scaffold built at commit a36d3e3 (issue 40 point 9),
-before they moved on to 1.8.0; plugin-python 1.8.0 and module-python 1.8.0 from the store main's
-fcddf95 built, before they moved on to 1.9.0 (issue 40 points 4 and 5, Python).
+before they moved on to 1.8.0; plugin-python 1.8.0, module-python 1.8.0, plugin-typescript 1.4.0
+and plugin-go 1.3.0 from the store main's fcddf95 built, before they moved on to 1.9.0, 1.9.0, 1.5.0
+and 1.4.0 (issue 40 points 1, 4, 5 and 6).
 
 The templates' folders were renamed `<kind>-<language>` (templates/plugin-python/) after these ids
 were read; the store keeps each one's old name (template-store/plugin, "plugin template 1.0.0" in
@@ -64,9 +65,11 @@ plugin-typescript 1.0.0 7abe6db0e4c9af8d7f54f98bbf07e7ac16040abe 76dcce6904d62ec
 plugin-typescript 1.1.0 4edfbca38547bb8339600027c95243c0d605c781 054e8b6239848b3932ea556fe6856a2809a6867b
 plugin-typescript 1.2.0 6ea1ee45634fc66994fed50633ea9b5327e3ee2d 35ff0c1eec6877827761e079bd62be26f7cf8e73
 plugin-typescript 1.3.0 8475c1ea7e71e2c258f1b00fdfe38900edf26616 acf9ea87b356db293fabec6a8f3072f7a29c2732
+plugin-typescript 1.4.0 be2daef7898340d5e8bcadc43027c6d2cd5512c9 a9cf280a0b65143775da3fc5f3f360601ce92138
 plugin-go 1.0.0 6beafa2aed38864d1da8656ab64e23dade5a9a8e 83f9b4137c46f642e1eaef43886bdfed48d07b48
 plugin-go 1.1.0 3a43623f0bee58a11a925eb2a3628518a05d33c1 f6e27572785f436bca3447f9959edd5cbcde78fd
 plugin-go 1.2.0 2fd850a806c3cf35b694ec3cd89c8df6e23d8822 8c280f0d6d93aabbfc7e14cd9a4e101e61e5bab2
+plugin-go 1.3.0 108d67452958476ca8d636e2fbbc04309cc041a0 075fef60f033919219f8d1332066015815f65744
 """.splitlines()
     if line
 ]

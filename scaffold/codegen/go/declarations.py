@@ -7,8 +7,10 @@ Go toolchain to produce formatted, deterministic output (scaffold's tests run go
 
 from __future__ import annotations
 
+from scaffold.codegen.go.language import TYPE_TERM
 from scaffold.codegen.go.names import go_comment, go_string
 from scaffold.codegen.go.types import GoModel, GoSchema
+from scaffold.codegen.language_notes import spelled_for
 
 _BRANCH_NAMES = {
     "string": "String",
@@ -26,7 +28,7 @@ def declarations(model: GoModel) -> str:
 
 def _doc(schema: GoSchema) -> list[str]:
     first = f"// {schema.name} is the contract's {schema.wire}"
-    text = go_comment(schema.description)
+    text = go_comment(spelled_for(schema.description, schema.name, TYPE_TERM))
     return [first + (f": {text}" if text else ".")]
 
 

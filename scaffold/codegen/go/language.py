@@ -15,6 +15,8 @@ from scaffold.codegen.go.names import exported
 from scaffold.codegen.language import LanguageDescriptor, OwnedPlaces, ServiceStatuses
 from scaffold.specs.document import SpecDocument
 
+TYPE_TERM = "Go type"  # how a note in a doc comment names a declaration (scaffold.codegen.language_notes)
+
 # The Go specification's keywords.
 GO_KEYWORDS = frozenset(
     {
@@ -36,6 +38,7 @@ DESCRIPTOR = LanguageDescriptor(
     header=go_header,
     copied_header=go_copied_header,
     method_name=exported,  # getQueryResult -> GetQueryResult, the Handler method
+    type_term=TYPE_TERM,
     reserved_words=GO_KEYWORDS,
     places={"plugin.service": OwnedPlaces(roots=("internal/contract",))},
     runtime_folder=Path(__file__).resolve().parent / "runtime_files",

@@ -136,7 +136,7 @@ def operations_source(spec: SpecDocument, model: GoModel, ops: list[GoOperation]
             f"HTTPMethod: {go_string(op.http_method)}, Path: {go_string(op.path)}, "
             f"ErrorStatusType: {go_string(op.error_status_type)}, ValidationErrors: {str(op.validation_errors).lower()}}},"
         )
-    lines += ["}", "", *_handler(ops), *_routes(ops), *_fields_glue(model)]
+    lines += ["}", "", *_handler(ops), *_stub(ops), *_routes(ops), *_fields_glue(model)]
     for index, op in enumerate(ops):
         lines += _serve(op, index, model)
     return "\n".join(lines)
@@ -156,6 +156,33 @@ def _handler(ops: list[GoOperation]) -> list[str]:
         body = f", request *{op.request}" if op.request else ""
         lines.append(f"\t{op.method}(ctx context.Context, rc RequestContext{body}) ({answer}, error)")
     return [*lines, "}", ""]
+
+
+def _stub(ops: list[GoOperation]) -> list[str]:
+    """`Stub`: a Handler generated with the contract, so it has every method of every contract
+    version; the project's seeded glue tests serve it, and so keep testing the glue (strictness,
+    languages, request ids) whatever the project's own data source needs (a token, an upstream)."""
+    lines = [
+        "// Stub is a Handler whose every method gives the smallest answer the contract accepts (an",
+        "// empty object or list). The seeded glue tests serve it (internal/datasource/*_test.go), so",
+        "// they test the routes whatever your data source needs (a token, an API to call).",
+        "type Stub struct{}",
+        "",
+        "var _ Handler = Stub{}",
+        "",
+    ]
+    for op in ops:
+        answer = op.response.go if op.response.kind == "slice" else f"*{op.response.go}"
+        body = f", _ *{op.request}" if op.request else ""
+        value = f"{op.response.go}{{}}" if op.response.kind == "slice" else f"&{op.response.go}{{}}"
+        lines += [
+            f"// {op.method} answers {go_comment(op.operation_id)} with {value}.",
+            f"func (Stub) {op.method}(_ context.Context, _ RequestContext{body}) ({answer}, error) {{",
+            f"\treturn {value}, nil",
+            "}",
+            "",
+        ]
+    return lines
 
 
 def _routes(ops: list[GoOperation]) -> list[str]:

@@ -48,8 +48,8 @@ VALUES_FILE = "values_gen.go"  # a role package's shared values
 
 
 # The import path scaffold's own copy of the runtime is a module under (its tests build it so); a
-# copy in a project imports the same packages under the project's module path (go.mod's module,
-# the project's name).
+# copy in a project imports the same packages under the project's module path (go.mod's module:
+# `--module`, by default the project's name).
 SOURCE_MODULE = "example.com/plugin/"
 # Packages only scaffold's tests of the runtime use, never copied into a project.
 TEST_ONLY = frozenset({"casefiles"})
@@ -110,7 +110,7 @@ def contract_files(spec: SpecDocument, answers: Answers) -> dict[str, str]:
     patterns = patterns_source(model)
     if patterns is not None:
         files[f"{folder}/patterns_gen.go"] = _file(header, patterns, imports=("regexp",))
-    module = str(answers["project_name"])
+    module = str(answers.get("go_module") or answers["project_name"])
     for source in runtime_modules():
         files[f"{folder}/{source}"] = _copied(source, module)
     for role in role_packages():

@@ -51,6 +51,7 @@ DESCRIPTOR = LanguageDescriptor(
     header=python_header,
     copied_header=copied_python_header,
     method_name=snake_case,  # getQueryResult -> get_query_result, the DataSource method
+    type_term="Python class",  # the spec's own notes are written for Python: kept as they are
     reserved_words=frozenset(keyword.kwlist) | frozenset(keyword.softkwlist),
     places={
         "plugin.service": OwnedPlaces(roots=("{package}/_contract",), files=("conftest.py",)),

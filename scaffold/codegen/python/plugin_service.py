@@ -81,6 +81,7 @@ _HELPER_EXPORTS = (
     "query_response",
     "regular_field",
     "regular_frame",
+    "require_valid_config",
     "saved_config",
     "timestamp_field",
     "timestamp_frame",

@@ -40,11 +40,17 @@ def _method_name(operation_id: str) -> str:
     return operation_id
 
 
+TYPE_TERM = (
+    "TypeScript type"  # how a note in a doc comment names a declaration (scaffold.codegen.language_notes)
+)
+
+
 DESCRIPTOR = LanguageDescriptor(
     name="typescript",
     header=typescript_header,
     copied_header=copied_typescript_header,
     method_name=_method_name,
+    type_term=TYPE_TERM,
     reserved_words=JS_RESERVED_WORDS,
     places={
         "plugin.service": OwnedPlaces(roots=("src/contract",)),

@@ -46,6 +46,7 @@ RUNTIME_MODULES = (
     "answers.ts",
     "body-limits.ts",
     "catalog.ts",
+    "config-check.ts",
     "conformance.ts",
     "context.ts",
     "errors.ts",

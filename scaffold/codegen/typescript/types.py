@@ -26,7 +26,9 @@ import textwrap
 from typing import Any
 
 from scaffold.codegen.escaping import block_comment_text, comment_line
+from scaffold.codegen.language_notes import spelled_for
 from scaffold.codegen.typescript.headers import typescript_header
+from scaffold.codegen.typescript.language import TYPE_TERM
 from scaffold.codegen.typescript.literals import ts_string
 from scaffold.codegen.typescript.reserved_words import JS_RESERVED_WORDS
 from scaffold.errors import GenerationError
@@ -103,7 +105,7 @@ class _Renderer:
                 f"the schema name {describe(name)} in {self.where} cannot be a TypeScript type name",
                 hint="Rename the schema: letters, digits and _, not a TypeScript keyword or built-in type.",
             )
-        doc = _doc_comment(_describe(node), "")
+        doc = _doc_comment(_describe(node, name), "")
         if isinstance(node, ObjectOf) and node.properties:
             body = "".join(f"{doc}  {member}\n" for doc, member in self.members(node, "  "))
             return f"{doc}export interface {name} {{\n{body}}}\n"
@@ -174,8 +176,11 @@ class _Renderer:
         return f"({', '.join(params)}) => {result}"
 
 
-def _describe(node: Node) -> str:
+def _describe(node: Node, declared: str = "") -> str:
+    """The doc comment text of `node`; a naming note names `declared`, the type this file declares."""
     text, decision = " ".join(node.description.split()), " ".join(node.decision.split())
+    if declared:
+        text = spelled_for(text, declared, TYPE_TERM)
     if decision:
         text = f"{text}\n\nscaffold's decision: {decision}" if text else f"scaffold's decision: {decision}"
     return text

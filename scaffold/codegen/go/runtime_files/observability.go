@@ -15,7 +15,7 @@ package contract
 //     which may hold secrets), status, duration_ms, operation, request_id.
 //
 // It answers three paths itself, before the wrapped handler: GET /healthz (the process serves),
-// GET /readyz (503 `stopping` once StartDraining was called, which main does on SIGTERM) and
+// GET /readyz (503 `stopping` once StartDraining was called, which Serve does on SIGTERM) and
 // GET /metrics (Prometheus text; without Metrics the wrapped handler answers it: its 404). They
 // are not counted, and their access lines are at debug level: probes do not flood the log.
 //

@@ -5,12 +5,14 @@ bounds) and sends values back as `{code, value}` (DatasourceField) or `{key, arr
 (ConstructorFilterField). These helpers work on any objects with those attribute names, so they
 serve the generated models without importing them.
 
-`check_config` is what a health check needs for the contract's field validation. The request's
-form is already known to be right (the routes answer 400 for a body that does not match the
-schema), so everything found here is content the plugin cannot accept: a 422 whose
-validationErrors name every field code - a required field absent from the request (or no fields
-at all: `missing`), and a field that is present but empty, holds disallowed characters, or breaks
-its validationRule, its bounds or its options (`errors`). `ConfigCheck.field_errors` merges both.
+`check_config` is what a health check needs for the contract's field validation, and
+`require_valid_config` answers it with the contract's split (Errors): a required field absent from
+the request (or no fields at all: `missing`) is "too few entries in DatasourceConfig.fields", a 400
+whose message names the codes; a field that is present but empty, holds disallowed characters, or
+breaks its validationRule, its bounds or its options (`errors`) is a validation error, a 422 whose
+validationErrors name every field code. `ConfigCheck.field_errors` merges both for a plugin that
+answers them its own way. Password values arrive decrypted (the routes decrypt them before a
+data source method runs), so `config_values` reads them as the user typed them.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from functools import lru_cache
 from typing import Any
 
 from .text_catalog import runtime_text
+from .errors import PluginError
 
 MAX_VALUE_CHARS = 4096
 MAX_GROUPS = 100
@@ -149,6 +152,21 @@ def check_config(
     return result
 
 
+def require_valid_config(form: Iterable[Any], fields: Iterable[Any] | None, locale: str) -> dict[str, str]:
+    """The config's values by code when `fields` pass the `form`; else the contract's error split.
+
+    Raises PluginError 400 (message in `locale` naming the missing codes) when a required field
+    has no entry, else PluginError 422 with validationErrors when a field is empty or invalid.
+    """
+    check = check_config(form, fields, FormMessages.for_locale(locale))
+    if check.missing:
+        raise PluginError(runtime_text(locale, "form.missing", codes=", ".join(check.missing)), status=400)
+    if check.errors:
+        message = runtime_text(locale, "form.invalid", count=len(check.errors))
+        raise PluginError(message, validation_errors=check.errors)
+    return check.values
+
+
 def _field_problem(spec: Any, value: str, required: bool, texts: FormMessages) -> str | None:
     kind = getattr(spec, "type", None)
     if value.strip() == "":
@@ -167,10 +185,11 @@ def _field_problem(spec: Any, value: str, required: bool, texts: FormMessages) -
         return None
     if kind == "number":
         return _number_problem(spec, props, value, texts)
-    options = [getattr(o, "value", None) for o in (getattr(props, "options", None) or ())]
+    values = (getattr(o, "value", None) for o in (getattr(props, "options", None) or ()))
+    options = [value for value in values if isinstance(value, str)]
     handwriting = getattr(props, "allow_handwriting", False)
     if kind in ("select", "radio") and options and not handwriting and value not in options:
-        return texts.option.format(options=", ".join(str(o) for o in options))
+        return texts.option.format(options=", ".join(options))
     rule = getattr(spec, "validation_rule", None)
     if isinstance(rule, str) and rule and not _matches(rule, value):
         message = getattr(spec, "validation_message", None)

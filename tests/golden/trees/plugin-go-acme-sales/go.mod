@@ -1,3 +1,3 @@
 module acme-sales
 
-go 1.22
+go 1.27.3

@@ -122,8 +122,16 @@ describe('the health check', () => {
     expect(error.status).toBe(422);
     expect(Object.keys(error.validationErrors ?? {})).toEqual(['dataset', 'rowLimit']);
     expect(
-      rejection(() => example().checkHealth({ fields: [] }, CONTEXT)).validationErrors,
+      rejection(() => example().checkHealth({ fields: [{ code: 'dataset', value: ' ' }] }, CONTEXT))
+        .validationErrors,
     ).toEqual({ dataset: 'The field is required and must not be empty' });
+  });
+
+  it('answers 400 for too few entries: a required field without entry', () => {
+    const error = rejection(() => example().checkHealth({ fields: [] }, CONTEXT));
+    expect(error.status).toBe(400);
+    expect(error.message).toContain('dataset');
+    expect(error.validationErrors).toBeUndefined();
   });
 
   it('answers status false for a dataset that does not exist or a wrong access key', () => {

@@ -39,6 +39,7 @@ from ._contract import (
     VariablesRequest,
     frame,
     query_response,
+    require_valid_config,
     saved_config,
 )
 from .settings import Settings
@@ -76,11 +77,13 @@ class AcmeSalesDataSource(DataSourceBase):
     async def check_health(
         self, request: DatasourceConfig, context: RequestContext
     ) -> HealthCheckResponse:
-        # Check the fields of your data source form (check_config names each invalid one: raise
-        # PluginError with them), then try your service with their values (config_values):
-        # status=False and a message saying why when it does not answer. datasource_config is
-        # what the platform saves: the fields sent, then your form's defaults.
+        # require_valid_config checks the fields against your data source form: 400 when a
+        # required field has no entry, 422 naming each empty or invalid one; it returns the
+        # values by code (passwords decrypted). Then try your service with them: status=False
+        # and a message saying why when it does not answer. datasource_config is what the
+        # platform saves: the fields sent, then your form's defaults.
         form = await self.get_datasource_constructor_fields(DataSourceConstructorRequest(), context)
+        require_valid_config(form, request.fields, context.locale)
         return HealthCheckResponse(
             error=False,
             status=True,

@@ -12,7 +12,7 @@ import { loadSettings } from './settings.js';
 async function main(): Promise<void> {
   const settings = loadSettings();
   const state: ServiceState = { stopping: false };
-  const app = buildApp(settings, state);
+  const app = buildApp(settings, { state });
   const stop = (signal: string): void => {
     if (state.stopping) {
       return;

@@ -32,6 +32,7 @@ import {
   type VariablesRequest,
   frame,
   queryResponse,
+  requireValidConfig,
   savedConfig,
 } from './contract/index.js';
 import type { Settings } from './settings.js';
@@ -66,11 +67,13 @@ export class PluginDataSource extends DataSourceBase {
     request: DatasourceConfig,
     context: RequestContext,
   ): Promise<HealthCheckResponse> {
-    // Check the fields of your data source form (throw PluginError naming each invalid one), then
-    // try your service with their values: status false and a message saying why when it does not
-    // answer. datasourceConfig is what the platform saves: the fields sent, then your form's
-    // defaults.
+    // requireValidConfig checks the fields against your data source form: 400 when a required
+    // field has no entry, 422 naming each empty or invalid one; it returns the values by code
+    // (passwords decrypted). Then try your service with them: status false and a message saying
+    // why when it does not answer. datasourceConfig is what the platform saves: the fields sent,
+    // then your form's defaults.
     const form = await this.getDatasourceConstructorFields({}, context);
+    requireValidConfig(form, request.fields, context.locale);
     return {
       error: false,
       status: true,

@@ -9,7 +9,14 @@ from .base import CONTRACT, OPERATIONS, DataSourceBase
 from .catalog import Catalog
 from .context import RequestContext
 from .errors import ConfigurationError, MissingOperationError, PluginError, StartupError
-from .forms import ConfigCheck, FormMessages, check_config, config_values, filter_values
+from .forms import (
+    ConfigCheck,
+    FormMessages,
+    check_config,
+    config_values,
+    filter_values,
+    require_valid_config,
+)
 from .frames import (
     frame,
     query_response,
@@ -97,6 +104,7 @@ __all__ = [
     "query_response",
     "regular_field",
     "regular_frame",
+    "require_valid_config",
     "saved_config",
     "timestamp_field",
     "timestamp_frame",

@@ -45,6 +45,8 @@ RUNTIME_TEXTS: dict[str, dict[str, str]] = {
         "form.number": "Ожидается целое число",
         "form.range": "Ожидается число от {min} до {max}",
         "form.option": "Выберите одно из значений: {options}",
+        "form.missing": "Неверный формат запроса: в DatasourceConfig.fields нет записей {codes}",
+        "form.invalid": "Проверка не пройдена: полей с ошибками {count}",
     },
     "en-US": {
         "body.contentType": "Request format is wrong: Content-Type must be application/json",
@@ -85,5 +87,7 @@ RUNTIME_TEXTS: dict[str, dict[str, str]] = {
         "form.number": "A whole number is expected",
         "form.range": "A number from {min} to {max} is expected",
         "form.option": "Choose one of: {options}",
+        "form.missing": "Request format is wrong: DatasourceConfig.fields has no entry for {codes}",
+        "form.invalid": "Validation failed for {count} field(s)",
     },
 }

@@ -14,7 +14,9 @@ SQLite has no passwords of its own.
 Statuses: the routes have already answered 400 for any body that does not match the contract's
 schema, so every error raised here is about content - a configuration, query or variable request
 of the right form that this data source cannot serve - and is a `PluginError` with its default
-status, 422. On get-result it names the failing field code or query in validationErrors.
+status, 422. On get-result it names the failing field code or query in validationErrors. The
+health check's config check is the runtime's require_valid_config: 400 for a required field
+without entry (the contract's "too few entries"), 422 naming every empty or invalid field.
 
 Error messages: every one comes from the catalogue in the caller's language
 (`errors.reason.<key>` of the SourceError/QueryError), quotes nothing from the request, and names
@@ -43,7 +45,6 @@ from .._contract import (
     DataQuery,
     DatasourceConfig,
     DataSourceConstructorRequest,
-    FormMessages,
     HealthCheckResponse,
     LocalizedString,
     PluginContext,
@@ -53,10 +54,10 @@ from .._contract import (
     QueryDataResponse,
     RequestContext,
     VariablesRequest,
-    check_config,
     config_values,
     filter_values,
     query_response,
+    require_valid_config,
     saved_config,
 )
 from .database import QUERY_SECONDS, Database, Schema, open_database, resolve_path
@@ -194,28 +195,15 @@ class SqlExample:
     def check_health(
         self, config: DatasourceConfig, context: RequestContext
     ) -> HealthCheckResponse:
-        """422 naming every missing or invalid field, else a reachability check.
+        """400 for a required field without entry, 422 naming every empty or invalid field (the
+        runtime's require_valid_config), else a reachability check.
 
         An unreachable or refusing data source is no error of the request: 200 with status false
         and a message saying why, as the contract decides.
         """
         t = self.texts(context).t
-        values = config_values(config.fields)
-        form = datasource_form(self.texts(context), values)
-        messages = FormMessages(
-            required=t("validation.required"),
-            disallowed=t("validation.disallowed"),
-            too_long=t("validation.tooLong"),
-            too_short=t("validation.tooShort"),
-            rule=t("validation.rule"),
-            number=t("validation.number"),
-            range=t("validation.range"),
-            option=t("validation.option"),
-        )
-        check = check_config(form, config.fields, messages)
-        if not check.ok:
-            problems = check.field_errors(messages.required)
-            raise PluginError(t("health.invalid", count=len(problems)), validation_errors=problems)
+        form = datasource_form(self.texts(context), config_values(config.fields))
+        values = require_valid_config(form, config.fields, context.locale)
         if not self._key_accepted(values):
             return HealthCheckResponse(error=True, status=False, message=t("errors.accessKey"))
         try:

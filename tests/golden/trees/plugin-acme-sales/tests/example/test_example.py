@@ -33,13 +33,14 @@ def test_health_check_encrypts_the_password(client: TestClient) -> None:
 
 
 def test_health_check_errors(client: TestClient) -> None:
-    """400: the body's form is wrong (not JSON, null, a wrong type); 422: its fields are."""
+    """400: the body's form is wrong (not JSON, null, a wrong type, too few entries: a required
+    field without entry); 422: a field is empty or invalid."""
     health = f"{API}/datasource/health-check"
     assert client.post(health, content=b"{oops").status_code == 400
     for field in ({"code": "database", "value": None}, {"code": "x", "required": "true"}):
         assert client.post(health, json={"fields": [field]}).status_code == 400
     missing = client.post(health, json={"fields": []})
-    assert missing.status_code == 422 and "database" in missing.json()["validationErrors"]
+    assert missing.status_code == 400 and "database" in missing.json()["message"]
     invalid = [{"code": "database", "value": ""}, {"code": "rowLimit", "value": "0"}]
     answer = client.post(health, json={"fields": invalid})
     assert answer.status_code == 422

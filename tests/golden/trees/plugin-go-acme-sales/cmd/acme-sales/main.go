@@ -1,8 +1,10 @@
 // Command acme-sales serves the plugin on HOST:PORT (template-owned: scaffold upgrade merges
 // template changes with your edits).
 //
-// On SIGTERM or SIGINT, /readyz answers 503 at once (the platform stops sending new requests),
-// requests in flight get SHUTDOWN_GRACE_SECONDS to finish, then the process exits. A setting that
+// On SIGTERM or SIGINT, /readyz answers 503 at once while the listener still takes requests for
+// SHUTDOWN_DRAIN_SECONDS (the platform stops sending new ones), then the listener closes, requests
+// in flight get SHUTDOWN_GRACE_SECONDS to finish and their contexts are cancelled at its end; the
+// process exits 0, or 1 when a request still ran a second after that. A setting that
 // is not allowed ends the start with one line and exit 1.
 //
 // `acme-sales -healthcheck` asks the running plugin's /healthz (PORT from the environment) and
@@ -83,26 +85,22 @@ func run() error {
 		IdleTimeout:       120 * time.Second,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelError),
 	}
-	stopped := make(chan error, 1)
-	go func() {
-		signals := make(chan os.Signal, 1)
-		signal.Notify(signals, syscall.SIGTERM, syscall.SIGINT)
-		received := <-signals
-		state.StartDraining()
-		logger.Info(received.String() + ": /readyz answers 503 while requests finish")
-		grace, cancel := context.WithTimeout(context.Background(), time.Duration(s.ShutdownGraceSeconds)*time.Second)
-		defer cancel()
-		stopped <- server.Shutdown(grace)
-	}()
+	// SIGTERM or SIGINT: /readyz answers 503 while the listener still takes requests for
+	// SHUTDOWN_DRAIN_SECONDS, then the listener closes and requests in flight get
+	// SHUTDOWN_GRACE_SECONDS to finish; at its end their contexts are cancelled (contract.Serve).
+	stop, release := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
+	defer release()
 	logger.Info("serving the plugin on http://" + listener.Addr().String() + contract.BasePath)
 	// Requests are framed as RFC 9112 says before net/http reads them (contract/framing.go): 400
 	// or 431 in the contract's error shape, alike in every language.
-	if err := server.Serve(contract.FrameRequests(listener, server)); !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	if err := <-stopped; err != nil {
-		logger.Warn("requests still running at the end of SHUTDOWN_GRACE_SECONDS: exiting")
+	err = contract.Serve(stop, server, contract.FrameRequests(listener, server), contract.ShutdownOptions{
+		State:  state,
+		Logger: logger,
+		Drain:  time.Duration(s.ShutdownDrainSeconds) * time.Second,
+		Grace:  time.Duration(s.ShutdownGraceSeconds) * time.Second,
+	})
+	if errors.Is(err, contract.ErrRequestsCut) {
 		os.Exit(1)
 	}
-	return nil
+	return err
 }

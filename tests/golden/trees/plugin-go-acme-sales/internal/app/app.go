@@ -19,8 +19,17 @@ import (
 	"acme-sales/internal/settings"
 )
 
-// New is the plugin's HTTP handler; state says when /readyz answers 503 (nil: never).
+// New is the plugin's HTTP handler, serving your data source (datasource.New); state says when
+// /readyz answers 503 (nil: never).
 func New(s settings.Settings, logger *slog.Logger, state *contract.ServiceState) (http.Handler, error) {
+	return Serving(s, logger, state, func(catalog *contract.Catalog) contract.Handler {
+		return datasource.New(s, catalog)
+	})
+}
+
+// Serving is New with the data source dataSource makes from the plugin's texts: the seeded glue
+// tests serve contract.Stub through it, your tests may serve a data source set up for them.
+func Serving(s settings.Settings, logger *slog.Logger, state *contract.ServiceState, dataSource func(*contract.Catalog) contract.Handler) (http.Handler, error) {
 	locales, err := fs.Sub(datasource.Locales, "locales")
 	if err != nil {
 		return nil, err
@@ -39,7 +48,7 @@ func New(s settings.Settings, logger *slog.Logger, state *contract.ServiceState)
 		return nil, err
 	}
 	server, err := contract.NewServer(contract.ServerOptions{
-		Handler:              datasource.New(s, catalog),
+		Handler:              dataSource(catalog),
 		Catalog:              catalog,
 		Secrets:              secrets,
 		Logger:               logger,

@@ -58,6 +58,48 @@ type Handler interface {
 	GetVariableValues(ctx context.Context, rc RequestContext, request *VariablesRequest) ([]ConstructorFieldPropOption, error)
 }
 
+// Stub is a Handler whose every method gives the smallest answer the contract accepts (an
+// empty object or list). The seeded glue tests serve it (internal/datasource/*_test.go), so
+// they test the routes whatever your data source needs (a token, an API to call).
+type Stub struct{}
+
+var _ Handler = Stub{}
+
+// GetMetadata answers getMetadata with &PluginMetadata{}.
+func (Stub) GetMetadata(_ context.Context, _ RequestContext) (*PluginMetadata, error) {
+	return &PluginMetadata{}, nil
+}
+
+// CheckHealth answers checkHealth with &HealthCheckResponse{}.
+func (Stub) CheckHealth(_ context.Context, _ RequestContext, _ *DatasourceConfig) (*HealthCheckResponse, error) {
+	return &HealthCheckResponse{}, nil
+}
+
+// GetDatasourceConstructorFields answers getDatasourceConstructorFields with []ConstructorField{}.
+func (Stub) GetDatasourceConstructorFields(_ context.Context, _ RequestContext, _ *DataSourceConstructorRequest) ([]ConstructorField, error) {
+	return []ConstructorField{}, nil
+}
+
+// GetQueryConstructorFields answers getQueryConstructorFields with []ConstructorField{}.
+func (Stub) GetQueryConstructorFields(_ context.Context, _ RequestContext, _ *ConstructorRequest) ([]ConstructorField, error) {
+	return []ConstructorField{}, nil
+}
+
+// GetQueryResult answers getQueryResult with &QueryDataResponse{}.
+func (Stub) GetQueryResult(_ context.Context, _ RequestContext, _ *QueryDataRequest) (*QueryDataResponse, error) {
+	return &QueryDataResponse{}, nil
+}
+
+// GetVariableConstructorFields answers getVariableConstructorFields with []ConstructorField{}.
+func (Stub) GetVariableConstructorFields(_ context.Context, _ RequestContext, _ *ConstructorRequest) ([]ConstructorField, error) {
+	return []ConstructorField{}, nil
+}
+
+// GetVariableValues answers getVariableValues with []ConstructorFieldPropOption{}.
+func (Stub) GetVariableValues(_ context.Context, _ RequestContext, _ *VariablesRequest) ([]ConstructorFieldPropOption, error) {
+	return []ConstructorFieldPropOption{}, nil
+}
+
 func (s *Server) routes() {
 	s.mux.HandleFunc("GET "+BasePath+"/well-known", s.serveGetMetadata)
 	s.mux.HandleFunc("POST "+BasePath+"/datasource/health-check", s.serveCheckHealth)

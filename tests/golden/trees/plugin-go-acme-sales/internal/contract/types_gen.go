@@ -264,7 +264,7 @@ type Frame struct {
 	Fields []Field
 }
 
-// Field is the contract's Field: A field (series) of a Frame. Python class name FrameField.
+// Field is the contract's Field: A field (series) of a Frame. Go type name Field.
 type Field struct {
 	// Name is "name" (optional): Series/metric name.
 	Name Opt[string]

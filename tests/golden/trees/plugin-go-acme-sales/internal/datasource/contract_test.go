@@ -1,7 +1,8 @@
 // Every answer held against the spec itself (yours: keep it as your data source grows). Each
-// request example of the spec is replayed against the plugin: a valid request is never refused as
-// malformed and never fails, and its answer has a status the operation documents and a body that
-// status's schema accepts (newPlugin holds every test's answers to that rule).
+// request example of the spec is replayed against the glue (newGlue, serving contract.Stub): a
+// valid request is never refused as malformed and never fails, and its answer has a status the
+// operation documents and a body that status's schema accepts (newServing holds every test's
+// answers to that rule, your data source's in yours_test.go too).
 package datasource_test
 
 import (
@@ -15,11 +16,16 @@ import (
 
 func TestEverySpecExampleIsServed(t *testing.T) {
 	// the spec's enc:v1: example values are encrypted with its example key
-	plugin := newPluginWith(t, map[string]string{"PLUGIN_SECRET_KEY": contract.ExampleSecretKey})
+	plugin := newGlueWith(t, map[string]string{"PLUGIN_SECRET_KEY": contract.ExampleSecretKey})
 	for _, example := range contract.SpecExamples {
 		t.Run(example.Method+" "+example.Path+" "+example.Name, func(t *testing.T) {
 			response := call(t, plugin, example.Method, example.Path, string(example.Body), map[string]string{"Accept-Language": "en-US"})
-			if slices.Contains([]int{http.StatusBadRequest, http.StatusRequestEntityTooLarge, http.StatusInternalServerError}, response.StatusCode) {
+			refused := []int{http.StatusBadRequest, http.StatusRequestEntityTooLarge, http.StatusInternalServerError}
+			if example.Path == "/datasource/health-check" {
+				// another data source's config: too few entries for this plugin's form is the contract's 400
+				refused = refused[1:]
+			}
+			if slices.Contains(refused, response.StatusCode) {
 				t.Errorf("a request example of the spec was answered %d", response.StatusCode)
 			}
 		})

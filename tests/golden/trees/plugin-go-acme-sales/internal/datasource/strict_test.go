@@ -1,6 +1,7 @@
 // The strictness cases of the Python and TypeScript plugins' tests, twin for twin (yours: extend
 // them as your forms grow). A body that breaks the spec's schema is 400 in the operation's error
-// shape, nothing coerced; a body the schema allows is never refused for its form.
+// shape, nothing coerced; a body the schema allows is never refused for its form. They serve
+// contract.Stub (newGlue), so they hold whatever your data source needs.
 package datasource_test
 
 import (
@@ -23,8 +24,8 @@ func with(base map[string]any, key string, value any) map[string]any {
 	return copied
 }
 
-// A query and a variable query the example answers (its forms require a table); the starter
-// ignores json.
+// A query and a variable query as a data source's forms might fill them (contract.Stub, which
+// these tests serve, ignores json).
 const (
 	series = `{"table": "cpu_metrics"}`
 	tables = `{"source": "tables"}`
@@ -43,7 +44,7 @@ func filter(fields ...any) map[string]any {
 }
 
 func TestABodyBreakingTheSchemaIs400WithoutCoercion(t *testing.T) {
-	plugin := newPlugin(t)
+	plugin := newGlue(t)
 	cases := []struct {
 		label, path string
 		body        any
@@ -100,7 +101,7 @@ func TestABodyBreakingTheSchemaIs400WithoutCoercion(t *testing.T) {
 }
 
 func TestNullIsNamedAsNullInEveryLanguage(t *testing.T) {
-	plugin := newPlugin(t)
+	plugin := newGlue(t)
 	body := map[string]any{"pluginContext": nil, "filter": nil, "variables": nil}
 	for language, expected := range map[string]string{"ru-RU": "null не допускается", "en-US": "null is not allowed"} {
 		message := object(t, post(t, plugin, "/datasource/constructor-fields", body, language))["message"].(string)
@@ -111,7 +112,7 @@ func TestNullIsNamedAsNullInEveryLanguage(t *testing.T) {
 }
 
 func TestABodyMayLeaveEveryOptionalFieldOut(t *testing.T) {
-	plugin := newPlugin(t)
+	plugin := newGlue(t)
 	for _, path := range []string{"/datasource/constructor-fields", "/query/constructor-fields", "/variable/constructor-fields"} {
 		if status := post(t, plugin, path, map[string]any{}, "en-US").StatusCode; status != http.StatusOK {
 			t.Errorf("%s: status %d", path, status)
@@ -121,7 +122,7 @@ func TestABodyMayLeaveEveryOptionalFieldOut(t *testing.T) {
 
 func TestAWholeNumberMayBeWrittenAsAFloat(t *testing.T) {
 	// JSON Schema counts 5.0 as an integer
-	plugin := newPlugin(t)
+	plugin := newGlue(t)
 	body := `{"pluginContext": {"orgID": 926904911639.0}}`
 	if status := call(t, plugin, http.MethodPost, "/query/constructor-fields", body, nil).StatusCode; status != http.StatusOK {
 		t.Errorf("orgID 926904911639.0: status %d", status)
@@ -133,7 +134,7 @@ func TestAWholeNumberMayBeWrittenAsAFloat(t *testing.T) {
 }
 
 func TestKeysSpelledAnotherWayAreUnknownPropertiesIgnored(t *testing.T) {
-	plugin := newPlugin(t)
+	plugin := newGlue(t)
 	cases := []struct {
 		label, path string
 		body        any
@@ -152,7 +153,7 @@ func TestKeysSpelledAnotherWayAreUnknownPropertiesIgnored(t *testing.T) {
 }
 
 func TestAMaxDataPointsTheContractAllowsIsNeverRefused(t *testing.T) {
-	plugin := newPlugin(t)
+	plugin := newGlue(t)
 	for _, value := range []int{0, -5} {
 		if status := post(t, plugin, "/query/get-result", query(map[string]any{"maxDataPoints": value}), "en-US").StatusCode; status != http.StatusOK {
 			t.Errorf("maxDataPoints %d: status %d", value, status)
@@ -167,7 +168,7 @@ func TestAPluginErrorIsA422UnlessItSaysOtherwise(t *testing.T) {
 }
 
 func TestInt64AtItsEdgesIsDecidedByTheLiteral(t *testing.T) {
-	plugin := newPlugin(t)
+	plugin := newGlue(t)
 	raw := func(orgID string) int {
 		return call(t, plugin, http.MethodPost, "/variable/values", `{"pluginContext": {"orgID": `+orgID+`}, "json": "{\"source\": \"tables\"}"}`, nil).StatusCode
 	}
@@ -185,7 +186,7 @@ func TestInt64AtItsEdgesIsDecidedByTheLiteral(t *testing.T) {
 
 func TestADuplicateKeyIsRefused(t *testing.T) {
 	// encoding/json takes the last of two equal keys; the contract's reader refuses the body
-	plugin := newPlugin(t)
+	plugin := newGlue(t)
 	body := `{"dataQuery": [{"refID": "A", "refID": "B"}]}`
 	if status := call(t, plugin, http.MethodPost, "/query/get-result", body, nil).StatusCode; status != http.StatusBadRequest {
 		t.Errorf("status %d, want 400", status)
@@ -193,7 +194,7 @@ func TestADuplicateKeyIsRefused(t *testing.T) {
 }
 
 func TestNonJSONLiteralsAreRefused(t *testing.T) {
-	plugin := newPlugin(t)
+	plugin := newGlue(t)
 	for _, literal := range []string{"NaN", "Infinity", "-Infinity"} {
 		body := `{"dataQuery": [{"refID": "A", "maxDataPoints": ` + literal + `}]}`
 		if status := call(t, plugin, http.MethodPost, "/query/get-result", body, nil).StatusCode; status != http.StatusBadRequest {

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"reflect"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 
@@ -160,8 +161,16 @@ func TestTheHealthCheckNamesEveryInvalidFieldWith422(t *testing.T) {
 	refused := rejection(t, err)
 	same(t, "status", refused.Status, 422)
 	same(t, "fields", keys(refused.ValidationErrors), []string{"dataset", "rowLimit"})
-	_, err = newExample(t, nil).CheckHealth(english, config())
+	_, err = newExample(t, nil).CheckHealth(english, config(field("dataset", " ")))
 	same(t, "empty", rejection(t, err).ValidationErrors, map[string]string{"dataset": "The field is required and must not be empty"})
+}
+
+func TestTheHealthCheckAnswers400ForTooFewEntries(t *testing.T) {
+	_, err := newExample(t, nil).CheckHealth(english, config())
+	refused := rejection(t, err)
+	same(t, "status", refused.Status, 400)
+	same(t, "names the field", strings.Contains(refused.Message, "dataset"), true)
+	same(t, "no validationErrors", len(refused.ValidationErrors), 0)
 }
 
 func TestTheHealthCheckIsFalseForAnUnknownDatasetOrAWrongKey(t *testing.T) {

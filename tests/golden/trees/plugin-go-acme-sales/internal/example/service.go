@@ -23,7 +23,6 @@ import (
 	"context"
 	"crypto/subtle"
 	"errors"
-	"math"
 	"os"
 	"regexp"
 	"strconv"
@@ -41,9 +40,8 @@ const MaxQueries = 100
 var (
 	// plainRef is a refID the messages may name: short and plain (anything else is named by its
 	// position, so a message never quotes what a caller sent).
-	plainRef    = regexp.MustCompile(`^[A-Za-z0-9_-]{1,16}$`)
-	digits      = regexp.MustCompile(`^[0-9]+$`)
-	wholeNumber = regexp.MustCompile(`^-?[0-9]+$`)
+	plainRef = regexp.MustCompile(`^[A-Za-z0-9_-]{1,16}$`)
+	digits   = regexp.MustCompile(`^[0-9]+$`)
 )
 
 // Options are what the example takes from the plugin.
@@ -147,15 +145,14 @@ func (e *Example) Metadata(rc contract.RequestContext) *contract.PluginMetadata 
 	}
 }
 
-// CheckHealth is a 422 naming every missing or invalid field, else the dataset's answer (status
-// false: why).
+// CheckHealth is a 400 for a required field without entry, a 422 naming every empty or invalid
+// field (contract.RequireValidConfig), else the dataset's answer (status false: why).
 func (e *Example) CheckHealth(rc contract.RequestContext, config *contract.DatasourceConfig) (*contract.HealthCheckResponse, error) {
 	t := e.Texts(rc)
-	values := ConfigValues(config.Fields)
-	form := DatasourceForm(t, values)
-	if problems := invalidFields(t, form, values); len(problems) > 0 {
-		message := t.T("health.invalid", map[string]string{"count": strconv.Itoa(len(problems))})
-		return nil, &contract.PluginError{Status: 422, Message: message, ValidationErrors: problems}
+	form := DatasourceForm(t, ConfigValues(config.Fields))
+	values, err := contract.RequireValidConfig(form, config.Fields, rc.Locale)
+	if err != nil {
+		return nil, err
 	}
 	failed := func(key string) *contract.HealthCheckResponse {
 		return &contract.HealthCheckResponse{Error: contract.Some(true), Status: contract.Some(false), Message: contract.Some(t.T(key, nil))}
@@ -269,45 +266,4 @@ func (e *Example) VariableValues(ctx context.Context, rc contract.RequestContext
 		options = append(options, option(value, value))
 	}
 	return options, nil
-}
-
-// invalidFields maps the code of every form field the configuration leaves empty or breaks to
-// its message.
-func invalidFields(t Texts, form []contract.ConstructorField, values Values) map[string]string {
-	problems := map[string]string{}
-	for _, field := range form {
-		value := values[field.Code]
-		switch {
-		case value == "":
-			if field.Required.Value {
-				problems[field.Code] = t.T("validation.required", nil)
-			}
-		case breaksRule(field.ValidationRule.Value, value):
-			problems[field.Code] = field.ValidationMessage.Or(t.T("validation.rule", nil))
-		case field.Type.Value == contract.ConstructorFieldTypeNumber:
-			low, high := math.Inf(-1), math.Inf(1)
-			if bound, ok := field.Props.Value.Min.Get(); ok {
-				low = float64(bound)
-			}
-			if bound, ok := field.Props.Value.Max.Get(); ok {
-				high = float64(bound)
-			}
-			number, _ := strconv.ParseFloat(value, 64) // too many digits: ±Inf, out of range
-			if !wholeNumber.MatchString(value) || number < low || number > high {
-				bounds := map[string]string{"min": jsString(low), "max": jsString(high)}
-				problems[field.Code] = t.T("validation.range", bounds)
-			}
-		}
-	}
-	return problems
-}
-
-// breaksRule reports whether value fails rule (a field's validationRule; "" is no rule). The
-// rules are the form's own constants: compiling one per health check costs microseconds.
-func breaksRule(rule, value string) bool {
-	if rule == "" {
-		return false
-	}
-	pattern, err := regexp.Compile(rule)
-	return err != nil || !pattern.MatchString(value)
 }

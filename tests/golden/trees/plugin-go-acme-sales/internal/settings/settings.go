@@ -20,7 +20,10 @@
 //   - PLUGIN_MAX_RESULT_BYTES (16777216, 16 MiB) and PLUGIN_QUERY_SECONDS (5): the most result data
 //     one get-result answer may hold and the deadline of one request's work, for your data source
 //     to enforce;
-//   - SHUTDOWN_GRACE_SECONDS (20): on SIGTERM, how long requests in flight may finish.
+//   - SHUTDOWN_DRAIN_SECONDS (0; the container image sets 5): on SIGTERM, how long /readyz answers
+//     503 while new requests are still served, before the listener closes;
+//   - SHUTDOWN_GRACE_SECONDS (20): then how long requests in flight may finish; their contexts are
+//     cancelled at its end.
 //
 // A value that is not allowed stops the start with one sentence naming the variable.
 package settings
@@ -62,7 +65,9 @@ type Settings struct {
 	MaxResultBytes int64
 	// QuerySeconds is the deadline of one request's work.
 	QuerySeconds int
-	// ShutdownGraceSeconds is how long requests in flight may finish after SIGTERM.
+	// ShutdownDrainSeconds is how long /readyz answers 503 after SIGTERM before the listener closes.
+	ShutdownDrainSeconds int
+	// ShutdownGraceSeconds is how long requests in flight may finish once the listener closed.
 	ShutdownGraceSeconds int
 }
 
@@ -97,6 +102,7 @@ func Load(getenv func(string) string) (Settings, error) {
 		MaxBodyBytesInFlight: r.integer("PLUGIN_MAX_BODY_BYTES_IN_FLIGHT", 64<<20, 1024, 64<<30),
 		MaxResultBytes:       r.integer("PLUGIN_MAX_RESULT_BYTES", 16<<20, 64<<10, 1<<30),
 		QuerySeconds:         int(r.integer("PLUGIN_QUERY_SECONDS", 5, 1, 3600)),
+		ShutdownDrainSeconds: int(r.integer("SHUTDOWN_DRAIN_SECONDS", 0, 0, 3600)),
 		ShutdownGraceSeconds: int(r.integer("SHUTDOWN_GRACE_SECONDS", 20, 0, 3600)),
 	}
 	if r.err != nil {

@@ -66,13 +66,17 @@ func (d *DataSource) GetMetadata(_ context.Context, rc contract.RequestContext) 
 	}, nil
 }
 
-// CheckHealth checks the fields of your data source form (return a PluginError naming each invalid
-// one), then tries your service with their values: Status false and a message saying why when it
-// does not answer. DatasourceConfig is what the platform saves: the fields sent, then your form's
-// defaults.
+// CheckHealth checks the fields against your data source form (contract.RequireValidConfig: 400
+// when a required field has no entry, 422 naming each empty or invalid one; it returns the values
+// by code, passwords decrypted), then tries your service with them: Status false and a message
+// saying why when it does not answer. DatasourceConfig is what the platform saves: the fields
+// sent, then your form's defaults.
 func (d *DataSource) CheckHealth(ctx context.Context, rc contract.RequestContext, request *contract.DatasourceConfig) (*contract.HealthCheckResponse, error) {
 	form, err := d.GetDatasourceConstructorFields(ctx, rc, &contract.DataSourceConstructorRequest{})
 	if err != nil {
+		return nil, err
+	}
+	if _, err := contract.RequireValidConfig(form, request.Fields, rc.Locale); err != nil {
 		return nil, err
 	}
 	return &contract.HealthCheckResponse{

@@ -6,6 +6,7 @@
 export * from './answers.js';
 export * from './base.js';
 export * from './catalog.js';
+export * from './config-check.js';
 export * from './conformance.js';
 export type * from './context.js';
 export * from './errors.js';

@@ -11,8 +11,8 @@
  *    released at once, so the bodies that fit keep progressing. A body that stops arriving (30 s
  *    without a byte, or under 1 KiB/s on average after 30 s) is 408 and its connection closed;
  *    request headers must arrive within HEADER_SECONDS (10 s). Fastify's own parsers are
- *    replaced, so nothing they would do silently (415 for another type, prototype keys stripped)
- *    happens;
+ *    replaced in the contract's scope (contractPlugin), so nothing they would do silently (415 for
+ *    another type, prototype keys stripped) happens to a contract request;
  * 2. parse it (`readJson` of body-limits.ts: `JSON.parse`, which refuses NaN and Infinity; arrays and
  *    objects nested deeper than MAX_JSON_DEPTH refused before it; a lone surrogate or a key twice in
  *    one object refused after it) and check it against the spec's schema with the strict validator
@@ -28,13 +28,20 @@
  *
  * `PluginError` becomes its status (422 unless it says otherwise) and message; any other exception
  * is a plugin bug: its stack goes to the log with an incident id and the caller gets a generic 500.
- * Unknown paths answer 404 and wrong methods 405 with `{"error": true, "message"}`. The glue's own
+ * Unknown paths answer 404 and wrong methods 405 with `{"error": true, "message"}` (under the base
+ * path by the contract's scope, elsewhere by installNotFound). The glue's own
  * messages are in the call's language and never quote the request. The same rules as the Python
  * plugin's dispatch.py.
  */
 import { randomBytes } from 'node:crypto';
 
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyPluginCallback,
+  FastifyReply,
+  FastifyRequest,
+} from 'fastify';
 
 import type { DataSourceBase } from './base.js';
 import { BodyBudget, BodyRefused, readBody as readRawBody, readJson } from './body-limits.js';
@@ -97,15 +104,73 @@ export function missingOperations(dataSource: DataSourceBase): Operation[] {
   return OPERATIONS.filter((op) => typeof methods[op.methodName] !== 'function');
 }
 
-/** Register the contract's routes, the 404 and 405 answers and the error handler on `app`. */
-export function installContract(app: FastifyInstance, options: ContractOptions): void {
-  const missing = missingOperations(options.dataSource);
+/**
+ * The contract as an encapsulated Fastify plugin, registered by src/app.ts under the base path:
+ * `app.register(contractPlugin, { prefix: BASE_PATH, dataSource, catalog, secrets, ... })`.
+ *
+ * Everything it changes stays inside its own scope (Fastify's encapsulation): its routes, the
+ * raw-body parser that replaces Fastify's own parsers, the body budget's hooks, and the 404 (any
+ * path under the base path: `/api/v1/nope`, `/api/v1/./well-known`), 405 and error answers in
+ * the contract's error shape. Routes the app adds beside it, at the root or in scopes of their
+ * own, keep Fastify's JSON parsing, schema validation and error handler.
+ */
+export const contractPlugin: FastifyPluginCallback<ContractOptions> = (scope, options, done) => {
+  try {
+    installContractRoutes(scope, options);
+  } catch (error) {
+    done(error instanceof Error ? error : new Error(String(error)));
+    return;
+  }
+  done();
+};
+
+/** Refuses to start on a data source that misses a method of the contract (a newer one added it). */
+export function requireOperations(dataSource: DataSourceBase): void {
+  const missing = missingOperations(dataSource);
   if (missing.length > 0) {
     throw new StartupError(
       `the data source does not implement ${missing.map((op) => `${op.methodName}() (${op.httpMethod} ${op.path})`).join(', ')}; ` +
         'add the method(s) to src/datasource.ts (the contract added them)',
     );
   }
+}
+
+/**
+ * What the app answers outside the contract's scope for a path no route serves: 404 in the
+ * contract's error shape and the caller's language, as every language's plugin answers `/nope`
+ * (scaffold/codegen/cases/error_answers.json), even when the request's body would not parse. The
+ * app's own routes keep Fastify's default error handler: their errors are answered as Fastify
+ * answers them.
+ */
+export function installNotFound(app: FastifyInstance, catalog: Catalog): void {
+  const notFound = (request: FastifyRequest, reply: FastifyReply): FastifyReply =>
+    reply.code(404).send(errorBody(undefined, 404, runtimeText(localeOf(request, catalog), 'http.404')));
+  app.setNotFoundHandler(async (request, reply) => notFound(request, reply));
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    if (request.is404) {
+      return notFound(request, reply); // a body Fastify refused on its way to the 404
+    }
+    throw error; // to Fastify's default error handler
+  });
+}
+
+/**
+ * The contract's plugin under BASE_PATH and the 404 beside it on `app`, in one call: what src/app.ts
+ * of plugin-typescript 1.4.0 and older calls (src/app.ts now registers contractPlugin itself).
+ */
+export function installContract(app: FastifyInstance, options: ContractOptions): void {
+  requireOperations(options.dataSource);
+  installNotFound(app, options.catalog);
+  void app.register(contractPlugin, { ...options, prefix: BASE_PATH });
+}
+
+function installContractRoutes(scope: FastifyInstance, options: ContractOptions): void {
+  if (scope.prefix !== BASE_PATH) {
+    throw new StartupError(
+      `the contract is served under ${BASE_PATH}: register it with { prefix: BASE_PATH } (src/app.ts), not ${JSON.stringify(scope.prefix)}`,
+    );
+  }
+  requireOperations(options.dataSource);
   const validator = new BodyValidator(DOCUMENT);
   for (const op of OPERATIONS) {
     if (op.requestSchema !== null) {
@@ -120,15 +185,15 @@ export function installContract(app: FastifyInstance, options: ContractOptions):
   };
   // Headers trickled a line at a time are cut after HEADER_SECONDS: Node checks its timeouts every
   // connectionsCheckingInterval (30 s by default, read when the server starts listening).
-  app.server.headersTimeout = HEADER_SECONDS * 1000;
-  (app.server as { connectionsCheckingInterval?: number }).connectionsCheckingInterval = 1000;
+  scope.server.headersTimeout = HEADER_SECONDS * 1000;
+  (scope.server as { connectionsCheckingInterval?: number }).connectionsCheckingInterval = 1000;
   const held = new WeakMap<FastifyRequest, number>();
   const release = (request: FastifyRequest): void => {
     budget.give(held.get(request) ?? 0);
     held.delete(request);
   };
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', (request, payload, done) => {
+  scope.removeAllContentTypeParsers(); // in this scope only: the app's own routes keep Fastify's
+  scope.addContentTypeParser('*', (request, payload, done) => {
     const count = (bytes: number): void => {
       held.set(request, (held.get(request) ?? 0) + bytes);
     };
@@ -137,38 +202,37 @@ export function installContract(app: FastifyInstance, options: ContractOptions):
       (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
     );
   });
-  app.addHook('onResponse', (request, _reply, next) => {
+  scope.addHook('onResponse', (request, _reply, next) => {
     release(request); // the body lives until the answer is sent
     next();
   });
-  app.addHook('onRequestAbort', (request, next) => {
+  scope.addHook('onRequestAbort', (request, next) => {
     release(request);
     next();
   });
   const served = new Map<string, string[]>();
   for (const op of OPERATIONS) {
-    const url = BASE_PATH + op.path;
-    served.set(url, [...(served.get(url) ?? []), op.httpMethod]);
-    app.route({
+    served.set(op.path, [...(served.get(op.path) ?? []), op.httpMethod]);
+    scope.route({
       method: op.httpMethod,
-      url,
+      url: op.path,
       config: { operationId: op.operationId },
       handler: (request, reply) => serve(op, request, reply, options, validator),
     });
   }
   for (const [url, methods] of served) {
     const allowed = methods.includes('GET') ? [...methods, 'HEAD'] : methods;
-    app.route({
-      method: app.supportedMethods.filter((method) => !allowed.includes(method)),
+    scope.route({
+      method: scope.supportedMethods.filter((method) => !allowed.includes(method)),
       url,
       config: { allowed },
       handler: async (request, reply) => notAllowed(request, reply, allowed, options.catalog),
     });
   }
-  app.setNotFoundHandler(async (request, reply) =>
+  scope.setNotFoundHandler(async (request, reply) =>
     reply.code(404).send(errorBody(undefined, 404, runtimeText(localeOf(request, options.catalog), 'http.404'))),
   );
-  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+  scope.setErrorHandler(async (error: FastifyError, request, reply) => {
     const locale = localeOf(request, options.catalog);
     const allowed = (request.routeOptions.config as { allowed?: string[] } | undefined)?.allowed;
     if (allowed !== undefined) {

@@ -309,7 +309,7 @@ export interface Frame {
   fields?: Field[];
 }
 
-/** A field (series) of a Frame. Python class name FrameField. */
+/** A field (series) of a Frame. TypeScript type name Field. */
 export interface Field {
   /** Series/metric name. */
   name?: string;

@@ -35,6 +35,7 @@ import {
   type VariablesRequest,
   PluginError,
   queryResponse,
+  requireValidConfig,
   savedConfig,
 } from '../contract/index.js';
 import {
@@ -149,13 +150,9 @@ export class SampleExample {
   /** 422 naming every missing or invalid field, else the dataset's answer (status false: why). */
   checkHealth(config: DatasourceConfig, context: RequestContext): HealthCheckResponse {
     const { t } = this.texts(context);
-    const values = configValues(config.fields);
-    const form = datasourceForm(this.texts(context), values);
-    const problems = invalidFields(form, values, t);
-    const count = Object.keys(problems).length;
-    if (count > 0) {
-      throw new PluginError(t('health.invalid', { count }), { validationErrors: problems });
-    }
+    const form = datasourceForm(this.texts(context), configValues(config.fields));
+    // 400 for a required field without entry, 422 naming every empty or invalid field.
+    const values = requireValidConfig(form, config.fields, context.locale);
     if (!this.keyAccepted(values)) {
       return { error: true, status: false, message: t('errors.accessKey') };
     }
@@ -242,29 +239,4 @@ export class SampleExample {
       });
     }
   }
-}
-
-/** Field code -> message for every form field the configuration leaves empty or breaks. */
-function invalidFields(
-  form: readonly ConstructorField[],
-  values: Values,
-  t: Texts['t'],
-): Record<string, string> {
-  const problems: Record<string, string> = {};
-  for (const field of form) {
-    const value = values[field.code] ?? '';
-    if (value === '') {
-      if (field.required) {
-        problems[field.code] = t('validation.required');
-      }
-    } else if (field.validationRule && !new RegExp(field.validationRule).test(value)) {
-      problems[field.code] = field.validationMessage ?? t('validation.rule');
-    } else if (field.type === 'number') {
-      const { min = -Infinity, max = Infinity } = field.props ?? {};
-      if (!/^-?\d+$/.test(value) || Number(value) < min || Number(value) > max) {
-        problems[field.code] = t('validation.range', { min, max });
-      }
-    }
-  }
-  return problems;
 }
