@@ -97,12 +97,12 @@ RUNTIME_VALUES: tuple[RuntimeValue, ...] = (
     RuntimeValue(
         "SHUTDOWN_GRACE_SECONDS",
         20,
-        "SIGTERM to exit at most: requests still running then are cancelled (503)",
+        "after the drain, how long requests in flight may finish; then they are cancelled (503 in Python)",
     ),
     RuntimeValue(
-        "SHUTDOWN_UNREADY_SECONDS",
-        5,
-        "after SIGTERM, /readyz is 503 this long (at most the grace) before the listener closes",
+        "SHUTDOWN_DRAIN_SECONDS",
+        0,
+        "after SIGTERM, /readyz is 503 while requests are still served this long; the image sets 5",
     ),
     RuntimeValue("METRICS_PATH", "/metrics", "Prometheus text exposition"),
     RuntimeValue("REQUEST_ID_HEADER", "X-Request-ID", "echoed when well-formed, made otherwise"),

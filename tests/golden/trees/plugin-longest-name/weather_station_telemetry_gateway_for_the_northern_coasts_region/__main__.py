@@ -6,10 +6,9 @@ instead of a traceback from every worker. The address is tried before uvicorn st
 that is already taken ends the same way (one line naming PORT, exit 1) instead of uvicorn's log.
 
 SIGTERM (or Ctrl-C) stops it gracefully: /readyz answers 503 from the first moment while new
-requests are still served for 5 s (SHUTDOWN_UNREADY_SECONDS, at most SHUTDOWN_GRACE_SECONDS), then
-uvicorn stops accepting connections, requests in flight finish until SHUTDOWN_GRACE_SECONDS after
-the signal (one still running then is cancelled and answered 503), and the
-process exits 0. Logs go to stderr as LOG_FORMAT says, uvicorn's own lines included; the access
+requests are still served for SHUTDOWN_DRAIN_SECONDS (0 by default, 5 in the container image),
+then uvicorn stops accepting connections, requests in flight get SHUTDOWN_GRACE_SECONDS to finish
+(one still running then is cancelled and answered 503), and the process exits 0. Logs go to stderr as LOG_FORMAT says, uvicorn's own lines included; the access
 line comes from the app (one per request, with its request id), so uvicorn's is off.
 """
 
@@ -80,7 +79,7 @@ def main() -> None:
             options,
         )
     else:
-        serve(app, options)
+        serve(app, options, settings.shutdown_drain_seconds)
 
 
 if __name__ == "__main__":

@@ -58,11 +58,11 @@ export const HEALTH_PATH = '/healthz';
 /** Readiness: 503 once shutdown began. */
 export const READY_PATH = '/readyz';
 
-/** SIGTERM to exit at most: requests still running then are cancelled (503). */
+/** After the drain, how long requests in flight may finish; then they are cancelled (503 in Python). */
 export const SHUTDOWN_GRACE_SECONDS = 20;
 
-/** After SIGTERM, /readyz is 503 this long (at most the grace) before the listener closes. */
-export const SHUTDOWN_UNREADY_SECONDS = 5;
+/** After SIGTERM, /readyz is 503 while requests are still served this long; the image sets 5. */
+export const SHUTDOWN_DRAIN_SECONDS = 0;
 
 /** Prometheus text exposition. */
 export const METRICS_PATH = '/metrics';

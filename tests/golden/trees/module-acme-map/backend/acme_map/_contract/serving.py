@@ -4,9 +4,10 @@
 A container platform stops a service with SIGTERM. uvicorn then stops accepting connections at
 once and gives the requests in flight `timeout_graceful_shutdown` seconds; this module adds what
 uvicorn leaves to the app: /readyz answers 503 from the signal's first moment (`begin_shutdown`)
-while the listener stays open for SHUTDOWN_UNREADY_SECONDS, the whole grace period counts from the
-signal (GracefulServer), and the process ends with exit 0 instead of being killed by the signal
-uvicorn raises again afterwards.
+while the listener stays open and requests are served for SHUTDOWN_DRAIN_SECONDS, then the grace
+period (SHUTDOWN_GRACE_SECONDS) counts from the listener's close (GracefulServer), as in a Go
+plugin, and the process ends with exit 0 instead of being killed by the signal uvicorn raises again
+afterwards.
 
 Two rules for a request's head (its request line and header lines), alike in the Go and TypeScript
 plugins, that uvicorn has no option for, so `serve` and `serve_workers` run uvicorn's own protocol
@@ -55,7 +56,7 @@ from starlette.applications import Starlette
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from .observability import Observability, glue_text
-from .runtime_constants import MAX_HEAD_BYTES, SHUTDOWN_GRACE_SECONDS, SHUTDOWN_UNREADY_SECONDS
+from .runtime_constants import MAX_HEAD_BYTES, SHUTDOWN_DRAIN_SECONDS, SHUTDOWN_GRACE_SECONDS
 
 EVENT_LOOP = "asyncio"  # see the module's docstring
 HEADER_SECONDS = 10.0
@@ -318,17 +319,18 @@ class GracefulServer(uvicorn.Server):
     uvicorn closes its listener the moment a signal arrives, so a balancer that polls /readyz saw
     "connection refused", never the 503 that tells it to stop sending. On the first SIGTERM or
     SIGINT, /readyz answers 503 (`begin_shutdown`) while the listener stays open and requests are
-    served as before for `unready_seconds`; then uvicorn's own shutdown runs (`handle_exit` is
-    called from `on_tick`, uvicorn's 0.1 s tick, since a signal handler must not touch the loop):
-    the listener closes, running requests may finish for what remains of the grace period
-    (`timeout_graceful_shutdown`, set by `serve`), and uvicorn cancels the ones still running
-    then (ObservabilityMiddleware answers them 503). A second signal meanwhile stops at once.
+    served as before for `drain_seconds` (SHUTDOWN_DRAIN_SECONDS); then uvicorn's own shutdown
+    runs (`handle_exit` is called from `on_tick`, uvicorn's 0.1 s tick, since a signal handler
+    must not touch the loop; at once when there is no drain): the listener closes, running requests
+    may finish for the grace period (`timeout_graceful_shutdown`, SHUTDOWN_GRACE_SECONDS, counted
+    from here), and uvicorn cancels the ones still running then (ObservabilityMiddleware answers
+    them 503). A second signal meanwhile stops at once.
     """
 
-    def __init__(self, config: uvicorn.Config, observability: Observability, unready_seconds: float) -> None:
+    def __init__(self, config: uvicorn.Config, observability: Observability, drain_seconds: float) -> None:
         super().__init__(config)
         self.observability = observability
-        self.unready_seconds = unready_seconds
+        self.drain_seconds = drain_seconds
         self._pending: tuple[int, float] | None = None  # the first signal, and when to act on it
 
     def handle_exit(self, sig: int, frame: FrameType | None) -> None:
@@ -337,7 +339,10 @@ class GracefulServer(uvicorn.Server):
             super().handle_exit(sig, frame)
             return
         self.observability.begin_shutdown()
-        self._pending = (sig, time.monotonic() + self.unready_seconds)
+        if self.drain_seconds <= 0:  # a laptop, `scaffold dev`: stop at once
+            super().handle_exit(sig, frame)
+            return
+        self._pending = (sig, time.monotonic() + self.drain_seconds)
 
     async def on_tick(self, counter: int) -> bool:
         if self._pending is not None and time.monotonic() >= self._pending[1]:
@@ -346,29 +351,23 @@ class GracefulServer(uvicorn.Server):
         return await super().on_tick(counter)
 
 
-def shutdown_timing(grace: float | None) -> tuple[float, float | None]:
-    """(seconds /readyz is 503 before the listener closes, uvicorn's `timeout_graceful_shutdown`).
-
-    `grace` (SHUTDOWN_GRACE_SECONDS) is the whole time from the signal to the cancellation of the
-    requests still running; None waits for them without end, as uvicorn does.
-    """
-    if grace is None:
-        return float(SHUTDOWN_UNREADY_SECONDS), None
-    unready = min(float(SHUTDOWN_UNREADY_SECONDS), grace)
-    return unready, grace - unready
-
-
-def serve(app: Starlette, options: Mapping[str, Any]) -> None:
+def serve(app: Starlette, options: Mapping[str, Any], drain_seconds: float = SHUTDOWN_DRAIN_SECONDS) -> None:
     """Serve `app` (made by `install_observability`) with uvicorn `options` until SIGTERM or SIGINT.
 
-    `timeout_graceful_shutdown` in `options` is the whole grace period (see GracefulServer).
+    `drain_seconds` (SHUTDOWN_DRAIN_SECONDS) is how long /readyz answers 503 while requests are
+    still served; `timeout_graceful_shutdown` in `options` (SHUTDOWN_GRACE_SECONDS) is the grace
+    period after the listener closed (see GracefulServer).
     Requests in flight finish first, then the process exits 0; a server that could not start
     exits 3 as `uvicorn.run` does (uvicorn has logged why).
     """
-    unready, remaining = shutdown_timing(options.get("timeout_graceful_shutdown", SHUTDOWN_GRACE_SECONDS))
-    settings = {"loop": EVENT_LOOP, "http": HttpProtocol, **options, "timeout_graceful_shutdown": remaining}
+    settings = {
+        "loop": EVENT_LOOP,
+        "http": HttpProtocol,
+        "timeout_graceful_shutdown": SHUTDOWN_GRACE_SECONDS,
+        **options,
+    }
     config = uvicorn.Config(app, **settings)
-    server = GracefulServer(config, app.state.observability, unready)
+    server = GracefulServer(config, app.state.observability, drain_seconds)
     # After its graceful shutdown uvicorn raises the signal it caught again: for SIGTERM, end the
     # way Ctrl-C does (KeyboardInterrupt, caught below) instead of being killed by it (exit -15).
     signal.signal(signal.SIGTERM, signal.default_int_handler)
