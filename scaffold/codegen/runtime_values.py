@@ -94,6 +94,16 @@ RUNTIME_VALUES: tuple[RuntimeValue, ...] = (
     # --- probes, metrics and the request id ---------------------------------------------------------
     RuntimeValue("HEALTH_PATH", "/healthz", "liveness: 200 while the process serves"),
     RuntimeValue("READY_PATH", "/readyz", "readiness: 503 once shutdown began"),
+    RuntimeValue(
+        "SHUTDOWN_GRACE_SECONDS",
+        20,
+        "after the drain, how long requests in flight may finish; then they are cancelled (503 in Python)",
+    ),
+    RuntimeValue(
+        "SHUTDOWN_DRAIN_SECONDS",
+        0,
+        "after SIGTERM, /readyz is 503 while requests are still served this long; the image sets 5",
+    ),
     RuntimeValue("METRICS_PATH", "/metrics", "Prometheus text exposition"),
     RuntimeValue("REQUEST_ID_HEADER", "X-Request-ID", "echoed when well-formed, made otherwise"),
     RuntimeValue("REQUESTS_METRIC", "http_requests_total", "a counter by operation, method and status"),

@@ -34,8 +34,11 @@ UNCLEAN = (
     "//metrics",
     "/healthz/",
     # the absolute form (RFC 9112 3.2.2); without a path at all Go's ServeMux answered 307 to `/`
-    # (tests/functional/test_failsafe_go.py), and Python answers uvicorn's plain-text 400
+    # (tests/functional/test_failsafe_go.py), and Python uvicorn's plain-text 400 (issue 40): it is
+    # a request for `/` (RFC 9110 4.2.3)
     "http://evil.example/api/v1/./well-known",
+    "http://evil.example",
+    "http://evil.example?refresh=1",
 )
 
 

@@ -86,7 +86,10 @@ def serve(model: type[ContractModel], raw: bytes) -> tuple[int, dict[str, Any], 
     chunks = [{"type": "http.request", "body": raw, "more_body": False}]
 
     async def receive() -> dict[str, Any]:
-        return chunks.pop(0) if chunks else {"type": "http.disconnect"}
+        if chunks:
+            return chunks.pop(0)
+        await asyncio.Event().wait()  # as a server does: the caller stays until it has its answer
+        raise AssertionError("unreachable")
 
     async def send(message: dict[str, Any]) -> None:
         sent.append(message)

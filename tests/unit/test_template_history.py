@@ -15,9 +15,9 @@ commit 053a770), before they moved on to 1.1.0 and 1.2.0; plugin-python 1.6.0, m
 landed commit 0d197cf), before they moved on to 1.7.0, 1.7.0, 1.3.0 and 1.2.0; plugin-go 1.2.0
 from the store main's bac5e4f built, before it moved on to 1.3.0 (issue 40 point 5); plugin-python
 1.7.0 and module-python 1.7.0 from the store scaffold built at commit a36d3e3 (issue 40 point 9),
-before they moved on to 1.8.0; plugin-python 1.8.0, plugin-typescript 1.4.0 and plugin-go 1.3.0 from
-the store main's fcddf95 built, before they moved on to 1.9.0, 1.5.0 and 1.4.0 (issue 40 points 1,
-4, 5 and 6).
+before they moved on to 1.8.0; plugin-python 1.8.0, module-python 1.8.0, plugin-typescript 1.4.0
+and plugin-go 1.3.0 from the store main's fcddf95 built, before they moved on to 1.9.0, 1.9.0, 1.5.0
+and 1.4.0 (issue 40 points 1, 4, 5 and 6).
 
 The templates' folders were renamed `<kind>-<language>` (templates/plugin-python/) after these ids
 were read; the store keeps each one's old name (template-store/plugin, "plugin template 1.0.0" in
@@ -60,6 +60,7 @@ module-python 1.4.0 3388935e4fd7a40020dc3ddfcc92210c69db3686 48731b312d89975d3c7
 module-python 1.5.0 10e5b4792432f983a1664cb40aefbc68370edc96 c2a37b1530de842e74e6f0f6756b29c8f526a1ca
 module-python 1.6.0 0b4b0ef7fc6d69c314191d985d4834718b63343f 9a48b843993329b4be4cca713e71451c27ae660e
 module-python 1.7.0 9ebd636bd97508b526c8939cb2ffbd473663c07c 1aa2a64097afa1b1aa22e517362f4189b3bf2e74
+module-python 1.8.0 130b8f9fbfc7a8ff0f0e44fd30d60ca0b1b0c289 dae2fc5230bd7bbf893137576b899d76d365b13d
 plugin-typescript 1.0.0 7abe6db0e4c9af8d7f54f98bbf07e7ac16040abe 76dcce6904d62ec3a6a9c82e518c8621117e3d16
 plugin-typescript 1.1.0 4edfbca38547bb8339600027c95243c0d605c781 054e8b6239848b3932ea556fe6856a2809a6867b
 plugin-typescript 1.2.0 6ea1ee45634fc66994fed50633ea9b5327e3ee2d 35ff0c1eec6877827761e079bd62be26f7cf8e73

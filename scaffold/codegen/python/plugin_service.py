@@ -43,6 +43,7 @@ RUNTIME_MODULES = (
     "errors.py",
     "forms.py",
     "http_json.py",
+    "hang_up.py",
     "locale.py",
     "logs.py",
     "metrics.py",

@@ -21,7 +21,8 @@ Every endpoint of a generated plugin runs the same steps, driven by its `Operati
 
 `PluginError` from the method becomes its status (422 unless it says otherwise) and message; any other exception is a plugin
 bug: the traceback is logged with an incident id and the caller gets a generic 500. A caller that
-hangs up while its body is still arriving is no bug at all: one INFO line, no traceback. The
+hangs up while its body is still arriving is no bug at all: one INFO line, no traceback; one that
+hangs up while the method runs cancels it (hang_up): one DEBUG line, status 499. The
 glue's own messages are in the call's language and never quote the request (see http_json).
 """
 
@@ -47,6 +48,7 @@ from .body_limits import BUSY, STALLED, TOO_LARGE, BodyBudget, BodyHold
 from .text_catalog import runtime_text
 from .context import RequestContext
 from .errors import PluginError
+from .hang_up import CLIENT_CLOSED_STATUS, HungUp, call_until_hang_up
 from .http_json import (
     BUSY_HEADERS,
     JSON_MEDIA_TYPE,
@@ -137,7 +139,7 @@ class OperationApp:
                     _reveal(parsed, path, wiring.secrets)
             except ClientDisconnect:
                 _log.info("%s: the client disconnected before its request body arrived", op.method_name)
-                await _send_answer(send, 499, b"", None)
+                await _send_answer(send, CLIENT_CLOSED_STATUS, b"", None)
                 return
             except BodyError as exc:
                 if exc.status == TOO_LARGE:  # the spec's decision: exactly {"error": true, "message"}
@@ -160,10 +162,15 @@ class OperationApp:
             args = (parsed, context)
         try:
             method = self.method
-            result = await method(*args) if self.is_async else await run_in_threadpool(method, *args)
+            call = method(*args) if self.is_async else run_in_threadpool(method, *args)
+            result = await call_until_hang_up(call, receive)
             for path in op.response_secrets:
                 _seal(result, path, wiring.secrets, wiring.secret_fields)
             payload = self.serialise(result)
+        except HungUp:
+            _log.debug("%s stopped: the caller hung up", op.method_name)
+            await _send_answer(send, CLIENT_CLOSED_STATUS, b"", None)  # for the access line: no one reads it
+            return
         except PluginError as exc:
             await self._fail(send, exc.status, exc.message, exc.validation_errors)
             return

@@ -5,9 +5,10 @@ no PLUGIN_SECRET_KEY in production, an invalid setting) stops the start with one
 instead of a traceback from every worker. The address is tried before uvicorn starts, so a port
 that is already taken ends the same way (one line naming PORT, exit 1) instead of uvicorn's log.
 
-SIGTERM (or Ctrl-C) stops it gracefully: uvicorn stops accepting connections, /readyz answers 503
-from the first moment, requests in flight get up to SHUTDOWN_GRACE_SECONDS to finish, and the
-process exits 0. Logs go to stderr as LOG_FORMAT says, uvicorn's own lines included; the access
+SIGTERM (or Ctrl-C) stops it gracefully: /readyz answers 503 from the first moment while new
+requests are still served for SHUTDOWN_DRAIN_SECONDS (0 by default, 5 in the container image),
+then uvicorn stops accepting connections, requests in flight get SHUTDOWN_GRACE_SECONDS to finish
+(one still running then is cancelled and answered 503), and the process exits 0. Logs go to stderr as LOG_FORMAT says, uvicorn's own lines included; the access
 line comes from the app (one per request, with its request id), so uvicorn's is off.
 """
 
@@ -78,7 +79,7 @@ def main() -> None:
             options,
         )
     else:
-        serve(app, options)
+        serve(app, options, settings.shutdown_drain_seconds)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,8 @@
 | PLUGIN_QUERY_SECONDS   | 5                  | deadline of all the statements of one request         |
 | LOG_FORMAT             | text               | `json`: one JSON object per log line (with request_id)|
 | METRICS_ENABLED        | true               | `false`: no GET /metrics (404)                        |
-| SHUTDOWN_GRACE_SECONDS | 20                 | on SIGTERM, how long requests in flight may finish    |
+| SHUTDOWN_DRAIN_SECONDS | 0 (the image: 5)   | on SIGTERM, /readyz 503 while still serving, this long|
+| SHUTDOWN_GRACE_SECONDS | 20                 | then how long requests in flight may finish           |
 
 GET /healthz, GET /readyz and GET /metrics are served outside /api/v1 (see README, "Metrics and
 logs"). With WORKERS above 1, every worker process keeps its own metrics: a scrape sees one of
@@ -34,10 +35,10 @@ from pathlib import Path
 from ._contract import ConfigurationError
 from ._contract.http_json import MAX_BODY_BYTES, MAX_BODY_BYTES_IN_FLIGHT
 from ._contract.observability import LOG_FORMATS
+from ._contract.runtime_constants import SHUTDOWN_DRAIN_SECONDS, SHUTDOWN_GRACE_SECONDS
 
 MAX_RESULT_BYTES = 16 * 1024 * 1024
 QUERY_SECONDS = 5
-SHUTDOWN_GRACE_SECONDS = 20
 
 ENVIRONMENTS = ("development", "production")
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
@@ -60,6 +61,7 @@ class Settings:
     query_seconds: int = QUERY_SECONDS
     log_format: str = "text"
     metrics_enabled: bool = True
+    shutdown_drain_seconds: int = SHUTDOWN_DRAIN_SECONDS
     shutdown_grace_seconds: int = SHUTDOWN_GRACE_SECONDS
 
     @property
@@ -111,6 +113,9 @@ class Settings:
             query_seconds=_integer(env, "PLUGIN_QUERY_SECONDS", QUERY_SECONDS, 1, 3600),
             log_format=log_format,
             metrics_enabled=_flag(env, "METRICS_ENABLED", True),
+            shutdown_drain_seconds=_integer(
+                env, "SHUTDOWN_DRAIN_SECONDS", SHUTDOWN_DRAIN_SECONDS, 0, 3600
+            ),
             shutdown_grace_seconds=_integer(
                 env, "SHUTDOWN_GRACE_SECONDS", SHUTDOWN_GRACE_SECONDS, 0, 3600
             ),

@@ -4,9 +4,10 @@ The module backend's default port differs from a data source plugin's (8080), so
 side on one machine. The address is tried before uvicorn starts: a port that is already taken ends
 with one line naming PORT and exit code 1, not uvicorn's log.
 
-SIGTERM (or Ctrl-C) stops it gracefully: uvicorn stops accepting connections, /readyz answers 503
-from the first moment, requests in flight get up to SHUTDOWN_GRACE_SECONDS to finish, and the
-process exits 0. Logs go to stderr as LOG_FORMAT says, uvicorn's own lines included; the access
+SIGTERM (or Ctrl-C) stops it gracefully: /readyz answers 503 from the first moment while new
+requests are still served for SHUTDOWN_DRAIN_SECONDS (0 by default, 5 in the container image),
+then uvicorn stops accepting connections, requests in flight get SHUTDOWN_GRACE_SECONDS to finish
+(one still running then is cancelled and answered 503), and the process exits 0. Logs go to stderr as LOG_FORMAT says, uvicorn's own lines included; the access
 line comes from the app (one per request, with its request id), so uvicorn's is off.
 """
 
@@ -67,6 +68,7 @@ def main() -> None:
             "access_log": False,  # the app logs one line per request itself, with its request id
             "timeout_graceful_shutdown": settings.shutdown_grace_seconds,
         },
+        settings.shutdown_drain_seconds,
     )
 
 

@@ -16,7 +16,8 @@
 | LOG_LEVEL | info | uvicorn's log level |
 | LOG_FORMAT | text | `json`: one JSON object per log line (with request_id) |
 | METRICS_ENABLED | true | `false`: no GET /metrics (404) |
-| SHUTDOWN_GRACE_SECONDS | 20 | on SIGTERM, how long requests in flight may finish |
+| SHUTDOWN_DRAIN_SECONDS | 0 (the image: 5) | on SIGTERM, how long /readyz answers 503 while still serving, before the listener closes |
+| SHUTDOWN_GRACE_SECONDS | 20 | then how long requests in flight may finish; cancelled at its end |
 
 GET /healthz, GET /readyz and GET /metrics are served outside /api/v1 (see README, "Metrics and
 logs").
@@ -39,6 +40,7 @@ from pathlib import Path
 from . import __version__
 from ._contract.constants import ALLOWED_COMPONENTS, REQUIRED_FOR_DASHBOARD
 from ._contract.observability import LOG_FORMATS
+from ._contract.runtime_constants import SHUTDOWN_DRAIN_SECONDS, SHUTDOWN_GRACE_SECONDS
 
 DEFAULT_COMPONENTS: tuple[str, ...] = ("Widget", "WidgetEditor", "Settings")
 _LOCALISED_EXAMPLE = '[{"lang": "en-US", "value": "..."}]'
@@ -78,7 +80,8 @@ class Settings:
     log_level: str = "info"
     log_format: str = "text"
     metrics_enabled: bool = True
-    shutdown_grace_seconds: int = 20
+    shutdown_drain_seconds: int = SHUTDOWN_DRAIN_SECONDS
+    shutdown_grace_seconds: int = SHUTDOWN_GRACE_SECONDS
 
     @property
     def dashboard_ready(self) -> bool:
@@ -120,8 +123,12 @@ class Settings:
             values["log_format"] = _log_format(environ["LOG_FORMAT"])
         if environ.get("METRICS_ENABLED", "").strip():
             values["metrics_enabled"] = _flag("METRICS_ENABLED", environ["METRICS_ENABLED"])
-        if environ.get("SHUTDOWN_GRACE_SECONDS", "").strip():
-            values["shutdown_grace_seconds"] = _grace(environ["SHUTDOWN_GRACE_SECONDS"])
+        for key, name in (
+            ("SHUTDOWN_DRAIN_SECONDS", "shutdown_drain_seconds"),
+            ("SHUTDOWN_GRACE_SECONDS", "shutdown_grace_seconds"),
+        ):
+            if environ.get(key, "").strip():
+                values[name] = _seconds(key, environ[key])
         return cls(**values)  # type: ignore[arg-type]
 
 
@@ -180,7 +187,7 @@ def _log_format(value: str) -> str:
     return value.strip().lower()
 
 
-def _grace(value: str) -> int:
+def _seconds(key: str, value: str) -> int:
     if not value.strip().isdigit() or int(value) > 3600:
-        raise SettingsError(f"SHUTDOWN_GRACE_SECONDS must be a whole number from 0 to 3600, not {value!r}")
+        raise SettingsError(f"{key} must be a whole number from 0 to 3600, not {value!r}")
     return int(value)

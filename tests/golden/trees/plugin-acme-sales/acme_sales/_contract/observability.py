@@ -28,11 +28,14 @@ the names a project's app.py, __main__.py, settings.py and tests import from her
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import json
 import logging
 import logging.config
 import os
 import re
+import sys
 import time
 from collections.abc import Iterable, Iterator
 from typing import Any
@@ -57,9 +60,9 @@ from .logs import log_time as log_time
 from .logs import logging_config as logging_config
 from .logs import request_id_var
 from .metrics import RequestMetrics
+from .runtime_constants import DEFAULT_LOCALE, METHOD_LABELS, OTHER_LABEL
 from .runtime_constants import DURATION_BUCKETS as DURATION_BUCKETS
 from .runtime_constants import HEALTH_PATH as HEALTH_PATH
-from .runtime_constants import METHOD_LABELS, OTHER_LABEL
 from .runtime_constants import METRICS_PATH as METRICS_PATH
 from .runtime_constants import READY_PATH as READY_PATH
 from .runtime_constants import REQUEST_ID_HEADER as REQUEST_ID_HEADER
@@ -219,10 +222,12 @@ class ObservabilityMiddleware:
         echo = (_HEADER, request_id.encode("ascii"))
         status = 500  # an exception before any answer: what the caller will see
 
+        answered = False  # whether the answer has started (its status is then the caller's)
+
         async def send_with_id(message: Message) -> None:
-            nonlocal status
+            nonlocal status, answered
             if message["type"] == "http.response.start":
-                status = message["status"]
+                status, answered = message["status"], True
                 headers = [h for h in message.get("headers", ()) if h[0].lower() != _HEADER]
                 message = {**message, "headers": [*headers, echo]}
             await send(message)
@@ -235,6 +240,18 @@ class ObservabilityMiddleware:
                 await _answer(send_with_id, scope, *own)
             else:
                 await self.app(scope, receive, send_with_id)
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if not self.observability.stopping or answered or task is None:
+                raise
+            # The shutdown's grace period ended with this request running: uvicorn cancelled it
+            # (`timeout_graceful_shutdown`). Cancelled, the app answered nothing, and uvicorn would
+            # log "Exception in ASGI application" with a traceback and answer a plain-text 500: the
+            # caller gets 503 in the error shape instead (it may retry on another instance), and the
+            # log the access line of it. The cancellation ends here: the task has nothing left to do.
+            task.uncancel()
+            status = 503
+            await _answer(send_with_id, scope, *_stopping_answer())
         finally:
             seconds = time.perf_counter() - started
             method = scope["method"] if scope["method"] in _METHODS else OTHER
@@ -341,6 +358,29 @@ def _route_path(scope: Scope) -> str:
     path: str = scope["path"]
     root: str = scope.get("root_path", "")
     return path[len(root) :] if root and path.startswith(root) else path
+
+
+def glue_text(key: str, english: str) -> str:
+    """A text of a plugin's glue in the contract's default language, or `english` in a module backend.
+
+    A plugin's text catalogue is the contract folder's `catalog.py` (`text_catalog.py` here in
+    scaffold), imported by the app before anything is served, in every worker too; a module
+    backend has none, and its errors are in English. Looked up, not imported: this file is a module
+    backend's too.
+    """
+    for name in ("catalog", "text_catalog"):
+        catalog = sys.modules.get(f"{__package__}.{name}")
+        runtime_text = getattr(catalog, "runtime_text", None)
+        if callable(runtime_text):
+            return str(runtime_text(DEFAULT_LOCALE, key))
+    return english
+
+
+def _stopping_answer() -> tuple[int, bytes, list[tuple[bytes, bytes]]]:
+    """503 in the error shape for a request the end of the shutdown's grace period cut off."""
+    message = glue_text("stopping", "The service is stopping; retry the request")
+    body = json.dumps({"error": True, "message": message}, ensure_ascii=False).encode()
+    return 503, body, [*_JSON, (b"connection", b"close")]
 
 
 async def _answer(

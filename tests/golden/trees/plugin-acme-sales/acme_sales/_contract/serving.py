@@ -1,10 +1,13 @@
 # copied from scaffold 1.7.0 (scaffold/codegen/python/runtime_files/serving.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """Serving an app with uvicorn so that SIGTERM drains it: the one way both kinds' `__main__` serve.
 
-A container platform stops a service with SIGTERM. uvicorn then stops accepting connections and
-gives the requests in flight `timeout_graceful_shutdown` seconds; this module adds what uvicorn
-leaves to the app: /readyz answers 503 from the signal's first moment (`begin_shutdown`), and the
-process ends with exit 0 instead of being killed by the signal uvicorn raises again afterwards.
+A container platform stops a service with SIGTERM. uvicorn then stops accepting connections at
+once and gives the requests in flight `timeout_graceful_shutdown` seconds; this module adds what
+uvicorn leaves to the app: /readyz answers 503 from the signal's first moment (`begin_shutdown`)
+while the listener stays open and requests are served for SHUTDOWN_DRAIN_SECONDS, then the grace
+period (SHUTDOWN_GRACE_SECONDS) counts from the listener's close (GracefulServer), as in a Go
+plugin, and the process ends with exit 0 instead of being killed by the signal uvicorn raises again
+afterwards.
 
 Two rules for a request's head (its request line and header lines), alike in the Go and TypeScript
 plugins, that uvicorn has no option for, so `serve` and `serve_workers` run uvicorn's own protocol
@@ -41,6 +44,7 @@ import json
 import re
 import signal
 import sys
+import time
 from collections.abc import Iterable, Mapping
 from http import HTTPStatus
 from types import FrameType
@@ -51,9 +55,8 @@ import uvicorn
 from starlette.applications import Starlette
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from .locale import DEFAULT_LOCALE
-from .observability import Observability
-from .runtime_constants import MAX_HEAD_BYTES
+from .observability import Observability, glue_text
+from .runtime_constants import MAX_HEAD_BYTES, SHUTDOWN_DRAIN_SECONDS, SHUTDOWN_GRACE_SECONDS
 
 EVENT_LOOP = "asyncio"  # see the module's docstring
 HEADER_SECONDS = 10.0
@@ -107,32 +110,36 @@ def _head_too_large(buffer: bytes) -> bool:
     return (meter.size if size is None else size) > MAX_HEAD_BYTES
 
 
-def _glue_text(key: str, english: str) -> str:
-    """A text of a plugin's glue in the contract's default language, or `english` in a module backend.
-
-    A plugin's text catalogue is the contract folder's `catalog.py` (`text_catalog.py` here in
-    scaffold), imported by the app before anything is served, in every worker too; a module
-    backend has none, and its errors are in English. Looked up, not imported: this file is a module
-    backend's too.
-    """
-    for name in ("catalog", "text_catalog"):
-        catalog = sys.modules.get(f"{__package__}.{name}")
-        runtime_text = getattr(catalog, "runtime_text", None)
-        if callable(runtime_text):
-            return str(runtime_text(DEFAULT_LOCALE, key))
-    return english
-
-
 def _head_too_large_answer(default_headers: Iterable[tuple[bytes, bytes]]) -> bytes:
     """431 in the error shape, in the contract's default language: the head that would name another
     was not read."""
-    message = _glue_text("http.431", _HEAD_TOO_LARGE_EN)
+    message = glue_text("http.431", _HEAD_TOO_LARGE_EN)
     body = json.dumps({"error": True, "message": message}, ensure_ascii=False, separators=(",", ":")).encode()
     status = HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE
     lines = [f"HTTP/1.1 {status.value} {status.phrase}".encode()]
     lines += [name + b": " + value for name, value in default_headers]
     lines += [b"content-type: application/json", b"content-length: %d" % len(body), b"connection: close"]
     return b"\r\n".join([*lines, b"", body])
+
+
+def _with_a_path(target: bytes) -> bytes:
+    """A request target in the absolute form with an empty path (`http://host`, `http://host?q`)
+    given the path `/` it means (RFC 9110 4.2.3); any other target as it is.
+
+    uvicorn's httptools protocol took the missing path for a bad request (it decodes a path of
+    None) and answered plain-text 400 before the app; Go and TypeScript answer such a request as
+    one for `/`: 404 in the error shape. (Called by the httptools protocol only: h11's, taken
+    when httptools is not installed, passes the target on as the path, an unknown one.)
+    """
+    import httptools
+
+    try:
+        if httptools.parse_url(target).path is not None:
+            return target
+    except httptools.HttpParserInvalidURLError:
+        return target  # uvicorn's own answer to a URL that does not parse
+    before, mark, query = target.partition(b"?")
+    return before + b"/" + mark + query
 
 
 def guarded(protocol: type[asyncio.Protocol]) -> type[asyncio.Protocol]:
@@ -268,6 +275,9 @@ def guarded(protocol: type[asyncio.Protocol]) -> type[asyncio.Protocol]:
         def on_headers_complete(self) -> None:
             if self._refused:
                 return
+            url: bytes = self.url  # type: ignore[has-type]  # uvicorn sets it untyped: the target as sent
+            if not url.startswith(b"/"):
+                self.url = _with_a_path(url)
             self._meter = None
             self._began_in_read = False
             # `METHOD url HTTP/1.1` and the blank line: the head as sent, with one space after colons
@@ -304,25 +314,60 @@ HttpProtocol = http_protocol()
 
 
 class GracefulServer(uvicorn.Server):
-    """uvicorn's server, telling the app (/readyz) the moment a shutdown signal arrives."""
+    """uvicorn's server, stopping in the three steps a load balancer needs (issue 40).
 
-    def __init__(self, config: uvicorn.Config, observability: Observability) -> None:
+    uvicorn closes its listener the moment a signal arrives, so a balancer that polls /readyz saw
+    "connection refused", never the 503 that tells it to stop sending. On the first SIGTERM or
+    SIGINT, /readyz answers 503 (`begin_shutdown`) while the listener stays open and requests are
+    served as before for `drain_seconds` (SHUTDOWN_DRAIN_SECONDS); then uvicorn's own shutdown
+    runs (`handle_exit` is called from `on_tick`, uvicorn's 0.1 s tick, since a signal handler
+    must not touch the loop; at once when there is no drain): the listener closes, running requests
+    may finish for the grace period (`timeout_graceful_shutdown`, SHUTDOWN_GRACE_SECONDS, counted
+    from here), and uvicorn cancels the ones still running then (ObservabilityMiddleware answers
+    them 503). A second signal meanwhile stops at once.
+    """
+
+    def __init__(self, config: uvicorn.Config, observability: Observability, drain_seconds: float) -> None:
         super().__init__(config)
         self.observability = observability
+        self.drain_seconds = drain_seconds
+        self._pending: tuple[int, float] | None = None  # the first signal, and when to act on it
 
     def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        if self.observability.stopping or self.should_exit:  # a second signal: uvicorn's way
+            self._pending = None
+            super().handle_exit(sig, frame)
+            return
         self.observability.begin_shutdown()
-        super().handle_exit(sig, frame)
+        if self.drain_seconds <= 0:  # a laptop, `scaffold dev`: stop at once
+            super().handle_exit(sig, frame)
+            return
+        self._pending = (sig, time.monotonic() + self.drain_seconds)
+
+    async def on_tick(self, counter: int) -> bool:
+        if self._pending is not None and time.monotonic() >= self._pending[1]:
+            sig, self._pending = self._pending[0], None
+            super().handle_exit(sig, None)  # uvicorn's shutdown from here, and its signal again
+        return await super().on_tick(counter)
 
 
-def serve(app: Starlette, options: Mapping[str, Any]) -> None:
+def serve(app: Starlette, options: Mapping[str, Any], drain_seconds: float = SHUTDOWN_DRAIN_SECONDS) -> None:
     """Serve `app` (made by `install_observability`) with uvicorn `options` until SIGTERM or SIGINT.
 
+    `drain_seconds` (SHUTDOWN_DRAIN_SECONDS) is how long /readyz answers 503 while requests are
+    still served; `timeout_graceful_shutdown` in `options` (SHUTDOWN_GRACE_SECONDS) is the grace
+    period after the listener closed (see GracefulServer).
     Requests in flight finish first, then the process exits 0; a server that could not start
     exits 3 as `uvicorn.run` does (uvicorn has logged why).
     """
-    config = uvicorn.Config(app, **{"loop": EVENT_LOOP, "http": HttpProtocol, **options})
-    server = GracefulServer(config, app.state.observability)
+    settings = {
+        "loop": EVENT_LOOP,
+        "http": HttpProtocol,
+        "timeout_graceful_shutdown": SHUTDOWN_GRACE_SECONDS,
+        **options,
+    }
+    config = uvicorn.Config(app, **settings)
+    server = GracefulServer(config, app.state.observability, drain_seconds)
     # After its graceful shutdown uvicorn raises the signal it caught again: for SIGTERM, end the
     # way Ctrl-C does (KeyboardInterrupt, caught below) instead of being killed by it (exit -15).
     signal.signal(signal.SIGTERM, signal.default_int_handler)

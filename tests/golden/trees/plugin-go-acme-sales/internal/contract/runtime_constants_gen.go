@@ -61,6 +61,12 @@ const HealthPath = "/healthz"
 // ReadyPath: readiness: 503 once shutdown began.
 const ReadyPath = "/readyz"
 
+// ShutdownGraceSeconds: after the drain, how long requests in flight may finish; then they are cancelled (503 in Python).
+const ShutdownGraceSeconds = 20
+
+// ShutdownDrainSeconds: after SIGTERM, /readyz is 503 while requests are still served this long; the image sets 5.
+const ShutdownDrainSeconds = 0
+
 // MetricsPath: Prometheus text exposition.
 const MetricsPath = "/metrics"
 

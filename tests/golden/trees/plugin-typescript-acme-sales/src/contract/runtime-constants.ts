@@ -58,6 +58,12 @@ export const HEALTH_PATH = '/healthz';
 /** Readiness: 503 once shutdown began. */
 export const READY_PATH = '/readyz';
 
+/** After the drain, how long requests in flight may finish; then they are cancelled (503 in Python). */
+export const SHUTDOWN_GRACE_SECONDS = 20;
+
+/** After SIGTERM, /readyz is 503 while requests are still served this long; the image sets 5. */
+export const SHUTDOWN_DRAIN_SECONDS = 0;
+
 /** Prometheus text exposition. */
 export const METRICS_PATH = '/metrics';
 

@@ -43,6 +43,10 @@ ACCEPT_LANGUAGE_MAX_CHARS = 1024
 HEALTH_PATH = "/healthz"
 # readiness: 503 once shutdown began
 READY_PATH = "/readyz"
+# after the drain, how long requests in flight may finish; then they are cancelled (503 in Python)
+SHUTDOWN_GRACE_SECONDS = 20
+# after SIGTERM, /readyz is 503 while requests are still served this long; the image sets 5
+SHUTDOWN_DRAIN_SECONDS = 0
 # Prometheus text exposition
 METRICS_PATH = "/metrics"
 # echoed when well-formed, made otherwise

@@ -1,0 +1,100 @@
+"""A data source method's call ends when its caller hangs up, and only then (issue 40 point 5).
+
+The runtime module itself, driven with `receive` callables as uvicorn's behave: `http.disconnect`
+only once the caller has gone. Over real HTTP: tests/functional/test_failsafe_python.py.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from scaffold.codegen.python.runtime_files.hang_up import HungUp, call_until_hang_up
+
+
+def _receive_until(gone: asyncio.Event) -> Any:
+    async def receive() -> dict[str, Any]:
+        await gone.wait()
+        return {"type": "http.disconnect"}
+
+    return receive
+
+
+def test_a_hang_up_cancels_the_method_and_raises_hung_up() -> None:
+    seen: list[str] = []
+
+    async def method() -> str:
+        try:
+            await asyncio.Event().wait()  # an upstream that never answers
+        except asyncio.CancelledError:
+            seen.append("cancelled")
+            raise
+        return "never"
+
+    async def scenario() -> None:
+        gone = asyncio.Event()
+        asyncio.get_running_loop().call_later(0.05, gone.set)
+        with pytest.raises(HungUp):
+            await call_until_hang_up(method(), _receive_until(gone))
+        await asyncio.sleep(0)  # the method's cancellation runs
+
+    asyncio.run(scenario())
+    assert seen == ["cancelled"]
+
+
+def test_a_method_that_returns_first_gives_its_result_and_its_errors() -> None:
+    async def answer() -> str:
+        await asyncio.sleep(0)
+        return "rows"
+
+    async def failing() -> str:
+        raise LookupError("no such column")
+
+    async def scenario() -> None:
+        gone = asyncio.Event()  # never set: the caller waits
+        assert await call_until_hang_up(answer(), _receive_until(gone)) == "rows"
+        with pytest.raises(LookupError):
+            await call_until_hang_up(failing(), _receive_until(gone))
+
+    asyncio.run(scenario())
+
+
+def test_a_body_message_while_waiting_is_no_hang_up() -> None:
+    async def receive_body_then_wait() -> dict[str, Any]:
+        receive_body_then_wait.calls += 1  # type: ignore[attr-defined]
+        if receive_body_then_wait.calls == 1:  # type: ignore[attr-defined]
+            return {"type": "http.request", "body": b"", "more_body": False}
+        await asyncio.Event().wait()
+        return {"type": "http.disconnect"}
+
+    receive_body_then_wait.calls = 0  # type: ignore[attr-defined]
+
+    async def method() -> str:
+        await asyncio.sleep(0.02)
+        return "done"
+
+    assert asyncio.run(call_until_hang_up(method(), receive_body_then_wait)) == "done"
+
+
+def test_a_cancelled_request_cancels_its_method() -> None:
+    seen: list[str] = []
+
+    async def method() -> None:
+        try:
+            await asyncio.Event().wait()
+        except asyncio.CancelledError:
+            seen.append("cancelled")
+            raise
+
+    async def scenario() -> None:
+        request = asyncio.ensure_future(call_until_hang_up(method(), _receive_until(asyncio.Event())))
+        await asyncio.sleep(0.01)
+        request.cancel()  # as uvicorn cancels a request at the end of the shutdown's grace period
+        with pytest.raises(asyncio.CancelledError):
+            await request
+        await asyncio.sleep(0)
+
+    asyncio.run(scenario())
+    assert seen == ["cancelled"]
