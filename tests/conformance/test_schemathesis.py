@@ -147,7 +147,10 @@ def test_generated_projects_run_schemathesis_as_issue_10_asks(kind: str) -> None
     for entry in settings.get("operations", []):
         assert set(entry) == {"include-name", "checks"}, entry
         statuses = entry["checks"]["positive_data_acceptance"]["expected-statuses"]
-        assert statuses == ["2xx", "3xx", "401", "403", "404", "409", "429", "5xx", "422"]
+        # The health check's schema-valid config may lack an entry the plugin's own form requires:
+        # the contract's 400 for "too few entries in DatasourceConfig.fields" (issue 40 point 6).
+        too_few = ["400"] if entry["include-name"] == ["POST /datasource/health-check"] else []
+        assert statuses == ["2xx", "3xx", *too_few, "401", "403", "404", "409", "429", "5xx", "422"]
         allowed.update(entry["include-name"])
     spec = load_shipped("datasource-plugin" if kind == "plugin" else "dashboard-module")
     documented = {

@@ -245,12 +245,13 @@ CONTENT_PROBLEMS: dict[str, tuple[str, dict[str, Any], str]] = {
         {"pluginContext": plugin_context(), "json": json.dumps({"table": "no_such_table", "column": "x"})},
         "",
     ),
-    "health check missing required fields": (
-        "/datasource/health-check",
-        {"fields": [{"code": "rowLimit", "value": "10"}]},
-        "database",
-    ),
-    "health check without fields": ("/datasource/health-check", {"fields": []}, "database"),
+}
+
+# Schema-valid too: a config without an entry the form requires is the contract's 400 ("too few
+# entries in DatasourceConfig.fields"), naming the field, without validationErrors (issue 40 point 6).
+TOO_FEW_ENTRIES = {
+    "health check missing required fields": {"fields": [{"code": "rowLimit", "value": "10"}]},
+    "health check without fields": {"fields": []},
 }
 
 
@@ -265,9 +266,20 @@ def test_a_schema_valid_body_the_plugin_cannot_process_is_422(api: TestClient, l
         assert all(isinstance(text, str) and text for text in answer["validationErrors"].values())
 
 
-def test_health_check_names_every_missing_required_field(api: TestClient) -> None:
+@pytest.mark.parametrize("label", list(TOO_FEW_ENTRIES))
+def test_a_config_without_a_required_entry_is_400_naming_it(api: TestClient, label: str) -> None:
+    path, body = "/datasource/health-check", TOO_FEW_ENTRIES[label]
+    assert not _schema_errors(path, body), f"{label} should match the request schema of {path}"
+    answer = _check_error(path, api.post(API + path, json=body, headers={"Accept-Language": "en-US"}), 400)
+    assert answer["message"] == "Request format is wrong: DatasourceConfig.fields has no entry for database"
+    assert not answer.get("validationErrors"), answer
+
+
+def test_health_check_names_every_empty_required_field(api: TestClient) -> None:
     answer = api.post(
-        f"{API}/datasource/health-check", json={"fields": []}, headers={"Accept-Language": "en-US"}
+        f"{API}/datasource/health-check",
+        json={"fields": [{"code": "database", "value": ""}]},
+        headers={"Accept-Language": "en-US"},
     )
     body = _check_error("/datasource/health-check", answer, 422)
     assert body["validationErrors"] == {"database": "The field is required and must not be empty"}

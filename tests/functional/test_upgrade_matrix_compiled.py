@@ -183,7 +183,8 @@ def test_upgrade_from_every_past_version_keeps_edits_and_leaves_the_project_gree
 
     assert (report.template_from, report.template_to) == (version, current_version(template))
     assert report.conflicts == [], report.changed
-    assert (project / starter).read_text(encoding="utf-8") == starter_text
+    if edited:  # an unedited starter moves to the new one (checked below with the others)
+        assert (project / starter).read_text(encoding="utf-8") == starter_text
     assert TEMPLATE_LINE in (project / TEMPLATE_EDIT).read_text(encoding="utf-8")
     assert report.starters is not None
     (part,) = report.starters.parts
