@@ -91,8 +91,7 @@ def refresh(template: str, root: Path = ROOT, released: Path | None = None) -> P
     newest = past[0]
     with tempfile.TemporaryDirectory() as scratch:
         if released is None:
-            released = Path(scratch) / "released"
-            _extract_tree(root, newest.tree, released)
+            released = _released_folder(root, template, newest.tree, Path(scratch) / "released")
         if tree_of(released) != newest.tree:
             raise SystemExit(f"{released} is not the released {template} template {newest.version}")
         (Path(scratch) / "diff").mkdir()
@@ -119,6 +118,34 @@ def write_manifest(root: Path, template: str, trees: dict[str, str]) -> None:
         *(f'"{version}": {trees[version]}' for version in sorted(trees, key=Version)),
     ]
     (history_folder(root, template) / MANIFEST).write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _released_folder(root: Path, template: str, tree: str, target: Path) -> Path:
+    """The files of the released template whose tree id is `tree`, in a folder under `target`.
+
+    A template that takes shared layers (templates/_shared/) has a tree id git never stored:
+    the merged folder's. Its files are then rebuilt from the commit that recorded the id, the
+    way the release built them.
+    """
+    top = Path(_git(root, "rev-parse", "--show-toplevel").decode().strip())
+    if _git(top, "cat-file", "-t", tree, check=False).strip() == b"tree":
+        _extract_tree(root, tree, target)
+        return target
+    manifest = history_folder(root, template) / MANIFEST
+    commits = _git(top, "log", "--format=%H", "-S", tree, "--", str(manifest.relative_to(top))).split()
+    if not commits:
+        raise SystemExit(f"git does not know tree {tree}: refresh in a clone holding the release commit")
+    # The release commit holds the released files, unless the edit was committed with it:
+    # then its parent does.
+    for commit in (commits[-1].decode(), commits[-1].decode() + "^"):
+        folder = target / commit.replace("^", "-parent")
+        archive = _git(top, "archive", "--format=tar", commit, str(root.relative_to(top)))
+        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+            tar.extractall(folder, filter="data")
+        released = template_folder(folder / root.relative_to(top), template)
+        if tree_of(released) == tree:
+            return released
+    raise SystemExit(f"neither commit {commits[-1].decode()[:12]} nor its parent holds tree {tree}")
 
 
 def _extract_tree(root: Path, tree: str, target: Path) -> None:
