@@ -28,7 +28,7 @@ def test_defaults_come_from_the_folder_name(tmp_path: Path) -> None:
     assert answers["project_name"] == "acme-sales"
     assert answers["package_name"] == "acme_sales"
     assert answers["title"] == "Acme Sales"
-    assert answers["contract_version"] == "1.2.0+r2"
+    assert answers["contract_version"] == "1.2.0+r3"
     assert answers["_commit"] == f"v{current_version('plugin-python')}"
     assert (tmp_path / "acme-sales" / "acme_sales" / "datasource.py").is_file()
     assert "created" in result.stdout and "python -m acme_sales" in result.stdout
@@ -64,7 +64,7 @@ def test_flags_are_recorded(tmp_path: Path) -> None:
     assert (tmp_path / "deep" / "folder" / "svc" / "acme_plugin" / "datasource.py").is_file()
     # A contract version gets its newest spec revision: the one documenting every answer, which
     # the project's conformance test holds the server to (the revision-1 file fails it: ST103).
-    assert answers["contract_version"] == "1.2.0+r2"
+    assert answers["contract_version"] == "1.2.0+r3"
 
 
 def test_invalid_folder_name_states_the_rule_and_writes_nothing(tmp_path: Path) -> None:

@@ -163,7 +163,7 @@ def test_strict_bodies_over_http(served: str, body: bytes, status: int) -> None:
 
 def test_the_published_document_is_the_projects_spec(served: str, project: Path) -> None:
     document = httpx.get(f"{served}/openapi.json").json()
-    assert document["info"]["version"] == "1.2.0+r2"
+    assert document["info"]["version"] == "1.2.0+r3"
     assert document["servers"] == [{"url": "/api/v1", "description": document["servers"][0]["description"]}]
 
 

@@ -146,7 +146,7 @@ def test_upgrade_dirty_tree_is_refused(plugin: Path) -> None:
     (plugin / "notes.txt").write_text("wip", encoding="utf-8")
     with pytest.raises(DirtyTreeError, match=r"uncommitted changes \(notes.txt\)"):
         upgrade(plugin, to=str(FUTURE_PLUGIN_SPEC))
-    assert Manifest.read(plugin).contract_version == "1.2.0+r2"
+    assert Manifest.read(plugin).contract_version == "1.2.0+r3"
 
 
 def test_upgrade_to_a_spec_of_another_contract_is_refused(plugin: Path) -> None:
@@ -198,7 +198,7 @@ def test_unknown_template_version_is_refused(plugin: Path) -> None:
 
 
 def test_upgrade_moves_a_project_to_the_newest_spec_revision_and_keeps_user_code(tmp_path: Path) -> None:
-    """A spec revision (1.2.0 -> 1.2.0+r2) is reached by `upgrade` like any other version."""
+    """A spec revision (1.2.0 -> 1.2.0+r3) is reached by `upgrade` like any other version."""
     project = tmp_path / "acme-sales"
     create_project(
         NewProjectOptions(
@@ -217,10 +217,10 @@ def test_upgrade_moves_a_project_to_the_newest_spec_revision_and_keeps_user_code
     assert not report.conflicts
     assert [c.subject for c in report.contract_diff.breaking] == ["QueryDataRequest.dataQuery"]
     manifest = Manifest.read(project)
-    assert manifest.contract_version == "1.2.0+r2"
+    assert manifest.contract_version == "1.2.0+r3"
     answers = yaml.safe_load((project / ".copier-answers.yml").read_text(encoding="utf-8"))
-    assert answers["contract_version"] == "1.2.0+r2"
-    assert "x-spec-revision: 2" in (project / SPEC_COPY_PATH).read_text(encoding="utf-8")
+    assert answers["contract_version"] == "1.2.0+r3"
+    assert "x-spec-revision: 3" in (project / SPEC_COPY_PATH).read_text(encoding="utf-8")
     assert "# our own note" in datasource.read_text(encoding="utf-8")
     regenerate(project, check=True)
     git(project, "add", "-A")
@@ -231,7 +231,7 @@ def test_upgrade_moves_a_project_to_the_newest_spec_revision_and_keeps_user_code
 def test_upgrade_names_each_status_the_target_spec_does_not_document_before_applying(
     plugin: Path, tmp_path: Path
 ) -> None:
-    """Found: a plugin of today (1.2.0+r2) upgraded `--to` a 1.3.0 spec written from the released
+    """Found: a plugin of today (1.2.0+r3) upgraded `--to` a 1.3.0 spec written from the released
     1.2.0 file exited 0 and said nothing; then its conformance test failed with ST103
     "Undocumented status code" (400 on /datasource/constructor-fields and more). Now the upgrade
     (and its dry run) names each such status before it applies anything, and the conformance test
@@ -256,7 +256,7 @@ def test_upgrade_names_each_status_the_target_spec_does_not_document_before_appl
         assert 'fails with "Undocumented status code"' in out
         for line in lines:
             assert f"  {line}\n" in out, out
-        assert f"move only the template: scaffold upgrade {plugin} --to 1.2.0+r2" in out
+        assert f"move only the template: scaffold upgrade {plugin} --to 1.2.0+r3" in out
     git(plugin, "add", "-A")
     git(plugin, "commit", "--quiet", "-m", "upgraded to 1.3.0")
     with fewer_conformance_examples(plugin, boundary_cases=False):

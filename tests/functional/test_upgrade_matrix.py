@@ -59,7 +59,7 @@ pytestmark = pytest.mark.slow
 
 # The contract version each release recorded: revision 2 of both contracts came with templates 1.2.0.
 UNREVISED = {"plugin": "1.2.0", "module": "2026.1.1"}
-REVISED = {"plugin": "1.2.0+r2", "module": "2026.1.1+r2"}
+REVISED = {"plugin": "1.2.0+r3", "module": "2026.1.1+r2"}
 NAMES = {"plugin": "acme-sales", "module": "acme-map"}
 PACKAGE = {"plugin": "acme_sales", "module": "acme_map"}
 # The starter file a case edits, by the part it edits (that part is then "edited"; a module's other

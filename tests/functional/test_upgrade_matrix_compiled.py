@@ -51,7 +51,7 @@ from tests.upgraded_tree import differences_from_fresh, tree_digest
 
 pytestmark = pytest.mark.slow
 
-CONTRACT = "1.2.0+r2"
+CONTRACT = "1.2.0+r3"
 STARTER_LINE = "\n// our team's note: the example stays until our API is ready\n"
 TEMPLATE_EDIT = ".gitignore"
 TEMPLATE_LINE = "\n# our team's local files\n.idea/\n"

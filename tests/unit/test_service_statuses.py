@@ -21,7 +21,7 @@ def _with_responses(spec: SpecDocument, path: str, responses: list[str]) -> Spec
 
 
 def test_the_newest_specs_document_every_status_and_the_released_1_2_0_does_not() -> None:
-    assert undocumented_statuses("python", load_shipped("datasource-plugin", "1.2.0+r2")) == []
+    assert undocumented_statuses("python", load_shipped("datasource-plugin", "1.2.0+r3")) == []
     assert undocumented_statuses("python", load_shipped("dashboard-module", "2026.1.1+r2")) == []
     old = {
         (u.operation, u.status)
@@ -32,7 +32,7 @@ def test_the_newest_specs_document_every_status_and_the_released_1_2_0_does_not(
 
 
 def test_a_range_or_default_response_documents_its_statuses() -> None:
-    spec = load_shipped("datasource-plugin", "1.2.0+r2")
+    spec = load_shipped("datasource-plugin", "1.2.0+r3")
     path = "/variable/values"
     ranged = _with_responses(spec, path, ["4XX", "5XX"])
     assert [u for u in undocumented_statuses("python", ranged) if u.operation.endswith(path)] == []

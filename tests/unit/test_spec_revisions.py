@@ -20,6 +20,7 @@ import pytest
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
+from scaffold.codegen.glue_texts import RUNTIME_TEXTS
 from scaffold.specs.catalog import load_shipped, versions_of
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.spec_versions import contract_version, spec_revision
@@ -67,8 +68,8 @@ def _wire(node: Any, schemas: dict[str, Any], depth: int = 0) -> Any:
 
 
 def test_both_contracts_have_a_revision() -> None:
-    assert [new.version for _old, new in PAIRS] == ["1.2.0+r2", "2026.1.1+r3"]
-    assert versions_of("datasource-plugin")[-2:] == ["1.2.0", "1.2.0+r2"]
+    assert [new.version for _old, new in PAIRS] == ["1.2.0+r3", "2026.1.1+r3"]
+    assert versions_of("datasource-plugin")[-3:] == ["1.2.0", "1.2.0+r2", "1.2.0+r3"]
 
 
 @pytest.mark.parametrize(("old", "new"), PAIRS, ids=IDS)
@@ -127,7 +128,7 @@ def test_a_revision_declares_no_authentication_and_documents_every_error_status(
 
 
 def test_plugin_revision_names_the_inline_enums_and_the_variables_union() -> None:
-    spec = load_shipped("datasource-plugin", "1.2.0+r2").data
+    spec = load_shipped("datasource-plugin", "1.2.0+r3").data
     schemas = spec["components"]["schemas"]
     for name in (
         "DatasourceFieldType",
@@ -163,7 +164,7 @@ def _encrypted_examples(node: Any, where: str = "") -> Iterator[tuple[str, str, 
 
 
 def test_every_encrypted_plugin_example_decrypts_with_the_published_example_key() -> None:
-    spec = load_shipped("datasource-plugin", "1.2.0+r2").data
+    spec = load_shipped("datasource-plugin", "1.2.0+r3").data
     key = base64.urlsafe_b64decode(spec["info"]["x-example-secret-key"])
     found = list(_encrypted_examples(copy.deepcopy(spec["paths"])))
     assert len(found) >= 3
@@ -174,3 +175,43 @@ def test_every_encrypted_plugin_example_decrypts_with_the_published_example_key(
             AESGCM(key).decrypt(raw[:12], raw[12:], b"field:" + code.encode())
         except InvalidTag:
             pytest.fail(f"the example value at {where} does not decrypt with x-example-secret-key")
+
+
+def _english(key: str, **params: str) -> str:
+    text = RUNTIME_TEXTS["en-US"][key]
+    for name, value in params.items():
+        text = text.replace("{" + name + "}", value)
+    return text
+
+
+def test_plugin_revision_3_reads_too_few_entries_as_the_contracts_400() -> None:
+    """Found (issue 40 point 6): every generated plugin answers a health check without an entry
+    for a field its form requires 400 (the contract's "too few entries in
+    DatasourceConfig.fields"), while revision 2, which each plugin serves as /openapi.json, said
+    a missing required field was 422. Revision 3 documents the 400 with the runtime's own text."""
+    responses = load_shipped("datasource-plugin", "1.2.0+r3").data["paths"]["/datasource/health-check"][
+        "post"
+    ]["responses"]
+    example = responses["400"]["content"]["application/json"]["examples"]["tooFewEntries"]["value"]
+    assert example["message"] == _english("form.missing", codes="host, password")
+    assert "too few entries" in responses["400"]["description"]
+    assert "missing" not in responses["422"]["description"]
+
+
+def test_plugin_revision_3_documents_408_and_503_with_the_runtimes_texts() -> None:
+    """Found: generated plugins answer 408 (a body that stops arriving) and 503 (busy, stopping)
+    on every operation, and no revision documented them."""
+    spec = load_shipped("datasource-plugin", "1.2.0+r3").data
+    for path, item in spec["paths"].items():
+        for method, operation in item.items():
+            responses = operation["responses"]
+            examples = {
+                name: example["value"]["message"]
+                for status in ("408", "503")
+                if status in responses
+                for name, example in responses[status]["content"]["application/json"]["examples"].items()
+            }
+            assert examples["stopping"] == _english("stopping"), f"{method} {path}"
+            if "requestBody" in operation:
+                assert examples["stalled"] == _english("body.stalled"), f"{method} {path}"
+                assert examples["busy"] == _english("body.busy"), f"{method} {path}"

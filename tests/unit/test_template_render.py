@@ -31,7 +31,7 @@ from scaffold.projects.templates.render import Unsupported, load_config, render_
 from scaffold.projects.templates.store import TemplateSource, ensure_store
 from scaffold.resources import templates_root
 
-PLUGIN_SET = {"contract_version": "1.2.0+r2", "scaffold_version": "0.1.0"}
+PLUGIN_SET = {"contract_version": "1.2.0+r3", "scaffold_version": "0.1.0"}
 MODULE_SET = {"contract_version": "2026.1.1+r2", "scaffold_version": "0.1.0"}
 ODD_TITLE = "Ačme \"Sales\" 'q' `tick` ${x} $(id) {{ 7 * 7 }} {% raw %} \\ 日本 ✓"
 LONG_NAME = "a" + "-b" * 31 + "c"  # 64 characters
@@ -403,7 +403,7 @@ def test_upgrade_renders_the_current_version_as_copier_does(
     source = ensure_store(KINDS[kind].template)
     answers = {
         "project_name": "acme-sales",
-        "contract_version": "1.2.0+r2" if kind == "plugin" else "2026.1.1+r2",
+        "contract_version": "1.2.0+r3" if kind == "plugin" else "2026.1.1+r2",
         "scaffold_version": "1.0.0",
         "_commit": "v0.0.1",  # recorded metadata, not a question: left out of the fast path's data
     }

@@ -1,5 +1,5 @@
-# generated from datasource-plugin 1.2.0+r2 (sha256 80d816fa33ad1d16302d8dd905de0dacbb5596176c0db54fe00526364551d2c3) — do not edit; run `scaffold regenerate`
-"""The HTTP routes of datasource-plugin 1.2.0+r2: one per operation, mounted under `BASE_PATH`.
+# generated from datasource-plugin 1.2.0+r3 (sha256 f6d44f96e64be96f3b313d7519c2eddf791367d7f2438973637e95194322b9de) — do not edit; run `scaffold regenerate`
+"""The HTTP routes of datasource-plugin 1.2.0+r3: one per operation, mounted under `BASE_PATH`.
 
 Each route reads the raw JSON body, parses it strictly with the generated model, calls the data
 source method of the same name and answers with the serialised model (wire names, unset optional

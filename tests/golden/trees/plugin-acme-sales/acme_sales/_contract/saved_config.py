@@ -1,9 +1,9 @@
-# generated from datasource-plugin 1.2.0+r2 (sha256 80d816fa33ad1d16302d8dd905de0dacbb5596176c0db54fe00526364551d2c3) — do not edit; run `scaffold regenerate`
+# generated from datasource-plugin 1.2.0+r3 (sha256 f6d44f96e64be96f3b313d7519c2eddf791367d7f2438973637e95194322b9de) — do not edit; run `scaffold regenerate`
 """The configuration a health check answers as `datasourceConfig`: what the platform saves.
 
 A successful health check answers the data source configuration the platform should save: every
 field the request sent (the first of each code), then the form's default for each field it did not
-send. A field keeps its type when datasource-plugin 1.2.0+r2 knows it: password fields must stay `password`,
+send. A field keeps its type when datasource-plugin 1.2.0+r3 knows it: password fields must stay `password`,
 because the routes encrypt their values in the answer and the platform saves them encrypted.
 """
 
@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from .models import DatasourceConfig, DatasourceField
 
-# The `type` values a DatasourceField may carry in datasource-plugin 1.2.0+r2.
+# The `type` values a DatasourceField may carry in datasource-plugin 1.2.0+r3.
 DATASOURCE_FIELD_TYPES: Final = frozenset(
     {"file", "number", "password", "radio", "select", "text", "textarea"}
 )

@@ -1,4 +1,4 @@
-// Code generated from datasource-plugin 1.2.0+r2 (sha256 80d816fa33ad1d16302d8dd905de0dacbb5596176c0db54fe00526364551d2c3); run `scaffold regenerate`. DO NOT EDIT.
+// Code generated from datasource-plugin 1.2.0+r3 (sha256 f6d44f96e64be96f3b313d7519c2eddf791367d7f2438973637e95194322b9de); run `scaffold regenerate`. DO NOT EDIT.
 
 package contract
 
@@ -8,48 +8,61 @@ var answerChecks = map[string]map[int]func([]byte) error{
 	"GET /well-known": {
 		200: func(data []byte) error { var v PluginMetadata; return v.UnmarshalJSON(data) },
 		500: func(data []byte) error { var v ErrorResponse; return v.UnmarshalJSON(data) },
+		503: func(data []byte) error { var v ErrorResponse; return v.UnmarshalJSON(data) },
 	},
 	"POST /datasource/health-check": {
 		200: func(data []byte) error { var v HealthCheckResponse; return v.UnmarshalJSON(data) },
 		400: func(data []byte) error { var v HealthCheckResponse; return v.UnmarshalJSON(data) },
+		408: func(data []byte) error { var v ErrorResponse; return v.UnmarshalJSON(data) },
 		413: func(data []byte) error { var v ErrorResponse; return v.UnmarshalJSON(data) },
 		422: func(data []byte) error { var v HealthCheckResponse; return v.UnmarshalJSON(data) },
 		500: func(data []byte) error { var v ErrorResponse; return v.UnmarshalJSON(data) },
+		503: func(data []byte) error { var v ErrorResponse; return v.UnmarshalJSON(data) },
 	},
 	"POST /datasource/constructor-fields": {
 		200: func(data []byte) error { return checkList(data, decodeConstructorField) },
 		400: func(data []byte) error { var v ErrorResponse; return v.UnmarshalJSON(data) },
+		408: func(data []byte) error { var v ErrorResponse; return v.UnmarshalJSON(data) },
 		413: func(data []byte) error { var v ErrorResponse; return v.UnmarshalJSON(data) },
 		422: func(data []byte) error { var v ErrorResponse; return v.UnmarshalJSON(data) },
 		500: func(data []byte) error { var v ErrorResponse; return v.UnmarshalJSON(data) },
+		503: func(data []byte) error { var v ErrorResponse; return v.UnmarshalJSON(data) },
 	},
 	"POST /query/constructor-fields": {
 		200: func(data []byte) error { return checkList(data, decodeConstructorField) },
 		400: func(data []byte) error { var v ErrorResponse; return v.UnmarshalJSON(data) },
+		408: func(data []byte) error { var v ErrorResponse; return v.UnmarshalJSON(data) },
 		413: func(data []byte) error { var v ErrorResponse; return v.UnmarshalJSON(data) },
 		422: func(data []byte) error { var v ErrorResponse; return v.UnmarshalJSON(data) },
 		500: func(data []byte) error { var v ErrorResponse; return v.UnmarshalJSON(data) },
+		503: func(data []byte) error { var v ErrorResponse; return v.UnmarshalJSON(data) },
 	},
 	"POST /query/get-result": {
 		200: func(data []byte) error { var v QueryDataResponse; return v.UnmarshalJSON(data) },
 		400: func(data []byte) error { var v QueryDataResponse; return v.UnmarshalJSON(data) },
+		408: func(data []byte) error { var v ErrorResponse; return v.UnmarshalJSON(data) },
 		413: func(data []byte) error { var v ErrorResponse; return v.UnmarshalJSON(data) },
 		422: func(data []byte) error { var v QueryDataResponse; return v.UnmarshalJSON(data) },
 		500: func(data []byte) error { var v ErrorResponse; return v.UnmarshalJSON(data) },
+		503: func(data []byte) error { var v ErrorResponse; return v.UnmarshalJSON(data) },
 	},
 	"POST /variable/constructor-fields": {
 		200: func(data []byte) error { return checkList(data, decodeConstructorField) },
 		400: func(data []byte) error { var v ErrorResponse; return v.UnmarshalJSON(data) },
+		408: func(data []byte) error { var v ErrorResponse; return v.UnmarshalJSON(data) },
 		413: func(data []byte) error { var v ErrorResponse; return v.UnmarshalJSON(data) },
 		422: func(data []byte) error { var v ErrorResponse; return v.UnmarshalJSON(data) },
 		500: func(data []byte) error { var v ErrorResponse; return v.UnmarshalJSON(data) },
+		503: func(data []byte) error { var v ErrorResponse; return v.UnmarshalJSON(data) },
 	},
 	"POST /variable/values": {
 		200: func(data []byte) error { return checkList(data, decodeConstructorFieldPropOption) },
 		400: func(data []byte) error { var v ErrorResponse; return v.UnmarshalJSON(data) },
+		408: func(data []byte) error { var v ErrorResponse; return v.UnmarshalJSON(data) },
 		413: func(data []byte) error { var v ErrorResponse; return v.UnmarshalJSON(data) },
 		422: func(data []byte) error { var v ErrorResponse; return v.UnmarshalJSON(data) },
 		500: func(data []byte) error { var v ErrorResponse; return v.UnmarshalJSON(data) },
+		503: func(data []byte) error { var v ErrorResponse; return v.UnmarshalJSON(data) },
 	},
 }
 

@@ -1,5 +1,5 @@
-# generated from datasource-plugin 1.2.0+r2 (sha256 80d816fa33ad1d16302d8dd905de0dacbb5596176c0db54fe00526364551d2c3) — do not edit; run `scaffold regenerate`
-"""The data source interface of datasource-plugin 1.2.0+r2: one abstract method per operation.
+# generated from datasource-plugin 1.2.0+r3 (sha256 f6d44f96e64be96f3b313d7519c2eddf791367d7f2438973637e95194322b9de) — do not edit; run `scaffold regenerate`
+"""The data source interface of datasource-plugin 1.2.0+r3: one abstract method per operation.
 
 Your class in `weather_station_telemetry_gateway_for_the_northern_coasts_region/datasource.py` subclasses `DataSourceBase` and implements every
 method; the routes (`routes.py`) call them. A method may be a plain `def` (run in a worker thread,
@@ -32,7 +32,7 @@ from .models import (
 )
 from .operations import ErrorShape, Operation, require_operations
 
-CONTRACT = "datasource-plugin 1.2.0+r2"
+CONTRACT = "datasource-plugin 1.2.0+r3"
 
 GET_METADATA = Operation(
     operation_id="getMetadata",
@@ -200,11 +200,12 @@ class DataSourceBase(ABC):
         the plugin encrypts them in this response; afterwards the values are used and
         returned only in encrypted form. A check that ran answers 200: status true when
         the connection is valid and reachable, status false with a message saying why
-        when the data source is unreachable or refuses the connection. Rules JSON Schema
-        cannot express, answered 422 with validationErrors (field code to text): every
-        field the plugin's configuration form marks required is present and not empty; a
-        value matches its field's validationRule and allowed characters; an encrypted
-        value decrypts with the plugin's key.
+        when the data source is unreachable or refuses the connection. A field the
+        plugin's configuration form marks required that has no entry in fields is "too
+        few entries", answered 400 naming the missing codes. Rules JSON Schema cannot
+        express, answered 422 with validationErrors (field code to text): a required
+        field's entry is not empty; a value matches its field's validationRule and
+        allowed characters; an encrypted value decrypts with the plugin's key.
         """
 
     @abstractmethod

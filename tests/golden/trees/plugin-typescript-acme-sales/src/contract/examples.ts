@@ -1,4 +1,4 @@
-// generated from datasource-plugin 1.2.0+r2 (sha256 80d816fa33ad1d16302d8dd905de0dacbb5596176c0db54fe00526364551d2c3) — do not edit; run `scaffold regenerate`
+// generated from datasource-plugin 1.2.0+r3 (sha256 f6d44f96e64be96f3b313d7519c2eddf791367d7f2438973637e95194322b9de) — do not edit; run `scaffold regenerate`
 /** One request example of the spec: its operation, its name, and its body (none: no request body). */
 export interface RequestExample {
   readonly operationId: string;

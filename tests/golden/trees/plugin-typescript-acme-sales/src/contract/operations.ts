@@ -1,6 +1,6 @@
-// generated from datasource-plugin 1.2.0+r2 (sha256 80d816fa33ad1d16302d8dd905de0dacbb5596176c0db54fe00526364551d2c3) — do not edit; run `scaffold regenerate`
+// generated from datasource-plugin 1.2.0+r3 (sha256 f6d44f96e64be96f3b313d7519c2eddf791367d7f2438973637e95194322b9de) — do not edit; run `scaffold regenerate`
 /**
- * The operations of datasource-plugin 1.2.0+r2, as the routes (serve.ts) serve them, and the call of each one's
+ * The operations of datasource-plugin 1.2.0+r3, as the routes (serve.ts) serve them, and the call of each one's
  * method on the data source. Read from the spec: a contract version that adds an endpoint adds its
  * entry here and its abstract method in base.ts.
  */

@@ -1,19 +1,19 @@
-// generated from datasource-plugin 1.2.0+r2 (sha256 80d816fa33ad1d16302d8dd905de0dacbb5596176c0db54fe00526364551d2c3) — do not edit; run `scaffold regenerate`
-/** datasource-plugin 1.2.0+r2 as this plugin publishes it and checks request bodies by. */
-export const CONTRACT = 'datasource-plugin 1.2.0+r2';
+// generated from datasource-plugin 1.2.0+r3 (sha256 f6d44f96e64be96f3b313d7519c2eddf791367d7f2438973637e95194322b9de) — do not edit; run `scaffold regenerate`
+/** datasource-plugin 1.2.0+r3 as this plugin publishes it and checks request bodies by. */
+export const CONTRACT = 'datasource-plugin 1.2.0+r3';
 
 export const DOCUMENT: Readonly<Record<string, unknown>> = {
   openapi: '3.1.0',
   info: {
     title: 'Data Source Plugin HTTP API',
-    version: '1.2.0+r2',
+    version: '1.2.0+r3',
     'x-contract-version': '1.2.0',
-    'x-spec-revision': 2,
+    'x-spec-revision': 3,
     'x-contract': 'datasource-plugin',
     'x-release-label': '2026H1',
     'x-contract-document': 'datasource-plugin-contract.md',
-    description: 'The HTTP API that a data source plugin exposes to the platform. A plugin is an independent\nHTTP service; the platform backend calls it. All request and response bodies are JSON\n(application/json). Contract version 1.2.0, documentation release label 2026H1; this file is\nspec revision 2 of that contract version (1.2.0+r2).\n\nRevision 2 changes no wire shape the platform sends or reads. It corrects the spec of 1.2.0:\nevery status a scaffold-generated plugin answers is documented with its body; the rules the\nplugin enforces are stated (as schema keywords where JSON Schema can say them, in the\noperation description otherwise); the examples are valid and consistent with the contract\'s\nrules, and their encrypted values decrypt with the example key below; enums and the variable\nvalue union are named schemas, so client generators in any language give them readable names;\nthe absence of authentication is declared with a root `security: []`.\n\nStatuses of every operation with a request body:\n- 200: the request was processed (for the health check this includes status false: the\n  check ran and the data source is unreachable or refused the connection).\n- 400: the form of the request is wrong: the body is not JSON, its declared Content-Type is\n  not JSON, or it does not match the request schema (a wrong type, null where the schema does\n  not allow null, a missing required property, a violated minItems, enum or bound). No value\n  is coerced: "1" is not an integer, "true" is not a boolean, and null is not an omitted\n  property.\n- 422: the form is right but the content cannot be processed, by a rule JSON Schema cannot\n  express; each operation\'s description lists its rules.\n- 413: the body is larger than the plugin accepts (10 MiB by default).\n- 500: an unexpected error in the plugin\'s own code; the message carries an incident id that\n  ties it to the plugin\'s log and never the error\'s details.\nAn unknown path is answered 404 and a method a path does not serve 405, both with an\nErrorResponse body; they belong to no operation, so no operation lists them.\n\nExample values: the `enc:v1:` values in the examples are encrypted with the example key\n`x-example-secret-key` (a base64url PLUGIN_SECRET_KEY of a scaffold-generated plugin). It is\npublished and must never be used outside tests; a plugin run with it decrypts the examples.\n\nThe plugin serves: its own metadata; a check of a data source connection; field descriptions\n(constructors) for the data source configuration, for queries and for variable queries;\nexecution of one or several data queries; values for variables.\n\nThe base URL already includes the path segment /api/v1; all paths are relative to it.\n\nTypical call order:\n1. GET /well-known\n2. POST /datasource/health-check\n3. POST /datasource/constructor-fields\n4. POST /query/constructor-fields\n5. POST /query/get-result\n6. POST /variable/constructor-fields and POST /variable/values\n\nLocalisation: for the endpoints that return field metadata (the three constructor-fields\nendpoints) the platform sends the header Accept-Language (a locale code of the form ll-CC).\nThe plugin uses it to localise name, description, placeholder, label and similar texts.\nDefault when absent: ru-RU.\n\nQuery building has three modes: Code, JSON, Constructor. Code mode is offered only when both\nconditions hold: (a) the data source configuration (delivered to the platform as\ndataSource.configFields) contains codeMode set to the string true and a codeLang value;\n(b) the user switches the queryType radio switch to Code. When codeLang is absent, the Code\noption is hidden and the mode returns to fields.\n\nConstructor flow (three constructor endpoints): the first request from the UI sends\nfilter.fields as an empty array for a form created from scratch, or the values of all fields\nfor a form opened with a saved configuration. A field with isTrigger true is a trigger; when\nthe value of any trigger field changes, the UI sends a repeated request with filter.fields\nholding the values of all trigger fields (key = field code, value). The response then carries\nthe updated set of fields.\n\nAuthentication of calls to a plugin is not shown in the contract. Scaffold\'s decision: no\nauthentication is assumed; deploy the plugin behind the platform\'s network controls.\n',
-    'x-scaffold-decision': 'Authentication is not shown in the contract: no authentication is assumed; deploy the plugin behind the platform\'s network controls; the root `security: []` declares it. Events are not shown: plugins emit none. Rate limits are not shown: none are imposed. Request size limits are not shown: scaffold-generated plugins refuse bodies over 10 MiB with 413 and an ErrorResponse. Error statuses other than the contract\'s 400 and 422 of the health check and the 400 of get-result are not shown: scaffold-generated plugins answer 400 for a wrong request form, 422 for content they cannot process, 413, and 500, as documented per operation; 404 for an unknown path and 405 for a method a path does not serve, with an ErrorResponse body. States are not shown: plugins are stateless, so they scale by adding workers or replicas. The compatibility policy is not shown: scaffold treats the contract version as semantic (a minor version only adds optional fields or endpoints) and `scaffold specs diff` marks what breaks a project.',
+    description: 'The HTTP API that a data source plugin exposes to the platform. A plugin is an independent\nHTTP service; the platform backend calls it. All request and response bodies are JSON\n(application/json). Contract version 1.2.0, documentation release label 2026H1; this file is\nspec revision 3 of that contract version (1.2.0+r3).\n\nRevision 2 changes no wire shape the platform sends or reads. It corrects the spec of 1.2.0:\nevery status a scaffold-generated plugin answers is documented with its body; the rules the\nplugin enforces are stated (as schema keywords where JSON Schema can say them, in the\noperation description otherwise); the examples are valid and consistent with the contract\'s\nrules, and their encrypted values decrypt with the example key below; enums and the variable\nvalue union are named schemas, so client generators in any language give them readable names;\nthe absence of authentication is declared with a root `security: []`.\n\nRevision 3 changes no wire shape either. It follows the contract\'s Errors table where\nrevision 2 did not: a data source configuration without an entry for a field the plugin\'s\nform requires is "too few entries in DatasourceConfig.fields", the contract\'s 400, no longer\na 422 (an entry that is present but empty or invalid stays the contract\'s 422 validation\nerror). It documents the statuses revision 2 left out although generated plugins answer them:\n408 for a body that stops arriving, 503 while the plugin holds as many request bodies as it may\nor is stopping, and the 422 for a data source that does not answer within the plugin\'s\ndeadline.\n\nStatuses of every operation with a request body:\n- 200: the request was processed (for the health check this includes status false: the\n  check ran and the data source is unreachable or refused the connection).\n- 400: the form of the request is wrong: the body is not JSON, its declared Content-Type is\n  not JSON, or it does not match the request schema (a wrong type, null where the schema does\n  not allow null, a missing required property, a violated minItems, enum or bound). No value\n  is coerced: "1" is not an integer, "true" is not a boolean, and null is not an omitted\n  property. Also 400: a data source configuration the plugin checks against its form has no\n  entry for a field the form requires (the contract\'s "too few entries in\n  DatasourceConfig.fields"); the message names the missing field codes.\n- 422: the form is right but the content cannot be processed, by a rule JSON Schema cannot\n  express; each operation\'s description lists its rules. On every operation, also: the data\n  source did not answer within the plugin\'s deadline (PLUGIN_QUERY_SECONDS, 5 s by default);\n  the plugin cancelled its work and the message says so.\n- 413: the body is larger than the plugin accepts (10 MiB by default).\n- 408: the body stopped arriving before it was complete; send the request again.\n- 503 (with Retry-After): the plugin holds as many request bodies at once as its memory\n  budget allows, or it is stopping and cut the request at the end of its shutdown grace\n  period; retry, on another replica if there is one.\n- 500: an unexpected error in the plugin\'s own code; the message carries an incident id that\n  ties it to the plugin\'s log and never the error\'s details.\nAn unknown path is answered 404 and a method a path does not serve 405, both with an\nErrorResponse body; they belong to no operation, so no operation lists them.\n\nExample values: the `enc:v1:` values in the examples are encrypted with the example key\n`x-example-secret-key` (a base64url PLUGIN_SECRET_KEY of a scaffold-generated plugin). It is\npublished and must never be used outside tests; a plugin run with it decrypts the examples.\n\nThe plugin serves: its own metadata; a check of a data source connection; field descriptions\n(constructors) for the data source configuration, for queries and for variable queries;\nexecution of one or several data queries; values for variables.\n\nThe base URL already includes the path segment /api/v1; all paths are relative to it.\n\nTypical call order:\n1. GET /well-known\n2. POST /datasource/health-check\n3. POST /datasource/constructor-fields\n4. POST /query/constructor-fields\n5. POST /query/get-result\n6. POST /variable/constructor-fields and POST /variable/values\n\nLocalisation: for the endpoints that return field metadata (the three constructor-fields\nendpoints) the platform sends the header Accept-Language (a locale code of the form ll-CC).\nThe plugin uses it to localise name, description, placeholder, label and similar texts.\nDefault when absent: ru-RU.\n\nQuery building has three modes: Code, JSON, Constructor. Code mode is offered only when both\nconditions hold: (a) the data source configuration (delivered to the platform as\ndataSource.configFields) contains codeMode set to the string true and a codeLang value;\n(b) the user switches the queryType radio switch to Code. When codeLang is absent, the Code\noption is hidden and the mode returns to fields.\n\nConstructor flow (three constructor endpoints): the first request from the UI sends\nfilter.fields as an empty array for a form created from scratch, or the values of all fields\nfor a form opened with a saved configuration. A field with isTrigger true is a trigger; when\nthe value of any trigger field changes, the UI sends a repeated request with filter.fields\nholding the values of all trigger fields (key = field code, value). The response then carries\nthe updated set of fields.\n\nAuthentication of calls to a plugin is not shown in the contract. Scaffold\'s decision: no\nauthentication is assumed; deploy the plugin behind the platform\'s network controls.\n',
+    'x-scaffold-decision': 'Authentication is not shown in the contract: no authentication is assumed; deploy the plugin behind the platform\'s network controls; the root `security: []` declares it. Events are not shown: plugins emit none. Rate limits are not shown: none are imposed. Request size limits are not shown: scaffold-generated plugins refuse bodies over 10 MiB with 413 and an ErrorResponse. Error statuses other than the contract\'s 400 and 422 of the health check and the 400 of get-result are not shown: scaffold-generated plugins answer 400 for a wrong request form, 422 for content they cannot process, 408, 413, 500 and 503, as documented per operation; 404 for an unknown path and 405 for a method a path does not serve, with an ErrorResponse body. Deadlines are not shown: a data source call that runs longer than PLUGIN_QUERY_SECONDS is cancelled and answered 422 in the operation\'s 422 shape. States are not shown: plugins are stateless, so they scale by adding workers or replicas. The compatibility policy is not shown: scaffold treats the contract version as semantic (a minor version only adds optional fields or endpoints) and `scaffold specs diff` marks what breaks a project.',
     'x-example-secret-key': 'ZXhhbXBsZS1rZXktZG8tbm90LXVzZS1pbi1wcm9kISE=',
   },
   servers: [
@@ -114,6 +114,26 @@ export const DOCUMENT: Readonly<Record<string, unknown>> = {
               },
             },
           },
+          '503': {
+            description: 'The plugin is stopping and cut the request at the end of its shutdown grace period. Retry, on another replica if there is one. ErrorResponse, with a Retry-After header.',
+            headers: {
+              'Retry-After': {
+                description: 'Seconds to wait before retrying.',
+                schema: { type: 'integer' },
+              },
+            },
+            content: {
+              'application/json': {
+                schema: { $ref: '#/components/schemas/ErrorResponse' },
+                examples: {
+                  stopping: {
+                    summary: 'The plugin stopped while the request ran',
+                    value: { error: true, message: 'The plugin is stopping; retry the request' },
+                  },
+                },
+              },
+            },
+          },
         },
       },
     },
@@ -122,8 +142,8 @@ export const DOCUMENT: Readonly<Record<string, unknown>> = {
         operationId: 'checkHealth',
         tags: ['datasource'],
         summary: 'Check a data source connection',
-        description: 'Checks validity and reachability of the connection described by the supplied fields. On success the response has status true and datasourceConfig carrying the fields with their values. When a config holds sensitive fields (passwords), the plugin encrypts them in this response; afterwards the values are used and returned only in encrypted form.\nA check that ran answers 200: status true when the connection is valid and reachable, status false with a message saying why when the data source is unreachable or refuses the connection. Rules JSON Schema cannot express, answered 422 with validationErrors (field code to text): every field the plugin\'s configuration form marks required is present and not empty; a value matches its field\'s validationRule and allowed characters; an encrypted value decrypts with the plugin\'s key.',
-        'x-scaffold-decision': 'The contract\'s 400 ("request format is wrong, for example too few entries") is read as the form of the request: a body that is not JSON or does not match DatasourceConfig. Which fields a configuration needs is the plugin\'s own form, not the schema\'s, so a missing or empty required field is the contract\'s 422 (validation error, for example an empty required field). 200 with status false means the check ran and the data source is not reachable; the message says why. Oversized bodies get 413 and unexpected errors 500, both with an ErrorResponse.',
+        description: 'Checks validity and reachability of the connection described by the supplied fields. On success the response has status true and datasourceConfig carrying the fields with their values. When a config holds sensitive fields (passwords), the plugin encrypts them in this response; afterwards the values are used and returned only in encrypted form.\nA check that ran answers 200: status true when the connection is valid and reachable, status false with a message saying why when the data source is unreachable or refuses the connection. A field the plugin\'s configuration form marks required that has no entry in fields is "too few entries", answered 400 naming the missing codes. Rules JSON Schema cannot express, answered 422 with validationErrors (field code to text): a required field\'s entry is not empty; a value matches its field\'s validationRule and allowed characters; an encrypted value decrypts with the plugin\'s key.',
+        'x-scaffold-decision': 'The contract\'s 400 ("request format is wrong, for example too few entries in DatasourceConfig.fields") covers a body that is not JSON or does not match DatasourceConfig, and a configuration without an entry for a field the plugin\'s own form requires (revision 2 answered that 422). A present entry that is empty or breaks its rule is the contract\'s 422 (validation error, for example an empty required field). 200 with status false means the check ran and the data source is not reachable; the message says why. Oversized bodies get 413 and unexpected errors 500, both with an ErrorResponse.',
         requestBody: {
           required: true,
           description: 'The data source configuration to check, with client-entered values.',
@@ -192,7 +212,7 @@ export const DOCUMENT: Readonly<Record<string, unknown>> = {
             },
           },
           '400': {
-            description: 'The form of the request is wrong: the body is not JSON, its declared Content-Type is not JSON, or it does not match DatasourceConfig (a wrong type, a null the schema does not allow, a field without code). The body is a HealthCheckResponse with message.',
+            description: 'The form of the request is wrong: the body is not JSON, its declared Content-Type is not JSON, or it does not match DatasourceConfig (a wrong type, a null the schema does not allow, a field without code); or too few entries: fields has no entry for a field the plugin\'s form requires. The body is a HealthCheckResponse with message.',
             content: {
               'application/json': {
                 schema: { $ref: '#/components/schemas/HealthCheckResponse' },
@@ -205,12 +225,20 @@ export const DOCUMENT: Readonly<Record<string, unknown>> = {
                       status: false,
                     },
                   },
+                  tooFewEntries: {
+                    summary: 'The form requires host and password; fields has no entry for them',
+                    value: {
+                      error: true,
+                      message: 'Request format is wrong: DatasourceConfig.fields has no entry for host, password',
+                      status: false,
+                    },
+                  },
                 },
               },
             },
           },
           '422': {
-            description: 'Validation error (for example a missing or empty required field, disallowed characters, a failed validationRule, an encrypted value that does not decrypt). The body is a HealthCheckResponse with message and validationErrors (map field code to error text).',
+            description: 'Validation error (for example an empty required field, disallowed characters, a failed validationRule, an encrypted value that does not decrypt, no answer within the plugin\'s deadline). The body is a HealthCheckResponse with message and validationErrors (map field code to error text).',
             content: {
               'application/json': {
                 schema: { $ref: '#/components/schemas/HealthCheckResponse' },
@@ -260,6 +288,50 @@ export const DOCUMENT: Readonly<Record<string, unknown>> = {
                       error: true,
                       message: 'Internal plugin error (incident 4f2a9c01b7e3); the details are in the plugin log',
                     },
+                  },
+                },
+              },
+            },
+          },
+          '408': {
+            description: 'The body stopped arriving before it was complete. ErrorResponse.',
+            content: {
+              'application/json': {
+                schema: { $ref: '#/components/schemas/ErrorResponse' },
+                examples: {
+                  stalled: {
+                    summary: 'A body that stopped arriving',
+                    value: {
+                      error: true,
+                      message: 'The request body stopped arriving; send the request again',
+                    },
+                  },
+                },
+              },
+            },
+          },
+          '503': {
+            description: 'The plugin holds as many request bodies at once as its memory budget allows, or it is stopping and cut the request at the end of its shutdown grace period. Retry, on another replica if there is one. ErrorResponse, with a Retry-After header.',
+            headers: {
+              'Retry-After': {
+                description: 'Seconds to wait before retrying.',
+                schema: { type: 'integer' },
+              },
+            },
+            content: {
+              'application/json': {
+                schema: { $ref: '#/components/schemas/ErrorResponse' },
+                examples: {
+                  busy: {
+                    summary: 'The plugin holds as many request bodies as it may',
+                    value: {
+                      error: true,
+                      message: 'The plugin is holding as many request bodies as it may; retry the request',
+                    },
+                  },
+                  stopping: {
+                    summary: 'The plugin stopped while the request ran',
+                    value: { error: true, message: 'The plugin is stopping; retry the request' },
                   },
                 },
               },
@@ -492,6 +564,50 @@ export const DOCUMENT: Readonly<Record<string, unknown>> = {
                       error: true,
                       message: 'Internal plugin error (incident 4f2a9c01b7e3); the details are in the plugin log',
                     },
+                  },
+                },
+              },
+            },
+          },
+          '408': {
+            description: 'The body stopped arriving before it was complete. ErrorResponse.',
+            content: {
+              'application/json': {
+                schema: { $ref: '#/components/schemas/ErrorResponse' },
+                examples: {
+                  stalled: {
+                    summary: 'A body that stopped arriving',
+                    value: {
+                      error: true,
+                      message: 'The request body stopped arriving; send the request again',
+                    },
+                  },
+                },
+              },
+            },
+          },
+          '503': {
+            description: 'The plugin holds as many request bodies at once as its memory budget allows, or it is stopping and cut the request at the end of its shutdown grace period. Retry, on another replica if there is one. ErrorResponse, with a Retry-After header.',
+            headers: {
+              'Retry-After': {
+                description: 'Seconds to wait before retrying.',
+                schema: { type: 'integer' },
+              },
+            },
+            content: {
+              'application/json': {
+                schema: { $ref: '#/components/schemas/ErrorResponse' },
+                examples: {
+                  busy: {
+                    summary: 'The plugin holds as many request bodies as it may',
+                    value: {
+                      error: true,
+                      message: 'The plugin is holding as many request bodies as it may; retry the request',
+                    },
+                  },
+                  stopping: {
+                    summary: 'The plugin stopped while the request ran',
+                    value: { error: true, message: 'The plugin is stopping; retry the request' },
                   },
                 },
               },
@@ -781,6 +897,50 @@ export const DOCUMENT: Readonly<Record<string, unknown>> = {
               },
             },
           },
+          '408': {
+            description: 'The body stopped arriving before it was complete. ErrorResponse.',
+            content: {
+              'application/json': {
+                schema: { $ref: '#/components/schemas/ErrorResponse' },
+                examples: {
+                  stalled: {
+                    summary: 'A body that stopped arriving',
+                    value: {
+                      error: true,
+                      message: 'The request body stopped arriving; send the request again',
+                    },
+                  },
+                },
+              },
+            },
+          },
+          '503': {
+            description: 'The plugin holds as many request bodies at once as its memory budget allows, or it is stopping and cut the request at the end of its shutdown grace period. Retry, on another replica if there is one. ErrorResponse, with a Retry-After header.',
+            headers: {
+              'Retry-After': {
+                description: 'Seconds to wait before retrying.',
+                schema: { type: 'integer' },
+              },
+            },
+            content: {
+              'application/json': {
+                schema: { $ref: '#/components/schemas/ErrorResponse' },
+                examples: {
+                  busy: {
+                    summary: 'The plugin holds as many request bodies as it may',
+                    value: {
+                      error: true,
+                      message: 'The plugin is holding as many request bodies as it may; retry the request',
+                    },
+                  },
+                  stopping: {
+                    summary: 'The plugin stopped while the request ran',
+                    value: { error: true, message: 'The plugin is stopping; retry the request' },
+                  },
+                },
+              },
+            },
+          },
         },
       },
     },
@@ -903,7 +1063,7 @@ export const DOCUMENT: Readonly<Record<string, unknown>> = {
             },
           },
           '400': {
-            description: 'The request format is wrong (for example too few entries). The body is a QueryDataResponse with message.',
+            description: 'The request format is wrong (for example too few entries: dataQuery is empty, or the data source configuration has no entry for a field the plugin\'s form requires). The body is a QueryDataResponse with message.',
             content: {
               'application/json': {
                 schema: { $ref: '#/components/schemas/QueryDataResponse' },
@@ -968,6 +1128,50 @@ export const DOCUMENT: Readonly<Record<string, unknown>> = {
                       error: true,
                       message: 'Internal plugin error (incident 4f2a9c01b7e3); the details are in the plugin log',
                     },
+                  },
+                },
+              },
+            },
+          },
+          '408': {
+            description: 'The body stopped arriving before it was complete. ErrorResponse.',
+            content: {
+              'application/json': {
+                schema: { $ref: '#/components/schemas/ErrorResponse' },
+                examples: {
+                  stalled: {
+                    summary: 'A body that stopped arriving',
+                    value: {
+                      error: true,
+                      message: 'The request body stopped arriving; send the request again',
+                    },
+                  },
+                },
+              },
+            },
+          },
+          '503': {
+            description: 'The plugin holds as many request bodies at once as its memory budget allows, or it is stopping and cut the request at the end of its shutdown grace period. Retry, on another replica if there is one. ErrorResponse, with a Retry-After header.',
+            headers: {
+              'Retry-After': {
+                description: 'Seconds to wait before retrying.',
+                schema: { type: 'integer' },
+              },
+            },
+            content: {
+              'application/json': {
+                schema: { $ref: '#/components/schemas/ErrorResponse' },
+                examples: {
+                  busy: {
+                    summary: 'The plugin holds as many request bodies as it may',
+                    value: {
+                      error: true,
+                      message: 'The plugin is holding as many request bodies as it may; retry the request',
+                    },
+                  },
+                  stopping: {
+                    summary: 'The plugin stopped while the request ran',
+                    value: { error: true, message: 'The plugin is stopping; retry the request' },
                   },
                 },
               },
@@ -1138,6 +1342,50 @@ export const DOCUMENT: Readonly<Record<string, unknown>> = {
               },
             },
           },
+          '408': {
+            description: 'The body stopped arriving before it was complete. ErrorResponse.',
+            content: {
+              'application/json': {
+                schema: { $ref: '#/components/schemas/ErrorResponse' },
+                examples: {
+                  stalled: {
+                    summary: 'A body that stopped arriving',
+                    value: {
+                      error: true,
+                      message: 'The request body stopped arriving; send the request again',
+                    },
+                  },
+                },
+              },
+            },
+          },
+          '503': {
+            description: 'The plugin holds as many request bodies at once as its memory budget allows, or it is stopping and cut the request at the end of its shutdown grace period. Retry, on another replica if there is one. ErrorResponse, with a Retry-After header.',
+            headers: {
+              'Retry-After': {
+                description: 'Seconds to wait before retrying.',
+                schema: { type: 'integer' },
+              },
+            },
+            content: {
+              'application/json': {
+                schema: { $ref: '#/components/schemas/ErrorResponse' },
+                examples: {
+                  busy: {
+                    summary: 'The plugin holds as many request bodies as it may',
+                    value: {
+                      error: true,
+                      message: 'The plugin is holding as many request bodies as it may; retry the request',
+                    },
+                  },
+                  stopping: {
+                    summary: 'The plugin stopped while the request ran',
+                    value: { error: true, message: 'The plugin is stopping; retry the request' },
+                  },
+                },
+              },
+            },
+          },
         },
       },
     },
@@ -1257,6 +1505,50 @@ export const DOCUMENT: Readonly<Record<string, unknown>> = {
                       error: true,
                       message: 'Internal plugin error (incident 4f2a9c01b7e3); the details are in the plugin log',
                     },
+                  },
+                },
+              },
+            },
+          },
+          '408': {
+            description: 'The body stopped arriving before it was complete. ErrorResponse.',
+            content: {
+              'application/json': {
+                schema: { $ref: '#/components/schemas/ErrorResponse' },
+                examples: {
+                  stalled: {
+                    summary: 'A body that stopped arriving',
+                    value: {
+                      error: true,
+                      message: 'The request body stopped arriving; send the request again',
+                    },
+                  },
+                },
+              },
+            },
+          },
+          '503': {
+            description: 'The plugin holds as many request bodies at once as its memory budget allows, or it is stopping and cut the request at the end of its shutdown grace period. Retry, on another replica if there is one. ErrorResponse, with a Retry-After header.',
+            headers: {
+              'Retry-After': {
+                description: 'Seconds to wait before retrying.',
+                schema: { type: 'integer' },
+              },
+            },
+            content: {
+              'application/json': {
+                schema: { $ref: '#/components/schemas/ErrorResponse' },
+                examples: {
+                  busy: {
+                    summary: 'The plugin holds as many request bodies as it may',
+                    value: {
+                      error: true,
+                      message: 'The plugin is holding as many request bodies as it may; retry the request',
+                    },
+                  },
+                  stopping: {
+                    summary: 'The plugin stopped while the request ran',
+                    value: { error: true, message: 'The plugin is stopping; retry the request' },
                   },
                 },
               },
@@ -1710,7 +2002,7 @@ export const DOCUMENT: Readonly<Record<string, unknown>> = {
       },
       ErrorResponse: {
         type: 'object',
-        description: 'Error body of the endpoints whose contract shows no error body, and of 404, 405, 413 and 500 on every endpoint.',
+        description: 'Error body of the endpoints whose contract shows no error body, and of 404, 405, 408, 413, 500 and 503 on every endpoint.',
         'x-scaffold-decision': 'Error bodies are not shown in the contract for these cases: scaffold uses {"error": true, "message": "<text>"}, the two fields the contract\'s own error bodies share. The message is localised by Accept-Language where the endpoint takes it and never echoes the input.',
         required: ['error', 'message'],
         properties: {

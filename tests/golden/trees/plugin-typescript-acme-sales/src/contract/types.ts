@@ -1,7 +1,7 @@
-// generated from datasource-plugin 1.2.0+r2 (sha256 80d816fa33ad1d16302d8dd905de0dacbb5596176c0db54fe00526364551d2c3) — do not edit; run `scaffold regenerate`
+// generated from datasource-plugin 1.2.0+r3 (sha256 f6d44f96e64be96f3b313d7519c2eddf791367d7f2438973637e95194322b9de) — do not edit; run `scaffold regenerate`
 
 /**
- * TypeScript types of the Data Source Plugin HTTP API (datasource-plugin 1.2.0+r2).
+ * TypeScript types of the Data Source Plugin HTTP API (datasource-plugin 1.2.0+r3).
  * Import them in your components; regenerate instead of editing.
  */
 
@@ -348,8 +348,8 @@ export interface HealthCheckResponse {
 }
 
 /**
- * Error body of the endpoints whose contract shows no error body, and of 404, 405, 413 and 500 on
- * every endpoint.
+ * Error body of the endpoints whose contract shows no error body, and of 404, 405, 408, 413, 500
+ * and 503 on every endpoint.
  *
  * scaffold's decision: Error bodies are not shown in the contract for these cases: scaffold uses
  * {"error": true, "message": "<text>"}, the two fields the contract's own error bodies share. The
