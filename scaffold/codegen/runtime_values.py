@@ -66,6 +66,11 @@ RUNTIME_VALUES: tuple[RuntimeValue, ...] = (
         "BUSY_STATUS", 503, "the answer to a body that does not fit the in-flight budget (Retry-After)"
     ),
     RuntimeValue(
+        "CLIENT_CLOSED_STATUS",
+        499,
+        'recorded for a request whose caller hung up before its answer (nginx\'s "client closed request")',
+    ),
+    RuntimeValue(
         "STALLED_STATUS", 408, "the answer to a body that stopped arriving (the connection is closed)"
     ),
     RuntimeValue("DRAIN_BYTES", 64 * MIB, "a refused body is read and thrown away up to this many bytes"),

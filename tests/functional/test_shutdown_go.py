@@ -26,6 +26,7 @@ from typing import Any
 import httpx
 import pytest
 
+from scaffold.codegen.glue_texts import RUNTIME_TEXTS
 from tests.built_plugins import built_plugin, copy_project
 from tests.functional.test_failsafe_go import _replace_body
 from tests.go_toolchain import go_environment
@@ -143,6 +144,10 @@ def test_sigterm_drains_readiness_then_finishes_and_cancels_requests(
         assert ended - signalled > DRAIN, "the slow request ended before the listener closed"
         status, body, ended = results["waiting"]
         assert status is not None, f"the waiting request was cut, not cancelled: {body!r}"
+        # Found (issue 40): it was answered an empty 499, as if its caller had hung up; a Python
+        # plugin answers it 503 in the error shape with the catalogue's `stopping` text, and so does Go.
+        stopping = RUNTIME_TEXTS[HEADERS["accept-language"]]["stopping"]
+        assert status == 503 and json.loads(body) == {"error": True, "message": stopping}, (status, body)
         assert DRAIN + GRACE - 0.5 < ended - signalled < DRAIN + GRACE + 2, ended - signalled
         assert process.wait(timeout=10) == 0, log_path.read_text(encoding="utf-8")
     finally:

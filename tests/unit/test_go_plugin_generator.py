@@ -207,9 +207,6 @@ def test_answers_are_judged_by_the_decoder_of_each_documented_status() -> None:
 
 def test_every_request_example_of_the_spec_is_listed_for_replay() -> None:
     source = contract_files(SPEC, ANSWERS)["internal/contract/conformance_gen.go"]
-    assert (
-        f"const ExampleSecretKey = {SPEC.data['info']['x-example-secret-key']!r}".replace("'", '"') in source
-    )
     assert '{Method: "GET", Path: "/well-known", Name: "no body"},' in source
     listed = re.findall(r'\{Method: "(\w+)", Path: "([^"]+)", Name: "([^"]+)"', source)
     expected = [
@@ -262,5 +259,8 @@ def test_a_zero_width_no_break_space_anywhere_in_the_spec_text_never_reaches_a_g
     assert 'DatasourceFieldTypeOddValue DatasourceFieldType = "odd\\ufeffvalue"' in types
     assert "// DataQuery is the contract's DataQuery: A query\\ufeff" in types
     conformance = files["internal/contract/conformance_gen.go"]
-    assert 'const ExampleSecretKey = "key\\ufeff"' in conformance
+    assert (
+        'var PublishedSecretKeys = [...]string{"key\\ufeff"}'
+        in files["internal/contract/runtime_constants_gen.go"]
+    )
     assert 'Name: "bom\\ufeff"' in conformance

@@ -6,8 +6,10 @@ strict decoders *are* the spec's schemas as code (required properties, null only
 enums, integer bounds, `oneOf`, no coercion), written apart from the encoders that produce the
 answers. So this file lists, per operation, each documented status and the decoder of its body's
 schema (`answerChecks`, read by the copied `conformance.go`), and every request example of the
-spec (`SpecExamples`) with the key its `enc:v1:` values are encrypted with (`ExampleSecretKey`),
-for the seeded `contract_test.go` to replay.
+spec (`SpecExamples`), for the seeded `contract_test.go` to replay with the key their `enc:v1:`
+values are encrypted with (`ExampleSecretKey`, in the copied conformance.go: the first of the
+PublishedSecretKeys that scaffold.codegen.runtime_values.spec_values reads from the spec, as Python's
+PUBLISHED_SECRET_KEYS, not a second reading of `info.x-example-secret-key` here).
 """
 
 from __future__ import annotations
@@ -65,13 +67,7 @@ def _status_check(
 
 
 def _examples(spec: SpecDocument, shapes: list[OperationShape]) -> list[str]:
-    info = spec.data.get("info") or {}
-    key = info.get("x-example-secret-key")
     lines = [
-        "// ExampleSecretKey is the key the spec's enc:v1: example values are encrypted with",
-        '// (info.x-example-secret-key; "" when the spec names none): set it as PLUGIN_SECRET_KEY to replay them.',
-        f"const ExampleSecretKey = {go_string(key if isinstance(key, str) else '')}",
-        "",
         "// SpecExamples are the spec's request examples, operation by operation; an operation without a",
         '// request body has one case, "no body".',
         "var SpecExamples = []SpecExample{",

@@ -2,8 +2,10 @@
 
 Run by scaffold.dev.runners.go as `python -m scaffold.dev.runners.go_reload --root DIR --binary PATH --
 BUILD...`: starts PATH (already built), then polls DIR's `.go` files, `go.mod` and `*.json` under
-`internal/` (embedded texts) twice a second. A change runs BUILD; when it succeeds the running
-service gets SIGTERM (it drains, as in production), then the new binary starts; when it fails the
+`internal/` (embedded texts) twice a second. A change runs BUILD when the files' contents differ
+from those of the last build (files written again unchanged, as by an editor's second write of one
+save or a `touch`, ran the same failing build again and printed its failure twice); when it
+succeeds the running service gets SIGTERM (it drains, as in production), then the new binary starts; when it fails the
 compiler's output is printed and the old service keeps serving. SIGTERM or SIGINT to this loop stops
 the service and ends the loop. Standard library only: it runs in scaffold's own Python.
 """
@@ -11,6 +13,7 @@ the service and ends the loop. Standard library only: it runs in scaffold's own 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import signal
 import subprocess
@@ -37,6 +40,19 @@ def snapshot(root: Path) -> dict[str, float]:
                 except OSError:
                     continue
     return found
+
+
+def contents(paths: list[str]) -> str:
+    """A digest of the watched files' names and bytes: what a build would read."""
+    digest = hashlib.sha256()
+    for path in sorted(paths):
+        digest.update(path.encode("utf-8", "surrogateescape") + b"\0")
+        try:
+            with open(path, "rb") as source:
+                digest.update(hashlib.sha256(source.read()).digest())
+        except OSError:
+            digest.update(b"unreadable")
+    return digest.hexdigest()
 
 
 def stop(process: subprocess.Popen[bytes] | None) -> None:
@@ -67,6 +83,7 @@ def main(argv: list[str]) -> int:
     signal.signal(signal.SIGINT, on_signal)
     service: subprocess.Popen[bytes] | None = subprocess.Popen([str(args.binary)], cwd=args.root)
     seen = snapshot(args.root)
+    built_from = contents(list(seen))
     while not stopping:
         time.sleep(POLL_SECONDS)
         now = snapshot(args.root)
@@ -74,6 +91,10 @@ def main(argv: list[str]) -> int:
             continue
         time.sleep(POLL_SECONDS)  # an editor saving several files: one build
         seen = snapshot(args.root)
+        current = contents(list(seen))
+        if current == built_from:
+            continue  # written again, unchanged: the last build's answer stands
+        built_from = current
         print("[go] a source changed: building", file=sys.stderr, flush=True)
         built = subprocess.run(build, cwd=args.root, capture_output=True, check=False)
         if built.returncode != 0:

@@ -49,7 +49,7 @@ from .body_limits import BUSY, STALLED, TOO_LARGE, BodyBudget, BodyHold
 from .catalog import runtime_text
 from .context import RequestContext
 from .errors import PluginError
-from .hang_up import CLIENT_CLOSED_STATUS, HungUp, call_until_hang_up
+from .hang_up import HungUp, call_until_hang_up
 from .http_json import (
     BUSY_HEADERS,
     JSON_MEDIA_TYPE,
@@ -65,6 +65,7 @@ from .http_json import (
 )
 from .locale import choose_locale
 from .operations import Operation
+from .runtime_constants import CLIENT_CLOSED_STATUS
 from .secrets import SecretBox, SecretError, is_token
 
 _log = logging.getLogger(__name__)

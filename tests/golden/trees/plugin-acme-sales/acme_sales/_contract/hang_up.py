@@ -7,7 +7,7 @@ uvicorn never tells an app that its caller went away, except through `receive()`
 its own while `receive()` is watched: a hang-up cancels the method (an async one gets
 CancelledError at its `await`; a sync one runs to its end in its thread, which Python cannot
 interrupt, and its result is dropped) and `call_until_hang_up` raises HungUp, which the dispatch
-answers as Go and nginx do: status 499, one debug line, no error and no 500.
+answers as Go and nginx do: status 499 (CLIENT_CLOSED_STATUS), one debug line, no error and no 500.
 
 When the request itself is cancelled (the end of the shutdown's grace period, see serving), the
 method is cancelled with it.
@@ -22,7 +22,6 @@ from typing import Any, TypeVar
 from starlette.types import Receive
 
 T = TypeVar("T")
-CLIENT_CLOSED_STATUS = 499  # nginx's "client closed request": no answer reaches anyone
 
 
 class HungUp(Exception):

@@ -17,6 +17,8 @@ MODULE_MAX_BODY_BYTES_IN_FLIGHT = 16 * 1024 * 1024
 TOO_LARGE_STATUS = 413
 # the answer to a body that does not fit the in-flight budget (Retry-After)
 BUSY_STATUS = 503
+# recorded for a request whose caller hung up before its answer (nginx's "client closed request")
+CLIENT_CLOSED_STATUS = 499
 # the answer to a body that stopped arriving (the connection is closed)
 STALLED_STATUS = 408
 # a refused body is read and thrown away up to this many bytes

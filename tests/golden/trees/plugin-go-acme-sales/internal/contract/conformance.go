@@ -19,6 +19,19 @@ import (
 // maxCheckedAnswer is the most bytes of one answer CheckAnswers keeps to judge (tests only).
 const maxCheckedAnswer = 64 << 20
 
+// ExampleSecretKey is the key the spec's enc:v1: example values are encrypted with
+// (info.x-example-secret-key, the first of PublishedSecretKeys, which the spec decides as it does
+// the Python plugin's PUBLISHED_SECRET_KEYS; "" when the spec names none): set it as
+// PLUGIN_SECRET_KEY to replay SpecExamples.
+var ExampleSecretKey = firstOf(PublishedSecretKeys[:])
+
+func firstOf(keys []string) string {
+	if len(keys) == 0 {
+		return ""
+	}
+	return keys[0]
+}
+
 // SpecExample is one request example of the spec: the operation's method and path below
 // BasePath, the example's name, and its body (nil: the operation takes none).
 type SpecExample struct {

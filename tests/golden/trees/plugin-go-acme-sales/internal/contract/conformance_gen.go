@@ -66,10 +66,6 @@ var answerChecks = map[string]map[int]func([]byte) error{
 	},
 }
 
-// ExampleSecretKey is the key the spec's enc:v1: example values are encrypted with
-// (info.x-example-secret-key; "" when the spec names none): set it as PLUGIN_SECRET_KEY to replay them.
-const ExampleSecretKey = "ZXhhbXBsZS1rZXktZG8tbm90LXVzZS1pbi1wcm9kISE="
-
 // SpecExamples are the spec's request examples, operation by operation; an operation without a
 // request body has one case, "no body".
 var SpecExamples = []SpecExample{

@@ -22,6 +22,9 @@ const TooLargeStatus = 413
 // BusyStatus: the answer to a body that does not fit the in-flight budget (Retry-After).
 const BusyStatus = 503
 
+// ClientClosedStatus: recorded for a request whose caller hung up before its answer (nginx's "client closed request").
+const ClientClosedStatus = 499
+
 // StalledStatus: the answer to a body that stopped arriving (the connection is closed).
 const StalledStatus = 408
 

@@ -21,7 +21,9 @@ package contract
 //
 // A *PluginError becomes its status and message; any other error is a plugin bug: it goes to the
 // log with an incident id and the caller gets a generic 500, and so does a panic (recoverPanic). A
-// method that stops because its caller hung up is no failure of the plugin (hungUp: 499). Unknown
+// method that stops because its caller hung up is no failure of the plugin (hungUp:
+// ClientClosedStatus), nor is one cut by the end of the shutdown's grace period (cutByShutdown:
+// 503, as the Python plugin answers). Unknown
 // paths answer 404 and other methods 405 with {"error": true, "message"}. The glue's own messages
 // are in the call's language and never quote the request: the same rules as the Python plugin's
 // dispatch.py and the TypeScript plugin's serve.ts.
@@ -46,11 +48,6 @@ import (
 const (
 	maxProblems = 3
 	maxMessage  = 600
-	// clientClosedStatus is what the access line and the metrics record for a request whose caller
-	// hung up before its answer (nginx's 499 "client closed request"): no answer reaches anyone, and
-	// counting it 500 would page someone for a browser tab that was closed. Decided in Go first
-	// (issue 40 point 5); the Python and TypeScript runtimes are to record the same.
-	clientClosedStatus = 499
 )
 
 var (
@@ -277,8 +274,13 @@ func (s *Server) undecryptable(w http.ResponseWriter, op *Operation, rc RequestC
 }
 
 // fail answers an error a Handler method returned: a *PluginError as itself, the cancellation of a
-// request whose caller hung up as hungUp says, anything else 500.
+// request cut by the end of the shutdown's grace period as cutByShutdown says, of one whose caller
+// hung up as hungUp says, anything else 500.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, op *Operation, rc RequestContext, err error) {
+	if errors.Is(err, context.Canceled) && errors.Is(context.Cause(r.Context()), errGraceEnded) {
+		s.cutByShutdown(w, r, op, rc, err)
+		return
+	}
 	if errors.Is(err, context.Canceled) && r.Context().Err() != nil {
 		s.hungUp(w, r, op, rc, err)
 		return
@@ -294,14 +296,27 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, op *Operation, rc 
 // hungUp ends a request whose caller went away while the method ran (net/http cancels the
 // request's context then, and a method that honours it returns context.Canceled): nobody is there
 // to read an answer, and nothing failed in the plugin, so it is a debug line, not an ERROR with an
-// incident id, and the status recorded is clientClosedStatus, not 500. A context cancelled while
+// incident id, and the status recorded is ClientClosedStatus (nginx's "client closed request"), not
+// 500: counting it 500 would page someone for a browser tab that was closed. A context cancelled while
 // the caller still waits (the method's own context.WithCancel) stays a 500: only r.Context()
 // being done says the caller left.
 func (s *Server) hungUp(w http.ResponseWriter, r *http.Request, op *Operation, rc RequestContext, err error) {
 	s.logger.LogAttrs(r.Context(), slog.LevelDebug, op.MethodName+" stopped: the caller hung up",
 		slog.String("error", err.Error()), slog.String(requestIDField, rc.RequestID))
 	w.Header().Set("Content-Length", "0")
-	w.WriteHeader(clientClosedStatus)
+	w.WriteHeader(ClientClosedStatus)
+}
+
+// cutByShutdown answers a request whose method was still running at the end of the shutdown's
+// grace period (Serve cancels every request's context then, with errGraceEnded as the cause): its
+// caller is still there, so it gets what the Python plugin answers, 503 with the catalogue's
+// `stopping` text in the error shape and `Connection: close`, and may retry on another instance.
+// Before, it got the empty 499 of a caller that hung up. No incident: nothing failed in the plugin.
+func (s *Server) cutByShutdown(w http.ResponseWriter, r *http.Request, op *Operation, rc RequestContext, err error) {
+	s.logger.LogAttrs(r.Context(), slog.LevelDebug, op.MethodName+" stopped: the shutdown's grace period ended",
+		slog.String("error", err.Error()), slog.String(requestIDField, rc.RequestID))
+	w.Header().Set("Connection", "close")
+	s.writeError(w, nil, http.StatusServiceUnavailable, RuntimeText(rc.Locale, "stopping", nil), nil)
 }
 
 // recoverPanic is deferred by every serve function (operations_gen.go): a panic in the Handler

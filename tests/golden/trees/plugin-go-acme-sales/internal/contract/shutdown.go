@@ -31,6 +31,10 @@ type ShutdownOptions struct {
 // contexts were cancelled at the end of the grace period: cmd/ exits 1.
 var ErrRequestsCut = errors.New("requests still running at the end of SHUTDOWN_GRACE_SECONDS")
 
+// errGraceEnded is the cause of the request contexts Serve cancels at the end of the grace period:
+// the Server answers a method stopped by it 503 `stopping` (cutByShutdown), not as a hang-up.
+var errGraceEnded = errors.New("the shutdown's grace period ended")
+
 // cancelledGrace is how long methods get to return once their contexts are cancelled (a method
 // that honours ctx returns at once).
 const cancelledGrace = time.Second
@@ -41,8 +45,8 @@ const cancelledGrace = time.Second
 // which Serve sets) is cancelled, and the methods get a second more to return. It returns nil after
 // a clean stop, ErrRequestsCut when requests were still running then, or the listener's error.
 func Serve(ctx context.Context, server *http.Server, listener net.Listener, opts ShutdownOptions) error {
-	requests, cancelRequests := context.WithCancel(context.Background())
-	defer cancelRequests()
+	requests, cancelRequests := context.WithCancelCause(context.Background())
+	defer cancelRequests(nil)
 	server.BaseContext = func(net.Listener) context.Context { return requests }
 	served := make(chan error, 1)
 	go func() { served <- server.Serve(listener) }()
@@ -66,7 +70,7 @@ func Serve(ctx context.Context, server *http.Server, listener net.Listener, opts
 	err := server.Shutdown(grace)
 	if errors.Is(err, context.DeadlineExceeded) {
 		opts.Logger.Warn("the grace period ended with requests in flight: their contexts are cancelled")
-		cancelRequests()
+		cancelRequests(errGraceEnded)
 		last, cancelLast := context.WithTimeout(context.Background(), cancelledGrace)
 		defer cancelLast()
 		if server.Shutdown(last) != nil {

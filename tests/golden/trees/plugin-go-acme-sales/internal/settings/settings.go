@@ -33,6 +33,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"acme-sales/internal/contract"
 )
 
 // Settings are the plugin's settings.
@@ -98,12 +100,12 @@ func Load(getenv func(string) string) (Settings, error) {
 		OldSecretKeys:        r.text("PLUGIN_OLD_SECRET_KEYS", ""),
 		StateDir:             r.text("PLUGIN_STATE_DIR", ".plugin-state"),
 		PublicURL:            strings.TrimRight(r.text("PLUGIN_PUBLIC_URL", ""), "/"),
-		MaxBodyBytes:         r.integer("PLUGIN_MAX_BODY_BYTES", 10<<20, 1024, 1<<30),
-		MaxBodyBytesInFlight: r.integer("PLUGIN_MAX_BODY_BYTES_IN_FLIGHT", 64<<20, 1024, 64<<30),
+		MaxBodyBytes:         r.integer("PLUGIN_MAX_BODY_BYTES", contract.MaxBodyBytes, 1024, 1<<30),
+		MaxBodyBytesInFlight: r.integer("PLUGIN_MAX_BODY_BYTES_IN_FLIGHT", contract.MaxBodyBytesInFlight, 1024, 64<<30),
 		MaxResultBytes:       r.integer("PLUGIN_MAX_RESULT_BYTES", 16<<20, 64<<10, 1<<30),
 		QuerySeconds:         int(r.integer("PLUGIN_QUERY_SECONDS", 5, 1, 3600)),
-		ShutdownDrainSeconds: int(r.integer("SHUTDOWN_DRAIN_SECONDS", 0, 0, 3600)),
-		ShutdownGraceSeconds: int(r.integer("SHUTDOWN_GRACE_SECONDS", 20, 0, 3600)),
+		ShutdownDrainSeconds: int(r.integer("SHUTDOWN_DRAIN_SECONDS", contract.ShutdownDrainSeconds, 0, 3600)),
+		ShutdownGraceSeconds: int(r.integer("SHUTDOWN_GRACE_SECONDS", contract.ShutdownGraceSeconds, 0, 3600)),
 	}
 	if r.err != nil {
 		return Settings{}, r.err

@@ -19,6 +19,9 @@ export const TOO_LARGE_STATUS = 413;
 /** The answer to a body that does not fit the in-flight budget (Retry-After). */
 export const BUSY_STATUS = 503;
 
+/** Recorded for a request whose caller hung up before its answer (nginx's "client closed request"). */
+export const CLIENT_CLOSED_STATUS = 499;
+
 /** The answer to a body that stopped arriving (the connection is closed). */
 export const STALLED_STATUS = 408;
 
