@@ -43,7 +43,7 @@ import (
 )
 
 // TextBounds are how long a text may be (UTF-8 bytes) and how deep its JSON may nest; a zero
-// field takes MaxQueryTextBytes or MaxJSONDepth.
+// field takes MaxQueryTextBytes or MaxJSONDepth (MaxDepth may lower MaxJSONDepth, never raise it).
 type TextBounds struct {
 	MaxBytes int
 	MaxDepth int
@@ -122,8 +122,8 @@ func ParseJSONObject(text, locale string, bounds TextBounds) (map[string]any, er
 	if maxBytes <= 0 {
 		maxBytes = MaxQueryTextBytes
 	}
-	if maxDepth <= 0 {
-		maxDepth = MaxJSONDepth
+	if maxDepth <= 0 || maxDepth > MaxJSONDepth {
+		maxDepth = MaxJSONDepth // lowered, never raised, as in Python and TypeScript
 	}
 	if len(text) > maxBytes {
 		return nil, NewPluginError(RuntimeText(locale, "query.jsonTooLarge", map[string]string{"max": strconv.Itoa(maxBytes)}))

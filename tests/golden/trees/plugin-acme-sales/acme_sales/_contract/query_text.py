@@ -8,7 +8,8 @@ read it as strictly as the body (scaffold/codegen/cases/data_queries.json holds 
 runtime reads alike):
 
 - absent, empty or JSON white space only: `{}` (a query sent without a form);
-- longer than MAX_QUERY_TEXT_BYTES (UTF-8), arrays and objects nested deeper than MAX_JSON_DEPTH,
+- longer than MAX_QUERY_TEXT_BYTES (UTF-8), arrays and objects nested deeper than MAX_JSON_DEPTH
+  (a `max_depth` may lower it, never raise it),
   no JSON (NaN and Infinity are none), a key twice in one object or a lone surrogate, or a value
   other than an object: a PluginError 422 in the contract's get-result shape, message
   "Query <refID>: <reason>" and validationErrors {<refID>: <reason>}. A refID that is not a short
@@ -127,6 +128,7 @@ def parse_json_object(
     """A JSON text as an object ({} when absent or white space); a PluginError 422 with the reason."""
     if text is None or not text.strip(_JSON_SPACE):
         return {}
+    max_depth = min(max_depth, MAX_JSON_DEPTH)  # no reader here reads deeper
     raw = text.encode("utf-8", "surrogatepass")
     if len(raw) > max_bytes:
         raise PluginError(runtime_text(locale, "query.jsonTooLarge", max=max_bytes))

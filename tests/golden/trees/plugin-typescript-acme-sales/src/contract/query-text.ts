@@ -129,7 +129,7 @@ export function parseJsonObject(
     return {};
   }
   const maxBytes = bounds.maxBytes ?? MAX_QUERY_TEXT_BYTES;
-  const maxDepth = bounds.maxDepth ?? MAX_JSON_DEPTH;
+  const maxDepth = Math.min(bounds.maxDepth ?? MAX_JSON_DEPTH, MAX_JSON_DEPTH); // lowered, never raised
   const raw = Buffer.from(text, 'utf-8');
   if (raw.length > maxBytes) {
     throw new PluginError(runtimeText(locale, 'query.jsonTooLarge', { max: String(maxBytes) }));
