@@ -89,6 +89,11 @@ RUNTIME_VALUES: tuple[RuntimeValue, ...] = (
         "MODULE_MAX_JSON_DEPTH", 64, "a module backend's own endpoints: a body nested deeper is refused (422)"
     ),
     RuntimeValue("MAX_HEAD_BYTES", 16 * KIB, "the request line and headers together; more is 431"),
+    RuntimeValue(
+        "MAX_QUERY_TEXT_BYTES",
+        1 * MIB,
+        "a query's json text, and a text with its variables expanded, at most",
+    ),
     # --- languages: what the glue answers in ---------------------------------------------------------
     RuntimeValue(
         "DEFAULT_LOCALE", "ru-RU", "the contract's language, when a call names none the service has"

@@ -54,6 +54,7 @@ RUNTIME_MODULES = (
     "starter_corrections.py",
     "strict_json.py",
     "published_spec.py",
+    "query_text.py",
     "wire_names.py",
 )
 # Names the package __init__ exports besides the model classes.
@@ -74,17 +75,25 @@ _HELPER_EXPORTS = (
     "build_router",
     "check_config",
     "config_values",
+    "expand_variables",
     "filter_values",
     "frame",
     "install_error_handlers",
     "load_secret_box",
+    "parse_json_object",
+    "query_error",
+    "query_json",
     "query_response",
     "regular_field",
     "regular_frame",
     "require_valid_config",
     "saved_config",
+    "sql_string",
     "timestamp_field",
     "timestamp_frame",
+    "url_component",
+    "variable_query_json",
+    "variable_reference",
 )
 
 

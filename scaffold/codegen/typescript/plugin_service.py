@@ -53,6 +53,7 @@ RUNTIME_MODULES = (
     "locale.ts",
     "observability.ts",
     "python-text.ts",
+    "query-text.ts",
     "secrets.ts",
     "serve.ts",
     "stub.ts",

@@ -20,8 +20,10 @@ without entry (the contract's "too few entries"), 422 naming every empty or inva
 
 Error messages: every one comes from the catalogue in the caller's language
 (`errors.reason.<key>` of the SourceError/QueryError), quotes nothing from the request, and names
-a query by its refID only when that is a short plain identifier (else by its position); what the
-request held and SQLite's own words go to the log at INFO.
+a query by its refID only when that is a short plain identifier (else by its position: the
+runtime's query_error); what the request held and SQLite's own words go to the log at INFO. A
+query's json and a variable query's are read by the runtime's query_json and variable_query_json
+(422 in the glue's texts).
 """
 
 from __future__ import annotations
@@ -29,7 +31,6 @@ from __future__ import annotations
 import hmac
 import logging
 import os
-import re
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -56,9 +57,12 @@ from .._contract import (
     VariablesRequest,
     config_values,
     filter_values,
+    query_error,
+    query_json,
     query_response,
     require_valid_config,
     saved_config,
+    variable_query_json,
 )
 from .database import QUERY_SECONDS, Database, Schema, open_database, resolve_path
 from .errors import SourceError
@@ -72,15 +76,13 @@ from .forms import (
     variable_form,
 )
 from .guards import ResultBudget
-from .queries import Limits, parse_json_object, run_query, variable_values
+from .queries import Limits, run_query, variable_values
 from .sample_data import SAMPLE_FILE, create_sample_database
 
 ACCESS_KEY_ENV = "EXAMPLE_DB_ACCESS_KEY"
 DATABASE_DIRS_ENV = "EXAMPLE_DATABASE_DIRS"
 MAX_QUERIES = 100
 MAX_RESULT_BYTES = 16 * 1024 * 1024
-# A refID the messages may name: short and plain (anything else is named by its position).
-_PLAIN_REF = re.compile(r"[A-Za-z0-9_-]{1,16}")
 _log = logging.getLogger(__name__)
 
 
@@ -276,17 +278,13 @@ class SqlExample:
             budget=ResultBudget(self.max_result_bytes),
         )
         frames = []
-        for position, query in enumerate(queries, start=1):
+        for index, query in enumerate(queries):
+            spec = query_json(query, index, context.locale)
             try:
-                frames.append(run_query(source.database, schema, query, variables, limits))
+                frames.append(run_query(source.database, schema, query, spec, variables, limits))
             except SourceError as exc:
-                ref = query.ref_id or ""
-                plain = _PLAIN_REF.fullmatch(ref) is not None
-                name = ref if plain else t("errors.position", n=position)
-                reason = self.reason(context, exc)
-                raise PluginError(
-                    t("errors.query", ref=name, reason=reason),
-                    validation_errors={ref if plain else f"dataQuery.{position - 1}": reason},
+                raise query_error(
+                    query.ref_id, index, self.reason(context, exc), context.locale
                 ) from None
         return query_response(frames)
 
@@ -304,8 +302,8 @@ class SqlExample:
     ) -> list[ConstructorFieldPropOption]:
         t = self.texts(context).t
         source = self.source(request.plugin_context, context)
+        spec = variable_query_json(request.json_, context.locale)
         try:
-            spec = parse_json_object(request.json_)
             values = variable_values(
                 source.database,
                 self._schema(source, context),

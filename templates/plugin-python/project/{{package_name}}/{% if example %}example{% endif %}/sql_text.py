@@ -3,12 +3,13 @@
 The platform sends `variables`: a name maps to a string or a list of strings. They are used in
 two places:
 
-- a constructor filter value: `$name` or `${name}` as the whole value becomes the variable's
-  value (a list stays a list and the filter becomes `IN (?, ?, ...)`); one the request does not
-  define is an error naming the filter, as in the TypeScript and Go examples. Any name is a name
+- a constructor filter value: `$name` or `${name}` as the whole value (the runtime's
+  `variable_reference`) becomes the variable's value (a list stays a list and the filter becomes
+  `IN (?, ?, ...)`); one the request does not define is an error naming the filter, as in the TypeScript and Go examples. Any name is a name
   like the others (`$__proto__`, `$constructor`, `$toString` included). Inside longer text a
-  reference is replaced by the variable's text (a list joined with commas) and the result is one
-  bound value; there a reference to an unknown variable stays as literal text.
+  reference is replaced by the variable's text (a list joined with commas: the runtime's
+  `expand_variables` with undefined="keep") and the result is one bound value; there a reference
+  to an unknown variable stays as literal text.
 - Code-mode SQL: `$name`, `${name}` or a quoted `'$name'` becomes `?` (a list: `?, ?, ...`, to
   be used as `IN ($name)`); `$__timeFrom` and `$__timeTo` become the query's time range, and
   `$__timeFilter(column)` becomes `column BETWEEN ? AND ?`. References inside other string
@@ -21,15 +22,15 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from .._contract import PluginError, expand_variables, variable_reference
+from .._contract.runtime_constants import MAX_QUERY_TEXT_BYTES
+
 Variables = Mapping[str, str | Sequence[str]]
 MAX_LIST_VALUES = 1000
 INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1
 
 _REFERENCE = re.compile(
     r"\$(?:\{(?P<braced>[A-Za-z_][A-Za-z0-9_]*)\}|(?P<name>[A-Za-z_][A-Za-z0-9_]*))"
-)
-_WHOLE = re.compile(
-    r"^\$(?:\{(?P<braced>[A-Za-z_][A-Za-z0-9_]*)\}|(?P<name>[A-Za-z_][A-Za-z0-9_]*))\Z"
 )
 _TIME_FILTER = re.compile(
     r"\$__timeFilter\(\s*(?P<column>[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?)\s*\)"
@@ -62,22 +63,20 @@ def _as_list(name: str, value: str | Sequence[str]) -> list[str]:
 
 def expand_value(text: str, variables: Variables) -> str | list[str]:
     """A filter value with its variable references replaced (see the module docstring)."""
-    whole = _WHOLE.match(text)
-    if whole:
-        name = _name(whole)
+    name = variable_reference(text)
+    if name is not None:
         if name not in variables:
             raise VariableError("filterVariable", f"unknown variable ${name}")
         value = variables[name]
         return value if isinstance(value, str) else _as_list(name, value)
-
-    def replace(match: re.Match[str]) -> str:
-        name = _name(match)
-        if name not in variables:
-            return match.group(0)
-        value = variables[name]
-        return value if isinstance(value, str) else ",".join(_as_list(name, value))
-
-    return _REFERENCE.sub(replace, text)
+    try:
+        return expand_variables(text, variables, undefined="keep")
+    except PluginError:  # longer than MAX_QUERY_TEXT_BYTES once expanded
+        raise VariableError(
+            "valueTooLarge",
+            "a filter value too long once expanded",
+            size=MAX_QUERY_TEXT_BYTES // 1024,
+        ) from None
 
 
 def bind_code_query(
@@ -105,8 +104,8 @@ def bind_code_query(
         if char == "'":
             end = _literal_end(sql, index, "'")
             literal = sql[index : end + 1]
-            whole = _WHOLE.match(literal[1:-1]) if len(literal) >= 2 else None
-            out.append(placeholders(_name(whole)) if whole else literal)
+            whole = variable_reference(literal[1:-1]) if len(literal) >= 2 else None
+            out.append(placeholders(whole) if whole else literal)
             index = end + 1
         elif char in '"`[':
             end = _literal_end(sql, index, "]" if char == "[" else char)

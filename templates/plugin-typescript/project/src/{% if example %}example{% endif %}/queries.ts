@@ -25,7 +25,7 @@
  *   (PLUGIN_MAX_RESULT_BYTES): `Limits.spend` stops a query that runs past either.
  */
 import type { DataQuery, Field, Frame, TimeRange, Variables } from '../contract/index.js';
-import { frame } from '../contract/index.js';
+import { frame, variableReference } from '../contract/index.js';
 import { FORMATS, OPERATORS, choice } from './forms.js';
 import { type Row, type Table, type Value, columnsOf } from './sample.js';
 
@@ -69,23 +69,6 @@ export class Limits {
 }
 
 type Spec = Readonly<Record<string, unknown>>;
-
-/** A DataQuery.json / VariablesRequest.json text as an object ({} when empty). */
-export function parseJsonObject(text: string | undefined): Spec {
-  if (text === undefined || text.trim() === '') {
-    return {};
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new QueryError('jsonInvalid');
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new QueryError('jsonNotObject');
-  }
-  return value as Spec;
-}
 
 function textOf(spec: Spec, key: string, fallback = ''): string {
   const value = spec[key];
@@ -183,8 +166,7 @@ export function filterTests(table: Table, raw: unknown, variables: Variables): T
 }
 
 function expand(text: string, variables: Variables): string[] {
-  const match = /^\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))$/.exec(text);
-  const name = match?.[1] ?? match?.[2];
+  const name = variableReference(text);
   if (name === undefined) {
     return [text];
   }
@@ -249,14 +231,17 @@ function* matching(table: Table, query: DataQuery, tests: readonly Test[]): Iter
   }
 }
 
-/** The frame answering `query` (refID echoed on the frame and its fields). */
+/**
+ * The frame answering `query` (refID echoed on the frame and its fields); `spec` is its json, as
+ * the runtime's queryJson read it.
+ */
 export function runQuery(
   tables: ReadonlyMap<string, Table>,
   query: DataQuery,
+  spec: Spec,
   variables: Variables,
   limits: Limits,
 ): Frame {
-  const spec = parseJsonObject(query.json);
   const mode = textOf(spec, 'queryType', 'constructor') || 'constructor';
   if (mode !== 'constructor' && mode !== 'json') {
     throw new QueryError('queryType');

@@ -14,7 +14,8 @@
  *
  * Errors: every one is a `PluginError` (422) with a text from locales/ in the caller's language;
  * it quotes nothing from the request, and names a query by its refID only when that is a short
- * plain identifier (else by its position).
+ * plain identifier (else by its position: the runtime's queryError). A query's json and a variable
+ * query's are read by the runtime's queryJson and variableQueryJson (422 in the glue's texts).
  */
 import { timingSafeEqual } from 'node:crypto';
 
@@ -34,9 +35,12 @@ import {
   type RequestContext,
   type VariablesRequest,
   PluginError,
+  queryError,
+  queryJson,
   queryResponse,
   requireValidConfig,
   savedConfig,
+  variableQueryJson,
 } from '../contract/index.js';
 import {
   DEFAULT_DATASET,
@@ -50,13 +54,11 @@ import {
   queryForm,
   variableForm,
 } from './forms.js';
-import { Limits, QueryError, parseJsonObject, runQuery, variableValues } from './queries.js';
+import { Limits, QueryError, runQuery, variableValues } from './queries.js';
 import { type Table, sampleTables } from './sample.js';
 
 export const ACCESS_KEY_ENV = 'EXAMPLE_ACCESS_KEY';
 export const MAX_QUERIES = 100;
-// A refID the messages may name: short and plain (anything else is named by its position).
-const PLAIN_REF = /^[A-Za-z0-9_-]{1,16}$/;
 
 export interface ExampleOptions {
   readonly name: string;
@@ -197,19 +199,14 @@ export class SampleExample {
     const variables = request.variables ?? {};
     return queryResponse(
       queries.map((query, index) => {
+        const spec = queryJson(query, index, context.locale);
         try {
-          return runQuery(this.tables, query, variables, limits);
+          return runQuery(this.tables, query, spec, variables, limits);
         } catch (error) {
           if (!(error instanceof QueryError)) {
             throw error;
           }
-          const ref = query.refID ?? '';
-          const plain = PLAIN_REF.test(ref);
-          const reason = this.reason(context, error);
-          const name = plain ? ref : t('errors.position', { n: index + 1 });
-          throw new PluginError(t('errors.query', { ref: name, reason }), {
-            validationErrors: { [plain ? ref : `dataQuery.${index}`]: reason },
-          });
+          throw queryError(query.refID, index, this.reason(context, error), context.locale);
         }
       }),
     );
@@ -223,8 +220,8 @@ export class SampleExample {
 
   variableValues(request: VariablesRequest, context: RequestContext): ConstructorFieldPropOption[] {
     const limits = this.limits(this.source(request.pluginContext, context));
+    const spec = variableQueryJson(request.json, context.locale);
     try {
-      const spec = parseJsonObject(request.json);
       return variableValues(this.tables, spec, request.variables ?? {}, limits).map((value) => ({
         label: value,
         value,

@@ -52,6 +52,16 @@ from .models import (
     TimeRange,
     VariablesRequest,
 )
+from .query_text import (
+    expand_variables,
+    parse_json_object,
+    query_error,
+    query_json,
+    sql_string,
+    url_component,
+    variable_query_json,
+    variable_reference,
+)
 from .routes import BASE_PATH, build_router
 from .saved_config import saved_config
 from .secrets import SecretBox, load_secret_box
@@ -97,15 +107,23 @@ __all__ = [
     "build_router",
     "check_config",
     "config_values",
+    "expand_variables",
     "filter_values",
     "frame",
     "install_error_handlers",
     "load_secret_box",
+    "parse_json_object",
+    "query_error",
+    "query_json",
     "query_response",
     "regular_field",
     "regular_frame",
     "require_valid_config",
     "saved_config",
+    "sql_string",
     "timestamp_field",
     "timestamp_frame",
+    "url_component",
+    "variable_query_json",
+    "variable_reference",
 ]

@@ -61,25 +61,6 @@ class Limits:
     budget: ResultBudget | None = None
 
 
-def parse_json_object(text: str | None, what: str = "json") -> dict[str, Any]:
-    """A DataQuery.json / VariablesRequest.json text as an object ({} when empty)."""
-    if text is None or not text.strip():
-        return {}
-    try:
-        # Standard JSON only, as the TypeScript and Go examples read it: Python's NaN, Infinity
-        # and -Infinity literals are not JSON.
-        value = json.loads(text, parse_constant=_not_json)
-    except (ValueError, RecursionError):
-        raise QueryError("jsonInvalid", f"{what} is not valid JSON", field=what) from None
-    if not isinstance(value, dict):
-        raise QueryError("jsonNotObject", f"{what} is a JSON {type(value).__name__}", field=what)
-    return value
-
-
-def _not_json(literal: str) -> Any:
-    raise ValueError(f"{literal} is not JSON")
-
-
 def _text(spec: Mapping[str, Any], key: str, default: str = "") -> str:
     value = spec.get(key, default)
     if value is None:
@@ -112,10 +93,15 @@ def _max_points(query: DataQuery, limits: Limits) -> int:
 
 
 def run_query(
-    database: Database, schema: Schema, query: DataQuery, variables: Variables, limits: Limits
+    database: Database,
+    schema: Schema,
+    query: DataQuery,
+    spec: Mapping[str, Any],
+    variables: Variables,
+    limits: Limits,
 ) -> Frame:
-    """The frame answering `query` (refID echoed on the frame and its fields)."""
-    spec = parse_json_object(query.json_)
+    """The frame answering `query` (refID echoed on the frame and its fields); `spec` is its json,
+    as the runtime's query_json read it."""
     mode = _text(spec, "queryType") or ("code" if query.code_query else "constructor")
     try:
         if mode == "code":

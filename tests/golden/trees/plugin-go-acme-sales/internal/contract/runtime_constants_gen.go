@@ -52,6 +52,9 @@ const ModuleMaxJSONDepth = 64
 // MaxHeadBytes: the request line and headers together; more is 431.
 const MaxHeadBytes = 16 << 10
 
+// MaxQueryTextBytes: a query's json text, and a text with its variables expanded, at most.
+const MaxQueryTextBytes = 1024 << 10
+
 // DefaultLocale: the contract's language, when a call names none the service has.
 const DefaultLocale = "ru-RU"
 

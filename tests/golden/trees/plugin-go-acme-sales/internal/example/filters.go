@@ -90,17 +90,15 @@ func filterConditions(table *Table, raw any, variables contract.Variables) ([]co
 	return conditions, nil
 }
 
-var variableName = regexp.MustCompile(`^\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))$`)
-
 // expand is the values text stands for: a variable's, or text itself. Any name is a name like the
 // others, in every example ($__proto__, $constructor, $toString included): one the request does
 // not define is refused (422 naming the filter).
 func expand(text string, variables contract.Variables) ([]string, error) {
-	match := variableName.FindStringSubmatch(text)
-	if match == nil {
+	name, whole := contract.VariableReference(text)
+	if !whole {
 		return []string{text}, nil
 	}
-	value, ok := variables[or(match[1], match[2])]
+	value, ok := variables[name]
 	if !ok {
 		return nil, queryError("unknownVariable")
 	}

@@ -26,8 +26,6 @@ package example
 
 import (
 	"context"
-	"encoding/json"
-	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -89,28 +87,6 @@ func (l *Limits) Spend(bytes int) error {
 		return queryError("timeout")
 	}
 	return nil
-}
-
-// ParseJSONObject reads a DataQuery.json or VariablesRequest.json text ({} when empty). Numbers
-// stay json.Number, so a huge one is "not text" like any other number rather than a read error.
-func ParseJSONObject(text string) (map[string]any, error) {
-	if jsTrim(text) == "" {
-		return map[string]any{}, nil
-	}
-	decoder := json.NewDecoder(strings.NewReader(text))
-	decoder.UseNumber()
-	var value any
-	if err := decoder.Decode(&value); err != nil {
-		return nil, queryError("jsonInvalid")
-	}
-	if _, err := decoder.Token(); err != io.EOF {
-		return nil, queryError("jsonInvalid")
-	}
-	object, ok := value.(map[string]any)
-	if !ok {
-		return nil, queryError("jsonNotObject")
-	}
-	return object, nil
 }
 
 // textOf is spec's text at key: fallback when absent or null, an error when not a string.
@@ -211,13 +187,10 @@ func scanMatching(table *Table, timeRange contract.Opt[contract.TimeRange], cond
 	return nil
 }
 
-// RunQuery is the frame answering query (its refID echoed on the frame and its fields).
-func RunQuery(tables Tables, query contract.DataQuery, variables contract.Variables, limits *Limits) (contract.Frame, error) {
+// RunQuery is the frame answering query (its refID echoed on the frame and its fields); spec is
+// its JSON, as contract.QueryJSON read it.
+func RunQuery(tables Tables, query contract.DataQuery, spec map[string]any, variables contract.Variables, limits *Limits) (contract.Frame, error) {
 	var none contract.Frame
-	spec, err := ParseJSONObject(query.JSON.Value)
-	if err != nil {
-		return none, err
-	}
 	mode, err := textOf(spec, "queryType", "constructor")
 	if err != nil {
 		return none, err

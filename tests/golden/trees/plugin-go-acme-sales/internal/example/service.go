@@ -16,7 +16,9 @@
 //
 // Errors: every one is a *contract.PluginError (422) with a text from the locales in the caller's
 // language; it quotes nothing from the request, and names a query by its refID only when that is
-// a short plain identifier (else by its position).
+// a short plain identifier (else by its position: contract.QueryError). A query's JSON and a
+// variable query's are read by contract.QueryJSON and contract.VariableQueryJSON (422 in the
+// glue's texts).
 package example
 
 import (
@@ -37,12 +39,7 @@ const AccessKeyEnv = "EXAMPLE_ACCESS_KEY"
 // MaxQueries is the most queries one get-result request may hold.
 const MaxQueries = 100
 
-var (
-	// plainRef is a refID the messages may name: short and plain (anything else is named by its
-	// position, so a message never quotes what a caller sent).
-	plainRef = regexp.MustCompile(`^[A-Za-z0-9_-]{1,16}$`)
-	digits   = regexp.MustCompile(`^[0-9]+$`)
-)
+var digits = regexp.MustCompile(`^[0-9]+$`)
 
 // Options are what the example takes from the plugin.
 type Options struct {
@@ -209,17 +206,14 @@ func (e *Example) QueryResult(ctx context.Context, rc contract.RequestContext, r
 	defer cancel()
 	frames := make([]contract.Frame, 0, len(queries))
 	for index, query := range queries {
-		frame, err := RunQuery(e.tables, query, request.Variables, limits)
+		spec, err := contract.QueryJSON(query, index, rc.Locale, contract.TextBounds{})
+		if err != nil {
+			return nil, err
+		}
+		frame, err := RunQuery(e.tables, query, spec, request.Variables, limits)
 		var failed *QueryError
 		if errors.As(err, &failed) {
-			ref, key := query.RefID.Value, "dataQuery."+strconv.Itoa(index)
-			name := t.T("errors.position", map[string]string{"n": strconv.Itoa(index + 1)})
-			if plainRef.MatchString(ref) {
-				name, key = ref, ref
-			}
-			reason := e.reason(t, failed)
-			message := t.T("errors.query", map[string]string{"ref": name, "reason": reason})
-			return nil, &contract.PluginError{Status: 422, Message: message, ValidationErrors: map[string]string{key: reason}}
+			return nil, contract.QueryError(query.RefID.Value, index, e.reason(t, failed), rc.Locale)
 		}
 		if err != nil {
 			return nil, err
@@ -248,11 +242,11 @@ func (e *Example) VariableValues(ctx context.Context, rc contract.RequestContext
 	}
 	limits, cancel := e.limits(ctx, rowLimit)
 	defer cancel()
-	var values []string
-	spec, err := ParseJSONObject(request.JSON.Value)
-	if err == nil {
-		values, err = VariableValues(e.tables, spec, request.Variables, limits)
+	spec, err := contract.VariableQueryJSON(request.JSON.Value, rc.Locale, contract.TextBounds{})
+	if err != nil {
+		return nil, err
 	}
+	values, err := VariableValues(e.tables, spec, request.Variables, limits)
 	var failed *QueryError
 	if errors.As(err, &failed) {
 		reason := e.reason(t, failed)

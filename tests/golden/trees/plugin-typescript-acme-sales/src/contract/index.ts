@@ -12,6 +12,7 @@ export type * from './context.js';
 export * from './errors.js';
 export * from './observability.js';
 export * from './operations.js';
+export * from './query-text.js';
 export * from './runtime-constants.js';
 export * from './secrets.js';
 export * from './serve.js';

@@ -49,6 +49,9 @@ export const MODULE_MAX_JSON_DEPTH = 64;
 /** The request line and headers together; more is 431. */
 export const MAX_HEAD_BYTES = 16 * 1024;
 
+/** A query's json text, and a text with its variables expanded, at most. */
+export const MAX_QUERY_TEXT_BYTES = 1024 * 1024;
+
 /** The contract's language, when a call names none the service has. */
 export const DEFAULT_LOCALE = 'ru-RU';
 
