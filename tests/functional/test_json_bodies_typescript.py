@@ -3,9 +3,9 @@ the runners in scaffold/codegen/typescript/runtime_files/ (RUNNERS below) run wi
 runtime of a generated plugin, each reading its file of scaffold/codegen/cases/, the files the
 Python (tests/unit/test_json_bodies.py, test_runtime_locale.py, test_observability_runtime.py,
 test_metric_cases.py, test_body_limit_cases.py, test_log_record_cases.py, test_config_checks.py,
-tests/functional/test_error_answers.py) and Go (jsonbodies_test.go, acceptlanguage_test.go, logging_test.go,
+test_form_values.py, tests/functional/test_error_answers.py) and Go (jsonbodies_test.go, acceptlanguage_test.go, logging_test.go,
 erroranswers_test.go, metriccases_test.go, bodylimitcases_test.go, logrecords_test.go,
-configchecks_test.go) runtimes'
+configchecks_test.go, formvalues_test.go) runtimes'
 tests read too.
 
 As secrets.test.ts runs (tests/functional/test_secrets_across_languages.py): not shipped in a
@@ -41,6 +41,7 @@ RUNNERS = {
     "body-limits.test.ts": ("SCAFFOLD_BODY_LIMIT_CASES", CASES / "body_limits.json"),
     "log-records.test.ts": ("SCAFFOLD_LOG_RECORD_CASES", CASES / "log_records.json"),
     "config-checks.test.ts": ("SCAFFOLD_CONFIG_CHECKS", CASES / "config_checks.json"),
+    "form-values.test.ts": ("SCAFFOLD_FORM_VALUES", CASES / "form_values.json"),
 }
 CASE_FILES = {variable: str(path) for variable, path in RUNNERS.values()}
 # What the runners share: reading a file of cases (not shipped in a project either).

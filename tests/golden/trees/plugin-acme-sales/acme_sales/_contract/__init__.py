@@ -9,12 +9,21 @@ from .base import CONTRACT, OPERATIONS, DataSourceBase
 from .catalog import Catalog
 from .context import RequestContext
 from .errors import ConfigurationError, MissingOperationError, PluginError, StartupError
+from .form_texts import FormTexts
+from .form_values import (
+    ArrayGroup,
+    FilterValues,
+    bool_value,
+    filter_values,
+    list_value,
+    number_value,
+    text_value,
+)
 from .forms import (
     ConfigCheck,
     FormMessages,
     check_config,
     config_values,
-    filter_values,
     require_valid_config,
 )
 from .frames import (
@@ -60,6 +69,7 @@ __all__ = [
     "BASE_PATH",
     "CONTRACT",
     "OPERATIONS",
+    "ArrayGroup",
     "Catalog",
     "ConfigCheck",
     "ConfigurationError",
@@ -77,7 +87,9 @@ __all__ = [
     "DatasourceField",
     "DatasourceFieldOption",
     "ErrorResponse",
+    "FilterValues",
     "FormMessages",
+    "FormTexts",
     "Frame",
     "FrameField",
     "HealthCheckResponse",
@@ -94,18 +106,22 @@ __all__ = [
     "StrictNotNull",
     "TimeRange",
     "VariablesRequest",
+    "bool_value",
     "build_router",
     "check_config",
     "config_values",
     "filter_values",
     "frame",
     "install_error_handlers",
+    "list_value",
     "load_secret_box",
+    "number_value",
     "query_response",
     "regular_field",
     "regular_frame",
     "require_valid_config",
     "saved_config",
+    "text_value",
     "timestamp_field",
     "timestamp_frame",
 ]
