@@ -157,6 +157,12 @@ RUNTIME_VALUES: tuple[RuntimeValue, ...] = (
         ("TRACE", "DEBUG", "INFO", "WARN", "ERROR", "FATAL"),
         "the level names, least grave first (Python's WARNING and CRITICAL are WARN and FATAL)",
     ),
+    # --- forms: what a constructor request's filter may hold ----------------------------------------
+    RuntimeValue(
+        "MAX_ARRAY_GROUPS",
+        100,
+        "array groups a form reads from filter.fields: an arrayIndex outside 0..MAX_ARRAY_GROUPS-1 is skipped",
+    ),
     # --- secrets: the enc:v1: token every language reads and writes ---------------------------------
     RuntimeValue("ENCRYPTED_PREFIX", "enc:v1:", "what starts an encrypted value"),
     RuntimeValue("KEY_ENV", "PLUGIN_SECRET_KEY", "the environment variable holding the key"),

@@ -192,3 +192,38 @@ def test_every_example_answers_the_row_alike(origins: dict[str, str], label: str
     _, _, status, expected = ROWS[label]
     wrong = disagreements(origins, label)
     assert not wrong, f"want {status} {expected!r}; answered otherwise: {wrong}"
+
+
+# Array groups (issue 40 point 2): the groups a query form answers for the filter groups sent, as
+# (arrayIndex, code, value). Each group keeps its own arrayIndex: the TypeScript and Go examples
+# filled the gap at 1 with a group of defaults and dropped index 60 (they kept 50 groups), the
+# Python example renumbered 2 and 60 to 1 and 2. Index 100 is past MAX_ARRAY_GROUPS everywhere.
+GROUPS_SENT = [
+    {"key": "queryType", "value": "constructor"},
+    {"key": "table", "value": "servers"},
+    {"key": "column", "arrayIndex": 2, "value": "region"},
+    {"key": "value", "arrayIndex": 2, "value": "eu"},
+    {"key": "column", "arrayIndex": 0, "value": "hostname"},
+    {"key": "value", "arrayIndex": 0, "value": "db-01"},
+    {"key": "value", "arrayIndex": 60, "value": "x"},
+    {"key": "value", "arrayIndex": 100, "value": "skipped"},
+]
+GROUPS_ANSWERED = [0, 0, 0, 2, 2, 2, 60, 60, 60]
+
+
+def test_every_example_answers_each_array_group_by_its_own_index(origins: dict[str, str]) -> None:
+    answered = {}
+    for language, origin in origins.items():
+        response = httpx.post(
+            origin + API + "/query/constructor-fields",
+            json={"filter": {"fields": GROUPS_SENT}},
+            headers={"Accept-Language": "en-US"},
+            timeout=30,
+        )
+        assert response.status_code == 200, (language, response.text[:500])
+        filters = next(field for field in response.json() if field["code"] == "filters")
+        nested = filters["props"]["fields"]
+        answered[language] = [field.get("arrayIndex") for field in nested]
+        values = [(field["arrayIndex"], field["code"], field.get("value")) for field in nested]
+        assert (0, "value", "db-01") in values and (2, "value", "eu") in values, (language, values)
+    assert answered == dict.fromkeys(origins, GROUPS_ANSWERED), answered

@@ -3,10 +3,10 @@ the runners in scaffold/codegen/typescript/runtime_files/ (RUNNERS below) run wi
 runtime of a generated plugin, each reading its file of scaffold/codegen/cases/, the files the
 Python (tests/unit/test_json_bodies.py, test_runtime_locale.py, test_observability_runtime.py,
 test_metric_cases.py, test_body_limit_cases.py, test_log_record_cases.py, test_config_checks.py,
-test_query_text_cases.py,
+test_query_text_cases.py, test_form_values.py,
 tests/functional/test_error_answers.py) and Go (jsonbodies_test.go, acceptlanguage_test.go, logging_test.go,
 erroranswers_test.go, metriccases_test.go, bodylimitcases_test.go, logrecords_test.go,
-configchecks_test.go, querytexts_test.go) runtimes'
+configchecks_test.go, querytexts_test.go, formvalues_test.go) runtimes'
 tests read too.
 
 As secrets.test.ts runs (tests/functional/test_secrets_across_languages.py): not shipped in a
@@ -44,6 +44,7 @@ RUNNERS = {
     "config-checks.test.ts": ("SCAFFOLD_CONFIG_CHECKS", CASES / "config_checks.json"),
     "data-queries.test.ts": ("SCAFFOLD_DATA_QUERIES", CASES / "data_queries.json"),
     "variable-expansion.test.ts": ("SCAFFOLD_VARIABLE_EXPANSION", CASES / "variable_expansion.json"),
+    "form-values.test.ts": ("SCAFFOLD_FORM_VALUES", CASES / "form_values.json"),
 }
 CASE_FILES = {variable: str(path) for variable, path in RUNNERS.values()}
 # What the runners share: reading a file of cases (not shipped in a project either).

@@ -223,8 +223,8 @@ def test_the_runtime_tests_pass_beside_the_generated_code(tmp_path: Path) -> Non
     assert _run(["gofmt", "-l", "."], module) == "", "not gofmt-clean"
     _run(["go", "vet", "./..."], module)
     # jsonbodies_test.go, secrets/secrets_test.go, acceptlanguage/, logging/ (two), erroranswers_test.go,
-    # metriccases_test.go, bodylimits/bodylimitcases_test.go, configchecks_test.go and querytexts_test.go read the cases every runtime
-    # reads (each fails when its variable is unset)
+    # metriccases_test.go, bodylimits/bodylimitcases_test.go, configchecks_test.go, querytexts_test.go and
+    # formvalues_test.go read the cases every runtime reads (each fails when its variable is unset)
     cases = {
         "SCAFFOLD_JSON_BODIES": str(JSON_BODY_CASES),
         "SCAFFOLD_SECRET_CASES": str(CASES / "secrets.json"),
@@ -237,6 +237,7 @@ def test_the_runtime_tests_pass_beside_the_generated_code(tmp_path: Path) -> Non
         "SCAFFOLD_CONFIG_CHECKS": str(CASES / "config_checks.json"),
         "SCAFFOLD_DATA_QUERIES": str(CASES / "data_queries.json"),
         "SCAFFOLD_VARIABLE_EXPANSION": str(CASES / "variable_expansion.json"),
+        "SCAFFOLD_FORM_VALUES": str(CASES / "form_values.json"),
     }
     _run(["go", "test", "-race", "./..."], module, env=cases)
 

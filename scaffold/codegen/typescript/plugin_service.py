@@ -50,6 +50,8 @@ RUNTIME_MODULES = (
     "conformance.ts",
     "context.ts",
     "errors.ts",
+    "form-texts.ts",
+    "form-values.ts",
     "locale.ts",
     "observability.ts",
     "python-text.ts",

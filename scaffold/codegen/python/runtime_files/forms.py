@@ -2,8 +2,8 @@
 
 The contract describes forms as field lists (code, type, required, validationRule, options,
 bounds) and sends values back as `{code, value}` (DatasourceField) or `{key, arrayIndex, value}`
-(ConstructorFilterField). These helpers work on any objects with those attribute names, so they
-serve the generated models without importing them.
+(ConstructorFilterField, read by form_values.py). These helpers work on any objects with those
+attribute names, so they serve the generated models without importing them.
 
 `check_config` is what a health check needs for the contract's field validation, and
 `require_valid_config` answers it with the contract's split (Errors): a required field absent from
@@ -25,9 +25,10 @@ from typing import Any
 
 from .text_catalog import runtime_text
 from .errors import PluginError
+from .form_values import FilterValues as FilterValues
+from .form_values import filter_values as filter_values
 
 MAX_VALUE_CHARS = 4096
-MAX_GROUPS = 100
 # C0/C1 controls and the invisible bidirectional overrides: never meaningful in a form value.
 _DISALLOWED = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 _LINE_BREAKS = re.compile(r"[\n\r\t]")
@@ -77,17 +78,6 @@ class ConfigCheck:
         return {**{code: required for code in self.missing}, **self.errors}
 
 
-@dataclass(frozen=True)
-class FilterValues:
-    """ConstructorFilter.fields split into top-level values and array groups by arrayIndex."""
-
-    values: dict[str, str]
-    groups: dict[int, dict[str, str]]
-
-    def group_list(self) -> list[dict[str, str]]:
-        return [self.groups[index] for index in sorted(self.groups)]
-
-
 def config_values(fields: Iterable[Any] | None) -> dict[str, str]:
     """code -> value of DatasourceConfig fields (the last one wins; missing values are "")."""
     values: dict[str, str] = {}
@@ -97,24 +87,6 @@ def config_values(fields: Iterable[Any] | None) -> dict[str, str]:
             value = getattr(item, "value", None)
             values[code] = value if isinstance(value, str) else ""
     return values
-
-
-def filter_values(filter_: Any) -> FilterValues:
-    """The values of a ConstructorFilter; entries with an arrayIndex go to their group."""
-    values: dict[str, str] = {}
-    groups: dict[int, dict[str, str]] = {}
-    for item in getattr(filter_, "fields", None) or ():
-        key = getattr(item, "key", None)
-        if not isinstance(key, str):
-            continue
-        value = getattr(item, "value", None)
-        text = value if isinstance(value, str) else ""
-        index = getattr(item, "array_index", None)
-        if index is None:
-            values[key] = text
-        elif 0 <= index < MAX_GROUPS:
-            groups.setdefault(index, {})[key] = text
-    return FilterValues(values, groups)
 
 
 def disallowed_characters(value: str, *, multiline: bool = False) -> str:

@@ -12,14 +12,18 @@ arrayIndex, as the template of a new group.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
-from .._contract import ConstructorField, ConstructorFieldPropOption, ConstructorFieldProps
+from .._contract import (
+    ArrayGroup,
+    ConstructorField,
+    ConstructorFieldPropOption,
+    ConstructorFieldProps,
+    FormTexts,
+    bool_value,
+    list_value,
+)
 from .database import Schema, Table
-
-Text = Callable[..., str]
-Find = Callable[[str], "str | None"]
 
 OPERATORS = ("=", "!=", "<", "<=", ">", ">=")
 QUERY_TYPES = ("constructor", "json", "code")
@@ -30,25 +34,6 @@ DEFAULT_DATABASE = "example.sqlite3"
 DEFAULT_ROW_LIMIT = 10_000
 MAX_ROW_LIMIT = 1_000_000
 DATABASE_RULE = r"^[A-Za-z0-9_][A-Za-z0-9_./-]{0,254}$"
-
-
-class Texts:
-    """The texts of one locale: `t(key)` (the key itself when missing) and `find(key)` (None)."""
-
-    def __init__(self, text: Text, find: Find) -> None:
-        self.t = text
-        self.find = find
-
-
-def _field(texts: Texts, prefix: str, code: str, kind: str, **extra: Any) -> ConstructorField:
-    """A ConstructorField whose name, description and placeholder come from `<prefix>.<code>.*`."""
-    values: dict[str, Any] = {"code": code, "type": kind, "name": texts.t(f"{prefix}.{code}.name")}
-    for key in ("description", "placeholder", "validationMessage"):
-        found = texts.find(f"{prefix}.{code}.{key}")
-        if found is not None:
-            values[key] = found
-    values.update({k: v for k, v in extra.items() if v is not None})
-    return ConstructorField.model_validate(values)
 
 
 def _options(pairs: Sequence[tuple[str, str]]) -> list[ConstructorFieldPropOption]:
@@ -62,12 +47,11 @@ def _choice(value: str | None, allowed: Sequence[str], default: str) -> str:
 # --- data source form -------------------------------------------------------------------------
 
 
-def datasource_form(texts: Texts, values: Mapping[str, str]) -> list[ConstructorField]:
+def datasource_form(texts: FormTexts, values: Mapping[str, str]) -> list[ConstructorField]:
     """database, accessKey, rowLimit, codeMode (trigger) and, when code mode is on, codeLang."""
-    code_mode = values.get("codeMode", "true") == "true"
+    code_mode = bool_value(values, "codeMode") is not False  # on unless sent "false"
     fields = [
-        _field(
-            texts,
+        texts.field(
             "datasource",
             "database",
             "text",
@@ -76,9 +60,8 @@ def datasource_form(texts: Texts, values: Mapping[str, str]) -> list[Constructor
             validationRule=DATABASE_RULE,
             size="lg",
         ),
-        _field(texts, "datasource", "accessKey", "password", inline=True, size="md"),
-        _field(
-            texts,
+        texts.field("datasource", "accessKey", "password", inline=True, size="md"),
+        texts.field(
             "datasource",
             "rowLimit",
             "number",
@@ -86,8 +69,7 @@ def datasource_form(texts: Texts, values: Mapping[str, str]) -> list[Constructor
             size="sm",
             props=ConstructorFieldProps(min=1, max=MAX_ROW_LIMIT),
         ),
-        _field(
-            texts,
+        texts.field(
             "datasource",
             "codeMode",
             "checkbox",
@@ -97,8 +79,7 @@ def datasource_form(texts: Texts, values: Mapping[str, str]) -> list[Constructor
     ]
     if code_mode:
         fields.append(
-            _field(
-                texts,
+            texts.field(
                 "datasource",
                 "codeLang",
                 "select",
@@ -119,10 +100,10 @@ def datasource_form(texts: Texts, values: Mapping[str, str]) -> list[Constructor
 
 
 def query_form(
-    texts: Texts,
+    texts: FormTexts,
     schema: Schema,
     values: Mapping[str, str],
-    groups: Sequence[Mapping[str, str]],
+    groups: Sequence[ArrayGroup],
     *,
     code_allowed: bool,
 ) -> list[ConstructorField]:
@@ -130,23 +111,19 @@ def query_form(
     modes = [m for m in QUERY_TYPES if m != "code" or code_allowed]
     mode = _choice(values.get("queryType"), modes, "constructor")
     fields = [
-        _field(
-            texts,
+        texts.field(
             "query",
             "queryType",
             "radio",
             value=mode,
             isTrigger=True,
             size="xxl",
-            props=ConstructorFieldProps(
-                options=_options([(texts.t(f"query.queryType.{m}"), m) for m in modes])
-            ),
+            props=ConstructorFieldProps(options=texts.options("query.queryType", modes)),
         )
     ]
     if mode == "code":
         fields.append(
-            _field(
-                texts,
+            texts.field(
                 "query",
                 "codeQuery",
                 "textarea",
@@ -161,18 +138,15 @@ def query_form(
     return fields
 
 
-def _format_field(texts: Texts, values: Mapping[str, str]) -> ConstructorField:
-    return _field(
-        texts,
+def _format_field(texts: FormTexts, values: Mapping[str, str]) -> ConstructorField:
+    return texts.field(
         "query",
         "format",
         "radio",
         value=_choice(values.get("format"), FORMATS, "timeseries"),
         inline=True,
         size="md",
-        props=ConstructorFieldProps(
-            options=_options([(texts.t(f"query.format.{f}"), f) for f in FORMATS])
-        ),
+        props=ConstructorFieldProps(options=texts.options("query.format", FORMATS)),
     )
 
 
@@ -186,10 +160,9 @@ def default_table(schema: Schema, name: str | None, preferred: str = "cpu_metric
 
 
 def _table_field(
-    texts: Texts, prefix: str, schema: Schema, table: Table | None
+    texts: FormTexts, prefix: str, schema: Schema, table: Table | None
 ) -> ConstructorField:
-    return _field(
-        texts,
+    return texts.field(
         prefix,
         "table",
         "select",
@@ -197,12 +170,12 @@ def _table_field(
         value=table.name if table else None,
         isTrigger=True,
         size="md",
-        props=ConstructorFieldProps(options=_options([(n, n) for n in schema.tables])),
+        props=ConstructorFieldProps(options=texts.options("", schema.tables)),
     )
 
 
 def constructor_fields(
-    texts: Texts, schema: Schema, values: Mapping[str, str], groups: Sequence[Mapping[str, str]]
+    texts: FormTexts, schema: Schema, values: Mapping[str, str], groups: Sequence[ArrayGroup]
 ) -> list[ConstructorField]:
     table = default_table(schema, values.get("table"))
     fields = [_table_field(texts, "query", schema, table), _format_field(texts, values)]
@@ -214,11 +187,11 @@ def constructor_fields(
         values.get("timeColumn"), ["", *time_columns], table.default_time_column()
     )
     numbers = [n for n in table.names("number") if n != time_column]
-    chosen = [c for c in values.get("valueColumns", "").split(",") if c in numbers] or numbers[:1]
+    sent = list_value(values, "valueColumns") or []
+    chosen = [c for c in sent if c in numbers] or numbers[:1]
     groupable = [n for n in table.names() if n != time_column and n not in numbers]
     fields += [
-        _field(
-            texts,
+        texts.field(
             "query",
             "timeColumn",
             "select",
@@ -230,8 +203,7 @@ def constructor_fields(
                 )
             ),
         ),
-        _field(
-            texts,
+        texts.field(
             "query",
             "valueColumns",
             "select",
@@ -239,11 +211,10 @@ def constructor_fields(
             inline=True,
             size="md",
             props=ConstructorFieldProps(
-                options=_options([(n, n) for n in numbers]), allow_multi_select=True
+                options=texts.options("", numbers), allow_multi_select=True
             ),
         ),
-        _field(
-            texts,
+        texts.field(
             "query",
             "groupBy",
             "select",
@@ -261,33 +232,32 @@ def constructor_fields(
     return fields
 
 
-def filters_field(
-    texts: Texts, table: Table, groups: Sequence[Mapping[str, str]]
-) -> ConstructorField:
+def filters_field(texts: FormTexts, table: Table, groups: Sequence[ArrayGroup]) -> ConstructorField:
     """The `filters` array field: one group of column/operator/value per sent group."""
     columns = table.names()
     first = next(iter(table.names("text")), columns[0] if columns else "")
     nested: list[ConstructorField] = []
-    for index, group in enumerate(groups or [{}]):
-        array_index = index if groups else None
+    # Without sent groups: one group of defaults, without arrayIndex (the template of a new group).
+    sent_groups: Sequence[ArrayGroup | None] = groups or [None]
+    for group in sent_groups:
+        array_index = group.index if group else None
+        sent = group.values if group else {}
         nested += [
-            _field(
-                texts,
+            texts.field(
                 "filter",
                 "column",
                 "select",
                 arrayIndex=array_index,
-                value=_choice(group.get("column"), columns, first),
+                value=_choice(sent.get("column"), columns, first),
                 size="sm",
-                props=ConstructorFieldProps(options=_options([(n, n) for n in columns])),
+                props=ConstructorFieldProps(options=texts.options("", columns)),
             ),
-            _field(
-                texts,
+            texts.field(
                 "filter",
                 "operator",
                 "select",
                 arrayIndex=array_index,
-                value=_choice(group.get("operator"), OPERATORS, "="),
+                value=_choice(sent.get("operator"), OPERATORS, "="),
                 inline=True,
                 size="xs",
                 props=ConstructorFieldProps(
@@ -296,19 +266,18 @@ def filters_field(
                     )
                 ),
             ),
-            _field(
-                texts,
+            texts.field(
                 "filter",
                 "value",
                 "text",
                 arrayIndex=array_index,
-                value=group.get("value") or None,
+                value=sent.get("value") or None,
                 inline=True,
                 size="sm",
             ),
         ]
-    return _field(
-        texts, "query", "filters", "array", size="xxl", props=ConstructorFieldProps(fields=nested)
+    return texts.field(
+        "query", "filters", "array", size="xxl", props=ConstructorFieldProps(fields=nested)
     )
 
 
@@ -316,22 +285,19 @@ def filters_field(
 
 
 def variable_form(
-    texts: Texts, schema: Schema, values: Mapping[str, str], groups: Sequence[Mapping[str, str]]
+    texts: FormTexts, schema: Schema, values: Mapping[str, str], groups: Sequence[ArrayGroup]
 ) -> list[ConstructorField]:
     """source (trigger); for column_values: table (trigger), column and filters."""
     source = _choice(values.get("source"), VARIABLE_SOURCES, "column_values")
     fields = [
-        _field(
-            texts,
+        texts.field(
             "variable",
             "source",
             "select",
             value=source,
             isTrigger=True,
             size="md",
-            props=ConstructorFieldProps(
-                options=_options([(texts.t(f"variable.source.{s}"), s) for s in VARIABLE_SOURCES])
-            ),
+            props=ConstructorFieldProps(options=texts.options("variable.source", VARIABLE_SOURCES)),
         )
     ]
     if source != "column_values":
@@ -342,8 +308,7 @@ def variable_form(
         return fields
     columns = table.names()
     fields.append(
-        _field(
-            texts,
+        texts.field(
             "variable",
             "column",
             "select",
@@ -351,7 +316,7 @@ def variable_form(
             value=_choice(values.get("column"), columns, columns[0] if columns else ""),
             inline=True,
             size="md",
-            props=ConstructorFieldProps(options=_options([(n, n) for n in columns])),
+            props=ConstructorFieldProps(options=texts.options("", columns)),
         )
     )
     fields.append(filters_field(texts, table, groups))

@@ -46,6 +46,7 @@ from .._contract import (
     DataQuery,
     DatasourceConfig,
     DataSourceConstructorRequest,
+    FormTexts,
     HealthCheckResponse,
     LocalizedString,
     PluginContext,
@@ -55,10 +56,12 @@ from .._contract import (
     QueryDataResponse,
     RequestContext,
     VariablesRequest,
+    bool_value,
     config_values,
     filter_values,
     query_error,
     query_json,
+    number_value,
     query_response,
     require_valid_config,
     saved_config,
@@ -70,7 +73,6 @@ from .forms import (
     DEFAULT_DATABASE,
     DEFAULT_ROW_LIMIT,
     MAX_ROW_LIMIT,
-    Texts,
     datasource_form,
     query_form,
     variable_form,
@@ -126,9 +128,8 @@ class SqlExample:
 
     # --- helpers ----------------------------------------------------------------------------
 
-    def texts(self, context: RequestContext) -> Texts:
-        locale = context.locale
-        return Texts(self.catalog.translator(locale), lambda key: self.catalog.find(locale, key))
+    def texts(self, context: RequestContext) -> FormTexts:
+        return FormTexts(self.catalog, context.locale)
 
     def reason(self, context: RequestContext, error: SourceError) -> str:
         """The caller's text for `error`; its details go to the log."""
@@ -162,13 +163,15 @@ class SqlExample:
             raise PluginError(
                 t("errors.source", reason=reason), validation_errors={"database": reason}
             ) from None
-        row_limit = values.get("rowLimit", "")
+        row_limit = number_value(values, "rowLimit")
         limit = (
-            int(row_limit)
-            if row_limit.isdigit() and 1 <= int(row_limit) <= MAX_ROW_LIMIT
+            row_limit
+            if row_limit is not None and 1 <= row_limit <= MAX_ROW_LIMIT
             else DEFAULT_ROW_LIMIT
         )
-        code_mode = values.get("codeMode") == "true" and values.get("codeLang", "").strip() != ""
+        code_mode = (
+            bool_value(values, "codeMode") is True and values.get("codeLang", "").strip() != ""
+        )
         return Source(database, code_mode=code_mode, row_limit=limit)
 
     def deadline(self) -> float:
@@ -242,7 +245,7 @@ class SqlExample:
             self.texts(context),
             self._schema(source, context),
             sent.values,
-            sent.group_list(),
+            sent.array_groups(),
             code_allowed=source.code_mode,
         )
 
@@ -294,7 +297,7 @@ class SqlExample:
         source = self.source(request.plugin_context, context)
         sent = filter_values(request.filter)
         return variable_form(
-            self.texts(context), self._schema(source, context), sent.values, sent.group_list()
+            self.texts(context), self._schema(source, context), sent.values, sent.array_groups()
         )
 
     def variable_values(

@@ -15,11 +15,13 @@
  * codeLang to its data source form and offers Code only when both are set).
  */
 import type {
+  ArrayGroup,
   ConstructorField,
   ConstructorFieldPropOption,
-  ConstructorFilter,
-  DatasourceField,
+  FormTexts,
+  FormValues,
 } from '../contract/index.js';
+import { listValue } from '../contract/index.js';
 import { type Table, columnsOf } from './sample.js';
 
 export const OPERATORS = ['=', '!=', '<', '<=', '>', '>='] as const;
@@ -31,68 +33,8 @@ export const DEFAULT_ROW_LIMIT = 10_000;
 export const MAX_ROW_LIMIT = 1_000_000;
 export const DATASET_RULE = '^[a-z][a-z0-9_-]{0,63}$';
 
-export type Values = Readonly<Record<string, string>>;
-
-/** The texts of one locale: `t(key)` (the key itself when missing) and `find(key)` (undefined). */
-export interface Texts {
-  readonly t: (key: string, params?: Readonly<Record<string, string | number>>) => string;
-  readonly find: (key: string) => string | undefined;
-}
-
-/** The values of a data source configuration, by field code. */
-export function configValues(fields: readonly DatasourceField[] | undefined): Values {
-  return Object.fromEntries((fields ?? []).map((field) => [field.code, field.value ?? '']));
-}
-
-/** A constructor request's filter: the values without arrayIndex, and the groups by arrayIndex. */
-export function filterValues(filter: ConstructorFilter | undefined): {
-  values: Values;
-  groups: Values[];
-} {
-  const values: Record<string, string> = {};
-  const groups: Record<string, string>[] = [];
-  for (const item of filter?.fields ?? []) {
-    if (item.key === undefined) {
-      continue;
-    }
-    if (item.arrayIndex === undefined) {
-      values[item.key] = item.value ?? '';
-    } else if (item.arrayIndex >= 0 && item.arrayIndex < 50) {
-      while (groups.length <= item.arrayIndex) {
-        groups.push({});
-      }
-      const group = groups[item.arrayIndex];
-      if (group !== undefined) {
-        group[item.key] = item.value ?? '';
-      }
-    }
-  }
-  return { values, groups };
-}
-
-function field(
-  texts: Texts,
-  prefix: string,
-  code: string,
-  type: NonNullable<ConstructorField['type']>,
-  extra: Partial<ConstructorField> = {},
-): ConstructorField {
-  const made: ConstructorField = { code, type, name: texts.t(`${prefix}.${code}.name`) };
-  for (const key of ['description', 'placeholder', 'validationMessage'] as const) {
-    const found = texts.find(`${prefix}.${code}.${key}`);
-    if (found !== undefined) {
-      made[key] = found;
-    }
-  }
-  return { ...made, ...extra };
-}
-
 function options(pairs: readonly (readonly [string, string])[]): ConstructorFieldPropOption[] {
   return pairs.map(([label, value]) => ({ label, value }));
-}
-
-function named(names: readonly string[]): ConstructorFieldPropOption[] {
-  return options(names.map((name) => [name, name] as const));
 }
 
 export function choice<T extends string>(
@@ -106,16 +48,16 @@ export function choice<T extends string>(
 // --- data source form ---------------------------------------------------------------------------
 
 /** dataset, accessKey (a password: the routes encrypt it in health-check answers) and rowLimit. */
-export function datasourceForm(texts: Texts, values: Values): ConstructorField[] {
+export function datasourceForm(texts: FormTexts, values: FormValues): ConstructorField[] {
   return [
-    field(texts, 'datasource', 'dataset', 'text', {
+    texts.field('datasource', 'dataset', 'text', {
       required: true,
       value: values.dataset || DEFAULT_DATASET,
       validationRule: DATASET_RULE,
       size: 'md',
     }),
-    field(texts, 'datasource', 'accessKey', 'password', { inline: true, size: 'md' }),
-    field(texts, 'datasource', 'rowLimit', 'number', {
+    texts.field('datasource', 'accessKey', 'password', { inline: true, size: 'md' }),
+    texts.field('datasource', 'rowLimit', 'number', {
       value: values.rowLimit || String(DEFAULT_ROW_LIMIT),
       size: 'sm',
       props: { min: 1, max: MAX_ROW_LIMIT },
@@ -127,18 +69,18 @@ export function datasourceForm(texts: Texts, values: Values): ConstructorField[]
 
 /** queryType (trigger) and, in constructor mode, the fields of the chosen table. */
 export function queryForm(
-  texts: Texts,
+  texts: FormTexts,
   tables: ReadonlyMap<string, Table>,
-  values: Values,
-  groups: readonly Values[],
+  values: FormValues,
+  groups: readonly ArrayGroup[],
 ): ConstructorField[] {
   const mode = choice(values.queryType, QUERY_TYPES, 'constructor');
   const fields = [
-    field(texts, 'query', 'queryType', 'radio', {
+    texts.field('query', 'queryType', 'radio', {
       value: mode,
       isTrigger: true,
       size: 'xxl',
-      props: { options: options(QUERY_TYPES.map((m) => [texts.t(`query.queryType.${m}`), m])) },
+      props: { options: texts.options('query.queryType', QUERY_TYPES) },
     }),
   ];
   if (mode === 'constructor') {
@@ -159,32 +101,32 @@ export function defaultTable(
 }
 
 function tableField(
-  texts: Texts,
+  texts: FormTexts,
   prefix: string,
   tables: ReadonlyMap<string, Table>,
   table: Table | undefined,
 ): ConstructorField {
-  return field(texts, prefix, 'table', 'select', {
+  return texts.field(prefix, 'table', 'select', {
     required: true,
     ...(table ? { value: table.name } : {}),
     isTrigger: true,
     size: 'md',
-    props: { options: named([...tables.keys()]) },
+    props: { options: texts.options('', [...tables.keys()]) },
   });
 }
 
 function constructorFields(
-  texts: Texts,
+  texts: FormTexts,
   tables: ReadonlyMap<string, Table>,
-  values: Values,
-  groups: readonly Values[],
+  values: FormValues,
+  groups: readonly ArrayGroup[],
 ): ConstructorField[] {
   const table = defaultTable(tables, values.table);
-  const format = field(texts, 'query', 'format', 'radio', {
+  const format = texts.field('query', 'format', 'radio', {
     value: choice(values.format, FORMATS, 'timeseries'),
     inline: true,
     size: 'md',
-    props: { options: options(FORMATS.map((f) => [texts.t(`query.format.${f}`), f])) },
+    props: { options: texts.options('query.format', FORMATS) },
   });
   const fields = [tableField(texts, 'query', tables, table), format];
   if (table === undefined) {
@@ -194,11 +136,11 @@ function constructorFields(
   // "" is the "(none)" option: a saved form that chose it must get it back, not the default.
   const timeColumn = choice(values.timeColumn, ['', ...times], table.timeColumn);
   const numbers = columnsOf(table, 'number');
-  const sent = (values.valueColumns ?? '').split(',').filter((c) => numbers.includes(c));
+  const sent = (listValue(values, 'valueColumns') ?? []).filter((c) => numbers.includes(c));
   const chosen = sent.length > 0 ? sent : numbers.slice(0, 1);
   const groupable = columnsOf(table, 'text');
   fields.push(
-    field(texts, 'query', 'timeColumn', 'select', {
+    texts.field('query', 'timeColumn', 'select', {
       value: timeColumn,
       size: 'sm',
       props: {
@@ -208,13 +150,13 @@ function constructorFields(
         ]),
       },
     }),
-    field(texts, 'query', 'valueColumns', 'select', {
+    texts.field('query', 'valueColumns', 'select', {
       value: chosen.join(','),
       inline: true,
       size: 'md',
-      props: { options: named(numbers), allowMultiSelect: true },
+      props: { options: texts.options('', numbers), allowMultiSelect: true },
     }),
-    field(texts, 'query', 'groupBy', 'select', {
+    texts.field('query', 'groupBy', 'select', {
       value: choice(values.groupBy, groupable, ''),
       inline: true,
       size: 'sm',
@@ -232,60 +174,62 @@ function constructorFields(
 
 /** The `filters` array field: one group of column/operator/value per sent group. */
 export function filtersField(
-  texts: Texts,
+  texts: FormTexts,
   table: Table,
-  groups: readonly Values[],
+  groups: readonly ArrayGroup[],
 ): ConstructorField {
   const columns = columnsOf(table);
   const first = columnsOf(table, 'text')[0] ?? columns[0] ?? '';
   const nested: ConstructorField[] = [];
-  const sent = groups.length > 0 ? groups : [{}];
-  for (const [index, group] of sent.entries()) {
-    const position = groups.length > 0 ? { arrayIndex: index } : {};
+  // Without sent groups: one group of defaults, without arrayIndex (the template of a new group).
+  const sent: readonly (ArrayGroup | undefined)[] = groups.length > 0 ? groups : [undefined];
+  for (const group of sent) {
+    const position = group === undefined ? {} : { arrayIndex: group.index };
+    const chosen: FormValues = group?.values ?? {};
     nested.push(
-      field(texts, 'filter', 'column', 'select', {
+      texts.field('filter', 'column', 'select', {
         ...position,
-        value: choice(group.column, columns, first),
+        value: choice(chosen.column, columns, first),
         size: 'sm',
-        props: { options: named(columns) },
+        props: { options: texts.options('', columns) },
       }),
-      field(texts, 'filter', 'operator', 'select', {
+      texts.field('filter', 'operator', 'select', {
         ...position,
-        value: choice(group.operator, OPERATORS, '='),
+        value: choice(chosen.operator, OPERATORS, '='),
         inline: true,
         size: 'xs',
         props: {
           options: options(OPERATORS.map((op, i) => [texts.t(`filter.operator.${i}`), op])),
         },
       }),
-      field(texts, 'filter', 'value', 'text', {
+      texts.field('filter', 'value', 'text', {
         ...position,
-        ...(group.value ? { value: group.value } : {}),
+        ...(chosen.value ? { value: chosen.value } : {}),
         inline: true,
         size: 'sm',
       }),
     );
   }
-  return field(texts, 'query', 'filters', 'array', { size: 'xxl', props: { fields: nested } });
+  return texts.field('query', 'filters', 'array', { size: 'xxl', props: { fields: nested } });
 }
 
 // --- variable form ------------------------------------------------------------------------------
 
 /** source (trigger); for column_values: table (trigger), column and filters. */
 export function variableForm(
-  texts: Texts,
+  texts: FormTexts,
   tables: ReadonlyMap<string, Table>,
-  values: Values,
-  groups: readonly Values[],
+  values: FormValues,
+  groups: readonly ArrayGroup[],
 ): ConstructorField[] {
   const source = choice(values.source, VARIABLE_SOURCES, 'column_values');
   const fields = [
-    field(texts, 'variable', 'source', 'select', {
+    texts.field('variable', 'source', 'select', {
       value: source,
       isTrigger: true,
       size: 'md',
       props: {
-        options: options(VARIABLE_SOURCES.map((s) => [texts.t(`variable.source.${s}`), s])),
+        options: texts.options('variable.source', VARIABLE_SOURCES),
       },
     }),
   ];
@@ -299,12 +243,12 @@ export function variableForm(
   }
   const columns = columnsOf(table);
   fields.push(
-    field(texts, 'variable', 'column', 'select', {
+    texts.field('variable', 'column', 'select', {
       required: true,
       value: choice(values.column, columns, columns[0] ?? ''),
       inline: true,
       size: 'md',
-      props: { options: named(columns) },
+      props: { options: texts.options('', columns) },
     }),
     filtersField(texts, table, groups),
   );

@@ -26,6 +26,7 @@ import {
   type ConstructorRequest,
   type DataSourceConstructorRequest,
   type DatasourceConfig,
+  type FormValues,
   type HealthCheckResponse,
   type LocalizedString,
   type PluginContext,
@@ -34,9 +35,13 @@ import {
   type QueryDataResponse,
   type RequestContext,
   type VariablesRequest,
+  FormTexts,
   PluginError,
   queryError,
   queryJson,
+  configValues,
+  filterValues,
+  numberValue,
   queryResponse,
   requireValidConfig,
   savedConfig,
@@ -46,11 +51,7 @@ import {
   DEFAULT_DATASET,
   DEFAULT_ROW_LIMIT,
   MAX_ROW_LIMIT,
-  type Texts,
-  type Values,
-  configValues,
   datasourceForm,
-  filterValues,
   queryForm,
   variableForm,
 } from './forms.js';
@@ -88,12 +89,8 @@ export class SampleExample {
     this.accessKey = env[ACCESS_KEY_ENV]?.trim() || undefined;
   }
 
-  texts(context: RequestContext): Texts {
-    const { catalog } = this.options;
-    return {
-      t: (key, params) => catalog.text(context.locale, key, params),
-      find: (key) => catalog.find(context.locale, key),
-    };
+  texts(context: RequestContext): FormTexts {
+    return new FormTexts(this.options.catalog, context.locale);
   }
 
   private reason(context: RequestContext, error: QueryError): string {
@@ -101,7 +98,7 @@ export class SampleExample {
     return this.texts(context).t(`errors.reason.${error.key}`, params);
   }
 
-  private keyAccepted(values: Values): boolean {
+  private keyAccepted(values: FormValues): boolean {
     if (this.accessKey === undefined) {
       return true;
     }
@@ -123,10 +120,8 @@ export class SampleExample {
       const message = t('errors.dataset');
       throw new PluginError(message, { validationErrors: { dataset: message } });
     }
-    const limit = Number(values.rowLimit);
-    return /^\d+$/.test(values.rowLimit ?? '') && limit >= 1 && limit <= MAX_ROW_LIMIT
-      ? limit
-      : DEFAULT_ROW_LIMIT;
+    const limit = numberValue(values, 'rowLimit');
+    return limit !== undefined && limit >= 1 && limit <= MAX_ROW_LIMIT ? limit : DEFAULT_ROW_LIMIT;
   }
 
   private limits(rowLimit: number): Limits {

@@ -9,12 +9,21 @@ from .base import CONTRACT, OPERATIONS, DataSourceBase
 from .catalog import Catalog
 from .context import RequestContext
 from .errors import ConfigurationError, MissingOperationError, PluginError, StartupError
+from .form_texts import FormTexts
+from .form_values import (
+    ArrayGroup,
+    FilterValues,
+    bool_value,
+    filter_values,
+    list_value,
+    number_value,
+    text_value,
+)
 from .forms import (
     ConfigCheck,
     FormMessages,
     check_config,
     config_values,
-    filter_values,
     require_valid_config,
 )
 from .frames import (
@@ -70,6 +79,7 @@ __all__ = [
     "BASE_PATH",
     "CONTRACT",
     "OPERATIONS",
+    "ArrayGroup",
     "Catalog",
     "ConfigCheck",
     "ConfigurationError",
@@ -87,7 +97,9 @@ __all__ = [
     "DatasourceField",
     "DatasourceFieldOption",
     "ErrorResponse",
+    "FilterValues",
     "FormMessages",
+    "FormTexts",
     "Frame",
     "FrameField",
     "HealthCheckResponse",
@@ -104,6 +116,7 @@ __all__ = [
     "StrictNotNull",
     "TimeRange",
     "VariablesRequest",
+    "bool_value",
     "build_router",
     "check_config",
     "config_values",
@@ -111,7 +124,9 @@ __all__ = [
     "filter_values",
     "frame",
     "install_error_handlers",
+    "list_value",
     "load_secret_box",
+    "number_value",
     "parse_json_object",
     "query_error",
     "query_json",
@@ -121,6 +136,7 @@ __all__ = [
     "require_valid_config",
     "saved_config",
     "sql_string",
+    "text_value",
     "timestamp_field",
     "timestamp_frame",
     "url_component",

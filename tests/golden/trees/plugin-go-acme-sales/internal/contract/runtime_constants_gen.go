@@ -121,6 +121,9 @@ const LogRequestIDKey = "request_id"
 // LogLevels: the level names, least grave first (Python's WARNING and CRITICAL are WARN and FATAL).
 var LogLevels = [...]string{"TRACE", "DEBUG", "INFO", "WARN", "ERROR", "FATAL"}
 
+// MaxArrayGroups: array groups a form reads from filter.fields: an arrayIndex outside 0..MAX_ARRAY_GROUPS-1 is skipped.
+const MaxArrayGroups = 100
+
 // EncryptedPrefix: what starts an encrypted value.
 const EncryptedPrefix = "enc:v1:"
 

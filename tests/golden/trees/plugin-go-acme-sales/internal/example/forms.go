@@ -38,102 +38,27 @@ const (
 	DatasetRule     = `^[a-z][a-z0-9_-]{0,63}$`
 )
 
-// Values are a form's values by field code.
-type Values map[string]string
-
-// Texts are the texts of one locale: T formats a text (the key itself when missing), Find is an
-// optional text (a field's description or placeholder).
-type Texts struct {
-	catalog *contract.Catalog
-	locale  string
-}
-
-// T is the text of key, its {name}s filled from params.
-func (t Texts) T(key string, params map[string]string) string {
-	return t.catalog.Text(t.locale, key, params)
-}
-
-// Find is the text of key, false when the catalogue has none.
-func (t Texts) Find(key string) (string, bool) {
-	return t.catalog.Find(t.locale, key)
-}
-
-// ConfigValues are the values of a data source configuration, by field code (the last of two
-// equal codes wins).
-func ConfigValues(fields []contract.DatasourceField) Values {
-	values := Values{}
-	for _, field := range fields {
-		values[field.Code] = field.Value.Value
-	}
-	return values
-}
-
 // configOf is the configuration fields a constructor, query or variable request carries.
 func configOf(pluginContext contract.Opt[contract.PluginContext]) []contract.DatasourceField {
 	return pluginContext.Value.DataSourceInstanceSettings.Value.Fields
 }
 
-// FilterValues splits a constructor request's filter: the values without arrayIndex, and the
-// groups by arrayIndex (at most 50; a gap is an empty group).
-func FilterValues(filter contract.Opt[contract.ConstructorFilter]) (Values, []Values) {
-	values := Values{}
-	var groups []Values
-	for _, item := range filter.Value.Fields {
-		key, ok := item.Key.Get()
-		if !ok {
-			continue
-		}
-		index, grouped := item.ArrayIndex.Get()
-		switch {
-		case !grouped:
-			values[key] = item.Value.Value
-		case index >= 0 && index < 50:
-			for len(groups) <= int(index) {
-				groups = append(groups, Values{})
-			}
-			groups[index][key] = item.Value.Value
-		}
-	}
-	return values, groups
-}
-
 var yes = contract.Some(true)
 
-// field is a field of prefix's texts: its name, and its description, placeholder and validation
-// message when the catalogue has them.
-func (t Texts) field(prefix, code string, kind contract.ConstructorFieldType, size contract.ConstructorFieldSize) contract.ConstructorField {
-	made := contract.ConstructorField{
-		Code: code,
-		Type: contract.Some(kind),
-		Name: contract.Some(t.T(prefix+"."+code+".name", nil)),
-		Size: contract.Some(size),
-	}
-	if text, ok := t.Find(prefix + "." + code + ".description"); ok {
-		made.Description = contract.Some(text)
-	}
-	if text, ok := t.Find(prefix + "." + code + ".placeholder"); ok {
-		made.Placeholder = contract.Some(text)
-	}
-	if text, ok := t.Find(prefix + "." + code + ".validationMessage"); ok {
-		made.ValidationMessage = contract.Some(text)
-	}
-	return made
+// sized is field with its width set.
+func sized(field contract.ConstructorField, size contract.ConstructorFieldSize) contract.ConstructorField {
+	field.Size = contract.Some(size)
+	return field
 }
 
-// choices are select or radio options: labels from prefix.<value> (or the value itself when
-// prefix is ""), an optional first option for "" labelled by noneKey.
-func (t Texts) choices(prefix, noneKey string, values []string) contract.Opt[contract.ConstructorFieldProps] {
+// choices are select or radio options: labels from keyPrefix.<value> (or the value itself when
+// keyPrefix is ""), an optional first option for "" labelled by noneKey.
+func choices(t contract.FormTexts, keyPrefix, noneKey string, values []string) contract.Opt[contract.ConstructorFieldProps] {
 	options := []contract.ConstructorFieldPropOption{}
 	if noneKey != "" {
 		options = append(options, option(t.T(noneKey, nil), ""))
 	}
-	for _, value := range values {
-		label := value
-		if prefix != "" {
-			label = t.T(prefix+"."+value, nil)
-		}
-		options = append(options, option(label, value))
-	}
+	options = append(options, t.Options(keyPrefix, values)...)
 	return contract.Some(contract.ConstructorFieldProps{Options: options})
 }
 
@@ -169,14 +94,14 @@ func or(value, fallback string) string {
 
 // DatasourceForm is dataset, accessKey (a password: the routes encrypt it in health-check
 // answers) and rowLimit.
-func DatasourceForm(t Texts, values Values) []contract.ConstructorField {
-	dataset := t.field("datasource", "dataset", contract.ConstructorFieldTypeText, contract.ConstructorFieldSizeMd)
+func DatasourceForm(t contract.FormTexts, values contract.FormValues) []contract.ConstructorField {
+	dataset := sized(t.Field("datasource", "dataset", contract.ConstructorFieldTypeText), contract.ConstructorFieldSizeMd)
 	dataset.Required = yes
 	dataset.Value = contract.Some(or(values["dataset"], DefaultDataset))
 	dataset.ValidationRule = contract.Some(DatasetRule)
-	accessKey := t.field("datasource", "accessKey", contract.ConstructorFieldTypePassword, contract.ConstructorFieldSizeMd)
+	accessKey := sized(t.Field("datasource", "accessKey", contract.ConstructorFieldTypePassword), contract.ConstructorFieldSizeMd)
 	accessKey.Inline = yes
-	rowLimit := t.field("datasource", "rowLimit", contract.ConstructorFieldTypeNumber, contract.ConstructorFieldSizeSm)
+	rowLimit := sized(t.Field("datasource", "rowLimit", contract.ConstructorFieldTypeNumber), contract.ConstructorFieldSizeSm)
 	rowLimit.Value = contract.Some(or(values["rowLimit"], strconv.Itoa(DefaultRowLimit)))
 	rowLimit.Props = contract.Some(contract.ConstructorFieldProps{Min: contract.Some(int32(1)), Max: contract.Some(int32(MaxRowLimit))})
 	return []contract.ConstructorField{dataset, accessKey, rowLimit}
@@ -185,12 +110,12 @@ func DatasourceForm(t Texts, values Values) []contract.ConstructorField {
 // --- query form ----------------------------------------------------------------------------
 
 // QueryForm is queryType (a trigger) and, in constructor mode, the fields of the chosen table.
-func QueryForm(t Texts, tables Tables, values Values, groups []Values) []contract.ConstructorField {
+func QueryForm(t contract.FormTexts, tables Tables, values contract.FormValues, groups []contract.ArrayGroup) []contract.ConstructorField {
 	mode := choice(values["queryType"], QueryTypes, "constructor")
-	queryType := t.field("query", "queryType", contract.ConstructorFieldTypeRadio, contract.ConstructorFieldSizeXxl)
+	queryType := sized(t.Field("query", "queryType", contract.ConstructorFieldTypeRadio), contract.ConstructorFieldSizeXxl)
 	queryType.Value = contract.Some(mode)
 	queryType.IsTrigger = yes
-	queryType.Props = t.choices("query.queryType", "", QueryTypes)
+	queryType.Props = choices(t, "query.queryType", "", QueryTypes)
 	fields := []contract.ConstructorField{queryType}
 	if mode == "constructor" {
 		fields = append(fields, constructorFields(t, tables, values, groups)...)
@@ -212,23 +137,23 @@ func defaultTable(tables Tables, name, preferred string) *Table {
 	return nil
 }
 
-func tableField(t Texts, prefix string, tables Tables, table *Table) contract.ConstructorField {
-	field := t.field(prefix, "table", contract.ConstructorFieldTypeSelect, contract.ConstructorFieldSizeMd)
+func tableField(t contract.FormTexts, prefix string, tables Tables, table *Table) contract.ConstructorField {
+	field := sized(t.Field(prefix, "table", contract.ConstructorFieldTypeSelect), contract.ConstructorFieldSizeMd)
 	field.Required = yes
 	if table != nil {
 		field.Value = contract.Some(table.Name)
 	}
 	field.IsTrigger = yes
-	field.Props = t.choices("", "", tables.Names())
+	field.Props = choices(t, "", "", tables.Names())
 	return field
 }
 
-func constructorFields(t Texts, tables Tables, values Values, groups []Values) []contract.ConstructorField {
+func constructorFields(t contract.FormTexts, tables Tables, values contract.FormValues, groups []contract.ArrayGroup) []contract.ConstructorField {
 	table := defaultTable(tables, values["table"], "cpu_metrics")
-	format := t.field("query", "format", contract.ConstructorFieldTypeRadio, contract.ConstructorFieldSizeMd)
+	format := sized(t.Field("query", "format", contract.ConstructorFieldTypeRadio), contract.ConstructorFieldSizeMd)
 	format.Value = contract.Some(choice(values["format"], Formats, "timeseries"))
 	format.Inline = yes
-	format.Props = t.choices("query.format", "", Formats)
+	format.Props = choices(t, "query.format", "", Formats)
 	fields := []contract.ConstructorField{tableField(t, "query", tables, table), format}
 	if table == nil {
 		return fields
@@ -240,13 +165,14 @@ func constructorFields(t Texts, tables Tables, values Values, groups []Values) [
 	if sent, ok := values["timeColumn"]; ok {
 		chosenTime = choice(sent, append([]string{""}, times...), table.TimeColumn)
 	}
-	timeColumn := t.field("query", "timeColumn", contract.ConstructorFieldTypeSelect, contract.ConstructorFieldSizeSm)
+	timeColumn := sized(t.Field("query", "timeColumn", contract.ConstructorFieldTypeSelect), contract.ConstructorFieldSizeSm)
 	timeColumn.Value = contract.Some(chosenTime)
-	timeColumn.Props = t.choices("", "query.timeColumn.none", times)
+	timeColumn.Props = choices(t, "", "query.timeColumn.none", times)
 
 	numbers := table.NamesOf(KindNumber)
 	chosen := []string{}
-	for _, name := range strings.Split(values["valueColumns"], ",") {
+	sent, _ := values.List("valueColumns")
+	for _, name := range sent {
 		if choice(name, numbers, "") != "" {
 			chosen = append(chosen, name)
 		}
@@ -254,23 +180,23 @@ func constructorFields(t Texts, tables Tables, values Values, groups []Values) [
 	if len(chosen) == 0 && len(numbers) > 0 {
 		chosen = numbers[:1]
 	}
-	valueColumns := t.field("query", "valueColumns", contract.ConstructorFieldTypeSelect, contract.ConstructorFieldSizeMd)
+	valueColumns := sized(t.Field("query", "valueColumns", contract.ConstructorFieldTypeSelect), contract.ConstructorFieldSizeMd)
 	valueColumns.Value = contract.Some(strings.Join(chosen, ","))
 	valueColumns.Inline = yes
-	valueColumns.Props = t.choices("", "", numbers)
+	valueColumns.Props = choices(t, "", "", numbers)
 	valueColumns.Props.Value.AllowMultiSelect = yes
 
 	groupable := table.NamesOf(KindText)
-	groupBy := t.field("query", "groupBy", contract.ConstructorFieldTypeSelect, contract.ConstructorFieldSizeSm)
+	groupBy := sized(t.Field("query", "groupBy", contract.ConstructorFieldTypeSelect), contract.ConstructorFieldSizeSm)
 	groupBy.Value = contract.Some(choice(values["groupBy"], groupable, ""))
 	groupBy.Inline = yes
-	groupBy.Props = t.choices("", "query.groupBy.none", groupable)
+	groupBy.Props = choices(t, "", "query.groupBy.none", groupable)
 	return append(fields, timeColumn, valueColumns, groupBy, filtersField(t, table, groups))
 }
 
 // filtersField is the filters array field: one group of column, operator and value per sent
 // group, or one group without arrayIndex (the template of a new group) when none was sent.
-func filtersField(t Texts, table *Table, groups []Values) contract.ConstructorField {
+func filtersField(t contract.FormTexts, table *Table, groups []contract.ArrayGroup) contract.ConstructorField {
 	columns := table.Names()
 	first := firstOf(table.NamesOf(KindText))
 	if first == "" {
@@ -282,29 +208,30 @@ func filtersField(t Texts, table *Table, groups []Values) contract.ConstructorFi
 	}
 	sent := groups
 	if len(sent) == 0 {
-		sent = []Values{nil} // one group of defaults
+		sent = make([]contract.ArrayGroup, 1) // one group of defaults, without arrayIndex
 	}
 	nested := []contract.ConstructorField{}
-	for index, group := range sent {
-		column := t.field("filter", "column", contract.ConstructorFieldTypeSelect, contract.ConstructorFieldSizeSm)
+	for _, each := range sent {
+		group := each.Values
+		column := sized(t.Field("filter", "column", contract.ConstructorFieldTypeSelect), contract.ConstructorFieldSizeSm)
 		column.Value = contract.Some(choice(group["column"], columns, first))
-		column.Props = t.choices("", "", columns)
-		operator := t.field("filter", "operator", contract.ConstructorFieldTypeSelect, contract.ConstructorFieldSizeXs)
+		column.Props = choices(t, "", "", columns)
+		operator := sized(t.Field("filter", "operator", contract.ConstructorFieldTypeSelect), contract.ConstructorFieldSizeXs)
 		operator.Value = contract.Some(choice(group["operator"], Operators, "="))
 		operator.Inline = yes
 		operator.Props = contract.Some(contract.ConstructorFieldProps{Options: operatorLabels})
-		value := t.field("filter", "value", contract.ConstructorFieldTypeText, contract.ConstructorFieldSizeSm)
+		value := sized(t.Field("filter", "value", contract.ConstructorFieldTypeText), contract.ConstructorFieldSizeSm)
 		if group["value"] != "" {
 			value.Value = contract.Some(group["value"])
 		}
 		value.Inline = yes
 		if len(groups) > 0 {
-			position := contract.Some(int32(index))
+			position := contract.Some(int32(each.Index))
 			column.ArrayIndex, operator.ArrayIndex, value.ArrayIndex = position, position, position
 		}
 		nested = append(nested, column, operator, value)
 	}
-	filters := t.field("query", "filters", contract.ConstructorFieldTypeArray, contract.ConstructorFieldSizeXxl)
+	filters := sized(t.Field("query", "filters", contract.ConstructorFieldTypeArray), contract.ConstructorFieldSizeXxl)
 	filters.Props = contract.Some(contract.ConstructorFieldProps{Fields: nested})
 	return filters
 }
@@ -313,12 +240,12 @@ func filtersField(t Texts, table *Table, groups []Values) contract.ConstructorFi
 
 // VariableForm is source (a trigger); for column_values also table (a trigger), column and
 // filters.
-func VariableForm(t Texts, tables Tables, values Values, groups []Values) []contract.ConstructorField {
+func VariableForm(t contract.FormTexts, tables Tables, values contract.FormValues, groups []contract.ArrayGroup) []contract.ConstructorField {
 	chosen := choice(values["source"], VariableSources, "column_values")
-	source := t.field("variable", "source", contract.ConstructorFieldTypeSelect, contract.ConstructorFieldSizeMd)
+	source := sized(t.Field("variable", "source", contract.ConstructorFieldTypeSelect), contract.ConstructorFieldSizeMd)
 	source.Value = contract.Some(chosen)
 	source.IsTrigger = yes
-	source.Props = t.choices("variable.source", "", VariableSources)
+	source.Props = choices(t, "variable.source", "", VariableSources)
 	fields := []contract.ConstructorField{source}
 	if chosen != "column_values" {
 		return fields
@@ -329,10 +256,10 @@ func VariableForm(t Texts, tables Tables, values Values, groups []Values) []cont
 		return fields
 	}
 	columns := table.Names()
-	column := t.field("variable", "column", contract.ConstructorFieldTypeSelect, contract.ConstructorFieldSizeMd)
+	column := sized(t.Field("variable", "column", contract.ConstructorFieldTypeSelect), contract.ConstructorFieldSizeMd)
 	column.Required = yes
 	column.Value = contract.Some(choice(values["column"], columns, firstOf(columns)))
 	column.Inline = yes
-	column.Props = t.choices("", "", columns)
+	column.Props = choices(t, "", "", columns)
 	return append(fields, column, filtersField(t, table, groups))
 }

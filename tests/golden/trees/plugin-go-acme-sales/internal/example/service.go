@@ -26,7 +26,6 @@ import (
 	"crypto/subtle"
 	"errors"
 	"os"
-	"regexp"
 	"strconv"
 	"time"
 
@@ -38,8 +37,6 @@ const AccessKeyEnv = "EXAMPLE_ACCESS_KEY"
 
 // MaxQueries is the most queries one get-result request may hold.
 const MaxQueries = 100
-
-var digits = regexp.MustCompile(`^[0-9]+$`)
 
 // Options are what the example takes from the plugin.
 type Options struct {
@@ -76,11 +73,11 @@ func New(options Options) *Example {
 }
 
 // Texts are the catalogue's texts in the call's language.
-func (e *Example) Texts(rc contract.RequestContext) Texts {
-	return Texts{catalog: e.options.Catalog, locale: rc.Locale}
+func (e *Example) Texts(rc contract.RequestContext) contract.FormTexts {
+	return contract.NewFormTexts(e.options.Catalog, rc.Locale)
 }
 
-func (e *Example) reason(t Texts, err *QueryError) string {
+func (e *Example) reason(t contract.FormTexts, err *QueryError) string {
 	params := map[string]string{"seconds": strconv.Itoa(e.options.QuerySeconds)}
 	for name, value := range err.Params {
 		params[name] = value
@@ -90,7 +87,7 @@ func (e *Example) reason(t Texts, err *QueryError) string {
 
 // keyAccepted compares in constant time, so the answer's timing does not tell how much of a
 // guessed key was right.
-func (e *Example) keyAccepted(values Values) bool {
+func (e *Example) keyAccepted(values contract.FormValues) bool {
 	if e.accessKey == "" {
 		return true
 	}
@@ -104,18 +101,16 @@ func refused(message, code string) *contract.PluginError {
 
 // rowLimit is the configured row limit of a constructor, query or variable request; a 422 for a
 // wrong key or a dataset that does not exist.
-func (e *Example) rowLimit(t Texts, pluginContext contract.Opt[contract.PluginContext]) (int, error) {
-	values := ConfigValues(configOf(pluginContext))
+func (e *Example) rowLimit(t contract.FormTexts, pluginContext contract.Opt[contract.PluginContext]) (int, error) {
+	values := contract.FormValues(contract.ConfigValues(configOf(pluginContext)))
 	if !e.keyAccepted(values) {
 		return 0, refused(t.T("errors.accessKey", nil), "accessKey")
 	}
 	if or(values["dataset"], DefaultDataset) != DefaultDataset {
 		return 0, refused(t.T("errors.dataset", nil), "dataset")
 	}
-	if text := values["rowLimit"]; digits.MatchString(text) {
-		if limit, err := strconv.Atoi(text); err == nil && limit >= 1 && limit <= MaxRowLimit {
-			return limit, nil
-		}
+	if limit, ok := contract.FormValues(values).Number("rowLimit"); ok && limit >= 1 && limit <= MaxRowLimit {
+		return int(limit), nil
 	}
 	return DefaultRowLimit, nil
 }
@@ -146,7 +141,7 @@ func (e *Example) Metadata(rc contract.RequestContext) *contract.PluginMetadata 
 // field (contract.RequireValidConfig), else the dataset's answer (status false: why).
 func (e *Example) CheckHealth(rc contract.RequestContext, config *contract.DatasourceConfig) (*contract.HealthCheckResponse, error) {
 	t := e.Texts(rc)
-	form := DatasourceForm(t, ConfigValues(config.Fields))
+	form := DatasourceForm(t, contract.ConfigValues(config.Fields))
 	values, err := contract.RequireValidConfig(form, config.Fields, rc.Locale)
 	if err != nil {
 		return nil, err
@@ -170,8 +165,8 @@ func (e *Example) CheckHealth(rc contract.RequestContext, config *contract.Datas
 
 // DatasourceFields is the data source form: the saved configuration's values, then the sent ones.
 func (e *Example) DatasourceFields(rc contract.RequestContext, request *contract.DataSourceConstructorRequest) []contract.ConstructorField {
-	values := ConfigValues(configOf(request.PluginContext))
-	sent, _ := FilterValues(request.Filter)
+	values := contract.ConfigValues(configOf(request.PluginContext))
+	sent, _ := contract.FilterValues(request.Filter)
 	for code, value := range sent {
 		values[code] = value
 	}
@@ -184,7 +179,7 @@ func (e *Example) QueryFields(rc contract.RequestContext, request *contract.Cons
 	if _, err := e.rowLimit(t, request.PluginContext); err != nil {
 		return nil, err
 	}
-	values, groups := FilterValues(request.Filter)
+	values, groups := contract.FilterValues(request.Filter)
 	return QueryForm(t, e.tables, values, groups), nil
 }
 
@@ -229,7 +224,7 @@ func (e *Example) VariableFields(rc contract.RequestContext, request *contract.C
 	if _, err := e.rowLimit(t, request.PluginContext); err != nil {
 		return nil, err
 	}
-	values, groups := FilterValues(request.Filter)
+	values, groups := contract.FilterValues(request.Filter)
 	return VariableForm(t, e.tables, values, groups), nil
 }
 

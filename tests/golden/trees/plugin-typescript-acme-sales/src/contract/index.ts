@@ -10,6 +10,8 @@ export * from './config-check.js';
 export * from './conformance.js';
 export type * from './context.js';
 export * from './errors.js';
+export * from './form-texts.js';
+export * from './form-values.js';
 export * from './observability.js';
 export * from './operations.js';
 export * from './query-text.js';

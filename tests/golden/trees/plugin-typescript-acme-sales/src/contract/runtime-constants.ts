@@ -120,6 +120,9 @@ export const LOG_REQUEST_ID_KEY = 'request_id';
 /** The level names, least grave first (Python's WARNING and CRITICAL are WARN and FATAL). */
 export const LOG_LEVELS = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'FATAL'] as const;
 
+/** Array groups a form reads from filter.fields: an arrayIndex outside 0..MAX_ARRAY_GROUPS-1 is skipped. */
+export const MAX_ARRAY_GROUPS = 100;
+
 /** What starts an encrypted value. */
 export const ENCRYPTED_PREFIX = 'enc:v1:';
 

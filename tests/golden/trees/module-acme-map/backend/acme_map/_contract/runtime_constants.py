@@ -83,6 +83,8 @@ LOG_MESSAGE_KEY = "message"
 LOG_REQUEST_ID_KEY = "request_id"
 # the level names, least grave first (Python's WARNING and CRITICAL are WARN and FATAL)
 LOG_LEVELS = ("TRACE", "DEBUG", "INFO", "WARN", "ERROR", "FATAL")
+# array groups a form reads from filter.fields: an arrayIndex outside 0..MAX_ARRAY_GROUPS-1 is skipped
+MAX_ARRAY_GROUPS = 100
 # what starts an encrypted value
 ENCRYPTED_PREFIX = "enc:v1:"
 # the environment variable holding the key
