@@ -53,6 +53,7 @@ RUNTIME_MODULES = (
     "serving.py",
     "starter_corrections.py",
     "strict_json.py",
+    "stub.py",
     "published_spec.py",
     "wire_names.py",
 )
@@ -83,6 +84,7 @@ _HELPER_EXPORTS = (
     "regular_frame",
     "require_valid_config",
     "saved_config",
+    "stub_data_source",
     "timestamp_field",
     "timestamp_frame",
 )

@@ -55,6 +55,7 @@ from .models import (
 from .routes import BASE_PATH, build_router
 from .saved_config import saved_config
 from .secrets import SecretBox, load_secret_box
+from .stub import stub_data_source
 
 __all__ = [
     "BASE_PATH",
@@ -106,6 +107,7 @@ __all__ = [
     "regular_frame",
     "require_valid_config",
     "saved_config",
+    "stub_data_source",
     "timestamp_field",
     "timestamp_frame",
 ]
