@@ -43,7 +43,7 @@ def client(state_dir: Path) -> Iterator[TestClient]:
 
 
 def stub() -> DataSourceBase:
-    """The stand-in data source: every operation answers the spec's example answer."""
+    """The stand-in data source: every operation answers the first answer the spec shows."""
     return stub_data_source(DataSourceBase, OPERATIONS, DOCUMENT)
 
 

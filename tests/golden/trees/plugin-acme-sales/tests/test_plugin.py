@@ -1,6 +1,6 @@
 """What holds for this plugin whatever its data source does, through HTTP calls to the app.
 
-These run against the stand-in data source (the `glue` fixture: the spec's example answers), so
+These run against the stand-in data source (the `glue` fixture: the answers the spec shows), so
 they stay green as yours starts needing a URL, a token and a service to call; what your data
 source answers is tested in tests/example/.
 """

@@ -37,9 +37,9 @@ from weather_station_telemetry_gateway_for_the_northern_coasts_region.settings i
 from .conformance_hooks import Conformance, conformance_data_source
 
 ROOT = Path(__file__).resolve().parents[1]
-# The key the app encrypts password fields with during the test (32 bytes, base64url): the spec's
-# example key when it publishes one, so the enc:v1: values of its examples (requests Schemathesis
-# sends, the stand-in's answers) decrypt as they would on a plugin holding that key.
+# The key the app encrypts password fields with during the test (32 bytes, base64url): the key the
+# spec publishes, if it does, so the enc:v1: values the spec shows (requests Schemathesis sends,
+# the stand-in's answers) decrypt as they would on a plugin holding that key.
 KEY = (
     PUBLISHED_SECRET_KEYS[0]
     if PUBLISHED_SECRET_KEYS

@@ -16,7 +16,7 @@ About one positive case in four is left as generated (a random configuration, ra
 schema-invalid (negative) cases are never touched: they must be refused as they are.
 
 `conformance_data_source` chooses the data source the run calls: the stand-in (`stub()`, the
-spec's example answers), so the run checks the routes and stays green whatever your data source
+answers the spec shows), so the run checks the routes and stays green whatever your data source
 needs (a URL, a token, a service to call); your data source's own tests are in
 tests/test_datasource.py. To run Schemathesis against yours, return None there and put a
 configuration and queries it understands here (CONFIG_VALUES must pass its health check where the
