@@ -15,8 +15,14 @@ reach the success paths, the hook rewrites most of them, before they are sent:
 About one positive case in four is left as generated (a random configuration, random JSON), and
 schema-invalid (negative) cases are never touched: they must be refused as they are.
 
-This file is yours: when you replace the example data source, put your own configuration and
-queries here (CONFIG_VALUES must pass your health check where the tests run).
+`conformance_data_source` chooses the data source the run calls. Here it is the example's own
+(it needs no service), so the run checks the example's answers too. When you replace the example
+with a data source that calls a service, return `stub()` there (the stand-in answering the spec's
+examples: the run then checks the routes, and stays green whatever your data source needs), or
+keep yours and put a configuration and queries it understands here (CONFIG_VALUES must pass its
+health check where the tests run).
+
+This file is yours.
 """
 
 from __future__ import annotations
@@ -29,6 +35,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from schemathesis import Case, GenerationMode
+
+from acme_sales._contract import (
+    DataSourceBase,
+)
+
+
+def conformance_data_source() -> DataSourceBase | None:
+    """The data source the run calls: None is the plugin's own (create_app's default)."""
+    return None
+
 
 # Values of the data source form's fields (the others keep the form's defaults).
 CONFIG_VALUES: dict[str, str] = {

@@ -8,8 +8,9 @@ accepted (2xx, or 422 where the operation documents it: see schemathesis.toml); 
 requests are refused (4xx); methods a path does not serve are refused (405).
 
 Settings (seed, requests per operation) are in schemathesis.toml; CONFORMANCE_SEED=<n> runs
-with another seed. tests/conformance_hooks.py makes most schema-valid requests ones the plugin
-can serve (a working configuration, queries it understands). A failure prints the request as a
+with another seed. tests/conformance_hooks.py chooses the data source the run calls (the stand-in
+answering the spec's examples, or yours) and makes most schema-valid requests ones it can serve
+(a working configuration, queries it understands). A failure prints the request as a
 curl command: replay it against `python -m acme_sales` to see what happened.
 """
 
@@ -27,14 +28,23 @@ import schemathesis
 from schemathesis.config import SchemathesisConfig
 
 from acme_sales._contract import BASE_PATH
+from acme_sales._contract.runtime_constants import (
+    PUBLISHED_SECRET_KEYS,
+)
 from acme_sales.app import create_app
 from acme_sales.settings import Settings
 
-from .conformance_hooks import Conformance
+from .conformance_hooks import Conformance, conformance_data_source
 
 ROOT = Path(__file__).resolve().parents[1]
-# The key the app encrypts password fields with during the test (32 bytes, base64url).
-KEY = base64.urlsafe_b64encode(b"conformance-test-key-32-bytes!!!").decode()
+# The key the app encrypts password fields with during the test (32 bytes, base64url): the key the
+# spec publishes, if it does, so the enc:v1: values the spec shows (requests Schemathesis sends,
+# the stand-in's answers) decrypt as they would on a plugin holding that key.
+KEY = (
+    PUBLISHED_SECRET_KEYS[0]
+    if PUBLISHED_SECRET_KEYS
+    else base64.urlsafe_b64encode(b"conformance-test-key-32-bytes!!!").decode()
+)
 
 CONTRACT = ROOT / ".scaffold" / "contract.yaml"
 ACCEPTED = '"2xx", "3xx", "401", "403", "404", "409", "429", "5xx", "422"'
@@ -66,7 +76,9 @@ def _config() -> SchemathesisConfig:
 schema = schemathesis.openapi.from_path(CONTRACT, config=_config())
 # The app on its own state folder and key, served in-process.
 STATE = tempfile.TemporaryDirectory(prefix="conformance-")
-app = create_app(Settings(state_dir=Path(STATE.name), secret_key=KEY))
+app = create_app(
+    Settings(state_dir=Path(STATE.name), secret_key=KEY), datasource=conformance_data_source()
+)
 schema.app = app
 conformance = Conformance()
 conformance.install(schema)

@@ -1,4 +1,8 @@
-"""Metrics, probes, request ids and logs around the plugin's routes (`_contract/observability.py`)."""
+"""Metrics, probes, request ids and logs around the plugin's routes (`_contract/observability.py`).
+
+Served with the stand-in data source (`stub`, tests/conftest.py): what is around the routes holds
+whatever your data source needs.
+"""
 
 from __future__ import annotations
 
@@ -22,7 +26,7 @@ from weather_station_telemetry_gateway_for_the_northern_coasts_region._contract.
 from weather_station_telemetry_gateway_for_the_northern_coasts_region.app import create_app
 from weather_station_telemetry_gateway_for_the_northern_coasts_region.settings import Settings
 
-from .conftest import TEST_KEY, plugin_context
+from .conftest import TEST_KEY, plugin_context, stub
 
 API = "/api/v1"
 # the access log: one line per request
@@ -31,7 +35,7 @@ ACCESS_LOGGER = "weather_station_telemetry_gateway_for_the_northern_coasts_regio
 
 @pytest.fixture
 def app(state_dir: Path) -> FastAPI:
-    return create_app(Settings(state_dir=state_dir, secret_key=TEST_KEY))
+    return create_app(Settings(state_dir=state_dir, secret_key=TEST_KEY), datasource=stub())
 
 
 @pytest.fixture
@@ -67,7 +71,7 @@ def test_metrics_count_a_contract_call_by_operation(api: TestClient) -> None:
 
 def test_metrics_can_be_turned_off(state_dir: Path) -> None:
     settings = Settings(state_dir=state_dir, secret_key=TEST_KEY, metrics_enabled=False)
-    with TestClient(create_app(settings)) as off:
+    with TestClient(create_app(settings, datasource=stub())) as off:
         answer = off.get("/metrics")
     assert answer.status_code == 404
     assert answer.json()["error"] is True

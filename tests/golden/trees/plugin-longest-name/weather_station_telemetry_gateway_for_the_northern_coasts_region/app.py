@@ -1,11 +1,12 @@
 """The application factory: settings -> secrets key -> data source -> routes under /api/v1.
 
 `create_app()` is what `python -m weather_station_telemetry_gateway_for_the_northern_coasts_region` serves and what the tests call with their own
-Settings. It raises StartupError (a missing data source method, no secret key in production, an
-unreadable text catalogue) before anything is served. Around the routes: GET /healthz, /readyz and
-/metrics, a request id on every answer and log line, and one access log line per request
-(`_contract/observability.py`); GET /openapi.json publishes the contract this service implements
-(`_contract/published_spec.py`).
+Settings, and with a data source of their own where they test the routes rather than yours
+(`stub_data_source`, README "Testing your data source"). It raises StartupError (a missing data
+source method, no secret key in production, an unreadable text catalogue) before anything is
+served. Around the routes: GET /healthz, /readyz and /metrics, a request id on every answer and
+log line, and one access log line per request (`_contract/observability.py`); GET /openapi.json
+publishes the contract this service implements (`_contract/published_spec.py`).
 """
 
 from __future__ import annotations
@@ -15,7 +16,14 @@ from pathlib import Path
 from fastapi import FastAPI
 
 from . import __version__
-from ._contract import BASE_PATH, Catalog, build_router, install_error_handlers, load_secret_box
+from ._contract import (
+    BASE_PATH,
+    Catalog,
+    DataSourceBase,
+    build_router,
+    install_error_handlers,
+    load_secret_box,
+)
 from ._contract.observability import configure_logging, install_observability
 from ._contract.openapi_document import DOCUMENT as OPENAPI_DOCUMENT
 from ._contract.published_spec import publish_spec
@@ -25,7 +33,9 @@ from .settings import Settings
 LOCALES = Path(__file__).resolve().parent / "locales"
 
 
-def create_app(settings: Settings | None = None) -> FastAPI:
+def create_app(
+    settings: Settings | None = None, datasource: DataSourceBase | None = None
+) -> FastAPI:
     settings = settings or Settings.from_env()
     configure_logging(settings.log_format, settings.log_level)  # unless uvicorn or pytest did
     secrets = load_secret_box(
@@ -35,10 +45,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         state_dir=settings.state_dir,
     )
     catalog = Catalog.load(LOCALES)
-    datasource = WeatherStationTelemetryGatewayForTheNorthernCoastsRegionDataSource(
-        settings,
-        catalog,
-    )
+    if datasource is None:
+        datasource = WeatherStationTelemetryGatewayForTheNorthernCoastsRegionDataSource(
+            settings,
+            catalog,
+        )
     app = FastAPI(
         title="Weather Station Telemetry Gateway For The Northern Coasts Region",
         version=__version__,

@@ -15,9 +15,14 @@ reach the success paths, the hook rewrites most of them, before they are sent:
 About one positive case in four is left as generated (a random configuration, random JSON), and
 schema-invalid (negative) cases are never touched: they must be refused as they are.
 
-This file is yours: as your data source gains form fields and queries, put a working
-configuration and queries it understands here (CONFIG_VALUES must pass your health check where
-the tests run).
+`conformance_data_source` chooses the data source the run calls: the stand-in (`stub()`, the
+answers the spec shows), so the run checks the routes and stays green whatever your data source
+needs (a URL, a token, a service to call); your data source's own tests are in
+tests/test_datasource.py. To run Schemathesis against yours, return None there and put a
+configuration and queries it understands here (CONFIG_VALUES must pass its health check where the
+tests run).
+
+This file is yours.
 """
 
 from __future__ import annotations
@@ -30,6 +35,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from schemathesis import Case, GenerationMode
+
+from acme_sales._contract import (
+    DataSourceBase,
+)
+
+from .conftest import stub
+
+
+def conformance_data_source() -> DataSourceBase | None:
+    """The data source the run calls: None is the plugin's own (create_app's default)."""
+    return stub()
+
 
 # Values of the data source form's fields (the others keep the form's defaults).
 CONFIG_VALUES: dict[str, str] = {}

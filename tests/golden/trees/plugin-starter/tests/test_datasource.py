@@ -1,4 +1,8 @@
-"""The starter's answers (datasource.py): change these tests as you fill in its methods."""
+"""The starter's answers (datasource.py): change these tests as you fill in its methods.
+
+When your data source calls a service, test it against a fake of that service (the
+`fake_upstream` fixture, tests/fake_upstream.py; README "Testing your data source").
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,15 @@ from fastapi.testclient import TestClient
 from .conftest import constructor_request, plugin_context
 
 API = "/api/v1"
+
+
+def test_well_known(client: TestClient) -> None:
+    answer = client.get(f"{API}/well-known")
+    assert answer.status_code == 200
+    body = answer.json()
+    assert body["name"] == "acme-sales"
+    assert {t["lang"] for t in body["title"]} == {"ru-RU", "en-US"}
+    assert body["baseUrl"].endswith("/api/v1")
 
 
 def test_health_check_saves_the_fields_sent(client: TestClient) -> None:

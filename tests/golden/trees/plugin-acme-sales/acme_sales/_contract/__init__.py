@@ -74,6 +74,7 @@ from .query_text import (
 from .routes import BASE_PATH, build_router
 from .saved_config import saved_config
 from .secrets import SecretBox, load_secret_box
+from .stub import stub_data_source
 
 __all__ = [
     "BASE_PATH",
@@ -136,6 +137,7 @@ __all__ = [
     "require_valid_config",
     "saved_config",
     "sql_string",
+    "stub_data_source",
     "text_value",
     "timestamp_field",
     "timestamp_frame",

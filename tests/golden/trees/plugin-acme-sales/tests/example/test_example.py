@@ -16,6 +16,15 @@ def codes(fields: list[dict[str, Any]]) -> list[str]:
     return [field["code"] for field in fields]
 
 
+def test_well_known(client: TestClient) -> None:
+    answer = client.get(f"{API}/well-known")
+    assert answer.status_code == 200
+    body = answer.json()
+    assert body["name"] == "acme-sales"
+    assert {t["lang"] for t in body["title"]} == {"ru-RU", "en-US"}
+    assert body["baseUrl"].endswith("/api/v1")
+
+
 def test_health_check_encrypts_the_password(client: TestClient) -> None:
     answer = client.post(f"{API}/datasource/health-check", json={"fields": CONFIG})
     assert answer.status_code == 200, answer.text
