@@ -127,8 +127,13 @@ export class SampleExample {
       : DEFAULT_ROW_LIMIT;
   }
 
-  private limits(rowLimit: number): Limits {
-    return new Limits(rowLimit, Date.now() + this.querySeconds * 1000, this.maxResultBytes);
+  private limits(rowLimit: number, context: RequestContext): Limits {
+    return new Limits(
+      rowLimit,
+      Date.now() + this.querySeconds * 1000,
+      this.maxResultBytes,
+      context.signal,
+    );
   }
 
   // --- operations --------------------------------------------------------------------------------
@@ -193,12 +198,15 @@ export class SampleExample {
       const message = t('errors.tooManyQueries', { max: MAX_QUERIES });
       throw new PluginError(message, { validationErrors: { dataQuery: message } });
     }
-    const limits = this.limits(this.source(request.pluginContext, context));
+    const limits = this.limits(this.source(request.pluginContext, context), context);
     const variables = request.variables ?? {};
     return queryResponse(
       queries.map((query, index) => {
         try {
-          return runQuery(this.tables, query, variables, limits);
+          const frame = runQuery(this.tables, query, variables, limits);
+          // a line of the request's log (request_id on it, in text and JSON alike)
+          context.log.debug({ refId: query.refID }, 'ran a query');
+          return frame;
         } catch (error) {
           if (!(error instanceof QueryError)) {
             throw error;
@@ -222,7 +230,7 @@ export class SampleExample {
   }
 
   variableValues(request: VariablesRequest, context: RequestContext): ConstructorFieldPropOption[] {
-    const limits = this.limits(this.source(request.pluginContext, context));
+    const limits = this.limits(this.source(request.pluginContext, context), context);
     try {
       const spec = parseJsonObject(request.json);
       return variableValues(this.tables, spec, request.variables ?? {}, limits).map((value) => ({

@@ -169,9 +169,12 @@ class SqlExample:
         code_mode = values.get("codeMode") == "true" and values.get("codeLang", "").strip() != ""
         return Source(database, code_mode=code_mode, row_limit=limit)
 
-    def deadline(self) -> float:
-        """The time.monotonic() by which every statement of this request must be done."""
-        return time.monotonic() + self.query_seconds
+    def deadline(self, context: RequestContext) -> float:
+        """The time.monotonic() by which every statement of this request must be done: the
+        call's own (PLUGIN_QUERY_SECONDS from when the routes called the method), so a statement
+        is interrupted when the routes stop waiting for it."""
+        own = time.monotonic() + self.query_seconds
+        return own if context.deadline is None else min(own, context.deadline)
 
     # --- operations ---------------------------------------------------------------------------
 
@@ -272,7 +275,7 @@ class SqlExample:
         limits = Limits(
             code_mode=source.code_mode,
             row_limit=source.row_limit,
-            deadline=self.deadline(),
+            deadline=self.deadline(context),
             budget=ResultBudget(self.max_result_bytes),
         )
         frames = []
@@ -288,6 +291,8 @@ class SqlExample:
                     t("errors.query", ref=name, reason=reason),
                     validation_errors={ref if plain else f"dataQuery.{position - 1}": reason},
                 ) from None
+        # a line of the request's log: request_id on it, in text and JSON alike
+        context.log.debug("ran %d queries", len(frames), extra={"queries": len(frames)})
         return query_response(frames)
 
     def variable_fields(
@@ -311,7 +316,7 @@ class SqlExample:
                 self._schema(source, context),
                 spec,
                 request.variables or {},
-                self.deadline(),
+                self.deadline(context),
             )
         except SourceError as exc:
             reason = self.reason(context, exc)
