@@ -10,6 +10,7 @@ says, in the `--defaults` project the plugin functional tests share.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from functools import cache
@@ -27,7 +28,7 @@ from tests.shared_cases import assert_known_keys, read_cases
 CASES = read_cases("error_answers.json")
 KNOWN_KEYS = {
     "name", "method", "path", "headers", "body", "raises", "status", "answer", "message", "text",
-    "locale", "params", "mentions", "never", "answerHeaders",
+    "locale", "params", "mentions", "never", "answerHeaders", "waits",
 }  # fmt: skip
 BUG = "database password is hunter2"
 
@@ -69,8 +70,9 @@ def expected_value(value: Any, locale: str) -> Any:
 
 
 @cache
-def failing_client(raises: str) -> TestClient:
-    """The glue around a data source of which every method raises what `raises` (JSON) says."""
+def failing_client(raises: str, waits: float | None = None) -> TestClient:
+    """The glue around a data source of which every method raises what `raises` (JSON) says, or,
+    with `waits` (PLUGIN_QUERY_SECONDS), waits until the glue cancels it."""
     contract = module("_contract")
     spec = json.loads(raises) if raises else None
 
@@ -84,10 +86,13 @@ def failing_client(raises: str) -> TestClient:
     def raiser(*_args: Any) -> Any:
         raise error()
 
+    async def waiter(*_args: Any) -> Any:
+        await asyncio.sleep(3600)  # cancelled by the glue at its deadline
+
     failing = type(
         "FailingDataSource",
         (contract.DataSourceBase,),
-        {op.method_name: raiser for op in contract.OPERATIONS},
+        {op.method_name: raiser if waits is None else waiter for op in contract.OPERATIONS},
     )
     app = FastAPI()
     router = contract.build_router(
@@ -95,6 +100,7 @@ def failing_client(raises: str) -> TestClient:
         secrets=contract.SecretBox(bytes(range(32))),
         locales=("ru-RU", "en-US"),
         prefix=contract.BASE_PATH,
+        query_seconds=waits,
     )
     app.router.routes.extend(router.routes)
     contract.install_error_handlers(app)
@@ -109,7 +115,9 @@ def test_every_case_uses_only_keys_this_runner_knows() -> None:
 
 @pytest.mark.parametrize("case", CASES, ids=[case["name"] for case in CASES])
 def test_the_python_runtime_answers_as_the_case_says(case: dict[str, Any]) -> None:
-    api = failing_client(json.dumps(case.get("raises"), sort_keys=True) if "raises" in case else "")
+    api = failing_client(
+        json.dumps(case.get("raises"), sort_keys=True) if "raises" in case else "", case.get("waits")
+    )
     answer = api.request(
         case["method"], case["path"], content=body_bytes(case.get("body")), headers=case.get("headers", {})
     )

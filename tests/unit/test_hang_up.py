@@ -7,11 +7,12 @@ only once the caller has gone. Over real HTTP: tests/functional/test_failsafe_py
 from __future__ import annotations
 
 import asyncio
+import threading
 from typing import Any
 
 import pytest
 
-from scaffold.codegen.python.runtime_files.hang_up import HungUp, call_until_hang_up
+from scaffold.codegen.python.runtime_files.hang_up import DeadlinePassed, HungUp, call_until_hang_up
 
 
 def _receive_until(gone: asyncio.Event) -> Any:
@@ -98,3 +99,46 @@ def test_a_cancelled_request_cancels_its_method() -> None:
 
     asyncio.run(scenario())
     assert seen == ["cancelled"]
+
+
+def test_a_method_past_its_seconds_is_cancelled_and_raises_deadline_passed() -> None:
+    """PLUGIN_QUERY_SECONDS (issue 40 point 3): the method is cancelled at `seconds`, `cancelled`
+    set for a sync method to see, while the caller still waits."""
+    seen: list[str] = []
+    cancelled = threading.Event()
+
+    async def method() -> str:
+        try:
+            await asyncio.Event().wait()
+        except asyncio.CancelledError:
+            seen.append("cancelled")
+            raise
+        return "never"
+
+    async def scenario() -> float:
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        with pytest.raises(DeadlinePassed):
+            await call_until_hang_up(method(), _receive_until(asyncio.Event()), 0.1, cancelled)
+        took = loop.time() - started
+        await asyncio.sleep(0)
+        return took
+
+    took = asyncio.run(scenario())
+    assert seen == ["cancelled"] and cancelled.is_set()
+    assert 0.09 < took < 1, took
+
+
+def test_the_deadline_holds_after_the_watch_gives_up() -> None:
+    """A `receive` that hands a body after the body's end ends the watch (see _hang_up): the
+    deadline still ends the call."""
+    bodies = iter([{"type": "http.request", "body": b"", "more_body": False}] * 2)
+
+    async def receive() -> dict[str, Any]:
+        return next(bodies)
+
+    async def scenario() -> None:
+        with pytest.raises(DeadlinePassed):
+            await call_until_hang_up(asyncio.Event().wait(), receive, 0.1)
+
+    asyncio.run(scenario())

@@ -267,7 +267,7 @@ def _serve(op: GoOperation, index: int, model: GoModel) -> list[str]:
         "\trc := s.requestContext(r, op)",
         "\tdefer s.recoverPanic(w, r, op, rc)",
     ]
-    call = f"s.handler.{op.method}(r.Context(), rc)"
+    call = f"s.handler.{op.method}(ctx, rc)"
     if op.request is not None:
         lines += [
             f"\tvar request {op.request}",
@@ -286,9 +286,14 @@ def _serve(op: GoOperation, index: int, model: GoModel) -> list[str]:
                 "}",
             ]
             lines += _guarded(conditions, body)
-        call = f"s.handler.{op.method}(r.Context(), rc, &request)"
+        call = f"s.handler.{op.method}(ctx, rc, &request)"
     lines += [
+        "\tctx, cancel := s.callContext(r)",
+        "\tdefer cancel()",
         f"\tanswer, err := {call}",
+        "\tif s.ended(w, r, ctx, op, rc, err) {",
+        "\t\treturn",
+        "\t}",
         "\tif err != nil {",
         "\t\ts.fail(w, r, op, rc, err)",
         "\t\treturn",

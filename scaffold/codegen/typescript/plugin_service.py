@@ -45,6 +45,7 @@ CONTRACT_FOLDER = "src/contract"
 RUNTIME_MODULES = (
     "answers.ts",
     "body-limits.ts",
+    "call-end.ts",
     "catalog.ts",
     "config-check.ts",
     "conformance.ts",

@@ -2,9 +2,25 @@ package contract
 
 // What a data source method learns about a call besides its body. The routes build one
 // RequestContext per call and pass it to the method, so the data source never needs the
-// *http.Request (as in the Python and TypeScript plugins).
+// *http.Request (as in the Python and TypeScript plugins). The method's context.Context carries
+// the rest (issue 40 point 3): its logger (Logger) and its end, cancelled when the caller hangs
+// up and at its deadline, PLUGIN_QUERY_SECONDS after the call began (ServerOptions.QuerySeconds).
 
-import "net/http"
+import (
+	"context"
+	"log/slog"
+	"net/http"
+
+	"example.com/plugin/internal/contract/logging"
+)
+
+// Logger is the logger of the request ctx belongs to: every line carries its request id, in
+// LOG_FORMAT text and json alike, whether the call passes ctx or not:
+//
+//	contract.Logger(ctx).Info("read the rows", "rows", n)
+//
+// Outside a request it is slog.Default(), which main sets to the service's logger.
+func Logger(ctx context.Context) *slog.Logger { return logging.FromContext(ctx) }
 
 // RequestContext describes one call of a contract operation.
 type RequestContext struct {

@@ -47,39 +47,52 @@ type eaCase struct {
 	Mentions      []string          `json:"mentions"`
 	Never         []string          `json:"never"`
 	AnswerHeaders map[string]string `json:"answerHeaders"`
+	Waits         int               `json:"waits"`
 }
 
 const eaBug = "database password is hunter2"
 
-// eaSource is a data source of which every method fails with err.
-type eaSource struct{ err error }
-
-func (s eaSource) GetMetadata(context.Context, RequestContext) (*PluginMetadata, error) {
-	return nil, s.err
+// eaSource is a data source of which every method fails with err, or, when it waits, with its
+// context's error once the glue ends the call.
+type eaSource struct {
+	err   error
+	waits bool
 }
 
-func (s eaSource) CheckHealth(context.Context, RequestContext, *DatasourceConfig) (*HealthCheckResponse, error) {
-	return nil, s.err
+func (s eaSource) fail(ctx context.Context) error {
+	if s.waits {
+		<-ctx.Done()
+		return ctx.Err()
+	}
+	return s.err
 }
 
-func (s eaSource) GetDatasourceConstructorFields(context.Context, RequestContext, *DataSourceConstructorRequest) ([]ConstructorField, error) {
-	return nil, s.err
+func (s eaSource) GetMetadata(ctx context.Context, _ RequestContext) (*PluginMetadata, error) {
+	return nil, s.fail(ctx)
 }
 
-func (s eaSource) GetQueryConstructorFields(context.Context, RequestContext, *ConstructorRequest) ([]ConstructorField, error) {
-	return nil, s.err
+func (s eaSource) CheckHealth(ctx context.Context, _ RequestContext, _ *DatasourceConfig) (*HealthCheckResponse, error) {
+	return nil, s.fail(ctx)
 }
 
-func (s eaSource) GetQueryResult(context.Context, RequestContext, *QueryDataRequest) (*QueryDataResponse, error) {
-	return nil, s.err
+func (s eaSource) GetDatasourceConstructorFields(ctx context.Context, _ RequestContext, _ *DataSourceConstructorRequest) ([]ConstructorField, error) {
+	return nil, s.fail(ctx)
 }
 
-func (s eaSource) GetVariableConstructorFields(context.Context, RequestContext, *ConstructorRequest) ([]ConstructorField, error) {
-	return nil, s.err
+func (s eaSource) GetQueryConstructorFields(ctx context.Context, _ RequestContext, _ *ConstructorRequest) ([]ConstructorField, error) {
+	return nil, s.fail(ctx)
 }
 
-func (s eaSource) GetVariableValues(context.Context, RequestContext, *VariablesRequest) ([]ConstructorFieldPropOption, error) {
-	return nil, s.err
+func (s eaSource) GetQueryResult(ctx context.Context, _ RequestContext, _ *QueryDataRequest) (*QueryDataResponse, error) {
+	return nil, s.fail(ctx)
+}
+
+func (s eaSource) GetVariableConstructorFields(ctx context.Context, _ RequestContext, _ *ConstructorRequest) ([]ConstructorField, error) {
+	return nil, s.fail(ctx)
+}
+
+func (s eaSource) GetVariableValues(ctx context.Context, _ RequestContext, _ *VariablesRequest) ([]ConstructorFieldPropOption, error) {
+	return nil, s.fail(ctx)
 }
 
 // eaCases reads the file named by SCAFFOLD_ERROR_ANSWERS, failing on a key this runner does not know.
@@ -97,7 +110,7 @@ func eaCases(t *testing.T) []eaCase {
 
 // eaServer is the glue around a data source of which every method fails as raises says, wrapped
 // in the observability middleware as internal/app wraps it.
-func eaServer(t *testing.T, raises *eaRaises) http.Handler {
+func eaServer(t *testing.T, raises *eaRaises, waits int) http.Handler {
 	var err error = errors.New(eaBug)
 	if raises != nil {
 		err = &PluginError{Status: raises.Status, Message: raises.Message, ValidationErrors: raises.ValidationErrors}
@@ -112,10 +125,11 @@ func eaServer(t *testing.T, raises *eaRaises) http.Handler {
 	}
 	logger := slog.New(slog.NewTextHandler(io.Discard, nil))
 	server, serverErr := NewServer(ServerOptions{
-		Handler: eaSource{err: err},
-		Catalog: NewCatalog(map[string]map[string]string{"ru-RU": {}, "en-US": {}}),
-		Secrets: secrets,
-		Logger:  logger,
+		Handler:      eaSource{err: err, waits: waits > 0},
+		Catalog:      NewCatalog(map[string]map[string]string{"ru-RU": {}, "en-US": {}}),
+		Secrets:      secrets,
+		Logger:       logger,
+		QuerySeconds: waits,
 	})
 	if serverErr != nil {
 		t.Fatal(serverErr)
@@ -169,10 +183,10 @@ func TestErrorAnswersShared(t *testing.T) {
 		}
 		seen[c.Name] = true
 		t.Run(c.Name, func(t *testing.T) {
-			raises, _ := json.Marshal(c.Raises)
+			raises, _ := json.Marshal([]any{c.Raises, c.Waits})
 			server, ok := servers[string(raises)]
 			if !ok {
-				server = eaServer(t, c.Raises)
+				server = eaServer(t, c.Raises, c.Waits)
 				servers[string(raises)] = server
 			}
 			var body io.Reader = http.NoBody

@@ -15,7 +15,9 @@ Every endpoint of a generated plugin runs the same steps, driven by its `Operati
    the plugin cannot process, not a wrong form: 422, with validationErrors naming the field
    where the endpoint's error body has them);
 3. call the data source method with a RequestContext - sync methods in the threadpool, async
-   ones awaited;
+   ones awaited - whose `log` names the request on every line and whose `deadline` is
+   PLUGIN_QUERY_SECONDS away: a method still running then is cancelled and answered 422 in the
+   operation's 422 shape (`query.deadline`, issue 40 point 3);
 4. encrypt password fields of the answer, serialise it once straight to bytes with the
    contract's wire names and without unset optional fields (`answer_json.model_json`).
 
@@ -31,6 +33,8 @@ from __future__ import annotations
 import inspect
 import logging
 import re
+import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -46,9 +50,9 @@ from starlette.types import Receive, Scope, Send
 from .answer_json import model_json
 from .body_limits import BUSY, STALLED, TOO_LARGE, BodyBudget, BodyHold
 from .text_catalog import runtime_text
-from .context import RequestContext
+from .context import RequestContext, RequestLogger
 from .errors import PluginError
-from .hang_up import HungUp, call_until_hang_up
+from .hang_up import DeadlinePassed, HungUp, call_until_hang_up
 from .http_json import (
     BUSY_HEADERS,
     JSON_MEDIA_TYPE,
@@ -63,6 +67,7 @@ from .http_json import (
     read_json_body,
 )
 from .locale import choose_locale
+from .logs import request_id_var
 from .operation_table import Operation
 from .runtime_constants import CLIENT_CLOSED_STATUS
 from .secrets import SecretBox, SecretError, is_token
@@ -83,6 +88,8 @@ class Wiring:
     max_body_bytes: int = MAX_BODY_BYTES
     secret_fields: frozenset[str] = frozenset()
     body_budget: BodyBudget = field(default_factory=lambda: BodyBudget(MAX_BODY_BYTES_IN_FLIGHT))
+    # PLUGIN_QUERY_SECONDS: how long a data source method may take (None: as long as it takes)
+    query_seconds: float | None = None
 
 
 class _FieldSecretError(Exception):
@@ -108,6 +115,8 @@ class OperationApp:
         self.method = getattr(wiring.datasource, op.method_name)
         self.is_async = inspect.iscoroutinefunction(self.method)
         self.serialise = _serialiser(op)
+        # the data source's own logger: its lines are named after its module, as its other lines
+        self.logger = logging.getLogger(type(wiring.datasource).__module__)
 
     def __repr__(self) -> str:
         return f"<OperationApp {self.op.key}>"
@@ -122,15 +131,9 @@ class OperationApp:
     async def _serve(self, scope: Scope, receive: Receive, send: Send, hold: BodyHold) -> None:
         op, wiring = self.op, self.wiring
         language, host, content_type, content_length = _call_headers(scope)
-        context = RequestContext(
-            locale=choose_locale(language, wiring.locales, wiring.locales[0]),
-            headers=Headers(scope=scope),
-            operation_id=op.operation_id,
-            base_url=_base_url(scope, host, op.path),
-        )
-        args: tuple[Any, ...] = (context,)
+        locale = choose_locale(language, wiring.locales, wiring.locales[0])
+        parsed: Any = None
         if op.request_model is not None:
-            locale = context.locale
             try:
                 raw = await read_json_body(
                     receive, content_type, content_length, wiring.max_body_bytes, locale, hold
@@ -160,17 +163,32 @@ class OperationApp:
                 field_errors = {exc.code: message} if _FIELD_CODE.fullmatch(exc.code) else None
                 await self._fail(send, 422, message, field_errors)
                 return
-            args = (parsed, context)
+        seconds = wiring.query_seconds
+        context = RequestContext(
+            locale=locale,
+            headers=Headers(scope=scope),
+            operation_id=op.operation_id,
+            base_url=_base_url(scope, host, op.path),
+            log=RequestLogger(self.logger, request_id_var.get()),
+            deadline=None if seconds is None else time.monotonic() + seconds,
+            cancelled=threading.Event(),
+        )
+        args: tuple[Any, ...] = (context,) if op.request_model is None else (parsed, context)
         try:
             method = self.method
             call = method(*args) if self.is_async else run_in_threadpool(method, *args)
-            result = await call_until_hang_up(call, receive)
+            result = await call_until_hang_up(call, receive, seconds, context.cancelled)
             for path in op.response_secrets:
                 _seal(result, path, wiring.secrets, wiring.secret_fields)
             payload = self.serialise(result)
         except HungUp:
             _log.debug("%s stopped: the caller hung up", op.method_name)
             await _send_answer(send, CLIENT_CLOSED_STATUS, b"", None)  # for the access line: no one reads it
+            return
+        except DeadlinePassed:
+            said = f"{seconds:g}"
+            _log.info("%s stopped: no answer within PLUGIN_QUERY_SECONDS (%s s)", op.method_name, said)
+            await self._fail(send, 422, runtime_text(locale, "query.deadline", seconds=said))
             return
         except PluginError as exc:
             await self._fail(send, exc.status, exc.message, exc.validation_errors)

@@ -1,12 +1,17 @@
-"""A data source method's call that ends when its caller hangs up (issue 40 point 5).
+"""A data source method's call that ends when its caller hangs up or its deadline passes.
 
 uvicorn never tells an app that its caller went away, except through `receive()`, which answers
 `http.disconnect` then. A method waiting for an upstream kept waiting for a caller that was gone
-(for ever, if the upstream never answered), and nothing was logged. So the call runs in a task of
-its own while `receive()` is watched: a hang-up cancels the method (an async one gets
-CancelledError at its `await`; a sync one runs to its end in its thread, which Python cannot
-interrupt, and its result is dropped) and `call_until_hang_up` raises HungUp, which the dispatch
-answers as Go and nginx do: status 499 (CLIENT_CLOSED_STATUS), one debug line, no error and no 500.
+(for ever, if the upstream never answered), and nothing was logged (issue 40 point 5). So the
+call runs in a task of its own while `receive()` is watched: a hang-up cancels the method (an
+async one gets CancelledError at its `await`; a sync one runs to its end in its thread, which
+Python cannot interrupt, and its result is dropped) and `call_until_hang_up` raises HungUp, which
+the dispatch answers as Go and nginx do: status 499 (CLIENT_CLOSED_STATUS), one debug line, no
+error and no 500.
+
+PLUGIN_QUERY_SECONDS bounds the call the same way (issue 40 point 3): at `seconds` the method is
+cancelled and DeadlinePassed raised, which the dispatch answers 422 (`query.deadline`). Either
+way `cancelled` is set, so a sync method can see that its answer is no longer awaited.
 
 When the request itself is cancelled (the end of the shutdown's grace period, see serving), the
 method is cancelled with it.
@@ -15,6 +20,7 @@ method is cancelled with it.
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Awaitable
 from typing import Any, TypeVar
 
@@ -27,19 +33,40 @@ class HungUp(Exception):
     """The caller hung up before the method returned."""
 
 
-async def call_until_hang_up(call: Awaitable[T], receive: Receive) -> T:
-    """The result of `call`, unless the caller hangs up first (HungUp; `call` is cancelled)."""
+class DeadlinePassed(Exception):
+    """The method did not return within PLUGIN_QUERY_SECONDS."""
+
+
+async def call_until_hang_up(
+    call: Awaitable[T],
+    receive: Receive,
+    seconds: float | None = None,
+    cancelled: threading.Event | None = None,
+) -> T:
+    """The result of `call`, unless the caller hangs up first (HungUp) or `seconds` pass
+    (DeadlinePassed); then `call` is cancelled and `cancelled` set."""
+    loop = asyncio.get_running_loop()
+    ends = None if seconds is None else loop.time() + seconds
     method = asyncio.ensure_future(call)
     watcher = asyncio.ensure_future(_hang_up(receive))
     try:
-        await asyncio.wait((method, watcher), return_when=asyncio.FIRST_COMPLETED)
+        await asyncio.wait((method, watcher), timeout=seconds, return_when=asyncio.FIRST_COMPLETED)
         if not method.done():
+            if not watcher.done():
+                _stop(method, cancelled)
+                raise DeadlinePassed
             if watcher.result():
-                _drop(method)
+                _stop(method, cancelled)
                 raise HungUp
-            await asyncio.wait((method,))  # the watch gave up (see _hang_up): the method ends it
+            # the watch gave up (see _hang_up): the method or the deadline ends it
+            done, _ = await asyncio.wait(
+                (method,), timeout=None if ends is None else max(0.0, ends - loop.time())
+            )
+            if not done:
+                _stop(method, cancelled)
+                raise DeadlinePassed
     except asyncio.CancelledError:
-        _drop(method)
+        _stop(method, cancelled)
         raise
     finally:
         watcher.cancel()
@@ -60,6 +87,13 @@ async def _hang_up(receive: Receive) -> bool:
         if ended:
             return False
         ended = not message.get("more_body", False)
+
+
+def _stop(task: asyncio.Future[Any], cancelled: threading.Event | None) -> None:
+    """Tell the method its answer is no longer awaited, then drop `task`."""
+    if cancelled is not None:
+        cancelled.set()
+    _drop(task)
 
 
 def _drop(task: asyncio.Future[Any]) -> None:

@@ -16,6 +16,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import type { DataSourceBase } from './base.js';
 import { Catalog } from './catalog.js';
+import type { RequestContext } from './context.js';
 import { PluginError } from './errors.js';
 import { fastifyOptions, installObservability } from './observability.js';
 import { OPERATIONS } from './operations.js';
@@ -50,11 +51,12 @@ interface Case {
   readonly mentions?: readonly string[];
   readonly never?: readonly string[];
   readonly answerHeaders?: Readonly<Record<string, string>>;
+  readonly waits?: number;
 }
 
 const KEYS = new Set([
   'name', 'method', 'path', 'headers', 'body', 'raises', 'status', 'answer', 'message', 'text',
-  'locale', 'params', 'mentions', 'never', 'answerHeaders',
+  'locale', 'params', 'mentions', 'never', 'answerHeaders', 'waits',
 ]);
 const BUG = 'database password is hunter2';
 
@@ -121,9 +123,12 @@ function expectedValue(value: AnswerValue, locale: string): AnswerValue {
 
 const apps = new Map<string, FastifyInstance>();
 
-/** The glue around a data source of which every method fails as `raises` says. */
-async function failingApp(raises: Raises | undefined): Promise<FastifyInstance> {
-  const key = JSON.stringify(raises ?? null);
+/**
+ * The glue around a data source of which every method fails as `raises` says, or, with `waits`
+ * (querySeconds), waits for its context's signal and fails with its reason.
+ */
+async function failingApp(raises: Raises | undefined, waits?: number): Promise<FastifyInstance> {
+  const key = JSON.stringify([raises ?? null, waits ?? null]);
   const known = apps.get(key);
   if (known !== undefined) {
     return known;
@@ -137,9 +142,15 @@ async function failingApp(raises: Raises | undefined): Promise<FastifyInstance> 
             ...(raises.validationErrors === undefined ? {} : { validationErrors: raises.validationErrors }),
           }),
     );
+  const wait = (...args: unknown[]): Promise<never> => {
+    const { signal } = args[args.length - 1] as RequestContext;
+    return new Promise((_resolve, reject) => {
+      signal.addEventListener('abort', () => reject(signal.reason as Error));
+    });
+  };
   const dataSource = {
     secretFields: new Set<string>(),
-    ...Object.fromEntries(OPERATIONS.map((op) => [op.methodName, fail])),
+    ...Object.fromEntries(OPERATIONS.map((op) => [op.methodName, waits === undefined ? fail : wait])),
   } as unknown as DataSourceBase;
   const app = Fastify({ ...fastifyOptions(), logger: false });
   installObservability(app, { state: { stopping: false }, metricsEnabled: false });
@@ -147,6 +158,7 @@ async function failingApp(raises: Raises | undefined): Promise<FastifyInstance> 
     dataSource,
     catalog: new Catalog({ 'ru-RU': {}, 'en-US': {} }),
     secrets: new SecretBox(Uint8Array.from({ length: 32 }, (_, index) => index)),
+    ...(waits === undefined ? {} : { querySeconds: waits }),
   });
   await app.ready();
   apps.set(key, app);
@@ -165,7 +177,7 @@ describe('the shared error-answer cases', () => {
   });
 
   it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
-    const app = await failingApp(c.raises);
+    const app = await failingApp(c.raises, c.waits);
     const answer = await app.inject({
       method: c.method as 'GET',
       url: c.path,

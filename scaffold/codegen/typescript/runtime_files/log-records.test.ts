@@ -4,8 +4,9 @@
  * (tests/unit/test_log_record_cases.py) and the Go runtime's (logrecords_test.go) read the same
  * file, so the JSON line a record becomes (its keys, its time's form, the level names) is decided
  * once for three languages (issue 39 point 1). Each case is logged by the logger Fastify makes
- * from loggerOptions('json', ...), as app.ts makes it, through the child logger a request gets
- * when the case names its id.
+ * from loggerOptions('json', ...), as app.ts makes it, and from loggerOptions('text', ...) when
+ * the case says what the text line holds, through the child logger a request gets (a data source
+ * method's context.log, issue 40 point 3) when the case names its id.
  *
  * SCAFFOLD_LOG_RECORD_CASES names the file (tests/functional/test_json_bodies_typescript.py sets
  * it). Unset, the tests fail: a run that skipped the shared cases would pass without deciding
@@ -25,9 +26,11 @@ interface Case {
   readonly message: string;
   readonly requestId?: string;
   readonly record: Readonly<Record<string, unknown>>;
+  readonly fields?: readonly (readonly [string, unknown])[];
+  readonly text?: readonly string[];
 }
 
-const KEYS = new Set(['name', 'level', 'message', 'requestId', 'record']);
+const KEYS = new Set(['name', 'level', 'message', 'requestId', 'record', 'fields', 'text']);
 /** pino's method for each shared level name. */
 const LEVELS = {
   TRACE: 'trace',
@@ -43,21 +46,23 @@ function loadCases(): Case[] {
   return loadSharedCases('SCAFFOLD_LOG_RECORD_CASES', 'log_records.json', { cases: KEYS })['cases'] as Case[];
 }
 
-/** The lines Fastify's logger writes for `c`, made as app.ts makes it with LOG_FORMAT=json. */
-async function logged(c: Case): Promise<string[]> {
+/** The lines Fastify's logger writes for `c`, made as app.ts makes it with LOG_FORMAT `format`. */
+async function logged(c: Case, format = 'json'): Promise<string[]> {
   const lines: string[] = [];
-  const app = Fastify({
-    logger: { ...loggerOptions('json', 'trace'), stream: { write: (line: string) => lines.push(line) } },
-  });
+  const write = (line: string): void => {
+    lines.push(line);
+  };
+  const options = loggerOptions(format, 'trace', write);
+  const app = Fastify({ logger: format === 'json' ? { ...options, stream: { write } } : options });
   await app.ready();
   const logger = c.requestId === undefined ? app.log : app.log.child({ [LOG_REQUEST_ID_KEY]: c.requestId });
   const method = LEVELS[c.level as keyof typeof LEVELS];
   if (method === undefined) {
     throw new Error(`level ${c.level} is not one this runner knows`);
   }
-  logger[method](c.message);
+  logger[method](Object.fromEntries(c.fields ?? []), c.message);
   await app.close();
-  return lines.filter((line) => line.includes(JSON.stringify(c.message)));
+  return lines.filter((line) => line.includes(format === 'json' ? JSON.stringify(c.message) : c.message));
 }
 
 const cases = loadCases();
@@ -76,6 +81,20 @@ describe('the shared log-record cases', () => {
     expect(shared, lines[0]).toEqual(c.record);
     if (c.requestId === undefined) {
       expect(record, lines[0]).not.toHaveProperty(LOG_REQUEST_ID_KEY);
+    }
+  });
+});
+
+describe('the shared log-record cases in the text format', () => {
+  it.each(cases.filter((c) => c.text !== undefined).map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    const lines = await logged(c, 'text');
+    expect(lines.length, lines.join('')).toBe(1);
+    const line = lines[0] ?? '';
+    let at = 0;
+    for (const part of c.text ?? []) {
+      const found = line.indexOf(part, at);
+      expect(found, `${JSON.stringify(part)} is not in ${JSON.stringify(line.slice(at))} (the line: ${line})`).toBeGreaterThanOrEqual(0);
+      at = found + part.length;
     }
   });
 });

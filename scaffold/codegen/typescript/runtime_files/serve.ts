@@ -44,6 +44,8 @@ import type {
 
 import type { DataSourceBase } from './base.js';
 import { BodyBudget, BodyRefused, readBody as readRawBody, readJson } from './body-limits.js';
+import { CallEnd, CallEnded } from './call-end.js';
+import { CLIENT_CLOSED_STATUS } from './observability.js';
 import { runtimeText, type Catalog } from './catalog.js';
 import type { RequestContext } from './context.js';
 import { PluginError, StartupError } from './errors.js';
@@ -74,6 +76,11 @@ export interface ContractOptions {
   readonly bodyStallSeconds?: number;
   /** BODY_MIN_BYTES_PER_SECOND unless given: the slowest average rate of a body slower than that. */
   readonly bodyMinBytesPerSecond?: number;
+  /**
+   * PLUGIN_QUERY_SECONDS (Settings.querySeconds): how long a data source method may take; then its
+   * signal is aborted and the call answered 422 (`query.deadline`). Unset: as long as it takes.
+   */
+  readonly querySeconds?: number;
 }
 
 type ErrorBody = Record<string, unknown>;
@@ -319,24 +326,18 @@ async function serve(
   options: ContractOptions,
   validator: BodyValidator,
 ): Promise<FastifyReply> {
-  const context: RequestContext = {
-    locale: localeOf(request, options.catalog),
-    headers: request.headers,
-    operationId: op.operationId,
-    baseUrl: baseUrl(request, op),
-    requestId: String(request.id),
-  };
+  const locale = localeOf(request, options.catalog);
   let body: unknown = undefined;
   if (op.requestSchema !== null) {
     try {
-      const read = parseBody(request, context.locale);
+      const read = parseBody(request, locale);
       body = read.value;
-      const problem = validator.problem(op.requestSchema, body, context.locale, read.text);
+      const problem = validator.problem(op.requestSchema, body, locale, read.text);
       if (problem !== undefined) {
         throw new RequestProblem(400, problem);
       }
       for (const path of op.requestSecrets) {
-        reveal(body, path, options.secrets, context.locale);
+        reveal(body, path, options.secrets, locale);
       }
     } catch (error) {
       if (error instanceof RequestProblem) {
@@ -345,22 +346,44 @@ async function serve(
       throw error;
     }
   }
+  const call = new CallEnd(reply, options.querySeconds);
+  const context: RequestContext = {
+    locale,
+    headers: request.headers,
+    operationId: op.operationId,
+    baseUrl: baseUrl(request, op),
+    requestId: String(request.id),
+    log: request.log,
+    signal: call.signal,
+  };
   let answer: unknown;
   try {
-    answer = await callOperation(options.dataSource, op.operationId, body, context);
+    answer = await call.race(callOperation(options.dataSource, op.operationId, body, context));
     for (const path of op.responseSecrets) {
       seal(answer, path, options.secrets, options.dataSource.secretFields);
     }
   } catch (error) {
+    if (error instanceof CallEnded && error.hungUp) {
+      request.log.debug(`${op.methodName} stopped: the caller hung up`);
+      return reply.code(CLIENT_CLOSED_STATUS).send(); // for the access line: no one reads it
+    }
+    if (error instanceof CallEnded) {
+      const seconds = String(options.querySeconds);
+      request.log.info(`${op.methodName} stopped: no answer within PLUGIN_QUERY_SECONDS (${seconds} s)`);
+      return reply.code(422).send(errorBody(op, 422, runtimeText(locale, 'query.deadline', { seconds })));
+    }
     if (error instanceof PluginError) {
       return reply.code(error.status).send(errorBody(op, error.status, error.message, error.validationErrors));
     }
     const incident = incidentId();
     request.log.error({ err: error, incident }, `${op.methodName} failed (incident ${incident})`);
-    return reply.code(500).send(errorBody(op, 500, runtimeText(context.locale, 'internal', { incident })));
+    return reply.code(500).send(errorBody(op, 500, runtimeText(locale, 'internal', { incident })));
+  } finally {
+    call.end();
   }
   return reply.code(200).type('application/json').send(JSON.stringify(answer));
 }
+
 
 /** The body as JSON (readJson): a declared type must be JSON (none is read as JSON too). */
 function parseBody(request: FastifyRequest, locale: string): { readonly value: unknown; readonly text: string } {

@@ -15,9 +15,10 @@
  * - PLUGIN_MAX_BODY_BYTES (10485760, 10 MiB): larger request bodies are refused with 413;
  * - PLUGIN_MAX_BODY_BYTES_IN_FLIGHT (67108864, 64 MiB): bytes of bodies held at once; more: 503;
  * - METRICS_ENABLED (true): `false` serves no GET /metrics (404);
- * - PLUGIN_MAX_RESULT_BYTES (16777216, 16 MiB) and PLUGIN_QUERY_SECONDS (5): the most result data
- *   one get-result answer may hold and the deadline of one request's work, for your data source
- *   to enforce (the example does);
+ * - PLUGIN_MAX_RESULT_BYTES (16777216, 16 MiB): the most result data one get-result answer may
+ *   hold, for your data source to enforce (the example does);
+ * - PLUGIN_QUERY_SECONDS (5): the deadline of a data source method: the routes answer 422 then and
+ *   abort the method's context.signal;
  * - SHUTDOWN_GRACE_SECONDS (20): on SIGTERM, how long requests in flight may finish.
  *
  * A value that is not allowed stops the start with one sentence naming the variable.

@@ -294,6 +294,48 @@ func RequestIDFrom(ctx context.Context) string {
 	return id
 }
 
+type loggerKey struct{}
+
+// WithLogger is ctx carrying the service's logger, for FromContext.
+func WithLogger(ctx context.Context, logger *slog.Logger) context.Context {
+	return context.WithValue(ctx, loggerKey{}, logger)
+}
+
+// FromContext is the logger of the request ctx belongs to (the one WithLogger put there, else
+// slog.Default()), bound to it: every line carries the request's id in either format, whether the
+// call that logs it passes a context or not (logger.Info as well as logger.InfoContext). Lines
+// logged with slog.Default() and a request's context carry it too, as main sets the service's
+// logger as the default.
+func FromContext(ctx context.Context) *slog.Logger {
+	logger, _ := ctx.Value(loggerKey{}).(*slog.Logger)
+	if logger == nil {
+		logger = slog.Default()
+	}
+	return slog.New(boundHandler{logger.Handler(), ctx})
+}
+
+// boundHandler hands its records to the wrapped handler with the request's context, unless the
+// call gave one of a request itself.
+type boundHandler struct {
+	slog.Handler
+	ctx context.Context
+}
+
+func (h boundHandler) Handle(ctx context.Context, record slog.Record) error {
+	if RequestIDFrom(ctx) == "" {
+		ctx = h.ctx
+	}
+	return h.Handler.Handle(ctx, record)
+}
+
+func (h boundHandler) WithAttrs(attrs []slog.Attr) slog.Handler {
+	return boundHandler{h.Handler.WithAttrs(attrs), h.ctx}
+}
+
+func (h boundHandler) WithGroup(name string) slog.Handler {
+	return boundHandler{h.Handler.WithGroup(name), h.ctx}
+}
+
 // AccessLine is ctx marked as the access line's (its fields are not repeated in the text format).
 func AccessLine(ctx context.Context) context.Context {
 	return context.WithValue(ctx, accessLineKey{}, true)

@@ -4,8 +4,10 @@ package logging
 // format), read by the Go runtime: the Python runtime's tests (tests/unit/test_log_record_cases.py)
 // and the TypeScript runtime's (log-records.test.ts) read the same file, so the JSON line a record
 // becomes (its keys, its time's form, the level names) is decided once for three languages (issue
-// 39 point 1). Each case is logged by NewLogger's JSON logger, with a request's context when the
-// case names its id.
+// 39 point 1). Each case is logged by NewLogger's JSON logger, and its text logger when the case
+// says what the text line holds; when the case names a request id, through the logger a data
+// source method gets (FromContext of the request's context, contract.Logger), called without a
+// context (issue 40 point 3).
 //
 // SCAFFOLD_LOG_RECORD_CASES names the file (tests/functional/test_plugin_go.py sets it). Unset, the
 // test fails: a run that skipped the shared cases would pass without deciding anything.
@@ -40,6 +42,8 @@ func TestLogRecordCasesShared(t *testing.T) {
 			Message   string         `json:"message"`
 			RequestID *string        `json:"requestId"`
 			Record    map[string]any `json:"record"`
+			Fields    [][2]any       `json:"fields"`
+			Text      []string       `json:"text"`
 		} `json:"cases"`
 	}
 	casefiles.Read(t, "SCAFFOLD_LOG_RECORD_CASES", "log_records.json", &file)
@@ -52,19 +56,36 @@ func TestLogRecordCasesShared(t *testing.T) {
 			if !known {
 				t.Fatalf("level %q is not one this runner knows", c.Level)
 			}
-			var out bytes.Buffer
-			logger, err := NewLogger(&out, "json", "trace")
-			if err != nil {
-				t.Fatal(err)
+			logged := func(format string) string {
+				var out bytes.Buffer
+				logger, err := NewLogger(&out, format, "trace")
+				if err != nil {
+					t.Fatal(err)
+				}
+				var fields []any
+				for _, pair := range c.Fields {
+					fields = append(fields, slog.Any(pair[0].(string), pair[1]))
+				}
+				if c.RequestID != nil {
+					logger = FromContext(WithLogger(WithRequestID(context.Background(), *c.RequestID), logger))
+				}
+				logger.Log(context.Background(), level, c.Message, fields...)
+				return out.String()
 			}
-			ctx := context.Background()
-			if c.RequestID != nil {
-				ctx = context.WithValue(ctx, requestIDKey{}, *c.RequestID)
+			if c.Text != nil {
+				line, at := strings.TrimSuffix(logged("text"), "\n"), 0
+				for _, part := range c.Text {
+					found := strings.Index(line[at:], part)
+					if found < 0 {
+						t.Fatalf("%q is not in %q (the line: %q)", part, line[at:], line)
+					}
+					at += found + len(part)
+				}
 			}
-			logger.Log(ctx, level, c.Message)
-			lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
+			text := logged("json")
+			lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 			if len(lines) != 1 {
-				t.Fatalf("%d lines: %q", len(lines), out.String())
+				t.Fatalf("%d lines: %q", len(lines), text)
 			}
 			var record map[string]any
 			if err := json.Unmarshal([]byte(lines[0]), &record); err != nil {

@@ -44,7 +44,12 @@ export class QueryError extends Error {
   }
 }
 
-/** What one request may use: the row cap, the deadline (Date.now() ms) and the result budget. */
+/**
+ * What one request may use: the row cap, the deadline (Date.now() ms) and the result budget. The
+ * call's signal (RequestContext.signal) stops the reading too: this reading is synchronous, so
+ * the glue's own deadline timer cannot run until it returns; an upstream call would take the
+ * signal itself (`fetch(url, { signal })`).
+ */
 export class Limits {
   private rows = 0;
   private bytes = 0;
@@ -53,6 +58,7 @@ export class Limits {
     readonly rowLimit: number,
     readonly deadline: number,
     readonly maxBytes: number,
+    readonly signal?: AbortSignal,
   ) {}
 
   /** Count one row read and the bytes it adds to the answer; past the deadline or budget: stop. */
@@ -62,7 +68,7 @@ export class Limits {
       throw new QueryError('tooLarge', { bytes: this.maxBytes });
     }
     this.rows += 1;
-    if (this.rows % 1000 === 0 && Date.now() > this.deadline) {
+    if (this.rows % 1000 === 0 && (Date.now() > this.deadline || this.signal?.aborted === true)) {
       throw new QueryError('timeout');
     }
   }

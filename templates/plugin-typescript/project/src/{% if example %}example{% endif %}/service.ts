@@ -124,8 +124,13 @@ export class SampleExample {
     return limit !== undefined && limit >= 1 && limit <= MAX_ROW_LIMIT ? limit : DEFAULT_ROW_LIMIT;
   }
 
-  private limits(rowLimit: number): Limits {
-    return new Limits(rowLimit, Date.now() + this.querySeconds * 1000, this.maxResultBytes);
+  private limits(rowLimit: number, context: RequestContext): Limits {
+    return new Limits(
+      rowLimit,
+      Date.now() + this.querySeconds * 1000,
+      this.maxResultBytes,
+      context.signal,
+    );
   }
 
   // --- operations --------------------------------------------------------------------------------
@@ -190,13 +195,16 @@ export class SampleExample {
       const message = t('errors.tooManyQueries', { max: MAX_QUERIES });
       throw new PluginError(message, { validationErrors: { dataQuery: message } });
     }
-    const limits = this.limits(this.source(request.pluginContext, context));
+    const limits = this.limits(this.source(request.pluginContext, context), context);
     const variables = request.variables ?? {};
     return queryResponse(
       queries.map((query, index) => {
         const spec = queryJson(query, index, context.locale);
         try {
-          return runQuery(this.tables, query, spec, variables, limits);
+          const frame = runQuery(this.tables, query, spec, variables, limits);
+          // a line of the request's log (request_id on it, in text and JSON alike)
+          context.log.debug({ refId: query.refID }, 'ran a query');
+          return frame;
         } catch (error) {
           if (!(error instanceof QueryError)) {
             throw error;
@@ -214,7 +222,7 @@ export class SampleExample {
   }
 
   variableValues(request: VariablesRequest, context: RequestContext): ConstructorFieldPropOption[] {
-    const limits = this.limits(this.source(request.pluginContext, context));
+    const limits = this.limits(this.source(request.pluginContext, context), context);
     const spec = variableQueryJson(request.json, context.locale);
     try {
       return variableValues(this.tables, spec, request.variables ?? {}, limits).map((value) => ({

@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { LOCALES_DIR, buildApp } from '../../src/app.js';
@@ -35,6 +35,8 @@ const CONTEXT: RequestContext = {
   operationId: 'test',
   baseUrl: 'http://localhost/api/v1',
   requestId: 'test',
+  log: Fastify({ logger: false }).log,
+  signal: new AbortController().signal,
 };
 const catalog = Catalog.load(LOCALES_DIR);
 

@@ -65,6 +65,7 @@ def create_app(
         max_body_bytes_in_flight=settings.max_body_bytes_in_flight,
         prefix=BASE_PATH,
         first=("getQueryResult",),  # what the platform calls for every panel on every refresh
+        query_seconds=settings.query_seconds,  # a method still running then is answered 422
     )
     # The contract's routes themselves, not included as a router: one matching step less per
     # request (see build_router). Your own routes go on `app` as usual.

@@ -14,7 +14,7 @@
 | PLUGIN_MAX_BODY_BYTES  | 10485760 (10 MiB)  | larger request bodies are refused with 413            |
 | PLUGIN_MAX_BODY_BYTES_IN_FLIGHT | 67108864 (64 MiB) | bytes of bodies held at once; more: 503 |
 | PLUGIN_MAX_RESULT_BYTES| 16777216 (16 MiB)  | most result data one get-result answer may hold       |
-| PLUGIN_QUERY_SECONDS   | 5                  | deadline of all the statements of one request         |
+| PLUGIN_QUERY_SECONDS   | 5                  | deadline of a data source method: then 422            |
 | LOG_FORMAT             | text               | `json`: one JSON object per log line (with request_id)|
 | METRICS_ENABLED        | true               | `false`: no GET /metrics (404)                        |
 | SHUTDOWN_DRAIN_SECONDS | 0 (the image: 5)   | on SIGTERM, /readyz 503 while still serving, this long|

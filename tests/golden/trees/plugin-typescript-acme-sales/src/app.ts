@@ -74,6 +74,7 @@ export function buildApp(settings: Settings, options: AppOptions = {}): FastifyI
     secrets,
     maxBodyBytes: settings.maxBodyBytes,
     maxBodyBytesInFlight: settings.maxBodyBytesInFlight,
+    querySeconds: settings.querySeconds, // a method still running then is answered 422
   });
   return app;
 }

@@ -41,6 +41,7 @@ def build_router(
     max_body_bytes_in_flight: int = MAX_BODY_BYTES_IN_FLIGHT,
     prefix: str = "",
     first: Sequence[str] = (),
+    query_seconds: float | None = None,
 ) -> APIRouter:
     """The contract's routes served by `datasource`, each at `prefix` + its contract path.
 
@@ -54,6 +55,8 @@ def build_router(
     operationIds whose routes come first, the rest follow in the contract's order: a request is
     matched against the routes in turn, so the operation called most is best found first.
     `max_body_bytes_in_flight` bounds the bytes of all the bodies these routes hold at once.
+    `query_seconds` (PLUGIN_QUERY_SECONDS) is how long a data source method may take: then it is
+    cancelled and answered 422 (None: as long as it takes).
     """
     require_operations(type(datasource), OPERATIONS, CONTRACT)
     wiring = Wiring(
@@ -63,6 +66,7 @@ def build_router(
         max_body_bytes=max_body_bytes,
         secret_fields=frozenset(datasource.secret_fields),
         body_budget=BodyBudget(max_body_bytes_in_flight),
+        query_seconds=query_seconds,
     )
     router = APIRouter()
     for op in in_route_order(OPERATIONS, first, CONTRACT):

@@ -65,6 +65,9 @@ func run() error {
 	if err != nil {
 		return err
 	}
+	// slog's package functions log in LOG_FORMAT too, and with a request's context
+	// (slog.InfoContext(ctx, ...)) name its id; contract.Logger(ctx) does without passing ctx.
+	slog.SetDefault(logger)
 	state := &contract.ServiceState{}
 	handler, err := app.New(s, logger, state)
 	if err != nil {

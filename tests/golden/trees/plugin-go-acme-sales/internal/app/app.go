@@ -54,6 +54,7 @@ func Serving(s settings.Settings, logger *slog.Logger, state *contract.ServiceSt
 		Logger:               logger,
 		MaxBodyBytes:         s.MaxBodyBytes,
 		MaxBodyBytesInFlight: s.MaxBodyBytesInFlight,
+		QuerySeconds:         s.QuerySeconds, // a method still running then is answered 422
 	})
 	if err != nil {
 		return nil, err

@@ -153,7 +153,12 @@ func (s *Server) serveGetMetadata(w http.ResponseWriter, r *http.Request) {
 	op := &Operations[0]
 	rc := s.requestContext(r, op)
 	defer s.recoverPanic(w, r, op, rc)
-	answer, err := s.handler.GetMetadata(r.Context(), rc)
+	ctx, cancel := s.callContext(r)
+	defer cancel()
+	answer, err := s.handler.GetMetadata(ctx, rc)
+	if s.ended(w, r, ctx, op, rc, err) {
+		return
+	}
 	if err != nil {
 		s.fail(w, r, op, rc, err)
 		return
@@ -182,7 +187,12 @@ func (s *Server) serveCheckHealth(w http.ResponseWriter, r *http.Request) {
 		s.undecryptable(w, op, rc, code)
 		return
 	}
-	answer, err := s.handler.CheckHealth(r.Context(), rc, &request)
+	ctx, cancel := s.callContext(r)
+	defer cancel()
+	answer, err := s.handler.CheckHealth(ctx, rc, &request)
+	if s.ended(w, r, ctx, op, rc, err) {
+		return
+	}
 	if err != nil {
 		s.fail(w, r, op, rc, err)
 		return
@@ -219,7 +229,12 @@ func (s *Server) serveGetDatasourceConstructorFields(w http.ResponseWriter, r *h
 			return
 		}
 	}
-	answer, err := s.handler.GetDatasourceConstructorFields(r.Context(), rc, &request)
+	ctx, cancel := s.callContext(r)
+	defer cancel()
+	answer, err := s.handler.GetDatasourceConstructorFields(ctx, rc, &request)
+	if s.ended(w, r, ctx, op, rc, err) {
+		return
+	}
 	if err != nil {
 		s.fail(w, r, op, rc, err)
 		return
@@ -258,7 +273,12 @@ func (s *Server) serveGetQueryConstructorFields(w http.ResponseWriter, r *http.R
 			return
 		}
 	}
-	answer, err := s.handler.GetQueryConstructorFields(r.Context(), rc, &request)
+	ctx, cancel := s.callContext(r)
+	defer cancel()
+	answer, err := s.handler.GetQueryConstructorFields(ctx, rc, &request)
+	if s.ended(w, r, ctx, op, rc, err) {
+		return
+	}
 	if err != nil {
 		s.fail(w, r, op, rc, err)
 		return
@@ -297,7 +317,12 @@ func (s *Server) serveGetQueryResult(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	answer, err := s.handler.GetQueryResult(r.Context(), rc, &request)
+	ctx, cancel := s.callContext(r)
+	defer cancel()
+	answer, err := s.handler.GetQueryResult(ctx, rc, &request)
+	if s.ended(w, r, ctx, op, rc, err) {
+		return
+	}
 	if err != nil {
 		s.fail(w, r, op, rc, err)
 		return
@@ -328,7 +353,12 @@ func (s *Server) serveGetVariableConstructorFields(w http.ResponseWriter, r *htt
 			return
 		}
 	}
-	answer, err := s.handler.GetVariableConstructorFields(r.Context(), rc, &request)
+	ctx, cancel := s.callContext(r)
+	defer cancel()
+	answer, err := s.handler.GetVariableConstructorFields(ctx, rc, &request)
+	if s.ended(w, r, ctx, op, rc, err) {
+		return
+	}
 	if err != nil {
 		s.fail(w, r, op, rc, err)
 		return
@@ -367,7 +397,12 @@ func (s *Server) serveGetVariableValues(w http.ResponseWriter, r *http.Request) 
 			return
 		}
 	}
-	answer, err := s.handler.GetVariableValues(r.Context(), rc, &request)
+	ctx, cancel := s.callContext(r)
+	defer cancel()
+	answer, err := s.handler.GetVariableValues(ctx, rc, &request)
+	if s.ended(w, r, ctx, op, rc, err) {
+		return
+	}
 	if err != nil {
 		s.fail(w, r, op, rc, err)
 		return

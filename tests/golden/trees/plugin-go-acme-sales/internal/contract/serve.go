@@ -16,7 +16,10 @@ package contract
 //     and Infinity included) or not what the schema says is the contract's "request format is
 //     wrong", 400 in the endpoint's error shape, naming places by the contract's names only;
 //  3. decrypt `enc:v1:` values of DatasourceField lists (one that does not decrypt is 422);
-//  4. call the Handler method with a RequestContext;
+//  4. call the Handler method with a RequestContext and a context.Context that carries the
+//     request's logger (Logger) and ends when the caller hangs up or QuerySeconds pass: a method
+//     still running then, or one that returns the context's error, is answered 422 in the
+//     operation's 422 shape (`query.deadline`, issue 40 point 3);
 //  5. encrypt password fields of the answer and write it with the generated encoder.
 //
 // A *PluginError becomes its status and message; any other error is a plugin bug: it goes to the
@@ -43,6 +46,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"acme-sales/internal/contract/logging"
 )
 
 const (
@@ -76,6 +81,9 @@ type ServerOptions struct {
 	// BodyMinBytesPerSecond is the least average rate of a body once it has taken longer than
 	// BodyStallSeconds (BodyMinBytesPerSecond when 0); for tests, not a setting of the project.
 	BodyMinBytesPerSecond float64
+	// QuerySeconds is PLUGIN_QUERY_SECONDS: the deadline of a Handler method's context, after
+	// which its call is answered 422 (none when 0).
+	QuerySeconds int
 }
 
 // Server serves the contract's operations under BasePath; it is an http.Handler.
@@ -89,6 +97,7 @@ type Server struct {
 	pace         BodyPace
 	secretFields map[string]bool
 	mux          *http.ServeMux
+	querySeconds int
 }
 
 // SecretFielder is implemented by a data source that keeps other fields than passwords secret:
@@ -112,6 +121,7 @@ func NewServer(opts ServerOptions) (*Server, error) {
 		pace:         BodyPace{Stall: time.Duration(opts.BodyStallSeconds * float64(time.Second)), MinBytesPerSecond: opts.BodyMinBytesPerSecond},
 		secretFields: map[string]bool{},
 		mux:          http.NewServeMux(),
+		querySeconds: max(opts.QuerySeconds, 0),
 	}
 	if s.logger == nil {
 		s.logger = slog.Default()
@@ -271,6 +281,37 @@ func (s *Server) undecryptable(w http.ResponseWriter, op *Operation, rc RequestC
 		named = map[string]string{code: message}
 	}
 	s.writeError(w, op, http.StatusUnprocessableEntity, message, named)
+}
+
+// callContext is the context a Handler method is called with: the request's, with the service's
+// logger (Logger) and the deadline QuerySeconds away.
+func (s *Server) callContext(r *http.Request) (context.Context, context.CancelFunc) {
+	ctx := logging.WithLogger(r.Context(), s.logger)
+	if s.querySeconds == 0 {
+		return context.WithCancel(ctx)
+	}
+	return context.WithTimeout(ctx, time.Duration(s.querySeconds)*time.Second)
+}
+
+// ended answers a call that ended before its method answered, and says whether it did: a caller
+// that hung up (hungUp), or the deadline of ctx passed, whatever the method returned then (its
+// late answer or the error the context gave it): 422 with `query.deadline`.
+func (s *Server) ended(w http.ResponseWriter, r *http.Request, ctx context.Context, op *Operation, rc RequestContext, err error) bool {
+	if r.Context().Err() != nil && (err == nil || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
+		if err == nil {
+			err = r.Context().Err()
+		}
+		s.hungUp(w, r, op, rc, err)
+		return true
+	}
+	if !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return false
+	}
+	seconds := strconv.Itoa(s.querySeconds)
+	s.logger.LogAttrs(r.Context(), slog.LevelInfo, op.MethodName+" stopped: no answer within PLUGIN_QUERY_SECONDS ("+seconds+" s)",
+		slog.String(requestIDField, rc.RequestID))
+	s.writeError(w, op, http.StatusUnprocessableEntity, RuntimeText(rc.Locale, "query.deadline", map[string]string{"seconds": seconds}), nil)
+	return true
 }
 
 // fail answers an error a Handler method returned: a *PluginError as itself, the cancellation of a

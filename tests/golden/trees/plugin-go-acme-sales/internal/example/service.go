@@ -115,7 +115,9 @@ func (e *Example) rowLimit(t contract.FormTexts, pluginContext contract.Opt[cont
 	return DefaultRowLimit, nil
 }
 
-// limits are a request's limits; cancel frees its deadline's timer.
+// limits are a request's limits; cancel frees its deadline's timer. ctx ends when the caller
+// hangs up or the routes' own deadline (the same PLUGIN_QUERY_SECONDS) passes; this one holds
+// when the example is called without them, as its tests call it.
 func (e *Example) limits(ctx context.Context, rowLimit int) (limits *Limits, cancel context.CancelFunc) {
 	ctx, cancel = context.WithTimeout(ctx, time.Duration(e.options.QuerySeconds)*time.Second)
 	return NewLimits(ctx, rowLimit, e.options.MaxResultBytes), cancel
@@ -215,6 +217,8 @@ func (e *Example) QueryResult(ctx context.Context, rc contract.RequestContext, r
 		}
 		frames = append(frames, frame)
 	}
+	// a line of the request's log: request_id on it, in text and JSON alike
+	contract.Logger(ctx).Debug("ran the queries", "queries", len(frames))
 	return contract.NewQueryResponse(frames), nil
 }
 

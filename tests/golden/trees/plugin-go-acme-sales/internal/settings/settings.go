@@ -18,8 +18,8 @@
 //   - PLUGIN_MAX_BODY_BYTES_IN_FLIGHT (67108864, 64 MiB): bytes of bodies held at once; more: 503;
 //   - METRICS_ENABLED (true): false serves no GET /metrics (404);
 //   - PLUGIN_MAX_RESULT_BYTES (16777216, 16 MiB) and PLUGIN_QUERY_SECONDS (5): the most result data
-//     one get-result answer may hold and the deadline of one request's work, for your data source
-//     to enforce;
+//     one get-result answer may hold, for your data source to enforce, and the deadline of a data
+//     source method's ctx, after which the routes answer 422;
 //   - SHUTDOWN_DRAIN_SECONDS (0; the container image sets 5): on SIGTERM, how long /readyz answers
 //     503 while new requests are still served, before the listener closes;
 //   - SHUTDOWN_GRACE_SECONDS (20): then how long requests in flight may finish; their contexts are

@@ -3,9 +3,13 @@
  * What a data source method learns about a call besides its body.
  *
  * The routes build one RequestContext per call and pass it to the plugin's method, so its code
- * never needs Fastify's request object (and keeps working if the framework changes).
+ * never needs Fastify's request object (and keeps working if the framework changes). Beside the
+ * call's language and identity it carries what every method needs and had to build itself
+ * (issue 40 point 3): a logger naming the request on every line, and the call's end as a signal.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+
+import type { FastifyBaseLogger } from 'fastify';
 
 export interface RequestContext {
   /** The catalogue language chosen from Accept-Language (q-values honoured); ru-RU by default. */
@@ -18,4 +22,15 @@ export interface RequestContext {
   readonly baseUrl: string;
   /** The request id: the caller's X-Request-ID when it sent a usable one, else a new one. */
   readonly requestId: string;
+  /**
+   * The request's logger (pino): every line carries `request_id`, in LOG_FORMAT text and json
+   * alike, and the fields given with it (`log.info({ rows }, 'read the rows')`).
+   */
+  readonly log: FastifyBaseLogger;
+  /**
+   * Aborted when PLUGIN_QUERY_SECONDS pass (the glue answers 422, `query.deadline`) or the caller
+   * hangs up (499): pass it to what the method waits on (`fetch(url, { signal })`), so the work
+   * stops with the call. The glue answers then whether the method stops or not.
+   */
+  readonly signal: AbortSignal;
 }

@@ -101,6 +101,38 @@ function operationOf(request: FastifyRequest): string {
   return template.startsWith(BASE_PATH + '/') ? template.slice(BASE_PATH.length) : template;
 }
 
+/** The access line's fields and text for `request` answered `status` after `milliseconds`. */
+function accessLine(
+  request: FastifyRequest,
+  status: number,
+  milliseconds: number,
+): { path: string; fields: Record<string, string | number>; line: string } {
+  const path = pathOf(request.url);
+  const duration = Math.round(milliseconds * 10) / 10;
+  const fields = { method: request.method, path, status, duration_ms: duration, operation: operationOf(request) };
+  return { path, fields, line: `${request.method} ${path} ${status} ${duration.toFixed(1)} ms` };
+}
+
+/**
+ * nginx's "client closed request": what the access line and the metrics record for a request whose
+ * caller hung up before its answer, as the Python and Go plugins record it (issue 40 points 3, 5).
+ */
+export const CLIENT_CLOSED_STATUS = 499;
+
+/**
+ * A request whose connection closed before its answer was written: Fastify writes no access line
+ * and runs no onResponse hook for it (both wait for the answer's `finish`), so it went unrecorded.
+ * One INFO access line and the metrics with CLIENT_CLOSED_STATUS, no error.
+ */
+function recordHangUp(request: FastifyRequest, reply: FastifyReply, observe: ObserveRequest): void {
+  const { path, fields, line } = accessLine(request, CLIENT_CLOSED_STATUS, reply.elapsedTime);
+  if (!PROBES.has(path)) {
+    const method = METHODS.has(request.method) ? request.method : OTHER_LABEL;
+    observe(operationOf(request), method, CLIENT_CLOSED_STATUS, reply.elapsedTime / 1000);
+  }
+  request.log.info(fields, line);
+}
+
 /** One line per request when it is answered, each line with its `request_id`. */
 class AccessLog extends LogController {
   constructor() {
@@ -116,15 +148,7 @@ class AccessLog extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
-    const path = pathOf(request.url);
-    const fields = {
-      method: request.method,
-      path,
-      status: reply.statusCode,
-      duration_ms: Math.round(reply.elapsedTime * 10) / 10,
-      operation: operationOf(request),
-    };
-    const line = `${request.method} ${path} ${reply.statusCode} ${fields.duration_ms.toFixed(1)} ms`;
+    const { path, fields, line } = accessLine(request, reply.statusCode, reply.elapsedTime);
     if (error) {
       request.log.error({ ...fields, err: error }, line);
     } else if (PROBES.has(path)) {
@@ -317,6 +341,11 @@ export function installObservability(app: FastifyInstance, options: Observabilit
   // the app: a body whose coding no one undoes is refused (400, connection closed), as the Python
   // (httptools) and Go plugins refuse any Transfer-Encoding but one `chunked` (RFC 9112 6.1).
   app.addHook('onRequest', async (request, reply) => {
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) {
+        recordHangUp(request, reply, observe);
+      }
+    });
     if (headBytes(request.raw) > MAX_HEAD_BYTES) {
       return reply
         .code(431)
@@ -389,8 +418,10 @@ export function loggerOptions(
 
 /**
  * LOG_FORMAT=text: each JSON line Fastify's logger writes, as one readable line (time, level,
- * message, request_id); control characters, a stack's newlines included, are escaped so one
- * record stays one line. It reads the records loggerOptions makes and pino's own (`msg`, a level
+ * message, the record's own fields as ` key=value` as Go writes them, request_id); control
+ * characters, a stack's newlines included, are escaped so one record stays one line. The fields
+ * were dropped before, so a data source's `log.info({ rows }, ...)` lost what it said (issue 40
+ * point 3); the access line's fields still are: its message says them. It reads the records loggerOptions makes and pino's own (`msg`, a level
  * number, milliseconds), which an app.ts of an earlier template still asks for.
  */
 export function textLogStream(write: (line: string) => void = (line) => process.stderr.write(line)): {
@@ -416,9 +447,31 @@ export function textLogStream(write: (line: string) => void = (line) => process.
       const said = record[LOG_MESSAGE_KEY] ?? record['msg'];
       const text = typeof said === 'string' ? said : JSON.stringify(said ?? '');
       const message = escapeControls(`${text}${stack}`);
-      write(`${time} ${level} ${message}${id}\n`);
+      write(`${time} ${level} ${message}${textFields(record)}${id}\n`);
     },
   };
+}
+
+/** Keys of a record that are not its fields: the line's own parts and pino's process keys. */
+const NOT_FIELDS = new Set([LOG_TIME_KEY, LOG_LEVEL_KEY, LOG_MESSAGE_KEY, LOG_REQUEST_ID_KEY, 'msg', 'err', 'pid', 'hostname', 'reqId']);
+/** The access line's fields (AccessLog): its message says them already. */
+const ACCESS_FIELDS = ['method', 'path', 'status', 'duration_ms', 'operation'];
+
+/** ` key=value` for each field of `record`; a value with a space, quote or `=` is quoted. */
+function textFields(record: Record<string, unknown>): string {
+  const access = ACCESS_FIELDS.every((key) => key in record);
+  let out = '';
+  for (const [key, value] of Object.entries(record)) {
+    if (NOT_FIELDS.has(key) || (access && ACCESS_FIELDS.includes(key)) || value === undefined) {
+      continue;
+    }
+    let text = typeof value === 'string' ? value : JSON.stringify(value);
+    if (text === '' || /[ "=]/u.test(text)) {
+      text = JSON.stringify(text);
+    }
+    out += ` ${escapeControls(key)}=${escapeControls(text)}`;
+  }
+  return out;
 }
 
 const NAMED_ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };

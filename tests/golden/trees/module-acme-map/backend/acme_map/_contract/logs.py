@@ -117,8 +117,28 @@ def log_time(created: float) -> str:
     return datetime.fromtimestamp(created, UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
+ACCESS_LINE = "_access_line"  # an `extra=` key marking the access line (a `_` key is never written)
+
+
+def extra_fields(record: logging.LogRecord) -> list[tuple[str, Any]]:
+    """The fields `extra=` gave the record (a key starting with `_` is the runtime's own)."""
+    return [
+        (key, value)
+        for key, value in vars(record).items()
+        if key not in _STANDARD and not key.startswith("_")
+    ]
+
+
+def _text_field(key: str, value: Any) -> str:
+    """` key=value` as Go's text log writes it: a value with a space, quote or `=` quoted."""
+    text = value if isinstance(value, str) else json.dumps(value, default=str, ensure_ascii=False)
+    if text == "" or any(char in text for char in ' "='):
+        text = json.dumps(text, ensure_ascii=False)
+    return f" {escape_controls(key)}={escape_controls(text)}"
+
+
 class TextFormatter(logging.Formatter):
-    """`time LEVEL logger: message [request_id=...]` for people reading a terminal.
+    """`time LEVEL logger: message key=value... [request_id=...]` for people reading a terminal.
 
     Every record is exactly one line: the finished text (message with its arguments, a traceback,
     stack information) has its control characters escaped, so nothing a caller sends can forge a
@@ -131,6 +151,8 @@ class TextFormatter(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
         record.level_name = level_name(record.levelno)
         line = escape_controls(super().format(record))
+        if not getattr(record, ACCESS_LINE, False):  # the access line's message says it all
+            line += "".join(_text_field(key, value) for key, value in extra_fields(record))
         request_id = getattr(record, LOG_REQUEST_ID_KEY, None)
         return (
             line
@@ -155,9 +177,8 @@ class JsonFormatter(logging.Formatter):
         request_id = getattr(record, LOG_REQUEST_ID_KEY, None)
         if request_id is not None:
             entry[LOG_REQUEST_ID_KEY] = request_id
-        for key, value in vars(record).items():
-            if key not in _STANDARD and not key.startswith("_") and key not in entry:
-                entry[key] = value
+        for key, value in extra_fields(record):
+            entry.setdefault(key, value)
         if record.exc_info:
             entry["exception"] = self.formatException(record.exc_info)
         if record.stack_info:

@@ -47,6 +47,7 @@ from prometheus_client.process_collector import ProcessCollector
 from starlette.applications import Starlette
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from .logs import ACCESS_LINE, request_id_var
 from .logs import LOG_FORMATS as LOG_FORMATS
 from .logs import TRACE as TRACE
 from .logs import JsonFormatter as JsonFormatter
@@ -58,7 +59,6 @@ from .logs import level_name as level_name
 from .logs import log_level_number as log_level_number
 from .logs import log_time as log_time
 from .logs import logging_config as logging_config
-from .logs import request_id_var
 from .metrics import RequestMetrics
 from .runtime_constants import DEFAULT_LOCALE, METHOD_LABELS, OTHER_LABEL
 from .runtime_constants import DURATION_BUCKETS as DURATION_BUCKETS
@@ -399,4 +399,6 @@ def _log_access(
     path = _UNPRINTABLE.sub("?", scope["path"][:_MAX_LOGGED_PATH])  # no forged log lines
     milliseconds = round(seconds * 1000, 2)
     fields = dict(method=method, path=path, status=status, duration_ms=milliseconds, operation=operation)
-    _access_log.log(level, "%s %s %s %.1f ms", method, path, status, milliseconds, extra=fields)
+    _access_log.log(
+        level, "%s %s %s %.1f ms", method, path, status, milliseconds, extra={**fields, ACCESS_LINE: True}
+    )
