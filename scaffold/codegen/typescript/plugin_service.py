@@ -55,6 +55,7 @@ RUNTIME_MODULES = (
     "python-text.ts",
     "secrets.ts",
     "serve.ts",
+    "shutdown.ts",
     "stub.ts",
     "validation.ts",
 )

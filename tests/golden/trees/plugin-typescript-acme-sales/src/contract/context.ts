@@ -18,4 +18,10 @@ export interface RequestContext {
   readonly baseUrl: string;
   /** The request id: the caller's X-Request-ID when it sent a usable one, else a new one. */
   readonly requestId: string;
+  /**
+   * Aborted when the caller hangs up before the answer, or when the plugin stops and its grace
+   * period (SHUTDOWN_GRACE_SECONDS) ended: pass it to `fetch` and other work that takes one, and
+   * stop early. The glue always sets it (optional only so contexts a test builds stay valid).
+   */
+  readonly signal?: AbortSignal;
 }

@@ -43,6 +43,7 @@ import {
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 import { runtimeText } from './catalog.js';
+import { HungUp } from './shutdown.js';
 import { BASE_PATH } from './operations.js';
 import {
   DEFAULT_LOCALE,
@@ -125,7 +126,7 @@ class AccessLog extends LogController {
       operation: operationOf(request),
     };
     const line = `${request.method} ${path} ${reply.statusCode} ${fields.duration_ms.toFixed(1)} ms`;
-    if (error) {
+    if (error && !(error instanceof HungUp)) {
       request.log.error({ ...fields, err: error }, line);
     } else if (PROBES.has(path)) {
       request.log.debug(fields, line);

@@ -21,7 +21,9 @@
  *    error shape;
  * 3. decrypt `enc:v1:` values of DatasourceField lists (a token that does not decrypt is 422, with
  *    validationErrors naming the field where the endpoint's error body has them);
- * 4. call the data source method with a RequestContext;
+ * 4. call the data source method with a RequestContext, whose `signal` is aborted when the caller
+ *    hangs up (the method's result is dropped; the access line says 499, no error line) or at the
+ *    end of a shutdown's grace period (503 in the error shape: shutdown.ts);
  * 5. encrypt password fields (and the data source's `secretFields`) of the answer and send it with
  *    JSON.stringify: the object the method returned, byte for byte, no serialiser that drops or
  *    coerces values (Fastify's fast-json-stringify would turn a string id into a number).
@@ -58,6 +60,7 @@ import {
   RETRY_AFTER_SECONDS,
 } from './runtime-constants.js';
 import { DOCUMENT } from './spec.js';
+import { endHungUp, HungUp, requestSignal, stoppingAnswer, whenAborted } from './shutdown.js';
 import { BodyValidator } from './validation.js';
 
 /** The request line and headers must arrive within this (Node's own default is a minute). */
@@ -347,18 +350,34 @@ async function serve(
     }
   }
   let answer: unknown;
+  const work = requestSignal(request, reply);
   try {
-    answer = await callOperation(options.dataSource, op.operationId, body, context);
+    const call = callOperation(options.dataSource, op.operationId, body, { ...context, signal: work.signal });
+    call.catch(() => undefined); // dropped when the signal wins: its failure is no one's to see
+    const ended = await Promise.race([
+      call.then((value) => ({ value })),
+      whenAborted(work.signal).then((reason) => ({ reason })),
+    ]);
+    if ('reason' in ended) {
+      return ended.reason instanceof HungUp ? endHungUp(request, reply) : stoppingAnswer(reply);
+    }
+    answer = ended.value;
     for (const path of op.responseSecrets) {
       seal(answer, path, options.secrets, options.dataSource.secretFields);
     }
   } catch (error) {
+    if (work.signal.aborted) {
+      // the method gave up on its aborted signal before the race saw the abort
+      return work.signal.reason instanceof HungUp ? endHungUp(request, reply) : stoppingAnswer(reply);
+    }
     if (error instanceof PluginError) {
       return reply.code(error.status).send(errorBody(op, error.status, error.message, error.validationErrors));
     }
     const incident = incidentId();
     request.log.error({ err: error, incident }, `${op.methodName} failed (incident ${incident})`);
     return reply.code(500).send(errorBody(op, 500, runtimeText(context.locale, 'internal', { incident })));
+  } finally {
+    work.done();
   }
   return reply.code(200).type('application/json').send(JSON.stringify(answer));
 }
