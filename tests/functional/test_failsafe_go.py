@@ -17,20 +17,24 @@ route of the team's own that panics (net/http recovers that one and logs it itse
 
 from __future__ import annotations
 
-import json
 import re
 import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
 
 from tests.built_plugins import built_plugin, copy_project
+from tests.failsafe_checks import (
+    QUERY,
+    UNCLEAN_REQUEST_LINES,
+    access_line,
+    assert_unclean_path_is_404,
+    records,
+)
 from tests.go_toolchain import go_environment
-from tests.served_examples import connect, read_until_closed
 from tests.served_process import serve_command
 
 pytestmark = pytest.mark.slow
@@ -38,7 +42,6 @@ pytestmark = pytest.mark.slow
 BINARY = "bin/plugin"
 PANIC = "the sales table has no column "
 TEAM_PANIC = "a bug in a route of the team's own"
-QUERY = b'{"dataQuery": [{"refID": "A"}]}'
 
 
 def _replace_body(text: str, method: str, body: str) -> str:
@@ -95,27 +98,6 @@ def served(failing: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[
         yield origin, log
 
 
-def _records(log: Path) -> list[dict[str, Any]]:
-    """Every line of the log as JSON: a line that is not fails the test."""
-    records = []
-    for line in log.read_text(encoding="utf-8").splitlines():
-        try:
-            records.append(json.loads(line))
-        except ValueError:
-            pytest.fail(f"a log line is not JSON: {line!r}")
-    return records
-
-
-def _access_line(log: Path, request_id: str) -> dict[str, Any]:
-    deadline = time.monotonic() + 15
-    while time.monotonic() < deadline:
-        for record in _records(log):
-            if record.get("request_id") == request_id and "status" in record:
-                return record
-        time.sleep(0.05)
-    pytest.fail(f"no access line for {request_id} within 15 s:\n{log.read_text(encoding='utf-8')[-3000:]}")
-
-
 def test_a_panic_is_a_500_json_answer_with_an_incident_and_one_json_log_line(
     served: tuple[str, Path],
 ) -> None:
@@ -132,8 +114,8 @@ def test_a_panic_is_a_500_json_answer_with_an_incident_and_one_json_log_line(
     assert PANIC not in answer.text, "the panic's value reached the caller"
     incident = re.search(r"\b[0-9a-f]{12}\b", body["message"])
     assert incident, body
-    _access_line(log, "panic-1")
-    failures = [r for r in _records(log) if r["level"] == "ERROR" and r.get("request_id") == "panic-1"]
+    access_line(log, "panic-1")
+    failures = [r for r in records(log) if r["level"] == "ERROR" and r.get("request_id") == "panic-1"]
     assert len(failures) == 1, failures
     (line,) = failures
     assert line["incident"] == incident.group(0) and line["request_id"] == "panic-1", line
@@ -146,12 +128,12 @@ def test_net_https_own_log_lines_are_in_the_configured_format(served: tuple[str,
     origin, log = served
     with pytest.raises(httpx.RemoteProtocolError):  # net/http closes the connection: no answer
         httpx.get(f"{origin}/team-route", headers={"x-request-id": "team-route-1"})
-    _access_line(log, "team-route-1")
+    access_line(log, "team-route-1")
     deadline = time.monotonic() + 15
-    while not any("panic serving" in r["message"] for r in _records(log)):  # every line JSON, or it fails
+    while not any("panic serving" in r["message"] for r in records(log)):  # every line JSON, or it fails
         assert time.monotonic() < deadline, log.read_text(encoding="utf-8")[-3000:]
         time.sleep(0.05)
-    (own,) = [r for r in _records(log) if "panic serving" in r["message"]]
+    (own,) = [r for r in records(log) if "panic serving" in r["message"]]
     assert own["level"] == "ERROR" and TEAM_PANIC in own["message"] and "goroutine" in own["message"], own
 
 
@@ -164,9 +146,9 @@ def test_a_caller_that_hangs_up_is_neither_an_error_line_nor_a_500(served: tuple
             headers={"content-type": "application/json", "x-request-id": "hang-up-1"},
             timeout=1,
         )
-    access = _access_line(log, "hang-up-1")
+    access = access_line(log, "hang-up-1")
     assert access["status"] == 499, access
-    lines = [r for r in _records(log) if r.get("request_id") == "hang-up-1"]
+    lines = [r for r in records(log) if r.get("request_id") == "hang-up-1"]
     assert not [r for r in lines if r["level"] in ("ERROR", "WARN")], lines
     metrics = httpx.get(f"{origin}/metrics").text
     assert 'http_requests_total{operation="getVariableValues",method="POST",status="499"} 1' in metrics, (
@@ -175,27 +157,8 @@ def test_a_caller_that_hangs_up_is_neither_an_error_line_nor_a_500(served: tuple
     assert 'operation="getVariableValues",method="POST",status="500"' not in metrics, metrics
 
 
-@pytest.mark.parametrize(
-    "request_line",
-    [
-        "GET http://plugin.example HTTP/1.1",
-        "POST http://plugin.example?refresh=1 HTTP/1.1",
-        "POST /api/v1/./query/get-result HTTP/1.1",
-        "GET /api/v1/./well-known HTTP/1.1",
-    ],
-)
+@pytest.mark.parametrize("request_line", UNCLEAN_REQUEST_LINES)
 def test_a_path_the_mux_would_redirect_is_404_in_the_error_shape(
     served: tuple[str, Path], request_line: str
 ) -> None:
-    origin, _ = served
-    connection = connect(origin)
-    head = f"{request_line}\r\nHost: plugin.example\r\nAccept-Language: en-US\r\nContent-Length: {len(QUERY)}\r\n"
-    connection.sendall(head.encode() + b"Content-Type: application/json\r\nConnection: close\r\n\r\n" + QUERY)
-    answer, _ = read_until_closed(connection, 10)
-    head_bytes, _, body = answer.partition(b"\r\n\r\n")
-    lines = head_bytes.decode("latin-1").lower().split("\r\n")
-    assert lines[0].startswith("http/1.1 404"), answer[:300]
-    assert "content-type: application/json" in lines and not any(
-        line.startswith("location:") for line in lines
-    )
-    assert json.loads(body) == {"error": True, "message": "Not found"}, body
+    assert_unclean_path_is_404(served[0], request_line)

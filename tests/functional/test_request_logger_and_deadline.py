@@ -68,15 +68,15 @@ EDITS = {
     ),
     "typescript": (
         "    if (context.headers['x-wait'] !== undefined) {\n"
-        "      const { signal } = context;\n"
+        "      const signal = context.signal ?? new AbortController().signal;\n"
         "      return new Promise((_resolve, reject) => {\n"
         "        signal.addEventListener('abort', () => {\n"
-        "          context.log.info({ cancelled: signal.aborted }, 'saw the end');\n"
+        "          context.log?.info({ cancelled: signal.aborted }, 'saw the end');\n"
         "          reject(signal.reason as Error);\n"
         "        });\n"
         "      });\n"
         "    }\n"
-        "    context.log.info({ rows: 3 }, 'metadata asked');\n"
+        "    context.log?.info({ rows: 3 }, 'metadata asked');\n"
     ),
     "go": (
         '\tif rc.Header.Get("X-Wait") != "" {\n'

@@ -10,6 +10,9 @@ Found (Python): its `ci/before-check.sh` showed `python -m tests.stand_in`, a mo
 project has; a module run with `python -m` counts as a path here (`tests/stand_in.py` or the
 package folder) when its top package is a folder of the project (`python -m pip` names no path of
 the project). Each language is a row of LANGUAGES.
+
+Found (TypeScript): `ci/before-check.sh` showed `node test/stand-in.mjs`, a file no TypeScript
+project has either.
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ class Language:
 LANGUAGES = {
     "go": Language(made_by_ci=frozenset({"bin/plugin", ".cache/go-build", ".cache/pip"})),
     "python": Language(made_by_ci=frozenset({".cache/pip"})),
+    "typescript": Language(made_by_ci=frozenset({"dist/main.js", ".cache/npm", ".cache/pip"})),
 }
 
 

@@ -120,6 +120,15 @@ def test_no_hand_written_runtime_file_defines_a_shared_name(language: str) -> No
     assert not defined, "defined by hand, not from scaffold/codegen/runtime_values.py:\n" + "\n".join(defined)
 
 
+@pytest.mark.parametrize("language", sorted(RUNTIMES))
+def test_no_hand_written_runtime_file_reads_the_spec_s_example_key(language: str) -> None:
+    """The example key comes from spec_values (PUBLISHED_SECRET_KEYS), as Python's runtime reads it.
+    Found: TypeScript's conformance.ts read `info.x-example-secret-key` out of the served document by
+    hand, a second reading of the spec beside the one scaffold renders."""
+    reading = [name for name, code in _hand_written(language).items() if "x-example-secret-key" in code]
+    assert not reading, f"import PUBLISHED_SECRET_KEYS instead: {reading}"
+
+
 def _executed(source: str) -> dict[str, Any]:
     namespace: dict[str, Any] = {}
     exec(compile(source, "<rendered>", "exec"), namespace)

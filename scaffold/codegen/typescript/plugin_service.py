@@ -45,7 +45,6 @@ CONTRACT_FOLDER = "src/contract"
 RUNTIME_MODULES = (
     "answers.ts",
     "body-limits.ts",
-    "call-end.ts",
     "catalog.ts",
     "config-check.ts",
     "conformance.ts",
@@ -59,6 +58,7 @@ RUNTIME_MODULES = (
     "query-text.ts",
     "secrets.ts",
     "serve.ts",
+    "shutdown.ts",
     "stub.ts",
     "validation.ts",
 )

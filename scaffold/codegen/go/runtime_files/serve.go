@@ -291,15 +291,20 @@ func (s *Server) callContext(r *http.Request) (context.Context, context.CancelFu
 	return context.WithTimeout(ctx, time.Duration(s.querySeconds)*time.Second)
 }
 
-// ended answers a call that ended before its method answered, and says whether it did: a caller
-// that hung up (hungUp), or the deadline of ctx passed, whatever the method returned then (its
-// late answer or the error the context gave it): 422 with `query.deadline`.
+// ended answers a call that ended before its method answered, and says whether it did: a request
+// cut by the end of the shutdown's grace period (cutByShutdown), a caller that hung up (hungUp),
+// or the deadline of ctx passed, whatever the method returned then (its late answer or the error
+// the context gave it): 422 with `query.deadline`.
 func (s *Server) ended(w http.ResponseWriter, r *http.Request, ctx context.Context, op *Operation, rc RequestContext, err error) bool {
 	if r.Context().Err() != nil && (err == nil || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)) {
 		if err == nil {
 			err = r.Context().Err()
 		}
-		s.hungUp(w, r, op, rc, err)
+		if errors.Is(context.Cause(r.Context()), errGraceEnded) {
+			s.cutByShutdown(w, r, op, rc, err)
+		} else {
+			s.hungUp(w, r, op, rc, err)
+		}
 		return true
 	}
 	if !errors.Is(ctx.Err(), context.DeadlineExceeded) {

@@ -23,13 +23,16 @@ export interface RequestContext {
   readonly requestId: string;
   /**
    * The request's logger (pino): every line carries `request_id`, in LOG_FORMAT text and json
-   * alike, and the fields given with it (`log.info({ rows }, 'read the rows')`).
+   * alike, and the fields given with it (`context.log?.info({ rows }, 'read the rows')`). The glue
+   * always sets it; optional only so a context a test of an earlier template builds stays valid.
    */
-  readonly log: FastifyBaseLogger;
+  readonly log?: FastifyBaseLogger;
   /**
-   * Aborted when PLUGIN_QUERY_SECONDS pass (the glue answers 422, `query.deadline`) or the caller
-   * hangs up (499): pass it to what the method waits on (`fetch(url, { signal })`), so the work
-   * stops with the call. The glue answers then whether the method stops or not.
+   * Aborted when PLUGIN_QUERY_SECONDS pass (the glue answers 422, `query.deadline`), when the
+   * caller hangs up (499), or when the plugin stops and its grace period (SHUTDOWN_GRACE_SECONDS)
+   * ended (503 `stopping`): pass it to what the method waits on (`fetch(url, { signal })`), so the
+   * work stops with the call. The glue answers then whether the method stops or not. Always set,
+   * optional for the same reason as `log`.
    */
-  readonly signal: AbortSignal;
+  readonly signal?: AbortSignal;
 }

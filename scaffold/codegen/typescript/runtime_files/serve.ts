@@ -20,7 +20,9 @@
  *    error shape;
  * 3. decrypt `enc:v1:` values of DatasourceField lists (a token that does not decrypt is 422, with
  *    validationErrors naming the field where the endpoint's error body has them);
- * 4. call the data source method with a RequestContext;
+ * 4. call the data source method with a RequestContext, whose `signal` is aborted when the caller
+ *    hangs up (the method's result is dropped; the access line says 499, no error line) or at the
+ *    end of a shutdown's grace period (503 in the error shape: shutdown.ts);
  * 5. encrypt password fields (and the data source's `secretFields`) of the answer and send it with
  *    JSON.stringify: the object the method returned, byte for byte, no serialiser that drops or
  *    coerces values (Fastify's fast-json-stringify would turn a string id into a number).
@@ -44,8 +46,6 @@ import type {
 
 import type { DataSourceBase } from './base.js';
 import { BodyBudget, BodyRefused, readBody as readRawBody, readJson } from './body-limits.js';
-import { CallEnd, CallEnded } from './call-end.js';
-import { CLIENT_CLOSED_STATUS } from './observability.js';
 import { runtimeText, type Catalog } from './catalog.js';
 import type { RequestContext } from './context.js';
 import { PluginError, StartupError } from './errors.js';
@@ -59,6 +59,7 @@ import {
   RETRY_AFTER_SECONDS,
 } from './runtime-constants.js';
 import { DOCUMENT } from './spec.js';
+import { DeadlinePassed, endHungUp, HungUp, requestSignal, stoppingAnswer, whenAborted } from './shutdown.js';
 import { BodyValidator } from './validation.js';
 
 /** The request line and headers must arrive within this (Node's own default is a minute). */
@@ -170,6 +171,27 @@ export function installContract(app: FastifyInstance, options: ContractOptions):
   void app.register(contractPlugin, { ...options, prefix: BASE_PATH });
 }
 
+let compiledChecks: BodyValidator | undefined;
+
+/**
+ * The request checks of every operation, compiled once per process and shared by every app: the
+ * spec is the same for all, and compiling it with Ajv cost about 60 ms an app (1.8 s cold), most of
+ * a seeded test's time, since a test builds an app of its own. Sharing is safe: a check keeps no
+ * state across a call (validation.ts).
+ */
+function requestValidator(): BodyValidator {
+  if (compiledChecks === undefined) {
+    const validator = new BodyValidator(DOCUMENT);
+    for (const op of OPERATIONS) {
+      if (op.requestSchema !== null) {
+        validator.prepare(op.requestSchema);
+      }
+    }
+    compiledChecks = validator;
+  }
+  return compiledChecks;
+}
+
 function installContractRoutes(scope: FastifyInstance, options: ContractOptions): void {
   if (scope.prefix !== BASE_PATH) {
     throw new StartupError(
@@ -177,12 +199,7 @@ function installContractRoutes(scope: FastifyInstance, options: ContractOptions)
     );
   }
   requireOperations(options.dataSource);
-  const validator = new BodyValidator(DOCUMENT);
-  for (const op of OPERATIONS) {
-    if (op.requestSchema !== null) {
-      validator.prepare(op.requestSchema);
-    }
-  }
+  const validator = requestValidator();
   const maxBodyBytes = options.maxBodyBytes ?? MAX_BODY_BYTES;
   const budget = new BodyBudget(options.maxBodyBytesInFlight ?? MAX_BODY_BYTES_IN_FLIGHT);
   const pace = {
@@ -346,7 +363,7 @@ async function serve(
       throw error;
     }
   }
-  const call = new CallEnd(reply, options.querySeconds);
+  const work = requestSignal(request, reply, options.querySeconds);
   const context: RequestContext = {
     locale,
     headers: request.headers,
@@ -354,23 +371,27 @@ async function serve(
     baseUrl: baseUrl(request, op),
     requestId: String(request.id),
     log: request.log,
-    signal: call.signal,
+    signal: work.signal,
   };
   let answer: unknown;
   try {
-    answer = await call.race(callOperation(options.dataSource, op.operationId, body, context));
+    const call = callOperation(options.dataSource, op.operationId, body, context);
+    call.catch(() => undefined); // dropped when the signal wins: its failure is no one's to see
+    const ended = await Promise.race([
+      call.then((value) => ({ value })),
+      whenAborted(work.signal).then((reason) => ({ reason })),
+    ]);
+    if ('reason' in ended) {
+      return endedEarly(op, request, reply, ended.reason, locale, options.querySeconds);
+    }
+    answer = ended.value;
     for (const path of op.responseSecrets) {
       seal(answer, path, options.secrets, options.dataSource.secretFields);
     }
   } catch (error) {
-    if (error instanceof CallEnded && error.hungUp) {
-      request.log.debug(`${op.methodName} stopped: the caller hung up`);
-      return reply.code(CLIENT_CLOSED_STATUS).send(); // for the access line: no one reads it
-    }
-    if (error instanceof CallEnded) {
-      const seconds = String(options.querySeconds);
-      request.log.info(`${op.methodName} stopped: no answer within PLUGIN_QUERY_SECONDS (${seconds} s)`);
-      return reply.code(422).send(errorBody(op, 422, runtimeText(locale, 'query.deadline', { seconds })));
+    if (work.signal.aborted) {
+      // the method gave up on its aborted signal before the race saw the abort
+      return endedEarly(op, request, reply, work.signal.reason, locale, options.querySeconds);
     }
     if (error instanceof PluginError) {
       return reply.code(error.status).send(errorBody(op, error.status, error.message, error.validationErrors));
@@ -379,11 +400,35 @@ async function serve(
     request.log.error({ err: error, incident }, `${op.methodName} failed (incident ${incident})`);
     return reply.code(500).send(errorBody(op, 500, runtimeText(locale, 'internal', { incident })));
   } finally {
-    call.end();
+    work.done();
   }
   return reply.code(200).type('application/json').send(JSON.stringify(answer));
 }
 
+
+/**
+ * The answer to a call whose signal was aborted before its method answered: 499 for a caller that
+ * hung up, 422 (`query.deadline`) when PLUGIN_QUERY_SECONDS passed, else 503 (`stopping`, the end
+ * of the shutdown's grace period). The method's late answer, if any, is dropped.
+ */
+function endedEarly(
+  op: Operation,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  reason: unknown,
+  locale: string,
+  querySeconds: number | undefined,
+): FastifyReply {
+  if (reason instanceof HungUp) {
+    return endHungUp(request, reply);
+  }
+  if (reason instanceof DeadlinePassed) {
+    const seconds = String(querySeconds);
+    request.log.info(`${op.methodName} stopped: no answer within PLUGIN_QUERY_SECONDS (${seconds} s)`);
+    return reply.code(422).send(errorBody(op, 422, runtimeText(locale, 'query.deadline', { seconds })));
+  }
+  return stoppingAnswer(reply);
+}
 
 /** The body as JSON (readJson): a declared type must be JSON (none is read as JSON too). */
 function parseBody(request: FastifyRequest, locale: string): { readonly value: unknown; readonly text: string } {

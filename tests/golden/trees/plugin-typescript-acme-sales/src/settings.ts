@@ -19,11 +19,20 @@
  *   hold, for your data source to enforce (the example does);
  * - PLUGIN_QUERY_SECONDS (5): the deadline of a data source method: the routes answer 422 then and
  *   abort the method's context.signal;
- * - SHUTDOWN_GRACE_SECONDS (20): on SIGTERM, how long requests in flight may finish.
+ * - SHUTDOWN_DRAIN_SECONDS (0; the container image sets 5): on SIGTERM, how long /readyz answers 503
+ *   while new requests are still served, before the listener closes;
+ * - SHUTDOWN_GRACE_SECONDS (20): then how long requests in flight may finish; their signals
+ *   (RequestContext.signal) are aborted at its end.
  *
  * A value that is not allowed stops the start with one sentence naming the variable.
  */
-import { ConfigurationError, MAX_BODY_BYTES, MAX_BODY_BYTES_IN_FLIGHT } from './contract/index.js';
+import {
+  ConfigurationError,
+  MAX_BODY_BYTES,
+  MAX_BODY_BYTES_IN_FLIGHT,
+  SHUTDOWN_DRAIN_SECONDS,
+  SHUTDOWN_GRACE_SECONDS,
+} from './contract/index.js';
 
 export const ENVIRONMENTS = ['development', 'production'] as const;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
@@ -46,6 +55,7 @@ export interface Settings {
   readonly maxBodyBytesInFlight: number;
   readonly maxResultBytes: number;
   readonly querySeconds: number;
+  readonly shutdownDrainSeconds: number;
   readonly shutdownGraceSeconds: number;
 }
 
@@ -78,7 +88,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     maxBodyBytesInFlight,
     maxResultBytes: integer(env, 'PLUGIN_MAX_RESULT_BYTES', MAX_RESULT_BYTES, 64 * 1024, 1024 ** 3),
     querySeconds: integer(env, 'PLUGIN_QUERY_SECONDS', QUERY_SECONDS, 1, 3600),
-    shutdownGraceSeconds: integer(env, 'SHUTDOWN_GRACE_SECONDS', 20, 0, 3600),
+    shutdownDrainSeconds: integer(env, 'SHUTDOWN_DRAIN_SECONDS', SHUTDOWN_DRAIN_SECONDS, 0, 3600),
+    shutdownGraceSeconds: integer(env, 'SHUTDOWN_GRACE_SECONDS', SHUTDOWN_GRACE_SECONDS, 0, 3600),
   };
 }
 

@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { REQUEST_EXAMPLES } from './examples.js';
 import { OPERATIONS, type Operation } from './operations.js';
+import { PUBLISHED_SECRET_KEYS } from './runtime-constants.js';
 import { DOCUMENT } from './spec.js';
 import { BodyValidator } from './validation.js';
 
@@ -49,11 +50,10 @@ function objectAt(node: unknown, ...keys: string[]): Record<string, unknown> | u
 /**
  * The key the spec's `enc:v1:` example values are encrypted with (`info.x-example-secret-key`), so a
  * test replaying them can decrypt them as the platform's own plugin would; undefined if it has none.
+ * scaffold renders it from the project's spec into runtime-constants.ts (PUBLISHED_SECRET_KEYS, the
+ * key production refuses), as for every language's plugin.
  */
-export const EXAMPLE_SECRET_KEY: string | undefined = ((): string | undefined => {
-  const key = objectAt(DOCUMENT, 'info')?.['x-example-secret-key'];
-  return typeof key === 'string' ? key : undefined;
-})();
+export const EXAMPLE_SECRET_KEY: string | undefined = PUBLISHED_SECRET_KEYS[0];
 
 /**
  * Every request example of the spec, operation by operation; an operation without a body gives one

@@ -18,6 +18,7 @@ export * from './query-text.js';
 export * from './runtime-constants.js';
 export * from './secrets.js';
 export * from './serve.js';
+export * from './shutdown.js';
 export * from './spec.js';
 export * from './stub.js';
 export type * from './types.js';

@@ -45,6 +45,7 @@ import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client
 import { runtimeText } from './catalog.js';
 import { BASE_PATH } from './operations.js';
 import {
+  CLIENT_CLOSED_STATUS,
   DEFAULT_LOCALE,
   DURATION_BUCKETS,
   DURATION_HELP,
@@ -112,12 +113,6 @@ function accessLine(
   const fields = { method: request.method, path, status, duration_ms: duration, operation: operationOf(request) };
   return { path, fields, line: `${request.method} ${path} ${status} ${duration.toFixed(1)} ms` };
 }
-
-/**
- * nginx's "client closed request": what the access line and the metrics record for a request whose
- * caller hung up before its answer, as the Python and Go plugins record it (issue 40 points 3, 5).
- */
-export const CLIENT_CLOSED_STATUS = 499;
 
 /**
  * A request whose connection closed before its answer was written: Fastify writes no access line

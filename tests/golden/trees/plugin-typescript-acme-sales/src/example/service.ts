@@ -203,7 +203,7 @@ export class SampleExample {
         try {
           const frame = runQuery(this.tables, query, spec, variables, limits);
           // a line of the request's log (request_id on it, in text and JSON alike)
-          context.log.debug({ refId: query.refID }, 'ran a query');
+          context.log?.debug({ refId: query.refID }, 'ran a query');
           return frame;
         } catch (error) {
           if (!(error instanceof QueryError)) {
