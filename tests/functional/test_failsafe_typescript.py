@@ -238,6 +238,7 @@ def test_sigterm_drains_readiness_then_finishes_and_cancels_requests(failing: Pa
         LOG_LEVEL="info",
         SHUTDOWN_DRAIN_SECONDS=str(DRAIN),
         SHUTDOWN_GRACE_SECONDS=str(GRACE),
+        PLUGIN_QUERY_SECONDS="60",  # past drain + grace: the waiting request ends by the grace, not its deadline
     )
     log_path = tmp_path / "plugin.log"
     with log_path.open("w", encoding="utf-8") as log:

@@ -144,6 +144,9 @@ async function failingApp(raises: Raises | undefined, waits?: number): Promise<F
     );
   const wait = (...args: unknown[]): Promise<never> => {
     const { signal } = args[args.length - 1] as RequestContext;
+    if (signal === undefined) {
+      return Promise.reject(new Error('the routes gave the method no signal'));
+    }
     return new Promise((_resolve, reject) => {
       signal.addEventListener('abort', () => reject(signal.reason as Error));
     });
