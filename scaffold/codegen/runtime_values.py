@@ -80,6 +80,11 @@ RUNTIME_VALUES: tuple[RuntimeValue, ...] = (
         "a refused body is drained for at most this long, so its client reads the refusal",
     ),
     RuntimeValue("RETRY_AFTER_SECONDS", 1, "the Retry-After of a 503 for a busy service"),
+    RuntimeValue(
+        "DEADLINE_LAST_WORD_MS",
+        1000,
+        "after PLUGIN_QUERY_SECONDS a method is told (its signal, context or `cancelled`) and gets this long to answer itself",
+    ),
     RuntimeValue("BODY_STALL_SECONDS", 30, "a body with no byte for this long is refused with 408"),
     RuntimeValue(
         "BODY_MIN_BYTES_PER_SECOND", 1 * KIB, "a body slower than this on average is refused with 408"

@@ -129,6 +129,25 @@ def test_a_method_past_its_seconds_is_cancelled_and_raises_deadline_passed() -> 
     assert 0.09 < took < 1, took
 
 
+def test_a_method_that_stops_itself_at_the_deadline_answers_with_its_own_error() -> None:
+    """Found in the upgrade matrix: an example of templates 1.1.0-1.8.0 stops its SQL statements at
+    PLUGIN_QUERY_SECONDS and raises its own PluginError naming the query; kept by an upgrade, its
+    test failed because the glue's generic `query.deadline` answered first at the same instant.
+    At the deadline the method is told (`cancelled`) and gets DEADLINE_LAST_WORD_MS to answer."""
+    cancelled = threading.Event()
+
+    def stops_itself() -> str:
+        cancelled.wait()  # its own deadline, the same as the glue's
+        raise LookupError("Query A: the query took longer than 0.1 s and was stopped")
+
+    async def scenario() -> None:
+        call = asyncio.get_running_loop().run_in_executor(None, stops_itself)
+        with pytest.raises(LookupError, match="took longer"):
+            await call_until_hang_up(call, _receive_until(asyncio.Event()), 0.1, cancelled)
+
+    asyncio.run(scenario())
+
+
 def test_the_deadline_holds_after_the_watch_gives_up() -> None:
     """A `receive` that hands a body after the body's end ends the watch (see _hang_up): the
     deadline still ends the call."""

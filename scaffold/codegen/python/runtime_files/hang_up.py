@@ -9,9 +9,13 @@ Python cannot interrupt, and its result is dropped) and `call_until_hang_up` rai
 the dispatch answers as Go and nginx do: status 499 (CLIENT_CLOSED_STATUS), one debug line, no
 error and no 500.
 
-PLUGIN_QUERY_SECONDS bounds the call the same way (issue 40 point 3): at `seconds` the method is
-cancelled and DeadlinePassed raised, which the dispatch answers 422 (`query.deadline`). Either
-way `cancelled` is set, so a sync method can see that its answer is no longer awaited.
+PLUGIN_QUERY_SECONDS bounds the call the same way (issue 40 point 3): at `seconds` `cancelled` is
+set and the method gets DEADLINE_LAST_WORD_MS to answer itself (a data source that enforces the
+same deadline, as the examples of every template version do, answers with its own message: found
+when projects upgraded with their example got the glue's generic text instead); a method still
+running then is cancelled and DeadlinePassed raised, which the dispatch answers 422
+(`query.deadline`). On a hang-up `cancelled` is set too, so a sync method can see that its answer
+is no longer awaited.
 
 When the request itself is cancelled (the end of the shutdown's grace period, see serving), the
 method is cancelled with it.
@@ -25,6 +29,8 @@ from collections.abc import Awaitable
 from typing import Any, TypeVar
 
 from starlette.types import Receive
+
+from .runtime_constants import DEADLINE_LAST_WORD_MS
 
 T = TypeVar("T")
 
@@ -43,8 +49,9 @@ async def call_until_hang_up(
     seconds: float | None = None,
     cancelled: threading.Event | None = None,
 ) -> T:
-    """The result of `call`, unless the caller hangs up first (HungUp) or `seconds` pass
-    (DeadlinePassed); then `call` is cancelled and `cancelled` set."""
+    """The result of `call`, unless the caller hangs up first (HungUp) or `seconds` pass and the
+    method does not answer in its last word (DeadlinePassed); then `call` is cancelled and
+    `cancelled` set."""
     loop = asyncio.get_running_loop()
     ends = None if seconds is None else loop.time() + seconds
     method = asyncio.ensure_future(call)
@@ -53,8 +60,11 @@ async def call_until_hang_up(
         await asyncio.wait((method, watcher), timeout=seconds, return_when=asyncio.FIRST_COMPLETED)
         if not method.done():
             if not watcher.done():
+                await _last_word(method, watcher, cancelled)
+                if method.done():
+                    return method.result()
                 _stop(method, cancelled)
-                raise DeadlinePassed
+                raise HungUp if watcher.done() and watcher.result() else DeadlinePassed
             if watcher.result():
                 _stop(method, cancelled)
                 raise HungUp
@@ -63,14 +73,27 @@ async def call_until_hang_up(
                 (method,), timeout=None if ends is None else max(0.0, ends - loop.time())
             )
             if not done:
-                _stop(method, cancelled)
-                raise DeadlinePassed
+                await _last_word(method, None, cancelled)
+                if not method.done():
+                    _stop(method, cancelled)
+                    raise DeadlinePassed
     except asyncio.CancelledError:
         _stop(method, cancelled)
         raise
     finally:
         watcher.cancel()
     return method.result()
+
+
+async def _last_word(
+    method: asyncio.Future[Any], watcher: asyncio.Future[bool] | None, cancelled: threading.Event | None
+) -> None:
+    """At the deadline: tell the method (`cancelled`), then wait DEADLINE_LAST_WORD_MS for it to
+    answer itself, or for its caller to hang up."""
+    if cancelled is not None:
+        cancelled.set()
+    waiting = (method,) if watcher is None else (method, watcher)
+    await asyncio.wait(waiting, timeout=DEADLINE_LAST_WORD_MS / 1000, return_when=asyncio.FIRST_COMPLETED)
 
 
 async def _hang_up(receive: Receive) -> bool:

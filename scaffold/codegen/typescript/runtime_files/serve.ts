@@ -59,7 +59,7 @@ import {
   RETRY_AFTER_SECONDS,
 } from './runtime-constants.js';
 import { DOCUMENT } from './spec.js';
-import { DeadlinePassed, endHungUp, HungUp, requestSignal, stoppingAnswer, whenAborted } from './shutdown.js';
+import { DeadlinePassed, endHungUp, HungUp, requestSignal, stoppingAnswer, untilEnded } from './shutdown.js';
 import { BodyValidator } from './validation.js';
 
 /** The request line and headers must arrive within this (Node's own default is a minute). */
@@ -375,12 +375,7 @@ async function serve(
   };
   let answer: unknown;
   try {
-    const call = callOperation(options.dataSource, op.operationId, body, context);
-    call.catch(() => undefined); // dropped when the signal wins: its failure is no one's to see
-    const ended = await Promise.race([
-      call.then((value) => ({ value })),
-      whenAborted(work.signal).then((reason) => ({ reason })),
-    ]);
+    const ended = await untilEnded(callOperation(options.dataSource, op.operationId, body, context), work.signal);
     if ('reason' in ended) {
       return endedEarly(op, request, reply, ended.reason, locale, options.querySeconds);
     }
@@ -389,12 +384,13 @@ async function serve(
       seal(answer, path, options.secrets, options.dataSource.secretFields);
     }
   } catch (error) {
+    if (error instanceof PluginError) {
+      // its own answer, also when it gave it because its signal was aborted
+      return reply.code(error.status).send(errorBody(op, error.status, error.message, error.validationErrors));
+    }
     if (work.signal.aborted) {
       // the method gave up on its aborted signal before the race saw the abort
       return endedEarly(op, request, reply, work.signal.reason, locale, options.querySeconds);
-    }
-    if (error instanceof PluginError) {
-      return reply.code(error.status).send(errorBody(op, error.status, error.message, error.validationErrors));
     }
     const incident = incidentId();
     request.log.error({ err: error, incident }, `${op.methodName} failed (incident ${incident})`);

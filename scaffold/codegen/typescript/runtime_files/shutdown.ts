@@ -27,7 +27,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { runtimeText } from './catalog.js';
 import type { ServiceState } from './observability.js';
-import { CLIENT_CLOSED_STATUS, DEFAULT_LOCALE } from './runtime-constants.js';
+import { CLIENT_CLOSED_STATUS, DEADLINE_LAST_WORD_MS, DEFAULT_LOCALE } from './runtime-constants.js';
 /** How long methods get to return once their signals are aborted (one that honours it returns at once). */
 const CANCELLED_GRACE_MS = 1000;
 
@@ -124,6 +124,24 @@ export function whenAborted(signal: AbortSignal): Promise<unknown> {
       signal.addEventListener('abort', () => resolve(signal.reason), { once: true });
     }
   });
+}
+
+/**
+ * The outcome of a data source call: its value (a rejection rejects), or the reason its signal was
+ * aborted first. At PLUGIN_QUERY_SECONDS (DeadlinePassed) the method, told by its signal, gets
+ * DEADLINE_LAST_WORD_MS to answer itself: a data source enforcing the same deadline answers with
+ * its own message (found when projects upgraded with their example got the generic text).
+ */
+export async function untilEnded<T>(call: Promise<T>, signal: AbortSignal): Promise<{ value: T } | { reason: unknown }> {
+  call.catch(() => undefined); // dropped when the signal wins: its failure is no one's to see
+  const ended = await Promise.race([call.then((value) => ({ value })), whenAborted(signal).then((reason) => ({ reason }))]);
+  if (!('reason' in ended) || !(ended.reason instanceof DeadlinePassed)) {
+    return ended;
+  }
+  return Promise.race([
+    call.then((value) => ({ value })),
+    new Promise<typeof ended>((resolve) => setTimeout(() => resolve(ended), DEADLINE_LAST_WORD_MS)),
+  ]);
 }
 
 /**

@@ -67,9 +67,11 @@ class RequestContext:
     - `log`: a logger (`context.log.info("read %d rows", n, extra={"rows": n})`) whose every
       line carries the request id, in LOG_FORMAT text and json alike.
     - `deadline`: the `time.monotonic()` by which the method must answer (PLUGIN_QUERY_SECONDS
-      after the call began), None without one. The glue answers 422 (`query.deadline`) then: an
-      async method is cancelled at its `await`; a sync one, which Python cannot interrupt, sees
-      `cancelled` set and its result is dropped, so pass `seconds_left()` to what it waits on.
+      after the call began), None without one. Then `cancelled` is set and the method gets
+      DEADLINE_LAST_WORD_MS (1 s) to answer itself (its own error message wins); after it the glue
+      answers 422 (`query.deadline`): an async method is cancelled at its `await`; a sync one,
+      which Python cannot interrupt, has its result dropped, so pass `seconds_left()` to what it
+      waits on.
     - `cancelled`: set when the deadline passes or the caller hangs up (answered 499).
     """
 

@@ -37,6 +37,9 @@ const DrainSeconds = 30
 // RetryAfterSeconds: the Retry-After of a 503 for a busy service.
 const RetryAfterSeconds = 1
 
+// DeadlineLastWordMs: after PLUGIN_QUERY_SECONDS a method is told (its signal, context or `cancelled`) and gets this long to answer itself.
+const DeadlineLastWordMs = 1000
+
 // BodyStallSeconds: a body with no byte for this long is refused with 408.
 const BodyStallSeconds = 30
 

@@ -312,6 +312,14 @@ func (s *Server) ended(w http.ResponseWriter, r *http.Request, ctx context.Conte
 	if !errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		return false
 	}
+	// Told by its context, the method had DeadlineLastWordMs to answer itself: a data source that
+	// enforces the same deadline answers with its own message (found when projects upgraded with
+	// their example got the glue's generic text), as in Python and TypeScript.
+	deadline, _ := ctx.Deadline()
+	answeredItself := err == nil || !(errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded))
+	if answeredItself && time.Since(deadline) <= time.Duration(DeadlineLastWordMs)*time.Millisecond {
+		return false
+	}
 	seconds := strconv.Itoa(s.querySeconds)
 	s.logger.LogAttrs(r.Context(), slog.LevelInfo, op.MethodName+" stopped: no answer within PLUGIN_QUERY_SECONDS ("+seconds+" s)",
 		slog.String(requestIDField, rc.RequestID))

@@ -32,8 +32,9 @@ export interface RequestContext {
    * Aborted when PLUGIN_QUERY_SECONDS pass (the glue answers 422, `query.deadline`), when the
    * caller hangs up (499), or when the plugin stops and its grace period (SHUTDOWN_GRACE_SECONDS)
    * ended (503 `stopping`): pass it to what the method waits on (`fetch(url, { signal })`), so the
-   * work stops with the call. The glue answers then whether the method stops or not. Always set,
-   * optional for the same reason as `log`.
+   * work stops with the call. The glue answers then whether the method stops or not; after the
+   * deadline the method gets DEADLINE_LAST_WORD_MS (1 s) to answer itself first (its own
+   * PluginError wins). Always set, optional for the same reason as `log`.
    */
   readonly signal?: AbortSignal;
 }

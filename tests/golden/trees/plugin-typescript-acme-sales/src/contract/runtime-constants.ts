@@ -34,6 +34,9 @@ export const DRAIN_SECONDS = 30;
 /** The Retry-After of a 503 for a busy service. */
 export const RETRY_AFTER_SECONDS = 1;
 
+/** After PLUGIN_QUERY_SECONDS a method is told (its signal, context or `cancelled`) and gets this long to answer itself. */
+export const DEADLINE_LAST_WORD_MS = 1000;
+
 /** A body with no byte for this long is refused with 408. */
 export const BODY_STALL_SECONDS = 30;
 

@@ -27,6 +27,8 @@ DRAIN_BYTES = 64 * 1024 * 1024
 DRAIN_SECONDS = 30
 # the Retry-After of a 503 for a busy service
 RETRY_AFTER_SECONDS = 1
+# after PLUGIN_QUERY_SECONDS a method is told (its signal, context or `cancelled`) and gets this long to answer itself
+DEADLINE_LAST_WORD_MS = 1000
 # a body with no byte for this long is refused with 408
 BODY_STALL_SECONDS = 30
 # a body slower than this on average is refused with 408
