@@ -182,9 +182,16 @@ func VariableReference(text string) (string, bool) {
 	return match[1] + match[2], true
 }
 
+// VariableValueText is what ExpandVariables reads of a variable's value: a list's items or its one
+// text (the spec's VariableValue; a type parameter, so a spec that names it otherwise still builds).
+type VariableValueText interface {
+	AsArray() ([]string, bool)
+	AsString() (string, bool)
+}
+
 // ExpandVariables is text with $name and ${name} replaced by the request's variables (see the
 // file's doc).
-func ExpandVariables(text string, variables Variables, locale string, options ExpandOptions) (string, error) {
+func ExpandVariables[V VariableValueText](text string, variables map[string]V, locale string, options ExpandOptions) (string, error) {
 	maxBytes := options.MaxBytes
 	if maxBytes <= 0 {
 		maxBytes = MaxQueryTextBytes
@@ -243,7 +250,7 @@ func qtGroup(text string, match []int, group int) string {
 
 // qtValueText is a variable's value as text: each item escaped, items joined by ",". It stops once
 // past room bytes (the caller then refuses the text), so a huge list is never joined whole.
-func qtValueText(value VariableValue, escape func(string) string, room int) string {
+func qtValueText[V VariableValueText](value V, escape func(string) string, room int) string {
 	items, ok := value.AsArray()
 	if !ok {
 		one, _ := value.AsString()
