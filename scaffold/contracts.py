@@ -171,14 +171,27 @@ class KindNames:
         return next((part for part in self.parts if part.role == "frontend"), None)
 
 
+# The team's own file of scaffold releases the scheduled upgrade job installs (a starter the CI
+# files read: added by an upgrade even where the team edited the rest of the starter).
+UPGRADE_REQUIREMENT = "ci/scaffold-requirement.txt"
+
 PLUGIN = KindNames(
     name="plugin",
     contract="datasource-plugin",
     parts=(Part(role="service", language="python", folder=""),),
     templates=(
-        TemplateNames(language="python", folder="plugin-python", store="plugin"),
-        TemplateNames(language="typescript", folder="plugin-typescript", store="plugin-typescript"),
-        TemplateNames(language="go", folder="plugin-go", store="plugin-go"),
+        TemplateNames(
+            language="python", folder="plugin-python", store="plugin", wired_starters=(UPGRADE_REQUIREMENT,)
+        ),
+        TemplateNames(
+            language="typescript",
+            folder="plugin-typescript",
+            store="plugin-typescript",
+            wired_starters=(UPGRADE_REQUIREMENT,),
+        ),
+        TemplateNames(
+            language="go", folder="plugin-go", store="plugin-go", wired_starters=(UPGRADE_REQUIREMENT,)
+        ),
     ),
 )
 MODULE = KindNames(
@@ -193,7 +206,8 @@ MODULE = KindNames(
             language="python",
             folder="module-python",
             store="module",
-            wired_starters=("backend/{package}/endpoints.py",),  # app.py serves its ENDPOINTS
+            # app.py serves its ENDPOINTS; the CI files read the upgrade's requirement
+            wired_starters=("backend/{package}/endpoints.py", UPGRADE_REQUIREMENT),
         ),
     ),
 )

@@ -26,7 +26,7 @@ app = typer.Typer(
 
 
 def _print_version(value: bool) -> None:
-    """scaffold's version, then per project kind its template version and its contract's newest spec.
+    """scaffold's version, then per project kind and language its template version and its contract's newest spec.
 
     What a user compares with a project's `.copier-answers.yml` and `.scaffold/manifest.json`
     before an upgrade. It reads versions.yaml and lists the specs folder; no spec is parsed.
@@ -38,8 +38,12 @@ def _print_version(value: bool) -> None:
 
         typer.echo(f"scaffold {__version__}")
         for kind in KINDS.values():
-            template, newest = current_version(kind.template), versions_of(kind.contract)[-1]
-            typer.echo(f"{kind.name} template {template}; newest {kind.contract} spec {newest}")
+            newest = versions_of(kind.contract)[-1]
+            for language in kind.places:  # every language of the kind (found: only Python's were named)
+                template = current_version(kind.for_language(language).template)
+                typer.echo(
+                    f"{kind.name} {language} template {template}; newest {kind.contract} spec {newest}"
+                )
         raise typer.Exit(0)
 
 

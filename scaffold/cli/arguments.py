@@ -1,7 +1,7 @@
 """Arguments that several commands share, kept out of any command module.
 
 `scaffold check` and `scaffold dev` both take the URL of a running service, `scaffold regenerate`
-and `scaffold upgrade` both take a project folder; each command module imports from here, never from another command module, so loading one command never loads
+takes a project folder, `scaffold status` and `scaffold upgrade` a fleet; each command module imports from here, never from another command module, so loading one command never loads
 another (scaffold.cli.app registers only the module a command needs).
 """
 
@@ -16,6 +16,16 @@ from scaffold.redact import url_secrets, without_credentials
 
 ProjectArgument = Annotated[
     Path, typer.Argument(help="The project folder (default: the current folder or the project above it).")
+]
+# `scaffold status` and `scaffold upgrade`: a fleet, found as scaffold.projects.fleet finds it.
+ProjectsArgument = Annotated[
+    list[Path] | None,
+    typer.Argument(
+        help="Project folders, or folders holding projects up to two levels down, such as a monorepo "
+        "(default: the current folder, or the project it lies in).",
+        metavar="PROJECT...",
+        show_default=False,
+    ),
 ]
 
 

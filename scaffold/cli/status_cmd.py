@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from scaffold.cli.arguments import ProjectsArgument
 from scaffold.projects.status import STATES, ProjectStatus, report_json, summary_counts
 
 _COLUMNS = ("PROJECT", "KIND", "CONTRACT", "TEMPLATE", "EDITED", "INTERRUPTED", "REGENERATE", "STATE")
@@ -92,15 +92,7 @@ def render_table(statuses: Sequence[ProjectStatus]) -> str:
 def register(app: typer.Typer) -> None:
     @app.command("status")
     def status_command(
-        projects: Annotated[
-            list[Path] | None,
-            typer.Argument(
-                help="Project folders, or folders holding projects up to two levels down "
-                "(default: the current folder, or the project it lies in).",
-                metavar="PROJECT...",
-                show_default=False,
-            ),
-        ] = None,
+        projects: ProjectsArgument = None,
         as_json: Annotated[
             bool,
             typer.Option(

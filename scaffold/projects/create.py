@@ -42,7 +42,13 @@ from scaffold.projects.project import ANSWERS_FILE
 from scaffold.projects.state.folder_lock import FolderLocks, folder_locks
 from scaffold.projects.state.manifest import Manifest
 from scaffold.projects.state.transaction import Change, apply_changes
-from scaffold.projects.templates.store import TemplateSource, ensure_store, planned_store, rebuild_if_damaged
+from scaffold.projects.templates.store import (
+    TemplateSource,
+    ensure_store,
+    planned_store,
+    rebuild_if_damaged,
+    record_portable_source,
+)
 from scaffold.specs.catalog import load_shipped, load_version_or_file, newest_revision
 from scaffold.specs.document import SpecDocument
 
@@ -264,6 +270,7 @@ def _render_template(
                 raise _write_error(target, exc) from None
             shutil.rmtree(target, ignore_errors=True)  # reading the template failed: copier decides
     _run_copier(source, target, data, defaults, interactive)
+    record_portable_source(target / ANSWERS_FILE, source)
 
 
 def _write_error(target: Path, exc: OSError) -> DestinationError:

@@ -1,4 +1,5 @@
-"""Finding the projects `scaffold status` reports on: a project folder, or a folder holding many.
+"""Finding the projects `scaffold status` and `scaffold upgrade` work on: a project folder, or a
+folder holding many.
 
 A team keeps its plugins and modules side by side (`services/acme-sales`, `services/acme-map`) or
 one level deeper (`plugins/…`, `modules/…`), so a folder that is not itself inside a project is
@@ -11,7 +12,7 @@ and the walk stops after `MAX_FOLDERS` entries. It only lists names; nothing is 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -57,6 +58,26 @@ def find_projects(arguments: Iterable[Path], cwd: Path) -> list[Candidate]:
             seen.add(candidate.path)
             found.append(candidate)
     return found
+
+
+def fleet_candidates(arguments: Sequence[Path], command: str, cwd: Path | None = None) -> list[Candidate]:
+    """The projects the arguments name or hold (the current folder by default), for `scaffold
+    <command>`. A folder holding none is a candidate with a problem, so the rest is still worked
+    on; only when no argument holds any project is there nothing to do, and that is an error.
+    """
+    try:
+        here = (cwd or Path.cwd()).resolve()
+    except OSError as exc:
+        raise ProjectError(f"the current folder cannot be used ({exc.strerror})") from None
+    candidates = find_projects(arguments or [Path(".")], here)
+    if all(c.problem is not None for c in candidates):
+        problems = [str(c.problem) for c in candidates]
+        raise ProjectError(
+            problems[0] if len(problems) == 1 else f"no scaffold project found: {'; '.join(problems)}",
+            hint=f"Pass project folders, or folders holding them up to {MAX_DEPTH} levels down "
+            f"(e.g. scaffold {command} services/).",
+        )
+    return candidates
 
 
 def _candidates(argument: Path, cwd: Path) -> list[Candidate]:

@@ -140,8 +140,10 @@ def plan_starters(
     """
     folders = sorted({part.folder for part in kind.parts}, key=len, reverse=True)
 
-    def part_of(path: str) -> str:
-        return next(f for f in folders if not f or path == f or path.startswith(f + "/"))
+    def part_of(path: str) -> str | None:
+        """The part folder holding `path`; None for a starter outside every part (a module's
+        ci/scaffold-requirement.txt): the merge adds it when missing and never writes over it."""
+        return next((f for f in folders if not f or path == f or path.startswith(f + "/")), None)
 
     parts = []
     for part in kind.parts:

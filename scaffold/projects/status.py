@@ -26,7 +26,7 @@ from packaging.version import Version
 from scaffold import __version__
 from scaffold.errors import ProjectError, ScaffoldError
 from scaffold.projects.contract_files import compare
-from scaffold.projects.fleet import MAX_DEPTH, Candidate, find_projects
+from scaffold.projects.fleet import Candidate, fleet_candidates
 from scaffold.projects.kinds import kind_named
 from scaffold.projects.project import Project, open_project
 from scaffold.projects.state import transaction
@@ -123,18 +123,7 @@ def fleet_status(arguments: Sequence[Path], cwd: Path | None = None) -> list[Pro
     An argument that holds no project is a status with a problem, so the rest is still reported;
     only when no argument holds any project is there nothing to report, and that is an error.
     """
-    try:
-        here = (cwd or Path.cwd()).resolve()
-    except OSError as exc:
-        raise ProjectError(f"the current folder cannot be used ({exc.strerror})") from None
-    candidates = find_projects(arguments or [Path(".")], here)
-    if all(c.problem is not None for c in candidates):
-        problems = [str(c.problem) for c in candidates]
-        raise ProjectError(
-            problems[0] if len(problems) == 1 else f"no scaffold project found: {'; '.join(problems)}",
-            hint=f"Pass project folders, or folders holding them up to {MAX_DEPTH} levels down "
-            "(e.g. scaffold status services/).",
-        )
+    candidates = fleet_candidates(arguments, "status", cwd)
     return [project_status(c) for c in candidates]
 
 

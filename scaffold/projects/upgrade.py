@@ -13,14 +13,11 @@ run would do.
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import os
 import shlex
 import shutil
-import subprocess
-import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -29,8 +26,9 @@ from scaffold import __version__
 from scaffold.codegen.languages import descriptor
 from scaffold.codegen.service_statuses import UndocumentedStatus, undocumented_statuses
 from scaffold.contracts import TEMPLATES
-from scaffold.errors import InterruptedByUser, ProjectError, TemplateError
+from scaffold.errors import InterruptedByUser, TemplateError
 from scaffold.interrupts import signals_interrupt
+from scaffold.projects import upgrade_git
 from scaffold.projects.contract_files import compare, render_contract_files, write_contract_files
 from scaffold.projects.project import Project, find_project_root, open_project
 from scaffold.projects.regenerate import hand_edited_error
@@ -40,7 +38,12 @@ from scaffold.projects.state.manifest import SPEC_COPY_PATH
 from scaffold.projects.state.transaction import Change, apply_changes, project_lock
 from scaffold.projects.templates.merge import rendered_template
 from scaffold.projects.templates.render import current_template_folder
-from scaffold.projects.templates.store import TemplateSource, ensure_store, rebuild_if_damaged
+from scaffold.projects.templates.store import (
+    TemplateSource,
+    current_version,
+    ensure_store,
+    rebuild_if_damaged,
+)
 from scaffold.projects.templates.update import merge_template_update
 from scaffold.specs.catalog import load_shipped, load_version_or_file, versions_of
 from scaffold.specs.diff import SpecDiff, diff_specs
@@ -72,6 +75,10 @@ class UpgradeReport:
     contract_diff: SpecDiff
     template_from: str
     template_to: str
+    kind: str = ""
+    language: str = ""
+    scaffold_from: str | None = None  # the scaffold release the answers record (None: not recorded)
+    commit: str | None = None  # the commit `--commit` made (None: not asked, or nothing to commit)
     changed: list[str] = field(default_factory=list)
     conflicts: list[str] = field(default_factory=list)
     new_operations: list[str] = field(default_factory=list)
@@ -82,6 +89,11 @@ class UpgradeReport:
     @property
     def nothing_to_do(self) -> bool:
         return not self.changed
+
+    @property
+    def new_files(self) -> list[str]:
+        """Paths the upgrade adds (a pull request step must see them: `git diff` alone does not)."""
+        return [line.split(" ", 1)[1] for line in self.changed if line.split(" ", 1)[0] in ("A", "??")]
 
 
 @dataclass(frozen=True)
@@ -95,23 +107,57 @@ class UpgradePlan:
     starters: StarterPlan
 
 
+@dataclass(frozen=True)
+class UpgradeOptions:
+    """How to upgrade: the target contract, and the fleet options of `scaffold upgrade`."""
+
+    to: str | None = None  # a shipped contract version or a spec file (None: the newest shipped)
+    dry_run: bool = False
+    commit: bool = False  # one commit of the changed paths (scaffold.projects.upgrade_git)
+    force: bool = False  # upgrade a project with uncommitted changes, starting from its files as they are
+
+
 def upgrade(
-    path: Path, *, to: str | None = None, dry_run: bool = False, announce: Announce | None = None
+    path: Path,
+    *,
+    to: str | None = None,
+    dry_run: bool = False,
+    announce: Announce | None = None,
+    options: UpgradeOptions | None = None,
 ) -> UpgradeReport:
     """Upgrade the project at `path`; `announce` hears what it will do before anything is applied."""
-    if dry_run:
-        return _upgrade(open_project(path), to=to, dry_run=True, announce=announce)
+    chosen = options or UpgradeOptions(to=to, dry_run=dry_run)
+    if chosen.dry_run:
+        return _upgrade(open_project(path), chosen, announce)
     # The lock is taken before anything is read: a second upgrade, a regenerate or a `new-* --force`
     # into this folder refuses at once instead of racing this one.
     with project_lock(find_project_root(path)):
-        return _upgrade(open_project(path), to=to, dry_run=False, announce=announce)
+        return _upgrade(open_project(path), chosen, announce)
 
 
-def _upgrade(project: Project, *, to: str | None, dry_run: bool, announce: Announce | None) -> UpgradeReport:
-    repo = git.repository_root(project.root)
-    git.require_clean(project.root)
+def _upgrade(project: Project, options: UpgradeOptions, announce: Announce | None) -> UpgradeReport:
+    to, dry_run = options.to, options.dry_run
     current = project.recorded_spec()
     target = _target_spec(project, current, to)
+    newest_template = current_version(project.kind.template)
+    if _up_to_date(project, current, target, newest_template):
+        # Recognised before anything is rendered or cloned: a fleet's up-to-date projects cost
+        # what `regenerate --check` costs (issue 41: 6 s of CPU each when this came after the merge).
+        return UpgradeReport(
+            project=project.root,
+            dry_run=dry_run,
+            contract_diff=SpecDiff(current, target, ()),
+            template_from=project.template_version,
+            template_to=newest_template,
+            kind=project.kind.name,
+            language=project.kind.service_language,
+            scaffold_from=_recorded_scaffold(project),
+        )
+    repo = git.repository_root(project.root)
+    if not options.force:
+        git.require_clean(project.root)
+    if options.commit and not dry_run:
+        upgrade_git.require_identity(repo)
     expected_now = render_contract_files(project.kind, current, project.answers)
     edited = [s for s in compare(project.root, project.manifest, expected_now) if s.hand_edited and s.stale]
     if edited:
@@ -124,27 +170,54 @@ def _upgrade(project: Project, *, to: str | None, dry_run: bool, announce: Annou
     _require_known_template(project, source)
     contract_diff = diff_specs(current, target)
     undocumented = tuple(undocumented_statuses(project.kind.service_language, target))
-    plan = _plan_in_clone(project, repo, target, source, target_files)
+    plan = _plan_in_clone(project, repo, target, source, target_files, carry=options.force)
     if announce is not None:
         announce(
             UpgradeNotice(
                 plan.starters, target.version, undocumented, _stay_command(project, current, target)
             )
         )
+    made: list[str] = []
     if not dry_run and plan.changes:
-        apply_changes(project.root, plan.changes, action="the upgrade")
+        commit = None
+        if options.commit:
+            message = upgrade_git.upgrade_message(
+                project, repo, current.version, target.version, source.version, plan.conflicts
+            )
+            paths = [upgrade_git.in_repo(project.root, repo, change.path) for change in plan.changes]
+            commit = partial(upgrade_git.commit_upgrade, project.root, repo, paths, message, made)
+        apply_changes(project.root, plan.changes, action="the upgrade", before_done=commit)
     return UpgradeReport(
         project=project.root,
         dry_run=dry_run,
         contract_diff=contract_diff,
         template_from=project.template_version,
         template_to=source.version,
+        kind=project.kind.name,
+        language=project.kind.service_language,
+        scaffold_from=_recorded_scaffold(project),
+        commit=made[0] if made else None,
         changed=plan.changed,
         conflicts=plan.conflicts,
         new_operations=_new_operations(current, target, project.kind.service_language),
         kept=plan.kept,
         starters=plan.starters,
         undocumented=undocumented,
+    )
+
+
+def _recorded_scaffold(project: Project) -> str | None:
+    recorded = project.answers.get("scaffold_version")
+    return recorded if isinstance(recorded, str) and recorded else None
+
+
+def _up_to_date(project: Project, current: SpecDocument, target: SpecDocument, newest_template: str) -> bool:
+    """Nothing an upgrade could move: the same spec text, the newest template, this scaffold release
+    (a newer release may bring new contract-owned runtime files under the same template version)."""
+    return (
+        current.sha256 == target.sha256
+        and project.template_version == newest_template
+        and _recorded_scaffold(project) == __version__
     )
 
 
@@ -179,11 +252,21 @@ def _require_known_template(project: Project, source: TemplateSource) -> None:
 
 
 def _plan_in_clone(
-    project: Project, repo: Path, target: SpecDocument, source: TemplateSource, target_files: dict[str, str]
+    project: Project,
+    repo: Path,
+    target: SpecDocument,
+    source: TemplateSource,
+    target_files: dict[str, str],
+    *,
+    carry: bool,
 ) -> UpgradePlan:
-    """Run the upgrade in a throwaway clone; Ctrl-C or SIGTERM here has changed nothing yet."""
+    """Run the upgrade in a throwaway clone; Ctrl-C or SIGTERM here has changed nothing yet.
+
+    With `carry` (`--force`), the project's uncommitted state is carried into the clone first."""
     try:
-        with signals_interrupt(), _throwaway_clone(repo) as clone:
+        with signals_interrupt(), upgrade_git.throwaway_clone(repo) as clone:
+            if carry:
+                upgrade_git.carry_uncommitted(project.root, repo, clone)
             copy = open_project(clone / project.root.relative_to(repo))
             return _upgrade_copy(project, copy, target, source, target_files)
     except KeyboardInterrupt:
@@ -290,6 +373,8 @@ def _starter_command(project: Project, version: str) -> str:
             options += [option, shlex.quote(value)]
     if project.answers.get("example") is False:  # the plugin starter without the example
         options.append("--no-example")
+    if project.kind.language:  # found: a TypeScript or Go project was shown a Python starter (issue 41)
+        options += ["--language", project.kind.language]
     folder = shlex.quote(f"../{project.root.name}-starter-{version}")
     return " ".join(["scaffold", f"new-{project.kind.name}", folder, *options, "--defaults"])
 
@@ -343,23 +428,3 @@ def _new_operations(current: SpecDocument, target: SpecDocument, language: str) 
     method_name = descriptor(language).method_name
     before = {op.key for op in operations(current)}
     return [f"{method_name(op.operation_id)} ({op.key})" for op in operations(target) if op.key not in before]
-
-
-@contextlib.contextmanager
-def _throwaway_clone(repo: Path) -> Iterator[Path]:
-    folder = Path(tempfile.mkdtemp(prefix="scaffold-upgrade-"))
-    try:
-        result = subprocess.run(
-            ["git", "clone", "--quiet", "--no-hardlinks", str(repo), str(folder / "repo")],
-            check=False,
-            capture_output=True,
-            text=True,
-        )
-        if result.returncode != 0:
-            raise ProjectError(
-                f"git could not clone {repo} to prepare the upgrade: {result.stderr.strip()[:300]}",
-                hint="Check that the repository has at least one commit (git log).",
-            )
-        yield folder / "repo"
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)

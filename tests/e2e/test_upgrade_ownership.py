@@ -38,7 +38,7 @@ def test_new_template_file_never_replaces_a_committed_user_file(
     git(project, "add", "-A")
     git(project, "commit", "--quiet", "-m", "our editorconfig and README title; our tests live elsewhere")
     result = run_scaffold(["upgrade"], cwd=project, executable=future_scaffold.scaffold)
-    assert result.returncode == 1, result.stdout + result.stderr
+    assert result.returncode == 3, result.stdout + result.stderr  # conflicts, none failed
     assert f"conflict: {NEW_FILE}" in result.stdout and "kept your file" in result.stdout
     assert (project / NEW_FILE).read_text(encoding="utf-8") == MINE != NEW_FILE_TEXT
     assert not (project / "tests/test_plugin.py").exists(), "a deleted user-owned file stays deleted"

@@ -59,8 +59,13 @@ def test_wheel_metadata_and_scaffold_version_agree(
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0] == f"scaffold {metadata['Version']}"
-    assert re.fullmatch(r"plugin template \d+\.\d+\.\d+; newest datasource-plugin spec \S+", lines[1]), lines
-    assert re.fullmatch(r"module template \d+\.\d+\.\d+; newest dashboard-module spec \S+", lines[2]), lines
+    for line, language in zip(lines[1:4], ("python", "typescript", "go"), strict=True):
+        assert re.fullmatch(
+            rf"plugin {language} template \d+\.\d+\.\d+; newest datasource-plugin spec \S+", line
+        )
+    assert re.fullmatch(
+        r"module python template \d+\.\d+\.\d+; newest dashboard-module spec \S+", lines[4]
+    ), lines
 
 
 def test_specs_list_from_installed_wheel(installed_scaffold: InstalledScaffold, tmp_path: Path) -> None:

@@ -15,16 +15,19 @@ from tests.conftest import FUTURE_PLUGIN_SPEC, PLUGIN_SPEC
 
 
 def test_version() -> None:
-    """scaffold's version, then per kind its template version and its contract's newest spec."""
+    """scaffold's version, then per kind and language its template version and its contract's newest spec."""
     result = run_scaffold(["--version"])
     assert result.returncode == 0
     expected = [f"scaffold {__version__}"]
     for kind in KINDS.values():
         newest = versions_of(kind.contract)[-1]
-        expected.append(
-            f"{kind.name} template {current_version(kind.template)}; newest {kind.contract} spec {newest}"
-        )
+        for language in kind.places:
+            template = current_version(kind.for_language(language).template)
+            expected.append(
+                f"{kind.name} {language} template {template}; newest {kind.contract} spec {newest}"
+            )
     assert result.stdout.splitlines() == expected
+    assert "plugin go template " in result.stdout and "plugin typescript template " in result.stdout
 
 
 def test_specs_list_one_line_per_version() -> None:

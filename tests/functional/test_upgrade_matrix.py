@@ -42,16 +42,15 @@ import pytest
 
 from scaffold.codegen.python.runtime_files.starter_corrections import CORRECTIONS
 from scaffold.contracts import KIND_NAMES, TEMPLATES
-from scaffold.projects.contract_files import render_contract_files, write_contract_files
 from scaffold.projects.kinds import KINDS
 from scaffold.projects.project import open_project
 from scaffold.projects.regenerate import regenerate
 from scaffold.projects.templates.merge import rendered_template
 from scaffold.projects.templates.store import current_version, ensure_store, known_versions
 from scaffold.projects.upgrade import UpgradeNotice, upgrade
-from scaffold.specs.catalog import load_shipped
 from tests.e2e.conformance_depth import fewer_conformance_examples
 from tests.git_helpers import git
+from tests.past_projects import write_past_project
 from tests.run_once import once_per_run
 from tests.upgraded_tree import differences_from_fresh, tree_digest
 
@@ -112,31 +111,8 @@ CASES = [(kind, part, version) for kind, part in STARTER_EDIT for version in _pa
 def make_project_at(kind: str, version: str, destination: Path) -> Path:
     """A project of template `version`, committed, as that release made it (see the docstring)."""
     contract = UNREVISED[kind] if tuple(map(int, version.split("."))) < (1, 2, 0) else REVISED[kind]
-    source = ensure_store(KIND_NAMES[kind].template)
     answers = {"project_name": NAMES[kind], "contract_version": contract, "scaffold_version": "0.1.0"}
-    files = rendered_template(answers, source, version)
-    for relative, rendered in files.items():
-        path = destination / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(rendered.data)
-        path.chmod(rendered.mode)
-    spec = load_shipped(KIND_NAMES[kind].contract, contract)
-    recorded = {k: v for k, v in _answers(destination).items() if not k.startswith("_")}
-    write_contract_files(
-        destination, KINDS[kind], spec, render_contract_files(KINDS[kind], spec, recorded), None
-    )
-    git(destination, "init", "--quiet")
-    git(destination, "add", "-A")
-    git(destination, "commit", "--quiet", "-m", f"scaffolded with template {version}")
-    return destination
-
-
-def _answers(project: Path) -> dict[str, object]:
-    import yaml
-
-    loaded = yaml.safe_load((project / ".copier-answers.yml").read_text(encoding="utf-8"))
-    assert isinstance(loaded, dict)
-    return loaded
+    return write_past_project(KINDS[kind], answers, version, destination)
 
 
 def _edit(project: Path, relative: str, line: str) -> str:

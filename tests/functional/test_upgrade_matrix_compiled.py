@@ -32,20 +32,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from scaffold.contracts import LANGUAGES
-from scaffold.projects.contract_files import render_contract_files, write_contract_files
 from scaffold.projects.kinds import KINDS
 from scaffold.projects.project import open_project
 from scaffold.projects.regenerate import regenerate
 from scaffold.projects.templates.merge import rendered_template
 from scaffold.projects.templates.store import current_version, ensure_store, known_versions
 from scaffold.projects.upgrade import upgrade
-from scaffold.specs.catalog import load_shipped
 from tests.git_helpers import git
 from tests.go_toolchain import go_environment
 from tests.node_install import install_node_modules
+from tests.past_projects import write_past_project
 from tests.run_once import once_per_run
 from tests.upgraded_tree import differences_from_fresh, tree_digest
 
@@ -115,7 +113,6 @@ def _run(command: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
 
 
 def _make_project_at(language: Language, version: str, destination: Path) -> Path:
-    kind = KINDS["plugin"].for_language(language.name)
     answers = {
         "project_name": "acme-sales",
         "contract_version": CONTRACT,
@@ -124,19 +121,7 @@ def _make_project_at(language: Language, version: str, destination: Path) -> Pat
     }
     if language.name == "go":
         answers["example"] = False  # template 1.0.0 had no example (its question refused it)
-    for relative, rendered in rendered_template(answers, ensure_store(language.template), version).items():
-        path = destination / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(rendered.data)
-        path.chmod(rendered.mode)
-    recorded = yaml.safe_load((destination / ".copier-answers.yml").read_text(encoding="utf-8"))
-    recorded = {k: v for k, v in recorded.items() if not k.startswith("_")}
-    spec = load_shipped("datasource-plugin", CONTRACT)
-    write_contract_files(destination, kind, spec, render_contract_files(kind, spec, recorded), None)
-    git(destination, "init", "--quiet")
-    git(destination, "add", "-A")
-    git(destination, "commit", "--quiet", "-m", f"scaffolded with template {version}")
-    return destination
+    return write_past_project(KINDS["plugin"].for_language(language.name), answers, version, destination)
 
 
 @pytest.fixture(scope="module")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -19,9 +18,8 @@ def project_producer(
 ) -> Callable[[Path], None]:
     """A producer writing `scaffold new-<kind> <name> --defaults` into the destination.
 
-    The one machine-dependent line, `_src_path` in .copier-answers.yml (the template store under
-    this user's SCAFFOLD_HOME), becomes `<SCAFFOLD_HOME>/template-store/<kind>`, so the tree is the
-    same on every machine and every run. With `naming_files_only`, the tree keeps just the files
+    The tree is the same on every machine and every run, the answers file's `_src_path` included
+    (TemplateSource.recorded_src_path: not this machine's SCAFFOLD_HOME). With `naming_files_only`, the tree keeps just the files
     whose text holds the project's name in one of its forms (name, package, class prefix): what a
     longer name changes, without a second copy of every file. With `answers` (more answers than the
     name) and `beside` (the producer of the tree this one is a variant of), the tree keeps just the
@@ -30,17 +28,12 @@ def project_producer(
     """
 
     def produce(destination: Path) -> None:
-        from scaffold.contracts import TEMPLATES
         from scaffold.projects.create import NewProjectOptions, create_project
         from scaffold.projects.kinds import KINDS
 
         given = {"project_name": name, **(answers or {})}
         project_kind = KINDS[kind] if language is None else KINDS[kind].for_language(language)
         create_project(NewProjectOptions(kind=project_kind, destination=destination, answers=given))
-        answers_file = destination / ".copier-answers.yml"
-        text = answers_file.read_text(encoding="utf-8")
-        stable = f"_src_path: <SCAFFOLD_HOME>/template-store/{TEMPLATES[project_kind.template].store}"
-        answers_file.write_text(re.sub(r"(?m)^_src_path: .*$", stable, text), encoding="utf-8")
         if naming_files_only:
             forms = [name, name.replace("-", "_"), name.replace("-", " ").title().replace(" ", "")]
             for path in sorted(destination.rglob("*"), reverse=True):

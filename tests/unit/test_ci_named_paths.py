@@ -26,7 +26,12 @@ import pytest
 from scaffold.projects.create import NewProjectOptions, create_project
 from scaffold.projects.kinds import KINDS
 
-CI_FILES = (".github/workflows/ci.yml", ".gitlab-ci.yml")
+CI_FILES = (
+    ".github/workflows/ci.yml",
+    ".gitlab-ci.yml",
+    ".github/workflows/scaffold-upgrade.yml",
+    ".gitlab/scaffold-upgrade.yml",
+)
 SCRIPTS = "ci"
 # A token with a slash (`ci/check-config.json`, `./cmd/acme`, `.scaffold/contract.yaml`) or a file
 # name with a known extension (`go.mod`, `schemathesis.toml`), not inside a URL, a variable or a
@@ -36,8 +41,9 @@ PATH_TOKEN = re.compile(
     _NOT_AFTER + r"(?:\./)?\.?[\w-][\w.-]*(?:/[\w.-]+)+/?"
     r"|" + _NOT_AFTER + r"\.?[\w-]+\.(?:sh|json|toml|ya?ml|mjs|js|ts|py|go|mod|cfg|lock)\b"
 )
-# What is not a path of the project: GitHub action references and GitLab's name for its settings.
-NOT_PATHS = re.compile(r"^(?:actions/|CI/CD$)")
+# What is not a path of the project: GitHub action references, GitLab's name for its settings and
+# the branch the scheduled upgrade job pushes.
+NOT_PATHS = re.compile(r"^(?:actions/|CI/CD$|scaffold/upgrade$)")
 # `python -m package.module`: a module the command runs, named by its dotted path.
 MODULE_RUN = re.compile(r"\bpython3? -m ([A-Za-z_][\w.]*)")
 

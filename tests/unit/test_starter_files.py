@@ -164,7 +164,7 @@ def test_a_wired_starter_file_joins_an_edited_part_too(tmp_path: Path) -> None:
     new = _rendered({"backend/pkg/demo.py": b"demo\n", "backend/pkg/endpoints.py": b"ENDPOINTS\n"})
     project = {"backend/pkg/demo.py": b"my demo\n"}
     wired = MODULE.template_for("python").wired("pkg")
-    assert wired == {"backend/pkg/endpoints.py"}
+    assert wired == {"backend/pkg/endpoints.py", "ci/scaffold-requirement.txt"}
     plan = plan_starters(
         MODULE,
         lambda path: path.startswith("backend/pkg/"),

@@ -28,7 +28,7 @@ from scaffold.projects.templates import render as template_render
 from scaffold.projects.templates import store as template_store
 from scaffold.projects.templates.bytecode import KIND as BYTECODE
 from scaffold.projects.templates.render import Unsupported, load_config, render_template
-from scaffold.projects.templates.store import TemplateSource, ensure_store
+from scaffold.projects.templates.store import TemplateSource, ensure_store, record_portable_source
 from scaffold.resources import templates_root
 
 PLUGIN_SET = {"contract_version": "1.2.0+r3", "scaffold_version": "0.1.0"}
@@ -106,6 +106,7 @@ def tree(root: Path) -> dict[str, tuple[str, bytes]]:
 
 
 def copier_copy(source: TemplateSource, target: Path, data: dict[str, Any], defaults: dict[str, Any]) -> None:
+    """copier.run_copy as scaffold's fallback runs it (scaffold.projects.create._run_copier)."""
     import copier
 
     with warnings.catch_warnings():
@@ -121,6 +122,8 @@ def copier_copy(source: TemplateSource, target: Path, data: dict[str, Any], defa
             quiet=True,
             unsafe=False,
         )
+    # as scaffold does after every copier run: the store recorded the same on every machine
+    record_portable_source(target / ".copier-answers.yml", source)
 
 
 @pytest.mark.parametrize(("kind", "data", "defaults"), CASES)

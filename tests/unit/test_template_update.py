@@ -13,6 +13,7 @@ to the current template version, one by copier and one by the merge, and their t
 
 from __future__ import annotations
 
+import re
 import subprocess
 import warnings
 from pathlib import Path
@@ -27,7 +28,12 @@ from scaffold.projects.project import ANSWERS_FILE
 from scaffold.projects.starter_files import RenderedFile, starter_matcher
 from scaffold.projects.templates.merge import rendered_template
 from scaffold.projects.templates.render import current_template_folder
-from scaffold.projects.templates.store import TemplateSource, ensure_store, known_versions
+from scaffold.projects.templates.store import (
+    TemplateSource,
+    ensure_store,
+    known_versions,
+    record_portable_source,
+)
 from scaffold.projects.templates.update import LABELS, merge_file, merge_template_update
 from scaffold.specs.catalog import versions_of
 from tests.git_helpers import git
@@ -107,9 +113,19 @@ def _edit_as_a_team(
 
 
 def copier_update(project: Path, source: TemplateSource, contract_version: str) -> None:
-    """What scaffold 1.7.0 and before ran (scaffold.projects.templates.merge.update_template)."""
+    """What scaffold 1.7.0 and before ran (scaffold.projects.templates.merge.update_template).
+
+    copier renders the old version from the recorded `_src_path`, which scaffold now records the
+    same on every machine (the default store place): pointed at this run's store for copier first,
+    recorded back as scaffold records it after."""
     import copier
 
+    answers = project / ANSWERS_FILE
+    text = answers.read_text(encoding="utf-8")
+    answers.write_text(
+        re.sub(r"(?m)^_src_path: .*$", f"_src_path: {source.src_path}", text), encoding="utf-8"
+    )
+    git(project, "commit", "--quiet", "-am", "copier reads the store where this run keeps it")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         copier.run_update(
@@ -123,6 +139,7 @@ def copier_update(project: Path, source: TemplateSource, contract_version: str) 
             skip_answered=True,
             unsafe=False,
         )
+    record_portable_source(answers, source)
 
 
 @pytest.mark.parametrize(("template", "version"), _cases())

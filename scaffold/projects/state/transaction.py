@@ -49,10 +49,14 @@ def project_lock(root: Path) -> Iterator[None]:
         yield
 
 
-def apply_changes(root: Path, changes: Sequence[Change], *, action: str) -> None:
+def apply_changes(
+    root: Path, changes: Sequence[Change], *, action: str, before_done: Callable[[], None] | None = None
+) -> None:
     """Write and remove `changes` in `root` as one set; on any failure restore every file and re-raise.
 
     `action` ("the upgrade", "regenerate") names the command in the message of an interruption.
+    `before_done` runs once every file is written, before the set counts as complete: `upgrade
+    --commit` commits there, so a commit git refuses restores the files like any other failure.
     """
     journal = journal_folder(root)
     if journal.is_symlink() or journal.exists():
@@ -68,6 +72,8 @@ def apply_changes(root: Path, changes: Sequence[Change], *, action: str) -> None
                 else:
                     target.parent.mkdir(parents=True, exist_ok=True)
                     os.replace(journal / "new" / str(index), target)
+            if before_done is not None:
+                before_done()
             (journal / _JOURNAL_FILE).unlink()  # the commit point: from here on the set is complete
             committed = True
     except KeyboardInterrupt:

@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from scaffold.errors import TemplateError
+from scaffold.projects.project import ANSWERS_FILE
 from scaffold.projects.starter_files import RenderedFile
-from scaffold.projects.templates.store import TemplateSource, rebuild_if_damaged
+from scaffold.projects.templates.store import TemplateSource, rebuild_if_damaged, record_portable_source
 
 
 def rendered_template(
@@ -46,6 +47,7 @@ def rendered_template(
                     quiet=True,
                     unsafe=False,
                 )
+            record_portable_source(rendered / ANSWERS_FILE, source)
         return {
             p.relative_to(rendered).as_posix(): RenderedFile(p.read_bytes(), p.stat().st_mode & 0o777)
             for p in rendered.rglob("*")

@@ -17,7 +17,8 @@ environment (ansible core filters, keep_trailing_newline, `pathjoin`, `to_json`)
 rendered one by one, a part rendering empty dropping the path, a part rendering to the answers
 file name becoming the answers file; `.jinja` files rendered, a plain file with a `.jinja` sibling
 skipped; `_exclude` matched with pathspec as copier does; file modes as a git checkout of the
-store gives them; `_commit`/`_src_path` recorded as copier records them for the store.
+store gives them; `_commit`/`_src_path` recorded as copier records them for the store (the
+store's path the same on every machine: TemplateSource.recorded_src_path).
 """
 
 from __future__ import annotations
@@ -377,7 +378,7 @@ def render_loaded(
     # templates and leaves it out of the answers file, as _Answers does
     if any(key.startswith("_") for key in data) or not set(user_defaults) <= set(config.questions):
         raise Unsupported("data for one of copier's own names, or a default for no question")
-    metadata = {"_commit": tag, "_src_path": source.src_path}
+    metadata = {"_commit": tag, "_src_path": source.recorded_src_path}
     answers = _Answers(config, dict(data), dict(user_defaults), metadata, target.name, tag)
     try:
         _ask(template.renderer, answers)

@@ -12,8 +12,11 @@ its templates as plain folders inside the wheel, so it builds this repository on
   current version;
 - commits are made with a fixed author and date, so the same content gives the same commit
   on every machine;
-- the recorded `_src_path` is written as `~/...` when the store lies in the home directory, which
-  copier expands, so a project stays upgradable on a teammate's machine.
+- every project records the store as RECORDED_STORES/<store> (`_src_path`), whatever SCAFFOLD_HOME
+  or XDG_DATA_HOME say on the machine that made or upgraded it: the answers file is the same bytes
+  on every machine (found: two CI runners upgrading one project wrote two paths, and a pull-request
+  bot would churn on it; issue 41). scaffold never reads it back (it renders from its own store,
+  found through the data home); it is where the store lies by default, `~/` for copier to expand.
 
 A newer scaffold carries every older template version as changes in its history folder, which is
 what lets it upgrade a project made by an earlier scaffold even on a machine that never ran that
@@ -27,6 +30,7 @@ import contextlib
 import fcntl
 import json
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -87,18 +91,36 @@ def known_versions(template: str, root: Path | None = None) -> list[TemplateVers
     return sorted(found, key=lambda v: Version(v.version))
 
 
+RECORDED_STORES = "~/.local/share/scaffold/template-store"
+_SOURCE_LINE = re.compile(r"(?m)^_src_path: .*$")
+
+
 @dataclass(frozen=True)
 class TemplateSource:
     """Where copier should read a template from, and the tag of the version to render."""
 
     template: str
     path: Path
-    src_path: str
+    src_path: str  # where copier reads it on this machine
     version: str
 
     @property
     def tag(self) -> str:
         return f"v{self.version}"
+
+    @property
+    def recorded_src_path(self) -> str:
+        """What a project's answers record as `_src_path`: the same on every machine."""
+        return f"{RECORDED_STORES}/{store_name(self.template)}"
+
+
+def record_portable_source(answers_file: Path, source: TemplateSource) -> None:
+    """Where copier rendered a project (it records the path it read): the machine's store path in
+    the answers file becomes `source.recorded_src_path`, as scaffold's own renderer writes it."""
+    text = answers_file.read_text(encoding="utf-8")
+    answers_file.write_text(
+        _SOURCE_LINE.sub(lambda _: f"_src_path: {source.recorded_src_path}", text, count=1), encoding="utf-8"
+    )
 
 
 def ensure_store(template: str, root: Path | None = None) -> TemplateSource:
