@@ -15,10 +15,22 @@ from typing import Annotated
 import typer
 
 from scaffold.cli.arguments import ProjectsArgument
-from scaffold.projects.status import STATES, ProjectStatus, report_json, summary_counts
+from scaffold.projects.status import STATES, ProjectStatus, fleet_counts, report_json, summary_counts
 
-_COLUMNS = ("PROJECT", "KIND", "CONTRACT", "TEMPLATE", "EDITED", "INTERRUPTED", "REGENERATE", "STATE")
+_COLUMNS = (
+    "PROJECT",
+    "KIND",
+    "LANGUAGE",
+    "CONTRACT",
+    "TEMPLATE",
+    "SCAFFOLD",
+    "EDITED",
+    "INTERRUPTED",
+    "REGENERATE",
+    "STATE",
+)
 _NOTE_PATHS = 5  # edited files named per project in the notes; the JSON lists them all
+_GROUPS = {"by_contract_version": "contracts", "by_template_version": "templates", "by_language": "languages"}
 
 
 def _safe(text: str) -> str:
@@ -39,8 +51,12 @@ def _row(status: ProjectStatus) -> tuple[str, ...]:
     return (
         status.shown,
         status.kind or "-",
+        status.language or "-",
         _versions(status.contract_version, status.newest_contract_version, status.contract_behind),
         _versions(status.template_version, status.newest_template_version, status.template_behind),
+        _versions(status.scaffold_version or "?", status.newest_scaffold_version, status.scaffold_behind)
+        if status.template_version is not None
+        else "-",
         "-" if status.edited is None else str(len(status.edited)),
         ("yes" if status.interrupted else "no") if readable else "-",
         {True: "ok", False: "fails", None: "-"}[status.regenerate_ok],
@@ -49,23 +65,39 @@ def _row(status: ProjectStatus) -> tuple[str, ...]:
 
 
 def _notes(status: ProjectStatus) -> list[str]:
-    """What to know beyond the row, and what to run next, for a project that is not ok."""
+    """What to know beyond the row, and what to run next, for a project that is not ok.
+
+    Only advice that keeps the project green (issue 41): a project a newer scaffold would move is
+    told `upgrade`, never `regenerate` (found: today's contract-owned files beside an old template
+    failed the project's tests, and regenerate left the old scaffold pinned in its CI).
+    """
     notes: list[str] = []
+    upgrade = f"`scaffold upgrade {status.shown}`"
     if status.problem is not None:
         notes.append(status.problem)
+    elif status.interrupted:
+        notes.append(status.regenerate_problem or "an upgrade or regenerate was interrupted")
+    elif status.behind and status.edited:
+        notes.append(
+            f"edited by hand or deleted: {_paths(status.edited)}; {upgrade} refuses them: move your "
+            f"edits into your own files and restore these from git (git checkout -- PATH), then upgrade"
+        )
     elif status.regenerate_problem is not None:
         notes.append(status.regenerate_problem)  # names the edited and out-of-date files itself
     elif status.edited:
-        shown = ", ".join(status.edited[:_NOTE_PATHS])
-        more = len(status.edited) - _NOTE_PATHS
-        notes.append(f"edited by hand or deleted: {shown}{f' and {more} more' if more > 0 else ''}")
+        notes.append(f"edited by hand or deleted: {_paths(status.edited)}")
     if status.behind and status.problem is None and not status.interrupted:
         notes.append(
-            f"behind: `scaffold upgrade {status.shown}` moves it to contract "
-            f"{status.newest_contract_version} and template {status.newest_template_version}"
+            f"behind: {upgrade} moves it to contract {status.newest_contract_version}, template "
+            f"{status.newest_template_version} and scaffold {status.newest_scaffold_version}"
         )
     # a sentence that already starts with the folder (one found before reading) is not prefixed again
     return [note if note.startswith(status.shown + " ") else f"{status.shown}: {note}" for note in notes]
+
+
+def _paths(paths: Sequence[str]) -> str:
+    more = len(paths) - _NOTE_PATHS
+    return ", ".join(paths[:_NOTE_PATHS]) + (f" and {more} more" if more > 0 else "")
 
 
 def summary_line(statuses: Sequence[ProjectStatus]) -> str:
@@ -86,11 +118,20 @@ def render_table(statuses: Sequence[ProjectStatus]) -> str:
     if notes:
         lines += ["", *notes]
     lines.append(summary_line(statuses))
+    if len(statuses) > 1:  # the fleet view: where the projects stand
+        for group, counts in fleet_counts(statuses).items():
+            shown = ", ".join(f"{key} ({count})" for key, count in counts.items())
+            lines.append(_safe(f"{_GROUPS[group]}: {shown or '-'}"))
     return "\n".join(lines)
 
 
 def register(app: typer.Typer) -> None:
-    @app.command("status")
+    @app.command(
+        "status",
+        epilog="Exit codes: 0 the report was printed (without --strict, whatever the projects' state); "
+        "1 with --strict when a project is not ok, or when no argument holds any project; "
+        "2 a wrong command line.",
+    )
     def status_command(
         projects: ProjectsArgument = None,
         as_json: Annotated[

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from packaging.version import Version
+from packaging.version import InvalidVersion, Version
 
 from scaffold import __version__
 from scaffold.errors import ProjectError, ScaffoldError
@@ -35,9 +35,11 @@ from scaffold.projects.templates.store import current_version
 from scaffold.specs.catalog import versions_of
 from scaffold.specs.spec_versions import sort_key
 
-FORMAT = 1
+# 2: `behind` counts a newer scaffold release too, a behind project is never `stale`, and the
+# regenerate check is not run for a project a newer scaffold would upgrade (issue 41).
+FORMAT = 2
 # From fine to most in the way; a project's state is the most serious that applies.
-STATES = ("ok", "behind", "stale", "edited", "interrupted", "problem")
+STATES = ("ok", "stale", "behind", "edited", "interrupted", "problem")
 
 
 @dataclass(frozen=True)
@@ -48,11 +50,15 @@ class ProjectStatus:
     shown: str  # how reports name it: relative to the current folder when inside it
     name: str | None = None
     kind: str | None = None
+    language: str | None = None  # the service's
+    template: str | None = None  # the template's folder name, e.g. plugin-go
     contract: str | None = None
     contract_version: str | None = None
     newest_contract_version: str | None = None
     template_version: str | None = None
     newest_template_version: str | None = None
+    scaffold_version: str | None = None  # the release that made or last upgraded it (answers)
+    newest_scaffold_version: str = __version__
     edited: tuple[str, ...] | None = None  # contract-owned files changed since written, or gone
     interrupted: bool = False  # an upgrade or regenerate left its journal behind
     regenerate_ok: bool | None = None  # would `scaffold regenerate --check` pass
@@ -72,8 +78,22 @@ class ProjectStatus:
         return Version(self.template_version) < Version(self.newest_template_version)
 
     @property
+    def scaffold_behind(self) -> bool | None:
+        """This scaffold is a newer release than the one the project records (its contract-owned
+        runtime may have moved under the same template version: only `upgrade` moves both)."""
+        if self.template_version is None:
+            return None
+        if self.scaffold_version is None:  # made before projects recorded it (template < 1.4.0)
+            return True
+        try:
+            return Version(self.scaffold_version) < Version(self.newest_scaffold_version)
+        except InvalidVersion:
+            return True
+
+    @property
     def behind(self) -> bool | None:
-        known = [b for b in (self.contract_behind, self.template_behind) if b is not None]
+        parts = (self.contract_behind, self.template_behind, self.scaffold_behind)
+        known = [b for b in parts if b is not None]
         return any(known) if known else None
 
     @property
@@ -84,10 +104,10 @@ class ProjectStatus:
             return "interrupted"
         if self.edited:
             return "edited"
+        if self.behind:  # `upgrade` brings it all; regenerate would mix releases (issue 41)
+            return "behind"
         if self.regenerate_ok is False:
             return "stale"
-        if self.behind:
-            return "behind"
         return "ok"
 
     @property
@@ -99,6 +119,8 @@ class ProjectStatus:
             "path": self.shown,
             "name": self.name,
             "kind": self.kind,
+            "language": self.language,
+            "template": self.template,
             "contract": self.contract,
             "contract_version": self.contract_version,
             "newest_contract_version": self.newest_contract_version,
@@ -106,6 +128,9 @@ class ProjectStatus:
             "template_version": self.template_version,
             "newest_template_version": self.newest_template_version,
             "template_behind": self.template_behind,
+            "scaffold_version": self.scaffold_version,
+            "newest_scaffold_version": self.newest_scaffold_version,
+            "scaffold_behind": self.scaffold_behind,
             "behind": self.behind,
             "edited": None if self.edited is None else list(self.edited),
             "interrupted": self.interrupted,
@@ -170,17 +195,24 @@ def _with_project(status: ProjectStatus) -> ProjectStatus:
         problem = _regenerate_problem(status.path)
         return replace(status, interrupted=True, regenerate_ok=False, regenerate_problem=problem)
     project = open_project(status.path, recover=False)
-    problem = _check_problem(project)
-    return replace(
+    recorded = project.answers.get("scaffold_version")
+    status = replace(
         status,
+        language=project.kind.service_language,
+        template=project.kind.template,
         newest_template_version=current_version(project.kind.template),  # of the project's language
         name=str(project.answers["project_name"]),
         contract_version=project.manifest.contract_version,
         template_version=project.template_version,
+        scaffold_version=recorded if isinstance(recorded, str) else None,
         edited=_edited(project),
-        regenerate_ok=problem is None,
-        regenerate_problem=problem,
     )
+    if status.scaffold_behind:
+        # This release's generator differs from the one that wrote the files: a failing check
+        # would say nothing the upgrade does not fix, and its advice (regenerate) would mix them.
+        return status
+    problem = _check_problem(project)
+    return replace(status, regenerate_ok=problem is None, regenerate_problem=problem)
 
 
 def _edited(project: Project) -> tuple[str, ...]:
@@ -219,12 +251,35 @@ def summary_counts(statuses: Sequence[ProjectStatus]) -> dict[str, int]:
     return {state: sum(1 for s in statuses if s.state == state) for state in STATES}
 
 
+def fleet_counts(statuses: Sequence[ProjectStatus]) -> dict[str, dict[str, int]]:
+    """How many projects stand on each contract version, template version and language."""
+    found: dict[str, dict[str, int]] = {
+        "by_contract_version": {},
+        "by_template_version": {},
+        "by_language": {},
+    }
+    for status in statuses:
+        keys = {
+            "by_contract_version": f"{status.contract} {status.contract_version}"
+            if status.contract_version
+            else None,
+            "by_template_version": f"{status.template} {status.template_version}"
+            if status.template_version
+            else None,
+            "by_language": status.language,
+        }
+        for group, key in keys.items():
+            if key is not None:
+                found[group][key] = found[group].get(key, 0) + 1
+    return {group: dict(sorted(counts.items())) for group, counts in found.items()}
+
+
 def report_json(statuses: Sequence[ProjectStatus]) -> dict[str, Any]:
     """The `--json` document; `format` changes only when a field changes meaning or goes away."""
     return {
         "format": FORMAT,
         "scaffold_version": __version__,
         "ok": all(s.ok for s in statuses),
-        "summary": {"projects": len(statuses), **summary_counts(statuses)},
+        "summary": {"projects": len(statuses), **summary_counts(statuses), **fleet_counts(statuses)},
         "projects": [s.as_json() for s in statuses],
     }

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from scaffold import __version__
 from scaffold.projects.templates.store import current_version
 from scaffold.specs.catalog import versions_of
 from tests.cli_runner import run_scaffold
@@ -45,8 +46,10 @@ def _rows(stdout: str) -> dict[str, list[str]]:
     assert table[0].split() == [
         "PROJECT",
         "KIND",
+        "LANGUAGE",
         "CONTRACT",
         "TEMPLATE",
+        "SCAFFOLD",
         "EDITED",
         "INTERRUPTED",
         "REGENERATE",
@@ -64,8 +67,10 @@ def test_table_for_a_fleet_folder(fleet: Path) -> None:
     assert rows["services/acme-sales"] == [
         "services/acme-sales",
         "plugin",
+        "python",
         NEWEST_PLUGIN,
         template,
+        __version__,
         "0",
         "no",
         "ok",
@@ -73,8 +78,10 @@ def test_table_for_a_fleet_folder(fleet: Path) -> None:
     ]
     assert rows["services/acme-map"][1:] == [
         "module",
+        "python",
         versions_of("dashboard-module")[-1],
         current_version("module-python"),
+        __version__,
         "0",
         "no",
         "ok",
@@ -82,10 +89,12 @@ def test_table_for_a_fleet_folder(fleet: Path) -> None:
     ]
     assert rows["services/acme-old"][1:] == [
         "plugin",
+        "python",
         "1.2.0",
         "->",
         NEWEST_PLUGIN,
         template,
+        __version__,
         "0",
         "no",
         "ok",
@@ -95,12 +104,18 @@ def test_table_for_a_fleet_folder(fleet: Path) -> None:
         f"services/acme-old: behind: `scaffold upgrade services/acme-old` moves it to contract {NEWEST_PLUGIN}"
         in stdout
     )
-    assert stdout.rstrip().splitlines()[-1] == "3 projects: 2 ok, 1 behind"
+    assert stdout.rstrip().splitlines()[-4:] == [
+        "3 projects: 2 ok, 1 behind",
+        f"contracts: dashboard-module {versions_of('dashboard-module')[-1]} (1), datasource-plugin 1.2.0 (1), "
+        f"datasource-plugin {NEWEST_PLUGIN} (1)",
+        f"templates: module-python {current_version('module-python')} (1), plugin-python {template} (2)",
+        "languages: python (3)",
+    ]
 
 
 def test_json_for_dashboards(fleet: Path) -> None:
     document = json.loads(_ok(["status", "--json", "."], fleet))
-    assert document["format"] == 1 and document["ok"] is False
+    assert document["format"] == 2 and document["ok"] is False
     assert document["summary"]["projects"] == 3 and document["summary"]["behind"] == 1
     by_path = {p["path"]: p for p in document["projects"]}
     assert sorted(by_path) == ["acme-map", "acme-old", "acme-sales"]

@@ -165,12 +165,52 @@ def test_old_contract_version_is_behind(pristine_old_contract: Path, tmp_path: P
 
 
 def test_versions_compare_as_spec_versions_not_text() -> None:
-    base = ProjectStatus(path=Path("/p"), shown="p", edited=(), regenerate_ok=True, template_version="1.4.0")
+    base = ProjectStatus(
+        path=Path("/p"),
+        shown="p",
+        edited=(),
+        regenerate_ok=True,
+        template_version="1.4.0",
+        scaffold_version="1.7.0",
+        newest_scaffold_version="1.7.0",
+    )
     assert replace(base, newest_template_version="1.10.0").template_behind is True
     revision = replace(base, contract_version="1.2.0+r2", newest_contract_version="1.2.0+r10")
     assert revision.contract_behind is True
     ahead = replace(base, contract_version="1.3.0", newest_contract_version="1.2.0+r2")
     assert ahead.behind is False and ahead.ok, "a project newer than this scaffold is not behind"
+    assert replace(base, newest_scaffold_version="1.10.0").scaffold_behind is True
+    assert replace(base, scaffold_version="1.10.0", newest_scaffold_version="1.9.0").behind is False
+    unrecorded = replace(base, scaffold_version=None)  # made before projects recorded it
+    assert unrecorded.scaffold_behind is True and unrecorded.state == "behind"
+
+
+def test_a_newer_scaffold_is_behind_and_never_told_regenerate() -> None:
+    """Found (issue 41): a project of an older scaffold was `stale`, told `scaffold regenerate`,
+    which put today's contract-owned files beside its old template and failed its tests."""
+    from scaffold.cli.status_cmd import render_table
+
+    older = ProjectStatus(
+        path=Path("/p"),
+        shown="p",
+        kind="plugin",
+        language="go",
+        contract="datasource-plugin",
+        contract_version=NEWEST_CONTRACT,
+        newest_contract_version=NEWEST_CONTRACT,
+        template_version="1.4.0",
+        newest_template_version="1.4.0",
+        scaffold_version="1.3.0",
+        newest_scaffold_version="1.7.0",
+        edited=(),
+    )
+    assert older.state == "behind" and older.behind
+    table = render_table([older])
+    assert "regenerate" not in table and "`scaffold upgrade p` moves it to" in table
+    edited = replace(older, edited=("internal/contract/wire/types_gen.go",))
+    table = render_table([edited])
+    assert edited.state == "edited" and "`scaffold regenerate" not in table
+    assert "git checkout -- PATH), then upgrade" in table
 
 
 @pytest.fixture
@@ -277,7 +317,7 @@ def test_an_argument_without_projects(plugin: Path, tmp_path: Path, argument: st
 def test_json_document(plugin: Path, pristine_old_contract: Path) -> None:
     old = copy_of(pristine_old_contract, plugin.parent.parent / "old")
     document = json.loads(json.dumps(report_json(fleet_status([plugin, old], cwd=plugin.parent.parent))))
-    assert document["format"] == 1 and document["ok"] is False
+    assert document["format"] == 2 and document["ok"] is False
     assert document["summary"] == {
         "projects": 2,
         "ok": 1,
@@ -286,6 +326,9 @@ def test_json_document(plugin: Path, pristine_old_contract: Path) -> None:
         "edited": 0,
         "interrupted": 0,
         "problem": 0,
+        "by_contract_version": {"datasource-plugin 1.2.0": 1, f"datasource-plugin {NEWEST_CONTRACT}": 1},
+        "by_template_version": {f"plugin-python {current_version('plugin-python')}": 2},
+        "by_language": {"python": 2},
     }
     first, second = document["projects"]
     assert first["path"] == "work/acme-sales" and first["state"] == "ok" and first["edited"] == []
@@ -294,6 +337,8 @@ def test_json_document(plugin: Path, pristine_old_contract: Path) -> None:
         "path",
         "name",
         "kind",
+        "language",
+        "template",
         "contract",
         "contract_version",
         "newest_contract_version",
@@ -301,6 +346,9 @@ def test_json_document(plugin: Path, pristine_old_contract: Path) -> None:
         "template_version",
         "newest_template_version",
         "template_behind",
+        "scaffold_version",
+        "newest_scaffold_version",
+        "scaffold_behind",
         "behind",
         "edited",
         "interrupted",
