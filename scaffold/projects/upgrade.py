@@ -21,34 +21,35 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scaffold import __version__
-from scaffold.codegen.languages import descriptor
-from scaffold.codegen.service_statuses import UndocumentedStatus, undocumented_statuses
 from scaffold.contracts import TEMPLATES
 from scaffold.errors import InterruptedByUser, TemplateError
 from scaffold.interrupts import signals_interrupt
 from scaffold.projects import upgrade_git
-from scaffold.projects.contract_files import compare, render_contract_files, write_contract_files
 from scaffold.projects.project import Project, find_project_root, open_project
-from scaffold.projects.regenerate import hand_edited_error
-from scaffold.projects.starter_files import StarterPlan, apply_starter_plan, plan_starters, starter_matcher
 from scaffold.projects.state import git
 from scaffold.projects.state.manifest import SPEC_COPY_PATH
 from scaffold.projects.state.transaction import Change, apply_changes, project_lock
-from scaffold.projects.templates.merge import rendered_template
-from scaffold.projects.templates.render import current_template_folder
 from scaffold.projects.templates.store import (
     TemplateSource,
     current_version,
     ensure_store,
     rebuild_if_damaged,
 )
-from scaffold.projects.templates.update import merge_template_update
 from scaffold.specs.catalog import load_shipped, load_version_or_file, versions_of
 from scaffold.specs.diff import SpecDiff, diff_specs
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.shapes import operations
+
+if TYPE_CHECKING:
+    from scaffold.codegen.service_statuses import UndocumentedStatus
+    from scaffold.projects.starter_files import StarterPlan
+
+# What only an upgrade with work to do needs (the generators, the template renderers and their
+# Jinja) is imported where it is used: an up-to-date project is answered without it (issue 41:
+# a fleet's no-op upgrades cost what `regenerate --check` costs).
 
 _CONFLICT_MARKER = b"<<<<<<< before updating"
 
@@ -158,6 +159,10 @@ def _upgrade(project: Project, options: UpgradeOptions, announce: Announce | Non
         git.require_clean(project.root)
     if options.commit and not dry_run:
         upgrade_git.require_identity(repo)
+    from scaffold.codegen.service_statuses import undocumented_statuses
+    from scaffold.projects.contract_files import compare, render_contract_files
+    from scaffold.projects.regenerate import hand_edited_error
+
     expected_now = render_contract_files(project.kind, current, project.answers)
     edited = [s for s in compare(project.root, project.manifest, expected_now) if s.hand_edited and s.stale]
     if edited:
@@ -283,6 +288,12 @@ def _upgrade_copy(
     target_files: dict[str, str],
 ) -> UpgradePlan:
     """The template merge and the new contract files in `copy`; returns the set of files that changed."""
+    from scaffold.projects.contract_files import render_contract_files, write_contract_files
+    from scaffold.projects.starter_files import apply_starter_plan, plan_starters, starter_matcher
+    from scaffold.projects.templates.merge import rendered_template
+    from scaffold.projects.templates.render import current_template_folder
+    from scaffold.projects.templates.update import merge_template_update
+
     old = rendered_template(copy.answers, source, project.template_version)
     new = rendered_template(
         {**copy.answers, "contract_version": target.version, "scaffold_version": __version__},
@@ -425,6 +436,8 @@ def _changed(copy: Project) -> list[str]:
 def _new_operations(current: SpecDocument, target: SpecDocument, language: str) -> list[str]:
     """Each operation `target` adds, by the method a project in `language` implements for it (found:
     a TypeScript or Go project was told the Python method name, explain_query)."""
+    from scaffold.codegen.languages import descriptor
+
     method_name = descriptor(language).method_name
     before = {op.key for op in operations(current)}
     return [f"{method_name(op.operation_id)} ({op.key})" for op in operations(target) if op.key not in before]

@@ -97,7 +97,7 @@ def interrupted(process: subprocess.Popen[str], sig: signal.Signals) -> str:
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
 def test_signal_after_copier_changes_nothing(plugin: Path, tmp_path: Path, sig: signal.Signals) -> None:
     before, flags = tree_digest(plugin), index_flags(plugin)
-    process = paused_upgrade(plugin, tmp_path, "scaffold.projects.upgrade:write_contract_files")
+    process = paused_upgrade(plugin, tmp_path, "scaffold.projects.contract_files:write_contract_files")
     line = interrupted(process, sig)
     assert "interrupted" in line and "had not changed anything" in line
     assert_untouched(plugin, before, flags)
@@ -148,7 +148,7 @@ def test_write_error_leaves_the_project_as_it_was(plugin: Path, where: str) -> N
 
 
 def test_a_second_upgrade_regenerate_or_new_is_refused_while_one_runs(plugin: Path, tmp_path: Path) -> None:
-    process = paused_upgrade(plugin, tmp_path, "scaffold.projects.upgrade:write_contract_files")
+    process = paused_upgrade(plugin, tmp_path, "scaffold.projects.contract_files:write_contract_files")
     try:
         for args in (["regenerate", "--force"], ["upgrade"], ["new-plugin", "--defaults", "--force"]):
             result = run_scaffold([*args, str(plugin)])

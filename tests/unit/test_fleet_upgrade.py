@@ -166,7 +166,7 @@ def test_an_up_to_date_project_is_recognised_before_anything_is_rendered(
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("an up-to-date project was rendered or cloned")
 
-    monkeypatch.setattr("scaffold.projects.upgrade.rendered_template", refuse)
+    monkeypatch.setattr("scaffold.projects.templates.merge.rendered_template", refuse)
     monkeypatch.setattr("scaffold.projects.upgrade.ensure_store", refuse)
     monkeypatch.setattr("scaffold.projects.upgrade_git.throwaway_clone", refuse)
     report = upgrade(new_plugin_project)
