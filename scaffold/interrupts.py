@@ -16,30 +16,31 @@ from __future__ import annotations
 import contextlib
 import signal
 import sys
-import threading
 from collections.abc import Iterator
 from types import FrameType
 from typing import Any
 
-_INTERRUPTED = threading.Event()
+# A plain flag, not a threading.Event: the handler runs on the main thread, and an Event's lock
+# held there when a second signal lands would deadlock it (scaffold.cli.dev_cmd, found in CI).
+_INTERRUPTED = [False]
 _SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 
 def _raise_interrupt(signum: int, frame: FrameType | None) -> None:
-    _INTERRUPTED.set()
+    _INTERRUPTED[0] = True
     raise KeyboardInterrupt
 
 
 def raise_if_interrupted() -> None:
     """Raise KeyboardInterrupt again if a signal came while `signals_interrupt` held (its raise may be lost)."""
-    if _INTERRUPTED.is_set():
+    if _INTERRUPTED[0]:
         raise KeyboardInterrupt
 
 
 @contextlib.contextmanager
 def signals_interrupt() -> Iterator[None]:
     """Ctrl-C and SIGTERM raise KeyboardInterrupt here, so both reach this step's own undo."""
-    _INTERRUPTED.clear()
+    _INTERRUPTED[0] = False
     saved = {sig: signal.signal(sig, _raise_interrupt) for sig in _SIGNALS}
     previous_hook = sys.unraisablehook
 
@@ -47,7 +48,7 @@ def signals_interrupt() -> Iterator[None]:
         """Found in CI: a Ctrl-C during `check --fuzz` landed in Hypothesis's gc callback and
         Python printed "Exception ignored in: ... Traceback ... KeyboardInterrupt" above the one
         sentence. The raise is not lost (recorded, raised again at the next step): say nothing."""
-        if unraisable.exc_type is KeyboardInterrupt and _INTERRUPTED.is_set():
+        if unraisable.exc_type is KeyboardInterrupt and _INTERRUPTED[0]:
             return
         previous_hook(unraisable)
 
@@ -58,7 +59,7 @@ def signals_interrupt() -> Iterator[None]:
         sys.unraisablehook = previous_hook
         for sig, handler in saved.items():
             signal.signal(sig, handler)
-        _INTERRUPTED.clear()
+        _INTERRUPTED[0] = False
 
 
 @contextlib.contextmanager

@@ -96,7 +96,11 @@ def _stop_on_signals() -> Iterator[threading.Event]:
     stop = threading.Event()
 
     def request_stop(signum: int, frame: FrameType | None) -> None:
-        stop.set()
+        # Not stop.set() here: it takes the event's lock, which the main thread may hold at this
+        # very moment (inside stop.wait(), where the signal lands), and the handler runs on that
+        # thread: a deadlock (found: a CI run's `scaffold dev` ignored Ctrl-C until it was killed
+        # a minute later). A short thread sets it once the main thread lets go of the lock.
+        threading.Thread(target=stop.set, name="scaffold-dev-stop", daemon=True).start()
 
     previous = {sig: signal.signal(sig, request_stop) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
