@@ -178,10 +178,11 @@ def _run_workflow(
     variables: dict[str, str],
     *,
     fails: str | None = None,
+    because: str = "",
     workflow_file: str = WORKFLOW,
 ) -> list[str]:
     """Every step of the workflow's one job in order; the names of the steps that ran. The run
-    must succeed, or, with `fails`, end at that step's failure."""
+    must succeed, or, with `fails`, end at that step's failure, its output saying `because`."""
     workflow = yaml.safe_load((checkout / workflow_file).read_text(encoding="utf-8"))
     assert workflow[True] == {"schedule": [{"cron": "23 4 1 * *"}], "workflow_dispatch": None}  # `on:`
     context: dict[str, Any] = {"secrets": {}, "vars": variables, "github": {"token": "t0ken"}, "steps": {}}
@@ -230,7 +231,18 @@ def _run_workflow(
         assert not failures, failures[0]
     else:
         assert failures and failures[0].startswith(f"{fails}: "), failures or "the run did not fail"
+        assert because in failures[0], failures[0]
     return ran
+
+
+def _team_commit_on_the_branch(remote: Path, folder: Path) -> None:
+    """A teammate's commit on scaffold/upgrade (a conflict resolved on the pull request), pushed."""
+    clone = ["git", "clone", "--quiet", "--branch", "scaffold/upgrade", str(remote), str(folder)]
+    subprocess.run(clone, check=True)
+    (folder / "RESOLVED.md").write_text("resolved by the team\n", encoding="utf-8")
+    git(folder, "add", "RESOLVED.md")
+    git(folder, "commit", "--quiet", "-m", "resolve the upgrade's conflicts")
+    git(folder, "push", "--quiet", "origin", "scaffold/upgrade")
 
 
 def _gh_calls(log: Path) -> list[dict[str, Any]]:
@@ -268,8 +280,23 @@ def test_the_github_workflow_opens_then_updates_one_pull_request(tmp_path: Path)
         "one commit, not two"
     )
 
+    # the team resolves something on the pull request's branch: the next run never overwrites it
+    _team_commit_on_the_branch(remote, tmp_path / "team")
+    resolved = git(remote, "rev-parse", "scaffold/upgrade")
+    _run_workflow(
+        _checkout(remote, tmp_path / "run-3"),
+        env,
+        tmp_path,
+        {},
+        fails="Upgrade on the branch scaffold/upgrade, one commit",
+        because="::error::scaffold/upgrade has commits of your team's: merge or close its pull request",
+    )
     assert (
-        _run_workflow(_checkout(remote, tmp_path / "run-3"), env, tmp_path, {"SCAFFOLD_UPGRADE": "off"}) == []
+        git(remote, "rev-parse", "scaffold/upgrade") == resolved and len(_gh_calls(tmp_path / "gh.log")) == 4
+    )
+
+    assert (
+        _run_workflow(_checkout(remote, tmp_path / "run-4"), env, tmp_path, {"SCAFFOLD_UPGRADE": "off"}) == []
     )
 
 
@@ -364,7 +391,9 @@ def _gitlab_rule_matches(rule: dict[str, Any], env: dict[str, str]) -> bool:
     return env.get(found[1], "") == found[2]
 
 
-def _run_gitlab_job(checkout: Path, env: dict[str, str], variables: dict[str, str], branch: str) -> bool:
+def _run_gitlab_job(
+    checkout: Path, env: dict[str, str], variables: dict[str, str], branch: str, *, fails: bool = False
+) -> bool:
     """The job as a scheduled pipeline runs it; False when its rules leave it out."""
     main = yaml.safe_load((checkout / ".gitlab-ci.yml").read_text(encoding="utf-8"))
     included = yaml.safe_load((checkout / GITLAB_JOB).read_text(encoding="utf-8"))
@@ -391,6 +420,12 @@ def _run_gitlab_job(checkout: Path, env: dict[str, str], variables: dict[str, st
         timeout=600,
         check=False,
     )
+    if fails:
+        assert result.returncode != 0, result.stdout[-3000:]
+        assert (
+            "scaffold/upgrade has commits of your team's: merge or close its merge request" in result.stderr
+        )
+        return True
     assert result.returncode == 0, (
         f"the job exited {result.returncode}:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
     )
@@ -418,3 +453,8 @@ def test_the_gitlab_job_pushes_a_branch_that_opens_a_merge_request(tmp_path: Pat
     assert "1 project: 1 conflicts" in options[3]
     assert options[4:] == ["merge_request.label=scaffold-conflicts"]
     assert "<<<<<<< before updating" in git(remote, "show", "scaffold/upgrade:README.md")
+
+    _team_commit_on_the_branch(remote, tmp_path / "team")
+    resolved = git(remote, "rev-parse", "scaffold/upgrade")
+    assert _run_gitlab_job(_checkout(remote, tmp_path / "again", detached=True), env, {}, branch, fails=True)
+    assert git(remote, "rev-parse", "scaffold/upgrade") == resolved, "the team's commit was overwritten"
