@@ -191,3 +191,30 @@ def test_commit_without_a_git_identity_is_refused_before_anything_changes(monore
     assert "git has no committer identity" in result.stderr and "nothing was changed" in result.stderr
     assert "Traceback" not in result.stderr
     assert _tree(monorepo / PLUGIN) == before
+
+
+def test_force_starts_from_the_files_as_they_are_and_commits_only_the_upgrade(monorepo: Path) -> None:
+    """`--force` on a project with an edited tracked file, a deleted one and a new one: the upgrade
+    merges onto them, and `--commit` commits only its own paths: the team's three changes stay
+    uncommitted, exactly as they were."""
+    git(monorepo, "config", "user.name", "Platform bot")
+    git(monorepo, "config", "user.email", "bot@example.com")
+    plugin = monorepo / PLUGIN
+    edited = plugin / "acme_sales/settings_local.py"
+    edited.write_text("LOCAL = True\n", encoding="utf-8")  # new, untracked
+    git(monorepo, "add", "--intent-to-add", str(edited))
+    starter = plugin / EDITED_STARTER
+    ours = starter.read_text(encoding="utf-8") + "# not committed yet\n"
+    starter.write_text(ours, encoding="utf-8")
+    (plugin / ".dockerignore").unlink()
+    result = run_scaffold(["upgrade", PLUGIN, "--force", "--commit", "--json"], cwd=monorepo)
+    assert result.returncode == 0, result.stdout + result.stderr
+    report = _report(result)[PLUGIN]
+    assert report["outcome"] == "upgraded" and report["commit"]
+    assert EDITED_STARTER not in report["changed"] and ".dockerignore" not in report["changed"]  # type: ignore[operator]
+    assert starter.read_text(encoding="utf-8") == ours
+    assert not (plugin / ".dockerignore").exists() and edited.read_text(encoding="utf-8") == "LOCAL = True\n"
+    status = git(monorepo, "status", "--porcelain", "--untracked-files=all").splitlines()
+    assert sorted(line[3:] for line in status) == sorted(
+        [f"{PLUGIN}/{EDITED_STARTER}", f"{PLUGIN}/.dockerignore", f"{PLUGIN}/acme_sales/settings_local.py"]
+    ), status
