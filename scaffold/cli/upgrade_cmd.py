@@ -170,17 +170,11 @@ def register(app: typer.Typer) -> None:
         ] = False,
     ) -> None:
         """Move projects to another contract version and to this scaffold's template, each in turn."""
-        from scaffold.projects.fleet_upgrade import (
-            FleetUpgrade,
-            project_result,
-            upgrade_fleet,
-        )
+        from scaffold.projects.fleet import fleet_candidates
+        from scaffold.projects.fleet_upgrade import FleetUpgrade, project_result, upgrade_fleet
         from scaffold.projects.upgrade import UpgradeOptions, upgrade
 
         options = UpgradeOptions(to=to, dry_run=dry_run, commit=commit, force=force)
-
-        from scaffold.projects.fleet import fleet_candidates
-
         candidates = fleet_candidates(projects or [], "upgrade")
         if len(candidates) == 1 and candidates[0].problem is None and not as_json:
             # One project: the full account, and its errors as every command's (stderr, with the hint).

@@ -216,7 +216,7 @@ def project_result(candidate: Candidate, report: UpgradeReport, *, dry_run: bool
         language=report.language,
         before=before,
         after=after,
-        changed=tuple(line.split(" ", 1)[1] for line in report.changed),
+        changed=tuple(report.changed_paths),
         new_files=tuple(report.new_files),
         conflicts=tuple(report.conflicts),
         commit=report.commit,

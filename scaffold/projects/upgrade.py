@@ -92,9 +92,14 @@ class UpgradeReport:
         return not self.changed
 
     @property
+    def changed_paths(self) -> list[str]:
+        """`changed` without git's status codes."""
+        return [line.split(" ", 1)[1] for line in self.changed]
+
+    @property
     def new_files(self) -> list[str]:
         """Paths the upgrade adds (a pull request step must see them: `git diff` alone does not)."""
-        return [line.split(" ", 1)[1] for line in self.changed if line.split(" ", 1)[0] in ("A", "??")]
+        return [line.split(" ", 1)[1] for line in self.changed if line.startswith(("A ", "?? "))]
 
 
 @dataclass(frozen=True)

@@ -101,6 +101,14 @@ def test_the_upgrade_jobs_pass_the_vendored_ci_schemas(kind: str, language: str,
     assert requirement == f"contract-scaffold>={__version__},<{major + 1}"
 
 
+def _with_our_readme(project: Path) -> Path:
+    """The team's own README, committed: the new template's README (it names the contract version)
+    conflicts with it."""
+    (project / "README.md").write_text("# Acme sales\n\nOur own words.\n", encoding="utf-8")
+    git(project, "commit", "--quiet", "-am", "our README")
+    return project
+
+
 def _remote(project: Path, tmp_path: Path) -> Path:
     """A bare repository holding `project`'s history, accepting push options (as GitLab does) and
     recording each push's options in options.log."""
@@ -301,9 +309,7 @@ def test_the_github_workflow_opens_then_updates_one_pull_request(tmp_path: Path)
 
 
 def test_the_github_workflow_labels_conflicts_and_proposes_nothing_when_up_to_date(tmp_path: Path) -> None:
-    project = _render("plugin", "typescript", tmp_path / "acme-sales", behind=True)
-    (project / "README.md").write_text("# Acme sales\n\nOur own words.\n", encoding="utf-8")
-    git(project, "commit", "--quiet", "-am", "our README")
+    project = _with_our_readme(_render("plugin", "typescript", tmp_path / "acme-sales", behind=True))
     remote = _remote(project, tmp_path)
     env = _gh_on_path(tmp_path)
     _run_workflow(_checkout(remote, tmp_path / "run-1"), env, tmp_path, {})
@@ -433,9 +439,7 @@ def _run_gitlab_job(
 
 
 def test_the_gitlab_job_pushes_a_branch_that_opens_a_merge_request(tmp_path: Path) -> None:
-    project = _render("plugin", "go", tmp_path / "acme-sales", behind=True)
-    (project / "README.md").write_text("# Acme sales\n\nOur own words.\n", encoding="utf-8")
-    git(project, "commit", "--quiet", "-am", "our README")
+    project = _with_our_readme(_render("plugin", "go", tmp_path / "acme-sales", behind=True))
     remote = _remote(project, tmp_path)
     env = _base_env(tmp_path)
     branch = _default_branch(remote)
