@@ -3,8 +3,10 @@
 A file in scaffold/codegen/cases/ that one language's tests never open decides nothing there: this
 finds, for each file, a pytest module that reads it, a vitest runner and a `go test` file that load
 it by the variable naming it, and the tests that run those two with the variable set
-(tests/functional/test_json_bodies_typescript.py or test_secrets_across_languages.py for vitest,
-test_plugin_go.py for go test).
+(tests/functional/test_json_bodies_typescript.py, test_secrets_across_languages.py or
+test_module_runtime_typescript.py for vitest, test_plugin_go.py for go test). A file of a module
+backend's cases (`module_*.json`) needs a runner in each language scaffold writes module backends in
+(scaffold.contracts.MODULE); any other file, one in each language a plugin is written in.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import re
 
 import pytest
 
+from scaffold.contracts import MODULE, PLUGIN
 from tests.conftest import REPO
 
 CASES = REPO / "scaffold" / "codegen" / "cases"
@@ -20,6 +23,11 @@ TYPESCRIPT = REPO / "scaffold" / "codegen" / "typescript" / "runtime_files"
 GO = REPO / "scaffold" / "codegen" / "go" / "runtime_files"
 TESTS = REPO / "tests"
 CASE_FILES = sorted(path.name for path in CASES.glob("*.json"))
+
+
+def _languages(name: str) -> tuple[str, ...]:
+    """The languages whose runtime must read the file `name`: its kind's service languages."""
+    return (MODULE if name.startswith("module_") else PLUGIN).service_languages
 
 
 def _texts(paths: list[str]) -> dict[str, str]:
@@ -57,13 +65,15 @@ def test_each_language_s_runner_reads_the_file(name: str) -> None:
         path for path in sorted(TYPESCRIPT.glob("*.test.ts")) if f"'{name}'" in path.read_text("utf-8")
     ]
     go = [path for path in sorted(GO.rglob("*_test.go")) if f'"{name}"' in path.read_text("utf-8")]
-    assert python, f"no pytest module under tests/ reads {name}"
-    assert typescript, f"no vitest runner in {TYPESCRIPT} reads {name}"
-    assert go, f"no go test file in {GO} reads {name}"
+    languages = _languages(name)
+    assert python or "python" not in languages, f"no pytest module under tests/ reads {name}"
+    assert typescript or "typescript" not in languages, f"no vitest runner in {TYPESCRIPT} reads {name}"
+    assert go or "go" not in languages, f"no go test file in {GO} reads {name}"
     drivers = _texts(
         [
             "tests/functional/test_json_bodies_typescript.py",
             "tests/functional/test_secrets_across_languages.py",
+            "tests/functional/test_module_runtime_typescript.py",
             "tests/functional/test_plugin_go.py",
         ]
     )
