@@ -198,6 +198,11 @@ class DeployFiles:
         return {item["name"]: item for item in self.container.get("env", [])}
 
     @property
+    def service_root(self) -> Path:
+        """The folder of the service's own files: a module's backend/, a plugin's root."""
+        return self.root / "backend" if self.kind == "module" else self.root
+
+    @property
     def version(self) -> str:
         if self.language == "go":  # no manifest holds it: the data source's metadata says it
             source = (self.root / "internal" / "datasource" / "datasource.go").read_text(encoding="utf-8")
@@ -205,7 +210,7 @@ class DeployFiles:
             assert found, "no Version in internal/datasource/datasource.go"
             return found.group(1)
         if self.language == "typescript":
-            version = json.loads((self.root / "package.json").read_text(encoding="utf-8"))["version"]
+            version = json.loads((self.service_root / "package.json").read_text(encoding="utf-8"))["version"]
             assert isinstance(version, str)
             return version
         init = self.root / ("backend" if self.kind == "module" else "") / self.package / "__init__.py"

@@ -45,6 +45,7 @@ import pytest
 from scaffold.contracts import LANGUAGES
 from scaffold.projects.create import NewProjectOptions, create_project
 from scaffold.projects.kinds import KINDS
+from tests.built_module_backends import built_module
 from tests.built_plugins import built_plugin
 from tests.functional.deploy_files import (
     DeployFiles,
@@ -65,7 +66,7 @@ from tests.served_process import serve_command, serve_package
 KUBERNETES_VERSION = "1.30.0"
 WRITES_STATE = {"plugin": True, "module": False}  # whether the kind writes PLUGIN_STATE_DIR
 # The projects: a kind, or a kind in a service language other than its default.
-VARIANTS = ("plugin", "plugin-typescript", "plugin-go", "module")
+VARIANTS = ("plugin", "plugin-typescript", "plugin-go", "module", "module-typescript")
 # By the language of the service: what the runtime stage runs (ENTRYPOINT + CMD, exec form); the
 # HEALTHCHECK's interpreter and how it is given code (Go: none, check_healthcheck_declared);
 # what installs packages or compiles (only ever in a build stage); whether the runtime image has
@@ -109,6 +110,9 @@ NEVER_SENT = {
     "module": [".git/config", ".venv/pyvenv.cfg", ".env", "backend/.env", "backend/tests/test_x.py",
                ".scaffold/contract.yaml", "deploy/kubernetes/deployment.yaml", "frontend/node_modules/x/a.js",
                "frontend/dist/module.js", "backend/acme_map/__pycache__/app.pyc", "backend/.venv/bin/python"],
+    "module-typescript": [".git/config", ".env", "backend/.env", "backend/test/x.test.ts", ".scaffold/contract.yaml",
+                          "deploy/kubernetes/deployment.yaml", "frontend/node_modules/x/a.js", "frontend/dist/module.js",
+                          "backend/node_modules/x/a.js", "backend/dist/main.js", "backend/coverage/index.html"],
 }  # fmt: skip
 
 
@@ -178,6 +182,10 @@ def fresh(
         "plugin-typescript": DeployFiles(typescript_root, "acme-sales", "acme_sales", "plugin", "typescript"),
         "plugin-go": DeployFiles(go_root, "acme-sales", "acme_sales", "plugin", "go"),
         "module": DeployFiles(module_root, "acme-map", "acme_map", "module"),
+        # built once per run (tests/built_module_backends.py): node_modules and dist/ in its context
+        "module-typescript": DeployFiles(
+            built_module("typescript", tmp_path_factory), "acme-map", "acme_map", "module", "typescript"
+        ),
     }
 
 
@@ -211,6 +219,10 @@ def served(
 
 @contextlib.contextmanager
 def serve(files: DeployFiles, scratch: Path, image: ImageFolder | None = None) -> Iterator[Running]:
+    if files.kind == "module" and files.language != "python":
+        with serve_built_backend(files, scratch) as running:
+            yield running
+        return
     if files.language != "python":
         with serve_runtime_stage(files, scratch, image) as running:
             yield running
@@ -219,6 +231,21 @@ def serve(files: DeployFiles, scratch: Path, image: ImageFolder | None = None) -
     env = {**os.environ, **container_environment(files, scratch), "PYTHONPATH": str(source)}
     with serve_package(
         sys.executable, files.package, cwd=scratch, env=env, probe_path="/api/v1/well-known",
+        log_path=scratch / "server.log", timeout=60,
+    ) as origin:  # fmt: skip
+        yield Running(origin, env)
+
+
+@contextlib.contextmanager
+def serve_built_backend(files: DeployFiles, scratch: Path) -> Iterator[Running]:
+    """A module's compiled backend run with the image's command in its built backend/ (the folder
+    tests/built_module_backends.py checked and built), with the pod's environment. Its runtime stage
+    is not laid out: the frontend stage's RUN takes registry secrets as mounts (`--mount=type=secret`),
+    which only BuildKit gives; the stages' commands are those the built folder ran (npm ci, the build)."""
+    argv = files.start_command()
+    env = {"PATH": os.environ["PATH"], **container_environment(files, scratch)}
+    with serve_command(
+        argv, cwd=files.root / "backend", env=env, probe_path="/api/v1/well-known",
         log_path=scratch / "server.log", timeout=60,
     ) as origin:  # fmt: skip
         yield Running(origin, env)
@@ -264,7 +291,7 @@ def production_packages_only(files: DeployFiles, image: ImageFolder) -> None:
     """node_modules holds packages, none of them package.json's devDependencies."""
     modules = image.path("node_modules")
     installed = {p.name for p in modules.iterdir()} if modules.is_dir() else set()
-    dev = json.loads((files.root / "package.json").read_text(encoding="utf-8"))["devDependencies"]
+    dev = json.loads((files.service_root / "package.json").read_text(encoding="utf-8"))["devDependencies"]
     assert installed and not installed & set(dev), (
         f"development packages in the runtime: {installed & set(dev)}"
     )
@@ -577,41 +604,45 @@ def test_fresh_project_served(
 # (check, file, text, replacement, kinds): {project}, {package} and {port} are the project's,
 # {last} the keyword of its Dockerfile's last instruction (CMD; ENTRYPOINT where there is no CMD).
 MUTATIONS: list[tuple[str, str, str, str, str]] = [
-    ("hadolint", "Dockerfile", "\n{last} [", "\nRUN apt-get update && apt-get install -y curl\n{last} [", "plugin plugin-typescript plugin-go module"),
-    ("kubernetes_validate", "deploy/kubernetes/deployment.yaml", "readOnlyRootFilesystem", "readOnlyRootFilesytem", "plugin plugin-typescript plugin-go module"),
-    ("kubernetes_validate", "deploy/kubernetes/kustomization.yaml", "  - pdb.yaml\n", "", "plugin plugin-typescript plugin-go module"),
-    ("replicas", "deploy/kubernetes/deployment.yaml", "replicas: 2", "replicas: 1", "plugin plugin-typescript plugin-go module"),
-    ("replicas", "deploy/kubernetes/hpa.yaml", "minReplicas: 2", "minReplicas: 1", "plugin plugin-typescript plugin-go module"),
-    ("replicas", "deploy/kubernetes/pdb.yaml", "name: {project}", "name: {project}-old", "plugin plugin-typescript plugin-go module"),
-    ("one_port", "deploy/kubernetes/deployment.yaml", "containerPort: {port}", "containerPort: 9999", "plugin plugin-typescript plugin-go module"),
-    ("one_port", "Dockerfile", "EXPOSE {port}", "EXPOSE 80", "plugin plugin-typescript plugin-go module"),
-    ("resources", "deploy/kubernetes/deployment.yaml", "limits:", "limitz:", "plugin plugin-typescript plugin-go module"),
-    ("security", "deploy/kubernetes/deployment.yaml", "readOnlyRootFilesystem: true", "readOnlyRootFilesystem: false", "plugin plugin-typescript plugin-go module"),
-    ("security", "deploy/kubernetes/deployment.yaml", "runAsUser: 10001", "runAsUser: 10002", "plugin plugin-typescript plugin-go module"),
-    ("security", "Dockerfile", "USER 10001:10001", "USER app", "plugin plugin-typescript plugin-go module"),
-    ("writable_volumes", "deploy/kubernetes/deployment.yaml", "mountPath: /tmp", "mountPath: /scratch", "plugin plugin-typescript plugin-go module"),
+    ("hadolint", "Dockerfile", "\n{last} [", "\nRUN apt-get update && apt-get install -y curl\n{last} [", "plugin plugin-typescript plugin-go module module-typescript"),
+    ("kubernetes_validate", "deploy/kubernetes/deployment.yaml", "readOnlyRootFilesystem", "readOnlyRootFilesytem", "plugin plugin-typescript plugin-go module module-typescript"),
+    ("kubernetes_validate", "deploy/kubernetes/kustomization.yaml", "  - pdb.yaml\n", "", "plugin plugin-typescript plugin-go module module-typescript"),
+    ("replicas", "deploy/kubernetes/deployment.yaml", "replicas: 2", "replicas: 1", "plugin plugin-typescript plugin-go module module-typescript"),
+    ("replicas", "deploy/kubernetes/hpa.yaml", "minReplicas: 2", "minReplicas: 1", "plugin plugin-typescript plugin-go module module-typescript"),
+    ("replicas", "deploy/kubernetes/pdb.yaml", "name: {project}", "name: {project}-old", "plugin plugin-typescript plugin-go module module-typescript"),
+    ("one_port", "deploy/kubernetes/deployment.yaml", "containerPort: {port}", "containerPort: 9999", "plugin plugin-typescript plugin-go module module-typescript"),
+    ("one_port", "Dockerfile", "EXPOSE {port}", "EXPOSE 80", "plugin plugin-typescript plugin-go module module-typescript"),
+    ("resources", "deploy/kubernetes/deployment.yaml", "limits:", "limitz:", "plugin plugin-typescript plugin-go module module-typescript"),
+    ("security", "deploy/kubernetes/deployment.yaml", "readOnlyRootFilesystem: true", "readOnlyRootFilesystem: false", "plugin plugin-typescript plugin-go module module-typescript"),
+    ("security", "deploy/kubernetes/deployment.yaml", "runAsUser: 10001", "runAsUser: 10002", "plugin plugin-typescript plugin-go module module-typescript"),
+    ("security", "Dockerfile", "USER 10001:10001", "USER app", "plugin plugin-typescript plugin-go module module-typescript"),
+    ("writable_volumes", "deploy/kubernetes/deployment.yaml", "mountPath: /tmp", "mountPath: /scratch", "plugin plugin-typescript plugin-go module module-typescript"),
     ("writable_volumes", "deploy/kubernetes/deployment.yaml", "mountPath: /var/lib/{project}", "mountPath: /data", "plugin plugin-typescript plugin-go"),
     ("secrets", "deploy/kubernetes/deployment.yaml", "name: {project}-secrets", "name: {project}-config", "plugin plugin-typescript plugin-go"),
     ("secrets", "deploy/kubernetes/deployment.yaml", "optional: true", "optional: false", "plugin plugin-typescript plugin-go"),
-    ("secrets", "Dockerfile", "\n{last} [", "\nENV API_TOKEN=changeme\n{last} [", "plugin plugin-typescript plugin-go module"),
-    ("shutdown", "deploy/kubernetes/deployment.yaml", "terminationGracePeriodSeconds: 40", "terminationGracePeriodSeconds: 30", "plugin plugin-typescript plugin-go module"),
+    ("secrets", "Dockerfile", "\n{last} [", "\nENV API_TOKEN=changeme\n{last} [", "plugin plugin-typescript plugin-go module module-typescript"),
+    ("shutdown", "deploy/kubernetes/deployment.yaml", "terminationGracePeriodSeconds: 40", "terminationGracePeriodSeconds: 30", "plugin plugin-typescript plugin-go module module-typescript"),
     ("shutdown", "Dockerfile", 'CMD ["python", "-m", "{package}"]', "CMD python -m {package}", "plugin module"),
     ("shutdown", "Dockerfile", "WORKERS=1", "WORKERS=2", "plugin"),
     ("base_images_pinned", "Dockerfile", "python:3.11.17-slim-bookworm", "python:3.11-slim-bookworm", "plugin module"),
-    ("base_images_pinned", "Dockerfile", "node:20.20.2-bookworm-slim", "node:20-bookworm-slim", "module plugin-typescript"),
-    ("images", "deploy/kubernetes/kustomization.yaml", 'newTag: "0.1.0"', "newTag: latest", "plugin plugin-typescript plugin-go module"),
+    ("base_images_pinned", "Dockerfile", "node:20.20.2-bookworm-slim", "node:20-bookworm-slim", "module plugin-typescript module-typescript"),
+    ("images", "deploy/kubernetes/kustomization.yaml", 'newTag: "0.1.0"', "newTag: latest", "plugin plugin-typescript plugin-go module module-typescript"),
     ("build_context", ".dockerignore", "!README.md\n", "", "plugin"),
     ("build_context", ".dockerignore", "\n*\n", "\n", "plugin plugin-typescript module"),
     ("build_context", ".dockerignore", "frontend/node_modules\n", "", "module"),
-    ("healthcheck_declared", "Dockerfile", "HEALTHCHECK ", "# HEALTHCHECK ", "plugin plugin-typescript plugin-go module"),
-    ("probes_served", "deploy/kubernetes/deployment.yaml", "path: /readyz", "path: /ready", "plugin plugin-typescript plugin-go module"),
-    ("probes_served", "deploy/kubernetes/deployment.yaml", "path: /readyz", "path: /healthz", "plugin plugin-typescript plugin-go module"),
-    ("probes_served", "deploy/kubernetes/deployment.yaml", "prometheus.io/path: /metrics", "prometheus.io/path: /stats", "plugin plugin-typescript plugin-go module"),
-    ("healthcheck_runs", "Dockerfile", "/healthz'", "/health'", "plugin plugin-typescript module"),
+    ("healthcheck_declared", "Dockerfile", "HEALTHCHECK ", "# HEALTHCHECK ", "plugin plugin-typescript plugin-go module module-typescript"),
+    ("probes_served", "deploy/kubernetes/deployment.yaml", "path: /readyz", "path: /ready", "plugin plugin-typescript plugin-go module module-typescript"),
+    ("probes_served", "deploy/kubernetes/deployment.yaml", "path: /readyz", "path: /healthz", "plugin plugin-typescript plugin-go module module-typescript"),
+    ("probes_served", "deploy/kubernetes/deployment.yaml", "prometheus.io/path: /metrics", "prometheus.io/path: /stats", "plugin plugin-typescript plugin-go module module-typescript"),
+    ("healthcheck_runs", "Dockerfile", "/healthz'", "/health'", "plugin plugin-typescript module module-typescript"),
     # the TypeScript plugin's own (appended: the numbers in the ids above stay)
     ("shutdown", "Dockerfile", 'CMD ["node", "dist/main.js"]', 'CMD ["npm", "start"]', "plugin-typescript"),
     ("images", "Dockerfile", "npm ci --omit=dev", "npm ci", "plugin-typescript"),
     ("build_context", ".dockerignore", "!locales/\n", "", "plugin-typescript"),
+    # the TypeScript module's own
+    ("shutdown", "Dockerfile", 'CMD ["node", "dist/main.js"]', 'CMD ["npm", "start"]', "module-typescript"),
+    ("images", "Dockerfile", "npm ci --omit=dev", "npm ci", "module-typescript"),
+    ("build_context", ".dockerignore", "backend/node_modules\n", "", "module-typescript"),
     # the Go plugin's own
     ("shutdown", "Dockerfile", 'ENTRYPOINT ["/usr/local/bin/{project}"]', "ENTRYPOINT /usr/local/bin/{project}", "plugin-go"),
     ("shutdown", "deploy/kubernetes/deployment.yaml", "sleep:\n                seconds: 5", 'exec:\n                command: ["sleep", "5"]', "plugin-go"),

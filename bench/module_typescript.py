@@ -1,0 +1,175 @@
+"""Benchmark: the TypeScript module backend (issue 42, point 5): an own endpoint's path, new-module.
+
+1. `scaffold new-module acme-ts --language typescript --defaults`: CPU (user + system of the child)
+   and wall per run, each run a new process; the first run (fresh SCAFFOLD_HOME) apart.
+   Target: CPU <= 0.5 s warm.
+2. POST /api/v1/series, the README's endpoint of one's own (payload and moduleContext read from the
+   proxy's envelope, the answer `points` integers), answered by:
+   - "generated": the scaffolded backend as its users run it (`node dist/main.js`) with that
+     endpoint in src/endpoints.ts: the module's strict body read (size, budget, depth, keys twice),
+     Ajv on payload and moduleContext, the answer checked and serialised by its schema, metrics,
+     request ids, the access line (LOG_LEVEL=warning keeps it out of the terminal);
+   - "hand-written": a plain Fastify route doing the same work: Fastify's own JSON parser, the same
+     envelope read and checks written by hand, the same values, JSON.stringify; in the same Node.
+   Load comes from autocannon (the load generator the Fastify project benchmarks with): each round
+   starts both servers fresh, warms them, then measures them one after the other and again in
+   reverse order. Target: generated >= 0.9 of the hand-written throughput.
+
+Figures only, never a pass/fail. Run: python bench/module_typescript.py [--rounds 3] [--seconds 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _http_load import ServerSpec, ratio_and_paired
+
+AUTOCANNON = "9.0.0"
+PATH = "/api/v1/series"
+BODY = {
+    "payload": {"metric": "orders", "points": 100},
+    "moduleContext": {"apiUrl": "https://sales.example.com", "apiKey": "enc:v1:c2VjcmV0"},
+}
+
+HANDWRITTEN = """
+import Fastify from 'fastify';
+
+const app = Fastify({ logger: false });
+const METRICS = new Set(['revenue', 'orders']);
+app.post('/api/v1/series', async (request, reply) => {
+  const body = request.body;
+  const payload = body && typeof body === 'object' && 'payload' in body ? body.payload : body;
+  const settings = body && typeof body === 'object' && 'payload' in body ? body.moduleContext : undefined;
+  const points = payload?.points ?? 12;
+  if (!METRICS.has(payload?.metric) || !Number.isInteger(points) || points < 1 || points > 100) {
+    return reply.code(400).send({ error: true, message: 'bad payload' });
+  }
+  if (!settings || typeof settings.apiUrl !== 'string' || typeof settings.apiKey !== 'string') {
+    return reply.code(409).send({ error: true, message: 'not configured' });
+  }
+  const values = Array.from({ length: points }, (_, i) => (i * 37 + settings.apiUrl.length) % 100);
+  return reply.type('application/json').send(JSON.stringify({ metric: payload.metric, values }));
+});
+await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });
+"""
+
+
+def run(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> float:
+    started = time.monotonic()
+    subprocess.run(command, cwd=cwd, env={**os.environ, **(env or {})}, check=True, capture_output=True)
+    return time.monotonic() - started
+
+
+def new_module_runs(root: Path, runs: int) -> None:
+    """`new-module --language typescript --defaults`, each run a new process (the plugin bench's way)."""
+    home = {"SCAFFOLD_HOME": str(root / "home")}
+    subprocess.run(  # as an installed wheel runs: scaffold's bytecode compiled (bench/plugin_typescript.py)
+        [sys.executable, "-m", "compileall", "-q", str(Path(__file__).resolve().parents[1] / "scaffold")],
+        check=True,
+    )
+    found = []
+    for index in range(runs):
+        before = os.times()
+        started = time.monotonic()
+        command = [sys.executable, "-m", "scaffold", "new-module", str(root / f"m{index}")]
+        run([*command, "--language", "typescript", "--name", "acme-ts", "--defaults"], root, home)
+        after = os.times()
+        cpu = after.children_user - before.children_user + after.children_system - before.children_system
+        found.append((cpu, time.monotonic() - started))
+    first, rest = found[0], found[1:]
+    print(f"new-module --language typescript: first run {first[0]:.2f} s CPU, {first[1]:.2f} s wall")
+    if rest:
+        print(
+            f"  warm runs ({len(rest)}): median {statistics.median(c for c, _ in rest):.2f} s CPU, "
+            f"{statistics.median(w for _, w in rest):.2f} s wall (target: CPU <= 0.5 s)"
+        )
+
+
+def readme_endpoint(project: Path) -> str:
+    """The README's endpoint of one's own (src/endpoints.ts as the README writes it)."""
+    readme = (project / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Your own proxied endpoints") : readme.index("## Developing with")]
+    return re.findall(r"```ts\n(.*?)```", section, re.S)[0]
+
+
+def autocannon(bench: Path, url: str, seconds: float, connections: int) -> float:
+    command = [str(bench / "node_modules" / ".bin" / "autocannon"), "--json", "-c", str(connections)]
+    command += ["-d", str(max(1, round(seconds))), "-m", "POST", "-H", "content-type=application/json"]
+    result = subprocess.run(
+        [*command, "-b", json.dumps(BODY), url], capture_output=True, text=True, check=True
+    )
+    data = json.loads(result.stdout)
+    if data["non2xx"] or data["errors"]:
+        raise RuntimeError(f"{url}: {data['non2xx']} non-2xx answers, {data['errors']} errors")
+    return float(data["requests"]["average"])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=5)
+    parser.add_argument("--connections", type=int, default=4)
+    parser.add_argument("--new-module-runs", type=int, default=4)
+    options = parser.parse_args()
+    root = Path(tempfile.mkdtemp(prefix="bench-module-ts-"))
+    try:
+        new_module_runs(root, options.new_module_runs)
+        backend = root / "m0" / "backend"
+        (backend / "src" / "endpoints.ts").write_text(readme_endpoint(root / "m0"), encoding="utf-8")
+        run(["npm", "ci", "--no-audit", "--no-fund", "--prefer-offline"], backend)
+        run(["npm", "run", "build"], backend)
+        (backend / "handwritten.mjs").write_text(HANDWRITTEN, encoding="utf-8")
+        bench = root / "autocannon"
+        bench.mkdir()
+        run(["npm", "install", "--no-audit", "--no-fund", f"autocannon@{AUTOCANNON}"], bench)
+        throughput(backend, bench, options)
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def throughput(backend: Path, bench: Path, options: argparse.Namespace) -> None:
+    env = {**os.environ, "LOG_LEVEL": "warning"}
+    specs = [
+        ServerSpec("generated", lambda _port: ["node", "dist/main.js"], env, backend),
+        ServerSpec("hand-written", lambda _port: ["node", "handwritten.mjs"], env, backend),
+    ]
+    runs: dict[str, list[float]] = {spec.name: [] for spec in specs}
+    for index in range(options.rounds):
+        servers = [spec.start() for spec in specs]
+        try:
+            for server in servers:
+                server.wait_ready(PATH, json.dumps(BODY).encode(), lambda answer: answer.raise_for_status())
+                autocannon(bench, server.url + PATH, 1, options.connections)  # warm-up
+            order = servers if index % 2 == 0 else servers[::-1]
+            for server in [*order, *order[::-1]]:
+                runs[server.name].append(
+                    autocannon(bench, server.url + PATH, options.seconds / 2, options.connections)
+                )
+        finally:
+            for server in servers:
+                server.stop()
+    print(
+        f"POST {PATH}, {BODY['payload']['points']} points, {options.rounds} rounds, autocannon {AUTOCANNON}:"
+    )
+    for name, found in runs.items():
+        print(f"  {name:13} {statistics.median(found):8.0f} req/s at {options.connections} connections")
+    ratio, paired = ratio_and_paired(runs["generated"], runs["hand-written"])
+    print(
+        f"  generated / hand-written: {ratio:.2f} (medians), {paired:.2f} (median of paired runs); target >= 0.9"
+    )
+
+
+if __name__ == "__main__":
+    main()
