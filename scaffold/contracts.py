@@ -10,7 +10,7 @@ validator of each kind are attached in scaffold/projects/kinds.py, which reads t
 
 Languages are a dimension of a kind: each part of a project (a plugin's service; a module's backend
 service and its frontend bundle) names the language it is written in. A plugin's service is Python,
-TypeScript or Go, a module's backend Python and its frontend TypeScript; another language is one
+TypeScript or Go, a module's backend Python or TypeScript and its frontend TypeScript; another language is one
 more entry here plus its descriptor, template and `dev` runner (docs/design/languages.md).
 """
 

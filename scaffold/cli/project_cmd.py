@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from scaffold.contracts import LANGUAGES, MODULE, PLUGIN
+from scaffold.contracts import LANGUAGES, MODULE, PLUGIN, KindNames
 from scaffold.projects.create import CreatedProject, NewProjectOptions, create_project
 from scaffold.projects.kinds import KINDS
 from scaffold.projects.names import (
@@ -60,6 +60,15 @@ LanguageOption = Annotated[
         show_default=False,
     ),
 ]
+ModuleLanguageOption = Annotated[
+    str | None,
+    typer.Option(
+        "--language",
+        help="Language of the module's backend: python (FastAPI; the default) or typescript (Node 20, "
+        "Fastify 5). The frontend is TypeScript and React in every case.",
+        show_default=False,
+    ),
+]
 ExampleOption = Annotated[
     bool | None,
     typer.Option(
@@ -99,17 +108,18 @@ def _validate_flags(kind: str, answers: dict[str, Any]) -> None:
         validate_go_module(answers["go_module"])
 
 
-def _language(given: str | None, interactive: bool) -> str:
-    """The plugin service's language: --language, else asked when interactive, else the default."""
-    languages = PLUGIN.service_languages
+def _language(kind: KindNames, given: str | None, interactive: bool) -> str:
+    """The language of the kind's service: --language, else asked when interactive, else the default."""
+    languages = kind.service_languages
     named = ", ".join(languages[:-1]) + " or " + languages[-1] if len(languages) > 1 else languages[0]
+    part = "plugin service" if kind.name == PLUGIN.name else f"{kind.name} backend"
     if given is None and interactive:
-        given = typer.prompt(f"Language of the plugin service ({named})", default=languages[0]).strip()
+        given = typer.prompt(f"Language of the {part} ({named})", default=languages[0]).strip()
     if given is None:
         return languages[0]
     if given not in languages:
         raise typer.BadParameter(
-            f"{given!r} is not a language scaffold writes plugins in; use {named}",
+            f"{given!r} is not a language scaffold writes {kind.name}s in; use {named}",
             param_hint="--language",
         )
     return given
@@ -172,7 +182,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Create a data source plugin service (Python and FastAPI, TypeScript and Fastify, or Go)."""
         interactive = _interactive(defaults)
-        chosen = _language(language, interactive)
+        chosen = _language(PLUGIN, language, interactive)
         module_answer = LANGUAGES[chosen].module_answer
         if module is not None and not module_answer:
             having = " or ".join(n for n, language in LANGUAGES.items() if language.module_answer)
@@ -222,12 +232,15 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option("--registry-url", help="npm registry URL for the @ui-kit and @platform scopes."),
         ] = None,
+        language: ModuleLanguageOption = None,
         contract_version: ContractOption = None,
         defaults: DefaultsOption = False,
         force: ForceOption = False,
         git: GitOption = True,
     ) -> None:
-        """Create a dashboard widget module: FastAPI backend and React 18 frontend bundle."""
+        """Create a dashboard widget module: a backend (Python and FastAPI, or TypeScript and Fastify)
+        and a React 18 frontend bundle."""
+        chosen = _language(MODULE, language, _interactive(defaults))
         answers = _explicit(
             project_name=name,
             package_name=package,
@@ -238,9 +251,8 @@ def register(app: typer.Typer) -> None:
             components=parse_components(components) if components is not None else None,
             registry_url=validate_registry_url(registry_url) if registry_url is not None else None,
         )
-        created = _create(MODULE.name, dest, answers, contract_version, defaults, force, git)
-        package_name = created.answers["package_name"]
-        typer.echo(
-            f"next: cd {dest}/frontend && npm install && npm run build && cd ../backend && "
-            f"pip install -e '.[test]' && pytest && python -m {package_name}"
+        created = _create(MODULE.name, dest, answers, contract_version, defaults, force, git, chosen)
+        first_run = LANGUAGES[chosen].first_run.format(
+            package=created.answers["package_name"], project=created.answers["project_name"]
         )
+        typer.echo(f"next: cd {dest}/frontend && npm install && npm run build && cd ../backend && {first_run}")

@@ -36,11 +36,12 @@ def contract_files(spec: SpecDocument, answers: Answers) -> dict[str, str]:
         )
     frontend = MODULE.frontend()
     assert frontend is not None, "the module kind has a frontend part (scaffold.contracts.MODULE)"
-    backend = descriptor(MODULE.service().language).module_backend
+    language = MODULE.service_language(answers)
+    backend = descriptor(language).module_backend
     bundle = descriptor(frontend.language).module_frontend
     if backend is None or bundle is None:
         raise GenerationError(
-            f"scaffold writes no module backend in {MODULE.service().language} or frontend in {frontend.language}"
+            f"scaffold writes no module backend in {language} or frontend in {frontend.language}"
         )
     files = backend(spec, contract, package)
     files.update(bundle(spec, contract, scope, components))

@@ -18,7 +18,7 @@ from scaffold.specs.document import SpecDocument
 from scaffold.specs.loader import load_spec_file
 from tests.conftest import FUTURE_MODULE_SPEC, MODULE_SPEC, REPO
 
-FRONTEND = REPO / "templates" / "module-python" / "project" / "frontend"
+FRONTEND = REPO / "templates" / "shared" / "project" / "frontend"
 DISABLE = re.compile(r"eslint-disable(?:-next-line|-line)?(?P<rules>[^\n*]*)")
 CI_SCRIPTS = ("lint", "format", "typecheck", "test", "build")
 

@@ -25,7 +25,7 @@ from tests.unit.test_registry_check import (
     make_frontend,
 )
 
-SCRIPT = REPO / "templates" / "module-python" / "project" / "frontend" / "scripts" / "check-registry.mjs"
+SCRIPT = REPO / "templates" / "shared" / "project" / "frontend" / "scripts" / "check-registry.mjs"
 
 
 def node() -> str:

@@ -99,12 +99,13 @@ def _layer(base: Path) -> list[tuple[str, str, Path]]:
         raise _layer_error(f"templates/{SHARED}/{LAYER_FILE} is not a mapping of shared files")
     entries: list[tuple[str, str, Path]] = []
     for name, uses in data.items():
-        source = folder / _inside(str(name))
-        if not source.is_file() or source.is_symlink():
-            raise _layer_error(f"templates/{SHARED}/{LAYER_FILE} names {name}, which is not a file there")
         if not isinstance(uses, dict) or not uses:
             raise _layer_error(f"templates/{SHARED}/{LAYER_FILE}: {name} names no template and path")
-        entries += [(str(template), _inside(str(path)), source) for template, path in uses.items()]
+        for relative, source in _entry_files(folder, str(name)):
+            entries += [
+                (str(template), _inside(f"{str(path).rstrip('/')}/{relative}" if relative else str(path)), source)
+                for template, path in uses.items()
+            ]
     listed = {source for _, _, source in entries} | {listing}
     for path in template_files(folder):
         if path not in listed:
@@ -113,6 +114,23 @@ def _layer(base: Path) -> list[tuple[str, str, Path]]:
                 f"Name the templates that take it in templates/{SHARED}/{LAYER_FILE}, or delete it.",
             )
     return entries
+
+
+def _entry_files(folder: Path, name: str) -> list[tuple[str, Path]]:
+    """The files of one layer entry: ("", the file) for a file; for a folder (a name ending in
+    "/", e.g. a module's whole frontend, the same in every backend language) each file under it,
+    by its path inside the folder."""
+    source = folder / _inside(name)
+    if name.endswith("/"):
+        if not source.is_dir() or source.is_symlink():
+            raise _layer_error(f"templates/{SHARED}/{LAYER_FILE} names {name}, which is not a folder there")
+        found = sorted(template_files(source))
+        if not found or any(path.is_symlink() for path in found):
+            raise _layer_error(f"templates/{SHARED}/{LAYER_FILE}: the folder {name} holds no plain files")
+        return [(path.relative_to(source).as_posix(), path) for path in found]
+    if not source.is_file() or source.is_symlink():
+        raise _layer_error(f"templates/{SHARED}/{LAYER_FILE} names {name}, which is not a file there")
+    return [("", source)]
 
 
 def _inside(relative: str) -> str:
