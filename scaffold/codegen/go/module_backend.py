@@ -62,10 +62,19 @@ WIRE_SCHEMAS = (
 # the team's own shape, read by the team's code).
 ROLE_PACKAGES = ("acceptlanguage", "bodylimits", "jsonio", "logging", "metrics", MODULE_ONLY)
 # The plugin's files of package contract a module backend uses unchanged.
-SHARED_FILES = ("jsonnames.go", "observability.go", "optional.go", "rolenames.go", "shutdown.go", "support.go")
+SHARED_FILES = (
+    "jsonnames.go",
+    "observability.go",
+    "optional.go",
+    "rolenames.go",
+    "shutdown.go",
+    "support.go",
+)
 
 
-def backend_files(spec: SpecDocument, contract: ModuleContract, package: str, answers: Answers) -> dict[str, str]:
+def backend_files(
+    spec: SpecDocument, contract: ModuleContract, package: str, answers: Answers
+) -> dict[str, str]:
     """Every file of `backend/internal/contract/` for `spec`, as relative path -> text (`package`,
     the Python package answer, names nothing in Go: the imports take the `go_module` answer)."""
     del package
@@ -151,7 +160,10 @@ def _go_name(key: str) -> str:
 
 def module_texts_source() -> str:
     """The module glue's texts (scaffold/codegen/module_texts.py) as constants of package module."""
-    lines = ["// The module glue's own texts (scaffold/codegen/module_texts.py); {name} is filled in.", "const ("]
+    lines = [
+        "// The module glue's own texts (scaffold/codegen/module_texts.py); {name} is filled in.",
+        "const (",
+    ]
     width = max(len(_go_name(key)) for key in MODULE_TEXTS)  # gofmt aligns the = of a block
     lines += [f"\t{_go_name(key):<{width}} = {go_string(text)}" for key, text in MODULE_TEXTS.items()]
     return "\n".join(lines) + "\n)\n"
