@@ -1,0 +1,43 @@
+// Code generated from dashboard-module 2026.1.1+r3 (sha256 f3259d168e887b105a2956a5cb1811d2742bfc9eb8fe40c8a1e97ab056fb64b6); run `scaffold regenerate`. DO NOT EDIT.
+
+package module
+
+// The module glue's own texts (scaffold/codegen/module_texts.py); {name} is filled in.
+const (
+	textNotFound           = "Not found: this module backend has no endpoint at this path"
+	textMethodNotAllowed   = "Method not allowed: this path does not serve this method"
+	textHttpOther          = "HTTP error {status}"
+	textInternal           = "Unexpected error in the module backend (incident {incident}); see its log"
+	textContentType        = "Request body must be JSON, sent as application/json (or text/plain)"
+	textTooLarge           = "Request body is larger than {limit} bytes"
+	textStalled            = "The request body stopped arriving; send the request again"
+	textBusy               = "The module backend holds as many request bodies as it may; retry"
+	textTooDeep            = "The body is nested more than {depth} levels deep"
+	textEmpty              = "Request body is empty; send a JSON object"
+	textNotJson            = "Request body is not valid JSON: {reason}"
+	textNotUtf8            = "it is not UTF-8 text"
+	textLoneSurrogate      = "it has an unpaired surrogate escape (\\uD800-\\uDFFF)"
+	textNeither            = "The body matches neither an envelope {payload, moduleContext} nor a bare payload {message}: "
+	textMustBeObject       = "{where} must be an object"
+	textTheBody            = "the body"
+	textMessageRequired    = "{prefix}message is required"
+	textMessageString      = "{prefix}message must be a string"
+	textPayloadOnlyMessage = "{where} allows no property other than message"
+	textBareOnlyMessage    = "a bare payload allows no property other than message (an envelope needs payload)"
+	textContextNull        = " (null is not allowed)"
+	textEndpointMismatch   = "The body does not match this endpoint: {problem}"
+	textUnknownProperty    = "{place} has a property this endpoint does not take"
+	textNoSuchFile         = "Not found: no such file in the frontend build"
+	textNotBuilt           = " (the frontend is not built: run `npm run build` in frontend/)"
+	textUnreadable         = "the body could not be read to its end"
+	textFieldRequired      = "Field required"
+	textWantString         = "Input should be a valid string"
+	textWantInteger        = "Input should be a valid integer"
+	textWantNumber         = "Input should be a valid number"
+	textWantBoolean        = "Input should be a valid boolean"
+	textWantObject         = "Input should be an object"
+	textWantArray          = "Input should be a valid list"
+	textWantValue          = "Input should not be null"
+	textOutOfRange         = "Input should be a whole number the field can hold"
+	textNoBuildWarning     = "no built frontend in {folder}: run `npm run build` in frontend/ or set MODULE_FRONTEND_DIST"
+)

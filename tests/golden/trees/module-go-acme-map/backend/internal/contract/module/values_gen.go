@@ -1,0 +1,32 @@
+// Code generated from dashboard-module 2026.1.1+r3 (sha256 f3259d168e887b105a2956a5cb1811d2742bfc9eb8fe40c8a1e97ab056fb64b6); run `scaffold regenerate`. DO NOT EDIT.
+
+package module
+
+// Values every language's runtime shares (scaffold/codegen/runtime_values.py).
+
+// ModuleMaxBodyBytes: a module backend's own endpoints: a body over this is 413.
+const ModuleMaxBodyBytes = 1024 << 10
+
+// ModuleMaxBodyBytesInFlight: a module backend's bodies read at once; more waits or 503.
+const ModuleMaxBodyBytesInFlight = 16 << 20
+
+// DrainBytes: a refused body is read and thrown away up to this many bytes.
+const DrainBytes = 64 << 20
+
+// RetryAfterSeconds: the Retry-After of a 503 for a busy service.
+const RetryAfterSeconds = 1
+
+// ModuleMaxJSONDepth: a module backend's own endpoints: a body nested deeper is refused (422).
+const ModuleMaxJSONDepth = 64
+
+// HealthPath: liveness: 200 while the process serves.
+const HealthPath = "/healthz"
+
+// ReadyPath: readiness: 503 once shutdown began.
+const ReadyPath = "/readyz"
+
+// MetricsPath: Prometheus text exposition.
+const MetricsPath = "/metrics"
+
+// OtherLabel: the operation of an unmatched path, the method of an unknown one.
+const OtherLabel = "other"
