@@ -11,7 +11,13 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from scaffold.codegen.go.plugin_service import MODULE_ONLY, RUNTIME_FOLDER, SOURCE_MODULE, TEST_ONLY, contract_files
+from scaffold.codegen.go.plugin_service import (
+    MODULE_ONLY,
+    RUNTIME_FOLDER,
+    SOURCE_MODULE,
+    TEST_ONLY,
+    contract_files,
+)
 from scaffold.specs.document import SpecDocument
 
 MODULE = SOURCE_MODULE.rstrip("/")
