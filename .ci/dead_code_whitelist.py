@@ -58,6 +58,7 @@ _.get_query_result  # the data source method the generated routes call
 pytestmark
 plugin_typescript  # test_ci_files: fixtures requested by name (request.getfixturevalue)
 plugin_go
+module_typescript  # test_ci_files: the module with a TypeScript backend, by name too
 collect_ignore
 pytest_collection_modifyitems
 pytest_xdist_make_scheduler

@@ -210,6 +210,13 @@ MODULE = KindNames(
             wired_starters=("backend/{package}/endpoints.py", UPGRADE_REQUIREMENT),
         ),
         TemplateNames(
+            language="typescript",
+            folder="module-typescript",
+            store="module-typescript",
+            # app.ts serves its endpoints; the CI files read the upgrade's requirement
+            wired_starters=("backend/src/endpoints.ts", UPGRADE_REQUIREMENT),
+        ),
+        TemplateNames(
             language="go",
             folder="module-go",
             store="module-go",

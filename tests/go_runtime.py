@@ -59,5 +59,7 @@ def write_go_module_backend(folder: Path, spec: SpecDocument, *, with_tests: boo
     if with_tests:
         for source in (RUNTIME_FOLDER / MODULE_ONLY).glob("*_test.go"):
             shutil.copy2(source, package / MODULE_ONLY / source.name)
+        for helper in TEST_ONLY:  # the shared cases' reader (modulebodies_test.go)
+            shutil.copytree(RUNTIME_FOLDER / helper, package / helper, dirs_exist_ok=True)
     (folder / "go.mod").write_text(GO_MOD, encoding="utf-8")
     return package

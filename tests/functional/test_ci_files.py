@@ -47,6 +47,7 @@ from scaffold.projects.regenerate import regenerate
 from scaffold.projects.state.manifest import SPEC_COPY_PATH
 from scaffold.projects.templates.store import TemplateSource
 from scaffold.projects.upgrade import upgrade
+from tests.built_module_backends import built_module
 from tests.built_plugins import BUILD, built_plugin, copy_project
 from tests.cli_runner import run_scaffold
 from tests.conftest import REPO
@@ -94,7 +95,13 @@ class Made:
 
     @property
     def start(self) -> str:
-        return START[self.language].format(package=self.package)
+        """How CI starts the service, from the project's root (a module's compiled backend is in
+        backend/; a Python one is installed)."""
+        command = START[self.language].format(package=self.package)
+        if self.kind == "module" and self.language != "python":
+            program, path = command.split(" ", 1)
+            return f"{program} backend/{path}"
+        return command
 
     def text(self, relative: str) -> str:
         return (self.root / relative).read_text(encoding="utf-8")
@@ -157,6 +164,14 @@ def module(home: Path, tmp_path_factory: pytest.TempPathFactory) -> Made:
     return _make("module", home, tmp_path_factory)
 
 
+@pytest.fixture(scope="module")
+def module_typescript(tmp_path_factory: pytest.TempPathFactory) -> Made:
+    """The module with its backend in TypeScript, the backend installed, checked and built as its
+    CI does (tests/built_module_backends.py); shared with test_module_backends.py, so read only."""
+    root = built_module("typescript", tmp_path_factory)
+    return Made(root, "module", root.name.replace("-", "_"), root / "backend", "typescript")
+
+
 @pytest.fixture(params=["python", "typescript", "go"])
 def any_plugin(request: pytest.FixtureRequest) -> Made:
     """The plugin in each of its service languages."""
@@ -165,7 +180,7 @@ def any_plugin(request: pytest.FixtureRequest) -> Made:
     return project
 
 
-@pytest.fixture(params=["plugin", "plugin_typescript", "plugin_go", "module"])
+@pytest.fixture(params=["plugin", "plugin_typescript", "plugin_go", "module", "module_typescript"])
 def made(request: pytest.FixtureRequest) -> Made:
     project = request.getfixturevalue(request.param)
     assert isinstance(project, Made)
@@ -405,8 +420,17 @@ def test_gitlab_images_name_a_version(made: Made) -> None:
         assert re.fullmatch(r"\d+(\.\d+)*(-[a-z]+)?", tag), f"{GITLAB}: image {image} has no version tag"
 
 
-def test_module_contract_job_serves_the_frontend_build(module: Made) -> None:
+@pytest.fixture(params=["module", "module_typescript"])
+def any_module(request: pytest.FixtureRequest) -> Made:
+    """The module with its backend in each of its languages."""
+    project = request.getfixturevalue(request.param)
+    assert isinstance(project, Made)
+    return project
+
+
+def test_module_contract_job_serves_the_frontend_build(any_module: Made) -> None:
     """The contract job gets frontend/dist from the frontend job, serves it, and has a Chromium."""
+    module = any_module
     github = module.ci(GITHUB)["jobs"]
     upload = next(s for s in github["frontend"]["steps"] if s.get("uses", "").startswith("actions/upload"))
     download = next(
@@ -419,7 +443,12 @@ def test_module_contract_job_serves_the_frontend_build(module: Made) -> None:
     gitlab = gitlab_jobs(module.ci(GITLAB))
     assert gitlab["contract"]["needs"] == [{"job": "frontend", "artifacts": True}]
     assert gitlab["frontend"]["artifacts"]["paths"] == ["frontend/dist/"]
-    assert "apt-get install -y --no-install-recommends chromium" in gitlab["contract"]["before_script"]
+    before = gitlab["contract"].get("before_script") or module.ci(GITLAB)[".node-and-python"]["before_script"]
+    installs = " ".join(before)
+    chromium = "chromium" if module.language == "python" else "python3-venv $EXTRA_PACKAGES"
+    assert f"apt-get install -y --no-install-recommends {chromium}" in installs
+    if module.language != "python":
+        assert gitlab["contract"]["variables"]["EXTRA_PACKAGES"] == "chromium"
     steps = [s for s in github["contract"]["steps"] if "scaffold check module" in s.get("run", "")]
     for env in (steps[0]["env"], gitlab["contract"]["variables"]):
         assert env["MODULE_FRONTEND_DIST"] == "frontend/dist"

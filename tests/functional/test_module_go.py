@@ -4,7 +4,8 @@ Issue 42: the backend/ scaffold writes runs the checks its CI would (the registr
 gofmt through `make fmt-check`, `go vet`, `go test -race`, `go build`; the seeded tests are the
 twins of the Python backend's), answers over a real socket as the Python backend does, and the
 module runtime's own Go tests (scaffold/codegen/go/runtime_files/module/*_test.go: the own-endpoint
-registry, strict reading, the published document) pass beside the generated code.
+registry, strict reading, the published document, and the shared module body cases every language's
+module runtime reads) pass beside the generated code.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from tests.served_process import free_port
 pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
+MODULE_BODY_CASES = ROOT / "scaffold" / "codegen" / "cases" / "module_bodies.json"
 
 
 def _run(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:
@@ -108,8 +110,14 @@ def test_the_binary_serves_the_contract(project: Path) -> None:
 
 
 def test_the_module_runtime_tests_pass_beside_the_generated_code(tmp_path: Path) -> None:
+    """The module package's own tests, and the shared module body cases
+    (scaffold/codegen/cases/module_bodies.json, by modulebodies_test.go) the Python and TypeScript
+    runtimes read too."""
     module = tmp_path / "runtime"
     write_go_module_backend(module, load_shipped("dashboard-module"), with_tests=True)
     assert _run(["gofmt", "-l", "."], module) == "", "not gofmt-clean"
     _run(["go", "vet", "./..."], module)
-    _run(["go", "test", "-race", "-count=1", "./..."], module)
+    env = {**go_environment(), "SCAFFOLD_MODULE_BODIES": str(MODULE_BODY_CASES)}
+    output = _run(["go", "test", "-race", "-count=1", "-v", "./internal/contract/module/"], module, env)
+    assert "--- PASS: TestTheDemoEndpointReadsEachSharedBodyAsDecided" in output
+    _run(["go", "test", "-race", "-count=1", "./..."], module, env)

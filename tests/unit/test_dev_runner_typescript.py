@@ -95,7 +95,7 @@ def test_a_node_as_new_as_the_templates_engines_is_accepted(tmp_path: Path, vers
     [
         (
             "v18.19.0",
-            r"is Node\.js v18\.19\.0, and a TypeScript plugin needs 20\.19\+ \(its package\.json engines\)",
+            r"is Node\.js v18\.19\.0, and a TypeScript service needs 20\.19\+ \(its package\.json engines\)",
         ),
         ("v20.18.1", r"is Node\.js v20\.18\.1, .*install Node\.js 20\.19\+ and put it first on PATH"),
         ("hello", r"--version does not answer a Node\.js version \(hello\)"),

@@ -56,6 +56,7 @@ def test_the_files_scaffold_owns(spec: SpecDocument) -> None:
         "backend/acme_map/_contract/logs.py",
         "backend/acme_map/_contract/metrics.py",
         "backend/acme_map/_contract/models.py",
+        "backend/acme_map/_contract/module_texts.py",
         "backend/acme_map/_contract/observability.py",
         "backend/acme_map/_contract/openapi_document.py",
         "backend/acme_map/_contract/published_spec.py",

@@ -50,7 +50,7 @@ def _cases() -> list[Any]:
     cases = []
     for template in _templates():
         past = [v.version for v in known_versions(template)[:-1]]
-        if not past:  # a template not released yet (module-go before 1.0.0) has no update to test
+        if not past:  # a template's first version has nothing to update from yet
             continue
         for version in sorted({past[0], past[-1]}, key=past.index):
             cases.append(pytest.param(template, version, id=f"{template}-{version}"))

@@ -7,14 +7,15 @@ The same pipeline as the Go plugin's (plugin_service.py), for the module contrac
 - `spec_gen.go`: the contract's document as this backend publishes it (GET /openapi.json, the
   team's own endpoints added at start); `constants_gen.go`: the contract's values the glue and the
   project use (paths, default locale, components, cache parameters); `runtime_constants_gen.go`:
-  the values every language's runtime shares (shared_values.py); `texts_gen.go`: the module glue's
-  own 404 text for the observer (scaffold/codegen/module_texts.py);
+  the values every language's runtime shares (shared_values.py); `texts_gen.go`: the 404 text of
+  the module backend for the observer (scaffold/codegen/module_backend_texts.py);
 - the runtime copied from runtime_files/: the plugin's role packages unchanged (jsonio,
   bodylimits, acceptlanguage, logging, metrics), its observer and shutdown (observability.go,
   shutdown.go, with the names they use: jsonnames.go, support.go, optional.go, rolenames.go), and
   the module's own package `module/` (routes, body rules, the own-endpoint registry, the built
   frontend's caching), each role package with the shared values it uses in `values_gen.go`;
-  `module/` also gets `contract_gen.go` (the contract's values) and `texts_gen.go` (the texts).
+  `module/` also gets `contract_gen.go` (the contract's values) and `moduletexts_gen.go` (the one
+  table of module backend texts, module_texts_file.py).
 
 The project's own code (internal/module/, internal/app/, cmd/) only imports these packages, so
 `scaffold regenerate` may rewrite the folder whole.
@@ -28,6 +29,7 @@ from scaffold.codegen.generator import Answers
 from scaffold.codegen.go.codecs import codecs, patterns_source
 from scaffold.codegen.go.declarations import declarations
 from scaffold.codegen.go.headers import go_header
+from scaffold.codegen.go.module_texts_file import module_texts_source
 from scaffold.codegen.go.names import go_string
 from scaffold.codegen.go.plugin_service import (
     MODULE_ONLY,
@@ -40,8 +42,8 @@ from scaffold.codegen.go.plugin_service import (
 from scaffold.codegen.go.shared_values import FILE_NAME as RUNTIME_CONSTANTS
 from scaffold.codegen.go.shared_values import go_runtime_constants
 from scaffold.codegen.go.types import go_model
+from scaffold.codegen.module_backend_texts import MODULE_TEXTS
 from scaffold.codegen.module_contract import ModuleContract
-from scaffold.codegen.module_texts import MODULE_TEXTS
 from scaffold.codegen.served_document import served_document
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.schema_model import read_schemas
@@ -92,7 +94,9 @@ def backend_files(
         f"{folder}/{MODULE_ONLY}/contract_gen.go": _file(
             header, constants_source(spec, contract), package=MODULE_ONLY
         ),
-        f"{folder}/{MODULE_ONLY}/texts_gen.go": _file(header, module_texts_source(), package=MODULE_ONLY),
+        f"{folder}/{MODULE_ONLY}/moduletexts_gen.go": _file(
+            header, module_texts_source(), imports=("regexp",), package=MODULE_ONLY
+        ),
     }
     patterns = patterns_source(model)
     if patterns is not None:
@@ -154,25 +158,10 @@ def constants_source(spec: SpecDocument, contract: ModuleContract) -> str:
     )
 
 
-def _go_name(key: str) -> str:
-    return "text" + key[0].upper() + key[1:]
-
-
-def module_texts_source() -> str:
-    """The module glue's texts (scaffold/codegen/module_texts.py) as constants of package module."""
-    lines = [
-        "// The module glue's own texts (scaffold/codegen/module_texts.py); {name} is filled in.",
-        "const (",
-    ]
-    width = max(len(_go_name(key)) for key in MODULE_TEXTS)  # gofmt aligns the = of a block
-    lines += [f"\t{_go_name(key):<{width}} = {go_string(text)}" for key, text in MODULE_TEXTS.items()]
-    return "\n".join(lines) + "\n)\n"
-
-
 def observer_texts_source() -> str:
     """The observer's 404 (a path it refuses before any route) says what the module's routes say."""
     return (
-        "// notFoundMessage is the 404 text of the module glue (scaffold/codegen/module_texts.py).\n"
-        f"const notFoundMessage = {go_string(MODULE_TEXTS['notFound'])}\n\n"
+        "// notFoundMessage is the module backend's 404 text (scaffold/codegen/module_backend_texts.py).\n"
+        f"const notFoundMessage = {go_string(MODULE_TEXTS['http.404'])}\n\n"
         "func init() { notFoundText = func(string) string { return notFoundMessage } }\n"
     )

@@ -12,6 +12,7 @@ import json
 from scaffold.codegen.module_contract import ModuleContract
 from scaffold.codegen.python.headers import python_header
 from scaffold.codegen.python.models import generate_python_models
+from scaffold.codegen.python.module_texts_file import module_texts_source
 from scaffold.codegen.python.openapi_document import openapi_document_module
 from scaffold.codegen.python.render import render_plain
 from scaffold.codegen.python.runtime_files import project_name, runtime_file
@@ -50,6 +51,7 @@ def backend_files(spec: SpecDocument, contract: ModuleContract, package: str) ->
         f"backend/{SERVICE_CONFTEST}": service_conftest(header, package, lints_long_lines=True),
         # what every language's runtime shares, rendered (not copied: runtime_files/ reads the source)
         f"{base}/{CONSTANTS_FILE}": header + python_runtime_constants(),
+        f"{base}/module_texts.py": header + module_texts_source(),
     }
     for source in RUNTIME_SOURCES:
         files[f"{base}/{project_name(source)}"] = runtime_file(source)

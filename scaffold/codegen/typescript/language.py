@@ -1,4 +1,4 @@
-"""TypeScript as scaffold writes it: a plugin service (Fastify) and a module's frontend (React, Vite).
+"""TypeScript as scaffold writes it: a plugin service and a module backend (Fastify), a module's frontend (React, Vite).
 
 The descriptor scaffold.codegen.languages finds for "typescript" (scaffold.codegen.language says
 what a descriptor holds). Generators are imported when first called.
@@ -25,6 +25,14 @@ def _plugin_service(spec: SpecDocument, answers: Answers) -> ContractFiles:
     from scaffold.codegen.typescript.plugin_service import contract_files
 
     return contract_files(spec, answers)
+
+
+def _module_backend(
+    spec: SpecDocument, contract: ModuleContract, package: str, answers: Answers
+) -> dict[str, str]:
+    from scaffold.codegen.typescript.module_backend import backend_files
+
+    return backend_files(spec, contract, package)
 
 
 def _module_frontend(
@@ -54,10 +62,12 @@ DESCRIPTOR = LanguageDescriptor(
     reserved_words=JS_RESERVED_WORDS,
     places={
         "plugin.service": OwnedPlaces(roots=("src/contract",)),
+        "module.service": OwnedPlaces(roots=("backend/src/contract",)),
         "module.frontend": OwnedPlaces(roots=("frontend/src/contract",)),
     },
     runtime_folder=Path(__file__).resolve().parent / "runtime_files",
     plugin_service=_plugin_service,
+    module_backend=_module_backend,
     module_frontend=_module_frontend,
     service_statuses=ServiceStatuses(raw_body_statuses.answered_statuses, raw_body_statuses.WHY),
 )

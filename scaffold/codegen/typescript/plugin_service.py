@@ -53,6 +53,7 @@ RUNTIME_MODULES = (
     "form-texts.ts",
     "form-values.ts",
     "locale.ts",
+    "log-lines.ts",
     "observability.ts",
     "python-text.ts",
     "query-text.ts",

@@ -1,4 +1,4 @@
-"""How `scaffold dev` runs the parts written in TypeScript: a plugin's service, a module's frontend.
+"""How `scaffold dev` runs the parts written in TypeScript: a plugin's service or a module's backend, a module's frontend.
 
 A plugin service (templates/plugin-typescript) is two processes, each in the watch mode its own
 tool has, and nothing of scaffold's in between:
@@ -64,7 +64,7 @@ def choose_node(explicit: Path | None, environ: Mapping[str, str]) -> Path:
     found = shutil.which("node", path=environ.get("PATH"))
     if found is None:
         raise ToolMissingError(
-            "node is not on PATH, and a TypeScript plugin runs on it; install Node.js 20.19+ (with npm)"
+            "node is not on PATH, and a TypeScript service runs on it; install Node.js 20.19+ (with npm)"
         )
     return Path(found)
 
@@ -95,7 +95,7 @@ def check_node(node: Path, environ: Mapping[str, str]) -> None:
     if (int(match[1]), int(match[2])) < NODE_MINIMUM:
         minimum = ".".join(map(str, NODE_MINIMUM))
         raise ToolMissingError(
-            f"{node} is Node.js {text}, and a TypeScript plugin needs {minimum}+ (its package.json "
+            f"{node} is Node.js {text}, and a TypeScript service needs {minimum}+ (its package.json "
             f"engines); install Node.js {minimum}+ and put it first on PATH"
         )
 

@@ -29,6 +29,8 @@ from pathlib import Path
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from .module_texts import module_text
+
 BUILD_INFO = "build-info.json"
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"
@@ -115,8 +117,7 @@ class FrontendAssets:
         """The file `name` (relative to the build folder) for `request`, with the caching rule."""
         path = self._file(name)
         if path is None:
-            hint = "" if self.available else " (the frontend is not built: run `npm run build` in frontend/)"
-            message = f"Not found: no such file in the frontend build{hint}"
+            message = module_text("static.notFound" if self.available else "static.notBuilt")
             return JSONResponse({"error": True, "message": message}, status_code=404)
         cached = self._read(path)
         query = request.query_params

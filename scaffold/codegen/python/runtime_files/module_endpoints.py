@@ -58,6 +58,7 @@ from .body_limits import BodyBudget
 from .locale import choose_locale
 from .module_envelope import ENVELOPE_CONTEXT, ENVELOPE_PAYLOAD, BodyError, body_budget, parse_json, read_body
 from .module_errors import error_response, internal_error
+from .module_texts import module_text
 from .runtime_constants import HEALTH_PATH, METRICS_PATH, READY_PATH
 from .wire_names import wire_names
 
@@ -120,7 +121,7 @@ def _problem(error: ValidationError, where: str, known: frozenset[str]) -> str:
         place.append(f"[{part}]" if isinstance(part, int) else (str(part) if part in known else "*"))
     text = ".".join(place).replace(".[", "[")
     if first["type"] == "extra_forbidden":
-        return f"{text.rsplit('.', 1)[0]} has a property this endpoint does not take"
+        return module_text("endpoint.extra", where=text.rsplit(".", 1)[0])
     return f"{text}: {first['msg']}"
 
 
@@ -142,7 +143,7 @@ def _validate(model: type[BaseModel], value: Any, where: str, known: frozenset[s
         return model.model_validate_json(json.dumps(_integers_as_json_reads_them(value)), strict=True)
     except ValidationError as error:
         raise BodyError(
-            400, f"The body does not match this endpoint: {_problem(error, where, known)}"
+            400, module_text("endpoint.mismatch", problem=_problem(error, where, known))
         ) from None
 
 
@@ -304,10 +305,10 @@ def _serve(
         if isinstance(data, dict) and ENVELOPE_PAYLOAD in data:
             context = data.get(ENVELOPE_CONTEXT)
             if ENVELOPE_CONTEXT in data and not isinstance(context, dict):
-                null = " (null is not allowed)" if context is None else ""
-                raise BodyError(
-                    400, f"The body does not match this endpoint: {ENVELOPE_CONTEXT} must be an object{null}"
+                problem = module_text(
+                    "envelope.contextNull" if context is None else "envelope.contextNotObject"
                 )
+                raise BodyError(400, module_text("endpoint.mismatch", problem=problem))
             if context == {}:  # nothing saved yet: the platform may send an empty object
                 context = None
             if context is not None and route.module_context is not None:

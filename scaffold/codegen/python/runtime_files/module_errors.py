@@ -15,6 +15,8 @@ import os
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
+from .module_texts import module_text
+
 _log = logging.getLogger(__name__)
 
 
@@ -33,4 +35,4 @@ def internal_error(request: Request, error: BaseException) -> JSONResponse:
         request.url.path,
         exc_info=error,
     )
-    return error_response(500, f"Unexpected error in the module backend (incident {incident}); see its log")
+    return error_response(500, module_text("internal", incident=incident))

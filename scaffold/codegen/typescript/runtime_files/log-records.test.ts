@@ -16,7 +16,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 
-import { loggerOptions } from './observability.js';
+import { loggerOptions } from './log-lines.js';
 import { LOG_REQUEST_ID_KEY, LOG_TIME_KEY } from './runtime-constants.js';
 import { loadSharedCases } from './shared-cases.js';
 

@@ -10,7 +10,7 @@
 
 import { describe, expect, it } from 'vitest';
 
-import { escapeControls } from './observability.js';
+import { escapeControls } from './log-lines.js';
 import { loadSharedCases } from './shared-cases.js';
 
 interface LogCase {

@@ -159,9 +159,9 @@ func (a *Assets) Serve(w http.ResponseWriter, r *http.Request, name, version str
 		cached, err = a.read(path)
 	}
 	if err != nil {
-		message := textNoSuchFile
+		message := Text(TextStaticNotFound, nil)
 		if !a.Available() {
-			message += textNotBuilt
+			message = Text(TextStaticNotBuilt, nil)
 		}
 		writeError(w, http.StatusNotFound, message, nil)
 		return

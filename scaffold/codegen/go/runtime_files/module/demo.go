@@ -17,6 +17,9 @@ const (
 	envelopePayload = "payload"
 	envelopeContext = "moduleContext"
 	payloadMessage  = "message"
+	// theBody names the whole body where a text names the place of a problem (as Python's and
+	// TypeScript's runtimes name it).
+	theBody = "the body"
 )
 
 // DemoCall is the tutorial endpoint's input, the same whether it came through the proxy or directly.
@@ -70,25 +73,38 @@ func unwrapDemo(data any) (DemoCall, *bodyError) {
 	if object, ok := data.(map[string]any); ok {
 		if payload, isEnvelope := object[envelopePayload]; isEnvelope {
 			message, problem := payloadProblem(payload, envelopePayload)
-			context, hasContext := object[envelopeContext]
-			saved, isObject := context.(map[string]any)
-			if problem == "" && hasContext && !isObject {
-				problem = fill(textMustBeObject, "{where}", envelopeContext)
-				if context == nil {
-					problem += textContextNull
-				}
+			if problem == "" {
+				problem = contextProblem(object)
 			}
 			if problem != "" {
-				return DemoCall{}, refuse(http.StatusBadRequest, textNeither+problem)
+				return DemoCall{}, neither(problem)
 			}
+			saved, _ := object[envelopeContext].(map[string]any)
 			return DemoCall{Message: message, ModuleContext: saved, ViaProxy: true}, nil
 		}
 	}
 	message, problem := payloadProblem(data, "")
 	if problem != "" {
-		return DemoCall{}, refuse(http.StatusBadRequest, textNeither+problem)
+		return DemoCall{}, neither(problem)
 	}
 	return DemoCall{Message: message}, nil
+}
+
+// neither is the refusal of a body that is no envelope and no bare payload, for problem.
+func neither(problem string) *bodyError {
+	return refuse(http.StatusBadRequest, Text(TextEnvelopeNeither, map[string]string{"problem": problem}))
+}
+
+// contextProblem is why the envelope's moduleContext is not usable (an object when present), or "".
+func contextProblem(object map[string]any) string {
+	context, present := object[envelopeContext]
+	if _, isObject := context.(map[string]any); !present || isObject {
+		return ""
+	}
+	if context == nil {
+		return Text(TextEnvelopeContextNull, nil)
+	}
+	return Text(TextEnvelopeContextNotObject, nil)
 }
 
 // payloadProblem is the message of a bare payload, or why value is none; where is the property
@@ -101,23 +117,23 @@ func payloadProblem(value any, where string) (string, string) {
 	object, ok := value.(map[string]any)
 	if !ok {
 		if where == "" {
-			where = textTheBody
+			where = theBody
 		}
-		return "", fill(textMustBeObject, "{where}", where)
+		return "", Text(TextEnvelopeNotObject, map[string]string{"where": where})
 	}
 	message, present := object[payloadMessage]
 	if !present {
-		return "", fill(textMessageRequired, "{prefix}", prefix)
+		return "", Text(TextEnvelopeRequired, map[string]string{"where": prefix})
 	}
 	text, isString := message.(string)
 	if !isString {
-		return "", fill(textMessageString, "{prefix}", prefix)
+		return "", Text(TextEnvelopeNotString, map[string]string{"where": prefix})
 	}
 	if len(object) > 1 {
 		if where != "" {
-			return "", fill(textPayloadOnlyMessage, "{where}", where)
+			return "", Text(TextEnvelopeExtraInPayload, nil)
 		}
-		return "", textBareOnlyMessage
+		return "", Text(TextEnvelopeExtraInBare, nil)
 	}
 	return text, ""
 }

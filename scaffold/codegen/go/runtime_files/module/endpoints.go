@@ -195,7 +195,7 @@ func readCall[P, C any](data any) (Call[P, C], error) {
 	object, isObject := data.(map[string]any)
 	payload, isEnvelope := object[envelopePayload]
 	if !isObject || !isEnvelope {
-		if found := decodeValue(reflect.ValueOf(&call.Payload).Elem(), data, textTheBody); found != nil {
+		if found := decodeValue(reflect.ValueOf(&call.Payload).Elem(), data, theBody); found != nil {
 			return call, mismatch(found.text())
 		}
 		return call, nil
@@ -204,11 +204,7 @@ func readCall[P, C any](data any) (Call[P, C], error) {
 	if context, present := object[envelopeContext]; present {
 		saved, ok := context.(map[string]any)
 		if !ok {
-			problem := fill(textMustBeObject, "{where}", envelopeContext)
-			if context == nil {
-				problem += textContextNull
-			}
-			return call, mismatch(problem)
+			return call, mismatch(contextProblem(object))
 		}
 		if len(saved) > 0 { // {}: nothing saved yet, read as none
 			call.ModuleContext = new(C)
@@ -224,7 +220,7 @@ func readCall[P, C any](data any) (Call[P, C], error) {
 }
 
 func mismatch(problem string) *bodyError {
-	return refuse(http.StatusBadRequest, fill(textEndpointMismatch, "{problem}", problem))
+	return refuse(http.StatusBadRequest, Text(TextEndpointMismatch, map[string]string{"problem": problem}))
 }
 
 func (e *bodyError) Error() string { return e.message }

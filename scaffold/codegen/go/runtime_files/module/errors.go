@@ -66,7 +66,7 @@ func (s *Server) internalError(w http.ResponseWriter, r *http.Request, failure a
 	if tracked, ok := w.(*trackingWriter); ok && tracked.wrote {
 		return // the answer had begun: the connection ends short, the log says why
 	}
-	writeError(w, http.StatusInternalServerError, fill(textInternal, "{incident}", incident), nil)
+	writeError(w, http.StatusInternalServerError, Text(TextInternal, map[string]string{"incident": incident}), nil)
 }
 
 // newIncident is 12 hex digits, as Python's os.urandom(6).hex().

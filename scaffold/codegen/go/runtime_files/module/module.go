@@ -98,7 +98,9 @@ func New(opts Options) (*Server, error) {
 		s.routes[route.path] = map[string]http.HandlerFunc{http.MethodPost: s.endpoint(route)}
 	}
 	if opts.ServesFrontend && !s.opts.Assets.Available() {
-		s.logger.Warn(fill(textNoBuildWarning, "{folder}", s.opts.Assets.Folder()))
+		// a log line, not an answer: the app's words in every language (app.py, app.ts)
+		s.logger.Warn("no built frontend in " + s.opts.Assets.Folder() +
+			": run `npm run build` in frontend/ or set MODULE_FRONTEND_DIST")
 	}
 	return s, nil
 }
@@ -124,13 +126,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		if handler == nil {
 			tracked.Header().Set("Allow", allowed(methods))
-			writeError(tracked, http.StatusMethodNotAllowed, textMethodNotAllowed, nil)
+			writeError(tracked, http.StatusMethodNotAllowed, Text(TextHTTP405, nil), nil)
 			return
 		}
 		handler(tracked, r)
 		return
 	}
-	writeError(tracked, http.StatusNotFound, textNotFound, nil)
+	writeError(tracked, http.StatusNotFound, Text(TextHTTP404, nil), nil)
 }
 
 // methods are the handlers of path by method, and whether a route has the path.
@@ -245,5 +247,3 @@ func (t *trackingWriter) Write(body []byte) (int, error) {
 
 // Unwrap lets http.ResponseController reach the connection (the body's read deadlines).
 func (t *trackingWriter) Unwrap() http.ResponseWriter { return t.ResponseWriter }
-
-func fill(text, name, value string) string { return strings.ReplaceAll(text, name, value) }

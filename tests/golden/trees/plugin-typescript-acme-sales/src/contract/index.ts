@@ -12,6 +12,7 @@ export type * from './context.js';
 export * from './errors.js';
 export * from './form-texts.js';
 export * from './form-values.js';
+export * from './log-lines.js';
 export * from './observability.js';
 export * from './operations.js';
 export * from './query-text.js';

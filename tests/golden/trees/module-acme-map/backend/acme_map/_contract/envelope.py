@@ -17,13 +17,15 @@ nothing else. Every rule, in the order it is applied:
   that stops arriving -> 408 and a closed connection (see body_limits);
 - brackets nested more than MAX_DEPTH levels deep -> 422 (checked on the raw text, before anything
   else is read; such a body is never processed);
-- a body that is not JSON (empty, not UTF-8, malformed, NaN/Infinity, a lone surrogate escape) -> 400;
+- a body that is not JSON (empty, not UTF-8, malformed, NaN/Infinity, a lone surrogate escape, a
+  key twice in one object) -> 400;
 - a body with a top-level "payload" key is the envelope: payload must be a bare payload, and
   moduleContext, when the key is present, an object (null is refused); other keys are ignored;
 - any other body must be a bare payload: an object with a `message` string and no other key;
 - anything else matches neither shape -> 400. Nothing is coerced (1 is not a string).
 
-Messages never echo the body or its key names: it may hold secrets.
+Messages never echo the body or its key names: it may hold secrets. They are the texts every
+language's module backend answers with (`module_texts.py`, generated from one table).
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from starlette.requests import Request
 
 from .body_limits import RETRY_AFTER_SECONDS, STALLED, TOO_LARGE, BodyBudget, BodyHold, BodyRefused, drain
 from .body_limits import read_body as read_counted_body
+from .module_texts import module_text
 from .runtime_constants import MODULE_MAX_BODY_BYTES as MAX_BODY_BYTES
 from .runtime_constants import MODULE_MAX_BODY_BYTES_IN_FLIGHT as MAX_BODY_BYTES_IN_FLIGHT
 from .runtime_constants import MODULE_MAX_JSON_DEPTH
@@ -56,8 +59,7 @@ _NOT_BRACKET = re.compile(rb"[^\[\]{}]+")
 _STEP = [0] * 256  # byte -> change of nesting depth
 _STEP[ord("[")] = _STEP[ord("{")] = 1
 _STEP[ord("]")] = _STEP[ord("}")] = -1
-_NEITHER = "The body matches neither an envelope {payload, moduleContext} nor a bare payload {message}: "
-_TOO_DEEP = f"The body is nested more than {MAX_DEPTH} levels deep"
+_TOO_DEEP = module_text("body.tooDeep", max=MAX_DEPTH)
 
 
 class BodyError(Exception):
@@ -99,19 +101,15 @@ async def read_body(request: Request, hold: BodyHold, limit: int = MAX_BODY_BYTE
     streaming), 503 when it does not fit the bytes the process may hold (counted in `hold`)."""
     if not is_readable_content_type(request.headers.get("content-type")):
         await drain(request.receive)
-        raise BodyError(400, "Request body must be JSON, sent as application/json (or text/plain)")
+        raise BodyError(400, module_text("body.contentType"))
     try:
         return await read_counted_body(request.receive, request.headers.get("content-length"), limit, hold)
     except BodyRefused as refused:
         if refused.status == TOO_LARGE:
-            raise BodyError(413, f"Request body is larger than {limit} bytes") from None
+            raise BodyError(413, module_text("body.tooLarge", limit=limit)) from None
         if refused.status == STALLED:
-            raise BodyError(
-                408, "The request body stopped arriving; send the request again", CLOSE_HEADERS
-            ) from None
-        raise BodyError(
-            503, "The module backend holds as many request bodies as it may; retry", BUSY_HEADERS
-        ) from None
+            raise BodyError(408, module_text("body.stalled"), CLOSE_HEADERS) from None
+        raise BodyError(503, module_text("body.busy"), BUSY_HEADERS) from None
 
 
 def nesting_depth(raw: bytes) -> int:
@@ -126,8 +124,19 @@ def nesting_depth(raw: bytes) -> int:
     return max(accumulate(map(_STEP.__getitem__, brackets)), default=0)
 
 
+class _KeyTwice(ValueError):
+    """An object of the body has a key twice (json.loads would keep the last one)."""
+
+
 def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not valid JSON")
+
+
+def _no_key_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        raise _KeyTwice
+    return found
 
 
 def _has_lone_surrogate(value: Any) -> bool:
@@ -149,28 +158,26 @@ def _has_lone_surrogate(value: Any) -> bool:
 
 def parse_json(raw: bytes) -> Any:
     """The JSON value of `raw`: 422 when nested too deep, 400 when it is not JSON (NaN/Infinity,
-    bad UTF-8 and lone surrogate escapes included: each would fail later, when echoed)."""
+    bad UTF-8, lone surrogate escapes and a key twice in one object included: each would be read
+    differently, or fail later, when echoed). The texts name no line or column: every language's
+    backend says the same (module_texts.py)."""
     if nesting_depth(raw) > MAX_DEPTH:
         raise BodyError(422, _TOO_DEEP)
     if not raw.strip():
-        raise BodyError(400, "Request body is empty; send a JSON object")
+        raise BodyError(400, module_text("body.empty"))
     try:
         text = raw.decode("utf-8")
-        value = json.loads(text, parse_constant=_reject_constant)
-    except json.JSONDecodeError as exc:
-        raise BodyError(
-            400, f"Request body is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-        ) from exc
+        value = json.loads(text, parse_constant=_reject_constant, object_pairs_hook=_no_key_twice)
+    except _KeyTwice as exc:
+        raise BodyError(400, module_text("json.keyTwice")) from exc
     except UnicodeDecodeError as exc:
-        raise BodyError(400, "Request body is not valid JSON: it is not UTF-8 text") from exc
+        raise BodyError(400, module_text("json.notUtf8")) from exc
     except RecursionError as exc:  # not reached below MAX_DEPTH; kept as a guard
         raise BodyError(422, _TOO_DEEP) from exc
-    except ValueError as exc:
-        raise BodyError(400, f"Request body is not valid JSON: {str(exc)[:120]}") from exc
+    except ValueError as exc:  # json.JSONDecodeError included
+        raise BodyError(400, module_text("json.invalid")) from exc
     if _SURROGATE_ESCAPE.search(text) and _has_lone_surrogate(value):
-        raise BodyError(
-            400, "Request body is not valid JSON: it has an unpaired surrogate escape (\\uD800-\\uDFFF)"
-        )
+        raise BodyError(400, module_text("json.loneSurrogate"))
     return value
 
 
@@ -180,15 +187,13 @@ def _payload_problem(value: Any, where: str) -> str | None:
     `where` is the property the value came from ("" for the whole body)."""
     prefix = f"{where}." if where else ""
     if not isinstance(value, dict):
-        return f"{where or 'the body'} must be an object"
+        return module_text("envelope.notObject", where=where or "the body")
     if PAYLOAD_MESSAGE not in value:
-        return f"{prefix}{PAYLOAD_MESSAGE} is required"
+        return module_text("envelope.required", where=prefix)
     if not isinstance(value[PAYLOAD_MESSAGE], str):
-        return f"{prefix}{PAYLOAD_MESSAGE} must be a string"
+        return module_text("envelope.notString", where=prefix)
     if len(value) > 1:
-        if where:
-            return f"{where} allows no property other than {PAYLOAD_MESSAGE}"
-        return f"a bare payload allows no property other than {PAYLOAD_MESSAGE} (an envelope needs payload)"
+        return module_text("envelope.extraInPayload" if where else "envelope.extraInBare")
     return None
 
 
@@ -198,15 +203,15 @@ def unwrap(data: Any, locale: str) -> ProxiedRequest:
         payload = data[ENVELOPE_PAYLOAD]
         problem = _payload_problem(payload, ENVELOPE_PAYLOAD)
         if problem is None and ENVELOPE_CONTEXT in data and not isinstance(data[ENVELOPE_CONTEXT], dict):
-            null = " (null is not allowed)" if data[ENVELOPE_CONTEXT] is None else ""
-            problem = f"{ENVELOPE_CONTEXT} must be an object{null}"
+            null = data[ENVELOPE_CONTEXT] is None
+            problem = module_text("envelope.contextNull" if null else "envelope.contextNotObject")
         if problem is not None:
-            raise BodyError(400, _NEITHER + problem)
+            raise BodyError(400, module_text("envelope.neither", problem=problem))
         context = data.get(ENVELOPE_CONTEXT)
         return ProxiedRequest(payload=payload, module_context=context, via_proxy=True, locale=locale)
     problem = _payload_problem(data, "")
     if problem is not None:
-        raise BodyError(400, _NEITHER + problem)
+        raise BodyError(400, module_text("envelope.neither", problem=problem))
     return ProxiedRequest(payload=data, module_context=None, via_proxy=False, locale=locale)
 
 

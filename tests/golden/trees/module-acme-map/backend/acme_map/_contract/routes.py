@@ -1,4 +1,4 @@
-# generated from dashboard-module 2026.1.1+r3 (sha256 f3259d168e887b105a2956a5cb1811d2742bfc9eb8fe40c8a1e97ab056fb64b6) — do not edit; run `scaffold regenerate`
+# generated from dashboard-module 2026.1.1+r4 (sha256 7ddc56f6149583c34c14bd191d0961b3a32c66f2ac69a93da4ccdc6eb869a2ae) — do not edit; run `scaffold regenerate`
 """The HTTP surface the platform needs from a module backend, wired to the project's own code.
 
 Routes (paths from the contract spec, see `constants.py`):
@@ -38,6 +38,7 @@ from .envelope import BodyError, ProxiedRequest, body_budget, read_proxied_reque
 from .errors import error_response, internal_error
 from .locale import choose_locale
 from .models import DemoStatusResponse, ModuleMetadata
+from .module_texts import module_text
 
 MetadataFactory = Callable[[str], ModuleMetadata]
 DemoHandler = Callable[[ProxiedRequest], DemoStatusResponse]
@@ -49,10 +50,7 @@ def base_url(request: Request) -> str:
     return url if url.endswith("/") else url + "/"
 
 
-_HTTP_MESSAGES = {
-    404: "Not found: this module backend has no endpoint at this path",
-    405: "Method not allowed: this path does not serve this method",
-}
+_HTTP_MESSAGES = {404: module_text("http.404"), 405: module_text("http.405")}
 
 
 def install_error_handlers(app: FastAPI) -> None:
@@ -60,7 +58,7 @@ def install_error_handlers(app: FastAPI) -> None:
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
-        message = _HTTP_MESSAGES.get(exc.status_code, f"HTTP error {exc.status_code}")
+        message = _HTTP_MESSAGES.get(exc.status_code) or module_text("http.other", status=exc.status_code)
         return error_response(exc.status_code, message, dict(exc.headers or {}))
 
     async def unexpected(request: Request, exc: Exception) -> Response:

@@ -9,7 +9,6 @@ import (
 )
 
 const demoURL = "/api/v1/demo/status"
-const neither = "The body matches neither an envelope {payload, moduleContext} nor a bare payload {message}: "
 
 func TestEnvelopeWithModuleContext(t *testing.T) {
 	b := serve(t, nil)

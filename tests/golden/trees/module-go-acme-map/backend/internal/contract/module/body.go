@@ -21,6 +21,7 @@ package module
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"io"
 	"mime"
@@ -61,7 +62,7 @@ func readableContentType(header []string) bool {
 func readBody(w http.ResponseWriter, r *http.Request, budget *bodylimits.Budget) ([]byte, func(), *bodyError) {
 	if !readableContentType(r.Header.Values("Content-Type")) {
 		_, _ = io.Copy(io.Discard, io.LimitReader(r.Body, DrainBytes))
-		return nil, func() {}, refuse(http.StatusBadRequest, textContentType)
+		return nil, func() {}, refuse(http.StatusBadRequest, Text(TextBodyContentType, nil))
 	}
 	body, release, err := bodylimits.Read(w, r, ModuleMaxBodyBytes, budget, bodylimits.Pace{})
 	if err == nil {
@@ -70,13 +71,15 @@ func readBody(w http.ResponseWriter, r *http.Request, budget *bodylimits.Budget)
 	var refused *bodylimits.Refused
 	switch {
 	case errors.As(err, &refused) && refused.TooLarge:
-		return nil, release, refuse(http.StatusRequestEntityTooLarge, fill(textTooLarge, "{limit}", strconv.Itoa(ModuleMaxBodyBytes)))
-	case errors.As(err, &refused) && refused.Stalled:
-		return nil, release, &bodyError{http.StatusRequestTimeout, textStalled, map[string]string{"Connection": "close"}}
-	case errors.As(err, &refused):
-		return nil, release, &bodyError{http.StatusServiceUnavailable, textBusy, map[string]string{"Retry-After": strconv.Itoa(RetryAfterSeconds)}}
+		limit := map[string]string{"limit": strconv.Itoa(ModuleMaxBodyBytes)}
+		return nil, release, refuse(http.StatusRequestEntityTooLarge, Text(TextBodyTooLarge, limit))
+	case errors.As(err, &refused) && !refused.Stalled:
+		busy := map[string]string{"Retry-After": strconv.Itoa(RetryAfterSeconds)}
+		return nil, release, &bodyError{http.StatusServiceUnavailable, Text(TextBodyBusy, nil), busy}
 	}
-	return nil, release, refuse(http.StatusBadRequest, fill(textNotJson, "{reason}", textUnreadable))
+	// stalled, or the body ended before its length (the client went away): it stopped arriving
+	closing := map[string]string{"Connection": "close"}
+	return nil, release, &bodyError{http.StatusRequestTimeout, Text(TextBodyStalled, nil), closing}
 }
 
 // nestingDepth is how deep the brackets of raw nest outside string literals (of any text, JSON or
@@ -104,31 +107,40 @@ func nestingDepth(raw []byte) int {
 	return deepest
 }
 
-// parseJSON is the value of raw (nil, bool, string, json.Number, []any, map[string]any).
+// tooDeep is the refusal of a body nested deeper than ModuleMaxJSONDepth.
+func tooDeep() *bodyError {
+	depth := map[string]string{"max": strconv.Itoa(ModuleMaxJSONDepth)}
+	return refuse(http.StatusUnprocessableEntity, Text(TextBodyTooDeep, depth))
+}
+
+// parseJSON is the value of raw (nil, bool, string, json.Number, []any, map[string]any), in the
+// order of checks the Python and TypeScript backends apply: too deep, empty, not UTF-8, then what
+// the parser finds. jsonio stops at a lone surrogate escape or a key given twice, where the others
+// read on: such a body that is no JSON further on is "not valid JSON" in every language, so the
+// rest is checked (encoding/json.Valid takes both) before the narrower text is chosen.
 func parseJSON(raw []byte) (any, *bodyError) {
 	if nestingDepth(raw) > ModuleMaxJSONDepth {
-		return nil, refuse(http.StatusUnprocessableEntity, fill(textTooDeep, "{depth}", strconv.Itoa(ModuleMaxJSONDepth)))
+		return nil, tooDeep()
 	}
-	if len(bytes.TrimSpace(raw)) == 0 {
-		return nil, refuse(http.StatusBadRequest, textEmpty)
+	if len(bytes.TrimLeft(raw, " \t\n\r\v\f")) == 0 {
+		return nil, refuse(http.StatusBadRequest, Text(TextBodyEmpty, nil))
 	}
 	if !utf8.Valid(raw) {
-		return nil, refuse(http.StatusBadRequest, fill(textNotJson, "{reason}", textNotUtf8))
+		return nil, refuse(http.StatusBadRequest, Text(TextJSONNotUtf8, nil))
 	}
 	reader := jsonio.NewReader(raw, ModuleMaxJSONDepth)
 	value := reader.Any()
 	reader.End()
-	if syntax := reader.Syntax(); syntax != nil {
-		if syntax.TooDeep {
-			return nil, refuse(http.StatusUnprocessableEntity, fill(textTooDeep, "{depth}", strconv.Itoa(ModuleMaxJSONDepth)))
-		}
-		reason := syntax.Reason
-		if strings.Contains(reason, "surrogate") {
-			reason = textLoneSurrogate
-		} else if syntax.Line > 0 {
-			reason += " at line " + strconv.Itoa(syntax.Line) + " column " + strconv.Itoa(syntax.Column)
-		}
-		return nil, refuse(http.StatusBadRequest, fill(textNotJson, "{reason}", reason))
+	syntax := reader.Syntax()
+	switch {
+	case syntax == nil:
+		return value, nil
+	case syntax.TooDeep:
+		return nil, tooDeep()
+	case strings.Contains(syntax.Reason, "surrogate") && json.Valid(raw):
+		return nil, refuse(http.StatusBadRequest, Text(TextJSONLoneSurrogate, nil))
+	case strings.Contains(syntax.Reason, "twice") && json.Valid(raw):
+		return nil, refuse(http.StatusBadRequest, Text(TextJSONKeyTwice, nil))
 	}
-	return value, nil
+	return nil, refuse(http.StatusBadRequest, Text(TextJSONInvalid, nil))
 }

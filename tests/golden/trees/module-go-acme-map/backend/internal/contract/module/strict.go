@@ -83,7 +83,7 @@ type problem struct {
 
 func (p *problem) text() string {
 	if p.unknown {
-		return fill(textUnknownProperty, "{place}", p.place)
+		return Text(TextEndpointExtra, map[string]string{"where": p.place})
 	}
 	return p.place + ": " + p.message
 }

@@ -1,0 +1,53 @@
+"""The texts a module backend answers with, in every language it is written in: one table.
+
+A module backend's refusals are `{"error": true, "message": ...}` bodies whose sentences the
+contract leaves to scaffold (the spec's examples quote some of them), and a Widget, a proxy log or a
+test may read them: a Python, TypeScript or Go backend must say the same sentence for the same
+bytes. So they are written once, here, and each language's module generator renders this table into
+the contract folder of the project (Python `_contract/module_texts.py`, TypeScript
+`src/contract/module-texts.ts`, Go `moduletexts_gen.go`); no runtime file spells one.
+scaffold/codegen/cases/module_bodies.json holds the bodies each runtime must answer with them.
+
+`{name}` marks a value filled in where the text is used (every language's formatter replaces
+`{name}` alone, as catalog.ts's formatText and Python's str.format on these plain texts do). The
+texts are English: a module's own texts (texts.py, texts.ts) are the localised ones; these name
+what the caller sent wrong, for its developer. None echoes what the body held (it may hold
+secrets): places are named by the contract's or the endpoint's declared names only.
+"""
+
+from __future__ import annotations
+
+MODULE_TEXTS: dict[str, str] = {
+    # reading the body (every POST route of the backend)
+    "body.contentType": "Request body must be JSON, sent as application/json (or text/plain)",
+    "body.tooLarge": "Request body is larger than {limit} bytes",
+    "body.stalled": "The request body stopped arriving; send the request again",
+    "body.busy": "The module backend holds as many request bodies as it may; retry",
+    "body.tooDeep": "The body is nested more than {max} levels deep",
+    "body.empty": "Request body is empty; send a JSON object",
+    # Python's json module names a line and column, Node's and Go's parsers other things: no
+    # language names either (as the plugins decided in issue 39), so all say the same.
+    "json.invalid": "Request body is not valid JSON",
+    "json.notUtf8": "Request body is not valid JSON: it is not UTF-8 text",
+    "json.loneSurrogate": "Request body is not valid JSON: it has an unpaired surrogate escape (\\uD800-\\uDFFF)",
+    "json.keyTwice": "Request body is not valid JSON: an object has a key twice",
+    # the demo endpoint's two shapes (DemoStatusRequest)
+    "envelope.neither": "The body matches neither an envelope {payload, moduleContext} nor a bare payload {message}: {problem}",
+    "envelope.notObject": "{where} must be an object",
+    "envelope.required": "{where}message is required",
+    "envelope.notString": "{where}message must be a string",
+    "envelope.extraInPayload": "payload allows no property other than message",
+    "envelope.extraInBare": "a bare payload allows no property other than message (an envelope needs payload)",
+    "envelope.contextNotObject": "moduleContext must be an object",
+    "envelope.contextNull": "moduleContext must be an object (null is not allowed)",
+    # the author's own endpoints
+    "endpoint.mismatch": "The body does not match this endpoint: {problem}",
+    "endpoint.extra": "{where} has a property this endpoint does not take",
+    # any route
+    "http.404": "Not found: this module backend has no endpoint at this path",
+    "http.405": "Method not allowed: this path does not serve this method",
+    "http.other": "HTTP error {status}",
+    "internal": "Unexpected error in the module backend (incident {incident}); see its log",
+    "static.notFound": "Not found: no such file in the frontend build",
+    "static.notBuilt": "Not found: no such file in the frontend build (the frontend is not built: run `npm run build` in frontend/)",
+}

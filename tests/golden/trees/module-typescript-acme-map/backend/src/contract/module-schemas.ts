@@ -1,0 +1,150 @@
+// copied from scaffold 1.7.0 (scaffold/codegen/typescript/runtime_files/module-schemas.ts) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+/**
+ * JSON Schema checks of a module backend: the own endpoints' TypeBox schemas and the contract's
+ * own schemas (the well-known and demo answers, and the conformance test's answer checks).
+ *
+ * One Ajv for JSON Schema 2020-12 (what OpenAPI 3.1 and TypeBox write) that coerces nothing
+ * ("1" is no integer), removes nothing and fills in no defaults: Fastify's own validator does all
+ * three, which a contract cannot allow. An integer is a number without fraction, however it was
+ * written (79.0 is one), as JSON Schema says. The own endpoints' schemas are compiled strictly (an
+ * unknown keyword or format is a mistake the route's registration reports); the contract document
+ * carries OpenAPI annotations (`example`, `x-...`) and is compiled leniently.
+ *
+ * A problem is described without echoing the input (a body may hold secrets): its place by the
+ * schema's declared property names only (any other key shows as `*`, an array item as `[i]`) and
+ * what is wrong in Ajv's words, which name the schema's rules, never the data.
+ */
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+
+import { moduleText } from './module-texts.js';
+
+/** A compiled check: undefined when `value` matches, else where (below `where`) and what is wrong. */
+export interface SchemaCheck {
+  problem(value: unknown, where: string): string | undefined;
+}
+
+const OPTIONS = {
+  coerceTypes: false,
+  useDefaults: false,
+  removeAdditional: false,
+  allErrors: false,
+  addUsedSchema: false,
+  logger: false,
+} as const;
+
+let strictAjv: Ajv2020 | undefined;
+
+/** The one strict Ajv of the process (compiling is per schema; a check keeps no state). */
+function strict(): Ajv2020 {
+  if (strictAjv === undefined) {
+    strictAjv = new Ajv2020({
+      ...OPTIONS,
+      strictSchema: true,
+      strictTypes: false,
+      strictTuples: false,
+      strictRequired: false,
+    });
+    strictAjv.addKeyword('example'); // OpenAPI's annotation, which authors may copy into a schema
+  }
+  return strictAjv;
+}
+
+/** Every property name `schema` declares, nested schemas included: the names a message may show. */
+export function propertyNames(schema: unknown): ReadonlySet<string> {
+  const names = new Set<string>();
+  const pending: unknown[] = [schema];
+  while (pending.length > 0) {
+    const node = pending.pop();
+    if (Array.isArray(node)) {
+      pending.push(...(node as unknown[]));
+    } else if (typeof node === 'object' && node !== null) {
+      const record = node as Record<string, unknown>;
+      const properties = record['properties'];
+      if (typeof properties === 'object' && properties !== null && !Array.isArray(properties)) {
+        for (const name of Object.keys(properties)) {
+          names.add(name);
+        }
+      }
+      pending.push(...Object.values(record));
+    }
+  }
+  return names;
+}
+
+function unescapePointer(step: string): string {
+  return step.replaceAll('~1', '/').replaceAll('~0', '~');
+}
+
+/** `where` and the steps of `pointer` into `value`: `payload.items[0].*`. */
+function placeOf(pointer: string, value: unknown, where: string, known: ReadonlySet<string>): string {
+  let place = where;
+  let at: unknown = value;
+  for (const step of pointer.split('/').slice(1).map(unescapePointer)) {
+    if (Array.isArray(at)) {
+      place += `[${step}]`;
+      at = (at as unknown[])[Number(step)];
+    } else {
+      place += `.${known.has(step) ? step : '*'}`;
+      at = typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[step] : undefined;
+    }
+  }
+  return place;
+}
+
+/** The sentence of the first problem Ajv found in `value`. */
+export function describeProblem(
+  error: ErrorObject | undefined,
+  value: unknown,
+  where: string,
+  known: ReadonlySet<string>,
+): string {
+  if (error === undefined) {
+    return `${where}: does not match its schema`;
+  }
+  const place = placeOf(error.instancePath, value, where, known);
+  if (error.keyword === 'additionalProperties' || error.keyword === 'unevaluatedProperties') {
+    return moduleText('endpoint.extra', { where: place });
+  }
+  if (error.keyword === 'required') {
+    const named = (error.params as { missingProperty?: unknown }).missingProperty;
+    const missing = typeof named === 'string' ? named : '';
+    return `${place}.${known.has(missing) ? missing : '*'}: must be present`;
+  }
+  return `${place}: ${error.message ?? 'does not match its schema'}`;
+}
+
+function checkOf(validate: ValidateFunction, known: ReadonlySet<string>): SchemaCheck {
+  return {
+    problem(value: unknown, where: string): string | undefined {
+      return validate(value) ? undefined : describeProblem(validate.errors?.[0], value, where, known);
+    },
+  };
+}
+
+/** The strict check of a TypeBox (JSON) schema; throws when Ajv cannot compile it. */
+export function compileCheck(schema: Readonly<Record<string, unknown>>): SchemaCheck {
+  return checkOf(strict().compile(schema), propertyNames(schema));
+}
+
+/** Checks against the schemas of one OpenAPI document (`$ref`s into it resolve). */
+export class DocumentChecks {
+  private readonly ajv: Ajv2020;
+  private readonly known: ReadonlySet<string>;
+  private readonly compiled = new Map<string, SchemaCheck>();
+
+  constructor(document: Readonly<Record<string, unknown>>) {
+    this.ajv = new Ajv2020({ ...OPTIONS, strict: false, validateSchema: false });
+    this.ajv.addSchema({ ...document, $id: 'module-contract' });
+    this.known = propertyNames(document['components']);
+  }
+
+  /** The check of the schema at `pointer` in the document (`#/components/schemas/X`). */
+  at(pointer: string): SchemaCheck {
+    let check = this.compiled.get(pointer);
+    if (check === undefined) {
+      check = checkOf(this.ajv.compile({ $ref: `module-contract${pointer}` }), this.known);
+      this.compiled.set(pointer, check);
+    }
+    return check;
+  }
+}

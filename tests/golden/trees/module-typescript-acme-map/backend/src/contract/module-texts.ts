@@ -1,0 +1,40 @@
+// generated from dashboard-module 2026.1.1+r4 (sha256 7ddc56f6149583c34c14bd191d0961b3a32c66f2ac69a93da4ccdc6eb869a2ae) — do not edit; run `scaffold regenerate`
+import { formatText, type TextParams } from './catalog.js';
+
+/** The texts this backend answers with, the same in every language scaffold writes a module backend in. */
+export const MODULE_TEXTS = {
+  'body.contentType': 'Request body must be JSON, sent as application/json (or text/plain)',
+  'body.tooLarge': 'Request body is larger than {limit} bytes',
+  'body.stalled': 'The request body stopped arriving; send the request again',
+  'body.busy': 'The module backend holds as many request bodies as it may; retry',
+  'body.tooDeep': 'The body is nested more than {max} levels deep',
+  'body.empty': 'Request body is empty; send a JSON object',
+  'json.invalid': 'Request body is not valid JSON',
+  'json.notUtf8': 'Request body is not valid JSON: it is not UTF-8 text',
+  'json.loneSurrogate': 'Request body is not valid JSON: it has an unpaired surrogate escape (\\uD800-\\uDFFF)',
+  'json.keyTwice': 'Request body is not valid JSON: an object has a key twice',
+  'envelope.neither': 'The body matches neither an envelope {payload, moduleContext} nor a bare payload {message}: {problem}',
+  'envelope.notObject': '{where} must be an object',
+  'envelope.required': '{where}message is required',
+  'envelope.notString': '{where}message must be a string',
+  'envelope.extraInPayload': 'payload allows no property other than message',
+  'envelope.extraInBare': 'a bare payload allows no property other than message (an envelope needs payload)',
+  'envelope.contextNotObject': 'moduleContext must be an object',
+  'envelope.contextNull': 'moduleContext must be an object (null is not allowed)',
+  'endpoint.mismatch': 'The body does not match this endpoint: {problem}',
+  'endpoint.extra': '{where} has a property this endpoint does not take',
+  'http.404': 'Not found: this module backend has no endpoint at this path',
+  'http.405': 'Method not allowed: this path does not serve this method',
+  'http.other': 'HTTP error {status}',
+  internal: 'Unexpected error in the module backend (incident {incident}); see its log',
+  'static.notFound': 'Not found: no such file in the frontend build',
+  'static.notBuilt': 'Not found: no such file in the frontend build (the frontend is not built: run `npm run build` in frontend/)',
+} as const;
+
+/** The key of a module text. */
+export type ModuleTextKey = keyof typeof MODULE_TEXTS;
+
+/** The text `key` with each `{name}` of `params` filled in (any other `{...}` stays as written). */
+export function moduleText(key: ModuleTextKey, params?: TextParams): string {
+  return formatText(MODULE_TEXTS[key], params);
+}

@@ -1,0 +1,392 @@
+// copied from scaffold 1.7.0 (scaffold/codegen/typescript/runtime_files/observability.ts) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+/**
+ * Metrics, probes, request ids and the access log of a plugin (the Python plugin's
+ * observability.py, on Fastify and prom-client).
+ *
+ * - the id: `X-Request-ID` when it is 1-128 characters of `[A-Za-z0-9._:-]`, else a new uuid4 hex;
+ *   echoed on the answer and carried by every log line of the request as `request_id`
+ *   (`fastifyOptions`, which app.ts passes to Fastify);
+ * - metrics in the app's own prom-client Registry, the same families and labels as a Python
+ *   plugin's: `http_requests_total{operation,method,status}` and
+ *   `http_request_duration_seconds{operation,method}` with the same buckets. `operation` is the
+ *   matched route's path template without the API prefix (`/query/get-result`), `other` when no
+ *   route matches; `method` is an HTTP method or `other`: nothing the caller sends becomes a label
+ *   as it is. Beside them, prom-client's default process metrics (`process_*`, `nodejs_*`: a
+ *   Python plugin has `process_*` and `python_*`);
+ * - one access line per request: method, path (never the query string, which may hold secrets),
+ *   status, duration_ms, operation, request_id.
+ *
+ * It answers three paths itself: GET /healthz (the process serves), GET /readyz (503 `stopping`
+ * once a shutdown began) and GET /metrics (Prometheus text; 404 when metrics are off). They are not
+ * counted, and their access lines are at debug level: probes do not flood the log.
+ *
+ * And what Fastify and Node would answer in their own shapes before any route runs, in the
+ * contract's error shape `{"error": true, "message": ...}`, as the Python and Go plugins answer it
+ * (issue 38): a path whose percent-escapes do not decode (`/api/v1/%ff`, `%zz`, an overlong
+ * `%c0%af`) is 404 like any unknown path, never echoed; a request line and headers over 16 KiB are
+ * 431 with `Connection: close`, the connection closed without a reset; a request Node cannot parse
+ * is 400; headers that did not arrive in time end the connection without an answer.
+ */
+import { randomUUID } from 'node:crypto';
+import { type IncomingMessage, STATUS_CODES, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+
+import {
+  type FastifyError,
+  type FastifyHttpOptions,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+import { runtimeText } from './catalog.js';
+import { BASE_PATH } from './operations.js';
+import {
+  CLIENT_CLOSED_STATUS,
+  DEFAULT_LOCALE,
+  DURATION_BUCKETS,
+  DURATION_HELP,
+  DURATION_LABELS,
+  DURATION_METRIC,
+  HEALTH_PATH,
+  LOG_REQUEST_ID_KEY,
+  MAX_HEAD_BYTES,
+  METHOD_LABELS,
+  METRICS_PATH,
+  OTHER_LABEL,
+  READY_PATH,
+  REQUEST_ID_HEADER,
+  REQUEST_LABELS,
+  REQUESTS_HELP,
+  REQUESTS_METRIC,
+} from './runtime-constants.js';
+
+/** The request id header as Node's `request.headers` holds it (lower case). */
+const REQUEST_ID_KEY = REQUEST_ID_HEADER.toLowerCase();
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const METHODS = new Set<string>(METHOD_LABELS);
+const PROBES = new Set([HEALTH_PATH, READY_PATH, METRICS_PATH]);
+/**
+ * After the answer to a request that cannot be served (431, 400), how long what the caller still
+ * sends is read and dropped before the connection is closed. Closing a socket with unread bytes
+ * sends a reset, and a reset can reach the caller before it read the answer.
+ */
+export const LINGER_MS = 2000;
+
+/** Set when a shutdown began: /readyz answers 503 from then on. */
+export interface ServiceState {
+  stopping: boolean;
+}
+
+function requestId(request: IncomingMessage): string {
+  const sent = request.headers[REQUEST_ID_KEY];
+  return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID().replaceAll('-', '');
+}
+
+function pathOf(url: string): string {
+  return url.split('?', 1)[0] ?? url;
+}
+
+/**
+ * The `operation` label of a routed request: the route's `config.operation` when it names one (a
+ * module backend's `/static/{name}`, whose Fastify path is a wildcard, as Python and Go label it),
+ * else its path template without the API prefix.
+ */
+function operationOf(request: FastifyRequest): string {
+  const template = request.routeOptions.url;
+  if (template === undefined || request.is404) {
+    return OTHER_LABEL;
+  }
+  const named = (request.routeOptions.config as { operation?: unknown } | undefined)?.operation;
+  if (typeof named === 'string') {
+    return named;
+  }
+  return template.startsWith(BASE_PATH + '/') ? template.slice(BASE_PATH.length) : template;
+}
+
+/** The access line's fields and text for `request` answered `status` after `milliseconds`. */
+function accessLine(
+  request: FastifyRequest,
+  status: number,
+  milliseconds: number,
+): { path: string; fields: Record<string, string | number>; line: string } {
+  const path = pathOf(request.url);
+  const duration = Math.round(milliseconds * 10) / 10;
+  const fields = { method: request.method, path, status, duration_ms: duration, operation: operationOf(request) };
+  return { path, fields, line: `${request.method} ${path} ${status} ${duration.toFixed(1)} ms` };
+}
+
+/**
+ * A request whose connection closed before its answer was written: Fastify writes no access line
+ * and runs no onResponse hook for it (both wait for the answer's `finish`), so it went unrecorded.
+ * One INFO access line and the metrics with CLIENT_CLOSED_STATUS, no error.
+ */
+function recordHangUp(request: FastifyRequest, reply: FastifyReply, observe: ObserveRequest): void {
+  const { path, fields, line } = accessLine(request, CLIENT_CLOSED_STATUS, reply.elapsedTime);
+  if (!PROBES.has(path)) {
+    const method = METHODS.has(request.method) ? request.method : OTHER_LABEL;
+    observe(operationOf(request), method, CLIENT_CLOSED_STATUS, reply.elapsedTime / 1000);
+  }
+  request.log.info(fields, line);
+}
+
+/** One line per request when it is answered, each line with its `request_id`. */
+class AccessLog extends LogController {
+  constructor() {
+    super({ requestIdLogLabel: LOG_REQUEST_ID_KEY });
+  }
+
+  override incomingRequest(): void {
+    // the answer's line says it all
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const { path, fields, line } = accessLine(request, reply.statusCode, reply.elapsedTime);
+    if (error) {
+      request.log.error({ ...fields, err: error }, line);
+    } else if (PROBES.has(path)) {
+      request.log.debug(fields, line);
+    } else {
+      request.log.info(fields, line);
+    }
+  }
+}
+
+/** The Fastify options of request ids and the access log; app.ts adds its own (logger, limits). */
+export function fastifyOptions(): Pick<
+  FastifyHttpOptions<Server>,
+  'genReqId' | 'requestIdHeader' | 'logController' | 'frameworkErrors' | 'clientErrorHandler' | 'http'
+> {
+  return {
+    genReqId: requestId,
+    requestIdHeader: false,
+    logController: new AccessLog(),
+    frameworkErrors,
+    clientErrorHandler,
+    // Node refuses a head whose URL and header names and values reach this many bytes (its own
+    // count, without the separators: installObservability's hook counts those); set here, so
+    // NODE_OPTIONS' --max-http-header-size does not move the limit.
+    http: { maxHeaderSize: MAX_HEAD_BYTES },
+  };
+}
+
+const rerouted = new WeakSet<IncomingMessage>();
+
+/**
+ * Fastify's answer to a path its router cannot decode (FST_ERR_BAD_URL; the other framework errors
+ * concern path parameters and constraints, which the contract's routes do not have).
+ *
+ * The contract's paths hold no percent sign, so such a path names nothing: 404, as any unknown
+ * path is in Python and Go (which decode the path leniently and find no route). Decided 404, not
+ * 400, because both already answered it in the error shape. The request is routed again with its
+ * `%` escaped as `%25` (decodable, and still matching no route): the 404 handler answers it in
+ * the caller's language, with the request id, the access line and the metrics of any 404, and the
+ * path is never written into the answer.
+ */
+function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const raw = request.raw;
+  if (error.code === 'FST_ERR_BAD_URL' && !rerouted.has(raw)) {
+    rerouted.add(raw);
+    raw.url = (raw.url ?? '/').replaceAll('%', '%25');
+    request.server.routing(raw, reply.raw);
+    return;
+  }
+  const status = error.statusCode !== undefined && error.statusCode >= 400 ? error.statusCode : 500;
+  const locale = request.headers['accept-language'] ?? DEFAULT_LOCALE;
+  const key = status === 404 ? 'http.404' : 'http.other';
+  void reply
+    .code(status)
+    .header(REQUEST_ID_KEY, request.id)
+    .send({ error: true, message: runtimeText(locale, key, { status }) });
+}
+
+const answered = new WeakSet<Socket>();
+
+/**
+ * Node's `clientError`: a request it could not read. A head over MAX_HEAD_BYTES is 431 and any
+ * other unreadable request 400, in the error shape with `Connection: close` and in the contract's
+ * default language (the head that would name another was not read); then the connection is shut
+ * for writing and what the caller still sends is dropped until it closes or LINGER_MS pass, so
+ * the caller reads the answer (Fastify's own handler destroyed the socket at once: a reset).
+ * Headers that did not arrive within the header timeout (serve.ts) end the connection without an
+ * answer, as in Python and Go. Node calls this again for each later chunk of a refused connection.
+ */
+function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (answered.has(socket) || socket.destroyed) {
+    return;
+  }
+  answered.add(socket);
+  if (error.code === 'ECONNRESET' || error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const key = status === 431 ? 'http.431' : 'http.other';
+  const answer = rawAnswer(status, runtimeText(DEFAULT_LOCALE, key, { status }));
+  afterAnswers(socket, (midAnswer) => {
+    if (!midAnswer && socket.writable) {
+      socket.write(answer);
+    }
+    closeGently(socket);
+  });
+}
+
+/**
+ * `then(false)` once the requests read before the failed one are answered: pipelined requests are
+ * answered in turn, and the refusal comes after them. When the failed request is the one being
+ * answered (its body could not be read), at once: `then(true)` if its answer has begun, when
+ * nothing may be added to it.
+ */
+function afterAnswers(socket: Socket, then: (midAnswer: boolean) => void): void {
+  const current = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (current === undefined || current === null || current.writableFinished) {
+    then(false);
+  } else if (!current.req.complete) {
+    then(current.headersSent);
+  } else {
+    current.once('finish', () => afterAnswers(socket, then));
+  }
+}
+
+/** An error answer written on the socket itself: Node has no response object for it. */
+function rawAnswer(status: number, message: string): string {
+  const body = JSON.stringify({ error: true, message });
+  return (
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
+    'content-type: application/json; charset=utf-8\r\n' +
+    `content-length: ${Buffer.byteLength(body)}\r\n` +
+    'connection: close\r\n\r\n' +
+    body
+  );
+}
+
+/** Shut `socket` for writing after what was written; read and drop the rest; close it later. */
+function closeGently(socket: Socket): void {
+  socket.end();
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
+  socket.on('end', () => socket.destroy());
+}
+
+/** The bytes of `request`'s head as sent, counting one space after each header's colon. */
+export function headBytes(request: IncomingMessage): number {
+  let bytes = `${request.method ?? ''} ${request.url ?? ''} HTTP/${request.httpVersion}\r\n\r\n`.length;
+  const raw = request.rawHeaders;
+  for (let index = 0; index < raw.length; index += 1) {
+    bytes += (raw[index]?.length ?? 0) + 2; // `name: ` or `value\r\n`
+  }
+  return bytes;
+}
+
+export interface ObservabilityOptions {
+  readonly state: ServiceState;
+  readonly metricsEnabled: boolean;
+}
+
+/** Counts one answered request: its labels and how long it took. */
+export type ObserveRequest = (operation: string, method: string, status: number, seconds: number) => void;
+
+/**
+ * The two request families in `registry` (`http_requests_total`, `http_request_duration_seconds`
+ * with the shared buckets), as every runtime writes them (scaffold/codegen/cases/metrics.json).
+ */
+export function requestMetrics(registry: Registry): ObserveRequest {
+  const requests = new Counter({
+    name: REQUESTS_METRIC,
+    help: REQUESTS_HELP,
+    labelNames: REQUEST_LABELS,
+    registers: [registry],
+  });
+  const durations = new Histogram({
+    name: DURATION_METRIC,
+    help: DURATION_HELP,
+    labelNames: DURATION_LABELS,
+    buckets: [...DURATION_BUCKETS],
+    registers: [registry],
+  });
+  return (operation, method, status, seconds) => {
+    requests.inc({ operation, method, status: String(status) });
+    durations.observe({ operation, method }, seconds);
+  };
+}
+
+/** A histogram bound that is a whole number, as prom-client writes it in `le` (`le="1"`). */
+const WHOLE_BOUND = /([{,]le=")(\d+)"/g;
+
+/**
+ * What GET /metrics answers: `registry`'s text, a whole-number bucket bound written `1.0` as the
+ * Python and Go plugins write it (and Prometheus 3 stores it). `le` is a label, so a query or an
+ * alert naming `le="1.0"` would find no series of a TypeScript plugin, whose prom-client writes `1`.
+ */
+export async function metricsText(registry: Registry): Promise<string> {
+  return (await registry.metrics()).replace(WHOLE_BOUND, '$1$2.0"');
+}
+
+/** The probes, /metrics, the request metrics and the X-Request-ID echo on `app`. */
+export function installObservability(app: FastifyInstance, options: ObservabilityOptions): Registry {
+  const registry = new Registry();
+  const observe = requestMetrics(registry);
+  collectDefaultMetrics({ register: registry });
+  // Node's own limit (fastifyOptions) counts no separators: a head a little over MAX_HEAD_BYTES,
+  // or over it in many short lines, passes it and is refused here, before its body is read.
+  // And Node's parser takes a transfer coding before `chunked` (`gzip, chunked`) and leaves it to
+  // the app: a body whose coding no one undoes is refused (400, connection closed), as the Python
+  // (httptools) and Go plugins refuse any Transfer-Encoding but one `chunked` (RFC 9112 6.1).
+  app.addHook('onRequest', async (request, reply) => {
+    // `finish` as well as writableFinished: fastify.inject()'s response emits `finish` without
+    // setting writableFinished, and every injected request counted as a hang-up (499) too.
+    let finished = false;
+    reply.raw.once('finish', () => {
+      finished = true;
+    });
+    reply.raw.once('close', () => {
+      if (!finished && !reply.raw.writableFinished) {
+        recordHangUp(request, reply, observe);
+      }
+    });
+    if (headBytes(request.raw) > MAX_HEAD_BYTES) {
+      return reply
+        .code(431)
+        .header('connection', 'close')
+        .send({ error: true, message: runtimeText(DEFAULT_LOCALE, 'http.431') });
+    }
+    const coding = request.headers['transfer-encoding'];
+    if (coding !== undefined && coding.trim().toLowerCase() !== 'chunked') {
+      return reply
+        .code(400)
+        .header('connection', 'close')
+        .send({ error: true, message: runtimeText(DEFAULT_LOCALE, 'http.other', { status: 400 }) });
+    }
+    return undefined;
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header(REQUEST_ID_KEY, request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    if (PROBES.has(pathOf(request.url))) {
+      return;
+    }
+    const operation = operationOf(request);
+    const method = METHODS.has(request.method) ? request.method : OTHER_LABEL;
+    observe(operation, method, reply.statusCode, reply.elapsedTime / 1000);
+  });
+  app.get(HEALTH_PATH, (_request, reply) => reply.send({ status: 'ok' }));
+  app.get(READY_PATH, (_request, reply) =>
+    options.state.stopping
+      ? reply.code(503).send({ status: 'stopping' })
+      : reply.send({ status: 'ready' }),
+  );
+  if (options.metricsEnabled) {
+    app.get(METRICS_PATH, async (_request, reply) =>
+      reply.type(registry.contentType).send(await metricsText(registry)),
+    );
+  }
+  return registry;
+}
