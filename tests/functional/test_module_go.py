@@ -10,7 +10,9 @@ module runtime reads) pass beside the generated code.
 
 from __future__ import annotations
 
+import json
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -21,7 +23,7 @@ import pytest
 from scaffold.specs.catalog import load_shipped
 from tests.go_runtime import write_go_module_backend
 from tests.go_toolchain import go_environment
-from tests.served_process import free_port
+from tests.served_process import free_port, read_to_the_end
 
 pytestmark = pytest.mark.slow
 
@@ -104,6 +106,16 @@ def test_the_binary_serves_the_contract(project: Path) -> None:
         twice = httpx.post(origin + "/api/v1/demo/status", content=b'{"message": "a", "message": "b"}')
         assert twice.status_code == 400 and twice.json()["error"] is True
         assert httpx.get(origin + "/openapi.json").json()["info"]["x-contract"] == "dashboard-module"
+        folded = (
+            b"POST /api/v1/demo/status HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n"
+            b"X-A: 1\r\n  folded\r\n\r\n{}"
+        )
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
+            connection.sendall(folded)
+            received, ended = read_to_the_end(connection, within=10)
+        head, _, body = received.partition(b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1.1 400") and b"\r\nConnection: close" in head, head
+        assert json.loads(body) == {"error": True, "message": "HTTP error 400"} and ended == "closed"
     finally:
         process.terminate()
         assert process.wait(timeout=30) == 0

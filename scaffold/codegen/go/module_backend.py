@@ -11,7 +11,8 @@ The same pipeline as the Go plugin's (plugin_service.py), for the module contrac
   the module backend for the observer (scaffold/codegen/module_backend_texts.py);
 - the runtime copied from runtime_files/: the plugin's role packages unchanged (jsonio,
   bodylimits, acceptlanguage, logging, metrics), its observer and shutdown (observability.go,
-  shutdown.go, with the names they use: jsonnames.go, support.go, optional.go, rolenames.go), and
+  shutdown.go, with the names they use: jsonnames.go, support.go, optional.go, rolenames.go), its
+  request framing checker (framing.go, framingcheck.go: FrameRequests, answered by module.Server), and
   the module's own package `module/` (routes, body rules, the own-endpoint registry, the built
   frontend's caching), each role package with the shared values it uses in `values_gen.go`;
   `module/` also gets `contract_gen.go` (the contract's values) and `moduletexts_gen.go` (the one
@@ -65,6 +66,8 @@ WIRE_SCHEMAS = (
 ROLE_PACKAGES = ("acceptlanguage", "bodylimits", "jsonio", "logging", "metrics", MODULE_ONLY)
 # The plugin's files of package contract a module backend uses unchanged.
 SHARED_FILES = (
+    "framing.go",
+    "framingcheck.go",
     "jsonnames.go",
     "observability.go",
     "optional.go",

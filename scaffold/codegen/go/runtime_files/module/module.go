@@ -12,7 +12,9 @@
 //
 // Every refusal is `{"error": true, "message": ...}` (errors.go): 404 for an unknown path, 405
 // with Allow for a method a path does not serve, 500 with an incident id for an error or a panic
-// in the project's code. The budget of body bytes in flight is one for every route.
+// in the project's code, and 400 or 431 for a request framed against RFC 9112 (contract's
+// FrameRequests refused it before net/http read it; the Go plugin answers the same). The budget of
+// body bytes in flight is one for every route.
 package module
 
 import (
@@ -20,8 +22,10 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 
+	"example.com/plugin/internal/contract"
 	"example.com/plugin/internal/contract/bodylimits"
 )
 
@@ -116,6 +120,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			s.internalError(tracked, r, failure)
 		}
 	}()
+	if s.answeredRefusal(tracked, r) {
+		return
+	}
 	if s.cors(tracked, r) {
 		return
 	}
@@ -247,3 +254,17 @@ func (t *trackingWriter) Write(body []byte) (int, error) {
 
 // Unwrap lets http.ResponseController reach the connection (the body's read deadlines).
 func (t *trackingWriter) Unwrap() http.ResponseWriter { return t.ResponseWriter }
+
+// answeredRefusal answers the stand-in of a request FrameRequests refused (contract's framing.go),
+// true, with `Connection: close` and the table's text for its status; false for any other request.
+// Nothing of the refused head is read (its Accept-Language included), as the Go plugin answers.
+func (s *Server) answeredRefusal(w http.ResponseWriter, r *http.Request) bool {
+	status, reason, refused := contract.FramingRefusal(r)
+	if !refused {
+		return false
+	}
+	s.logger.InfoContext(r.Context(), "refused a request framed against RFC 9112: "+reason)
+	message := Text(TextHTTPOther, map[string]string{"status": strconv.Itoa(status)})
+	writeError(w, status, message, map[string]string{"Connection": "close"})
+	return true
+}

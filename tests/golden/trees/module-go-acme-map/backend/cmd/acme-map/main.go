@@ -94,7 +94,9 @@ func run() error {
 	stop, release := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer release()
 	logger.Info("serving the module backend on http://" + listener.Addr().String() + "/")
-	err = contract.Serve(stop, server, listener, contract.ShutdownOptions{
+	// Requests are framed as RFC 9112 says before net/http reads them (contract/framing.go): 400
+	// or 431 in the module's error shape, as the Go plugin answers them.
+	err = contract.Serve(stop, server, contract.FrameRequests(listener, server), contract.ShutdownOptions{
 		State:  state,
 		Logger: logger,
 		Drain:  time.Duration(s.ShutdownDrainSeconds) * time.Second,

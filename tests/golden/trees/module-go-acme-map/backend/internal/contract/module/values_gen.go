@@ -19,6 +19,9 @@ const RetryAfterSeconds = 1
 // ModuleMaxJSONDepth: a module backend's own endpoints: a body nested deeper is refused (422).
 const ModuleMaxJSONDepth = 64
 
+// MaxHeadBytes: the request line and headers together; more is 431.
+const MaxHeadBytes = 16 << 10
+
 // HealthPath: liveness: 200 while the process serves.
 const HealthPath = "/healthz"
 
