@@ -110,20 +110,20 @@ func TestOwnEndpointIsStrict(t *testing.T) {
 		{`{}`, "the body.region: Field required"},
 		{`{"region": 1}`, "the body.region: Input should be a valid string"},
 		{`{"region": null}`, "the body.region: Input should not be null"},
-		{`{"REGION": "north", "region": "x"}`, "the body has a property this endpoint does not take"},
+		{`{"REGION": "north", "region": "x"}`, Text(TextEndpointExtra, map[string]string{"where": "the body"})},
 		{`{"region": "n", "limit": "5"}`, "the body.limit: Input should be a valid integer"},
 		{`{"region": "n", "limit": 1.5}`, "the body.limit: Input should be a valid integer"},
 		{`{"region": "n", "limit": 4294967296}`, "the body.limit: Input should be a whole number"},
 		{`{"region": "n", "tags": ["a", 2]}`, "the body.tags[1]: Input should be a valid string"},
-		{`{"payload": {"region": "n", "secret": 1}}`, "payload has a property this endpoint does not take"},
-		{`{"payload": {"region": "n"}, "moduleContext": null}`, "moduleContext must be an object (null is not allowed)"},
+		{`{"payload": {"region": "n", "secret": 1}}`, Text(TextEndpointExtra, map[string]string{"where": "payload"})},
+		{`{"payload": {"region": "n"}, "moduleContext": null}`, Text(TextEnvelopeContextNull, nil)},
 		{`{"payload": {"region": "n"}, "moduleContext": {"url": "u"}}`, "moduleContext.token: Field required"},
 		{`[]`, "the body: Input should be an object"},
 	}
 	for _, c := range cases {
 		status, answer := post(t, server, c.body)
 		message, _ := answer["message"].(string)
-		if status != http.StatusBadRequest || !strings.HasPrefix(message, "The body does not match this endpoint: ") || !strings.Contains(message, c.problem) {
+		if status != http.StatusBadRequest || !strings.HasPrefix(message, Text(TextEndpointMismatch, map[string]string{"problem": ""})) || !strings.Contains(message, c.problem) {
 			t.Errorf("%s: %d %q, want %q", c.body, status, message, c.problem)
 		}
 		if strings.Contains(message, "secret") || strings.Contains(message, "REGION") {

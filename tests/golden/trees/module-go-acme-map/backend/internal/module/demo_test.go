@@ -6,7 +6,18 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	glue "acme-map/internal/contract/module"
 )
+
+// neither begins the refusal of a body that matches neither shape of the demo endpoint.
+var neither = strings.TrimSuffix(glue.Text(glue.TextEnvelopeNeither, nil), "{problem}")
+
+// refusal is the problem a refusal names, as the table of texts every language's module backend
+// answers with words it (internal/contract/module/moduletexts_gen.go).
+func refusal(key glue.TextKey, where string) string {
+	return glue.Text(key, map[string]string{"where": where})
+}
 
 const demoURL = "/api/v1/demo/status"
 
@@ -66,27 +77,28 @@ func TestMalformedJSONIs400(t *testing.T) {
 func TestABodyMatchingNeitherShapeIs400(t *testing.T) {
 	b := serve(t, nil)
 	cases := []struct{ body, problem string }{
-		{`{}`, "message is required"},
-		{`[]`, "the body must be an object"},
-		{`"text"`, "the body must be an object"},
-		{`null`, "the body must be an object"},
-		{`{"message": {}}`, "message must be a string"},
-		{`{"message": 1}`, "message must be a string"},
-		{`{"message": null}`, "message must be a string"},
-		{`{"message": "ping", "extra": 1}`, "a bare payload allows no property other than message"},
-		{`{"payload": null}`, "payload must be an object"},
-		{`{"payload": [1]}`, "payload must be an object"},
-		{`{"payload": {}}`, "payload.message is required"},
-		{`{"payload": {"message": 1}}`, "payload.message must be a string"},
-		{`{"payload": {"message": "ping"}, "moduleContext": null}`, "moduleContext must be an object (null"},
-		{`{"payload": {"message": "ping"}, "moduleContext": "secret"}`, "moduleContext must be an object"},
-		{`{"payload": {"message": "ping"}, "moduleContext": [1, 2]}`, "moduleContext must be an object"},
+		{`{}`, refusal(glue.TextEnvelopeRequired, "")},
+		{`[]`, refusal(glue.TextEnvelopeNotObject, "the body")},
+		{`"text"`, refusal(glue.TextEnvelopeNotObject, "the body")},
+		{`null`, refusal(glue.TextEnvelopeNotObject, "the body")},
+		{`{"message": {}}`, refusal(glue.TextEnvelopeNotString, "")},
+		{`{"message": 1}`, refusal(glue.TextEnvelopeNotString, "")},
+		{`{"message": null}`, refusal(glue.TextEnvelopeNotString, "")},
+		{`{"message": "ping", "extra": 1}`, refusal(glue.TextEnvelopeExtraInBare, "")},
+		{`{"payload": null}`, refusal(glue.TextEnvelopeNotObject, "payload")},
+		{`{"payload": [1]}`, refusal(glue.TextEnvelopeNotObject, "payload")},
+		{`{"payload": {}}`, refusal(glue.TextEnvelopeRequired, "payload.")},
+		{`{"payload": {"message": 1}}`, refusal(glue.TextEnvelopeNotString, "payload.")},
+		{`{"payload": {"message": "x", "secret": "enc:v1:abc"}}`, refusal(glue.TextEnvelopeExtraInPayload, "")},
+		{`{"payload": {"message": "ping"}, "moduleContext": null}`, refusal(glue.TextEnvelopeContextNull, "")},
+		{`{"payload": {"message": "ping"}, "moduleContext": "secret"}`, refusal(glue.TextEnvelopeContextNotObject, "")},
+		{`{"payload": {"message": "ping"}, "moduleContext": [1, 2]}`, refusal(glue.TextEnvelopeContextNotObject, "")},
 	}
 	for _, c := range cases {
 		got := b.postJSON(t, demoURL, c.body, nil)
 		answer := got.json(t)
 		message, _ := answer["message"].(string)
-		if got.status != http.StatusBadRequest || answer["error"] != true || !strings.HasPrefix(message, neither) || !strings.Contains(message, c.problem) {
+		if got.status != http.StatusBadRequest || answer["error"] != true || message != neither+c.problem {
 			t.Errorf("%s: status %d, answer %s", c.body, got.status, got.body)
 		}
 	}
@@ -131,7 +143,10 @@ func TestUnknownPathsAndMethodsAnswerTheErrorBody(t *testing.T) {
 	for _, c := range []struct {
 		method, path string
 		status       int
-	}{{http.MethodGet, "/nowhere", 404}, {http.MethodGet, demoURL, 405}} {
+	}{
+		{http.MethodGet, "/nowhere", 404},
+		{http.MethodGet, demoURL, 405},
+	} {
 		got := b.call(t, c.method, c.path, "", nil)
 		if got.status != c.status || got.json(t)["error"] != true {
 			t.Errorf("%s %s: status %d, answer %s", c.method, c.path, got.status, got.body)

@@ -15,13 +15,8 @@ import (
 
 	"acme-map/internal/app"
 	"acme-map/internal/contract"
-	glue "acme-map/internal/contract/module"
 	"acme-map/internal/settings"
 )
-
-// neither begins the refusal of a body that matches neither shape of the demo endpoint, as the
-// table of texts every language's module backend answers with words it.
-var neither = strings.TrimSuffix(glue.Text(glue.TextEnvelopeNeither, nil), "{problem}")
 
 // standInBuild is a frontend build folder: module.js, module.css and build-info.json.
 func standInBuild(t *testing.T) string {
