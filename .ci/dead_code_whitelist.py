@@ -59,6 +59,7 @@ pytestmark
 plugin_typescript  # test_ci_files: fixtures requested by name (request.getfixturevalue)
 plugin_go
 module_typescript  # test_ci_files: the module with a TypeScript backend, by name too
+module_go  # test_ci_files: the module with a Go backend, by name too
 collect_ignore
 pytest_collection_modifyitems
 pytest_xdist_make_scheduler

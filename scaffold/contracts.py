@@ -10,7 +10,7 @@ validator of each kind are attached in scaffold/projects/kinds.py, which reads t
 
 Languages are a dimension of a kind: each part of a project (a plugin's service; a module's backend
 service and its frontend bundle) names the language it is written in. A plugin's service is Python,
-TypeScript or Go, a module's backend Python or TypeScript and its frontend TypeScript; another language is one
+TypeScript or Go, a module's backend Python, TypeScript or Go and its frontend TypeScript; another language is one
 more entry here plus its descriptor, template and `dev` runner (docs/design/languages.md).
 """
 
@@ -215,6 +215,13 @@ MODULE = KindNames(
             store="module-typescript",
             # app.ts serves its endpoints; the CI files read the upgrade's requirement
             wired_starters=("backend/src/endpoints.ts", UPGRADE_REQUIREMENT),
+        ),
+        TemplateNames(
+            language="go",
+            folder="module-go",
+            store="module-go",
+            # internal/app serves the Endpoints registry of internal/module/endpoints.go
+            wired_starters=("backend/internal/module/endpoints.go", UPGRADE_REQUIREMENT),
         ),
     ),
 )

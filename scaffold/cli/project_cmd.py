@@ -64,8 +64,8 @@ ModuleLanguageOption = Annotated[
     str | None,
     typer.Option(
         "--language",
-        help="Language of the module's backend: python (FastAPI; the default) or typescript (Node 20, "
-        "Fastify 5). The frontend is TypeScript and React in every case.",
+        help="Language of the module's backend: python (FastAPI; the default), typescript (Node 20, "
+        "Fastify 5) or go (standard library only). The frontend is TypeScript and React in every case.",
         show_default=False,
     ),
 ]
@@ -238,8 +238,8 @@ def register(app: typer.Typer) -> None:
         force: ForceOption = False,
         git: GitOption = True,
     ) -> None:
-        """Create a dashboard widget module: a backend (Python and FastAPI, or TypeScript and Fastify)
-        and a React 18 frontend bundle."""
+        """Create a dashboard widget module: a backend (Python and FastAPI, TypeScript and Fastify, or
+        Go) and a React 18 frontend bundle."""
         chosen = _language(MODULE, language, _interactive(defaults))
         answers = _explicit(
             project_name=name,

@@ -18,14 +18,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from scaffold.codegen.generator import ContractGenerator
+from scaffold.codegen.generator import Answers, ContractGenerator
 from scaffold.specs.document import SpecDocument
 
 if TYPE_CHECKING:
     from scaffold.codegen.module_contract import ModuleContract
 
-# (spec, contract, package) -> a module backend's contract-owned files
-BackendGenerator = Callable[[SpecDocument, "ModuleContract", str], dict[str, str]]
+# (spec, contract, package, answers) -> a module backend's contract-owned files; the answers say
+# what else a language needs (Go: the module path its imports take, `go_module`)
+BackendGenerator = Callable[[SpecDocument, "ModuleContract", str, Answers], dict[str, str]]
 # (spec, contract, scope, components) -> a module frontend's contract-owned files
 FrontendGenerator = Callable[[SpecDocument, "ModuleContract", str, Sequence[str]], dict[str, str]]
 

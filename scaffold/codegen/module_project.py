@@ -43,6 +43,6 @@ def contract_files(spec: SpecDocument, answers: Answers) -> dict[str, str]:
         raise GenerationError(
             f"scaffold writes no module backend in {language} or frontend in {frontend.language}"
         )
-    files = backend(spec, contract, package)
+    files = backend(spec, contract, package, answers)
     files.update(bundle(spec, contract, scope, components))
     return dict(sorted(files.items()))

@@ -4,8 +4,9 @@ What runs is chosen by the language of each part (scaffold.contracts), through i
 scaffold/dev/runners/, never by the kind: the service's runner gives the command that serves it
 with reload, on 127.0.0.1 (the page reaches it from the same machine), in the service's folder;
 a frontend's runner gives its watch build, in the frontend's folder. Today a Python service runs
-under uvicorn --reload (runners/python.py); a TypeScript plugin service is `tsc --watch` beside
-`node --watch-path dist …` (runners/typescript.py); the module's TypeScript frontend is rebuilt by
+under uvicorn --reload (runners/python.py); a TypeScript service is `tsc --watch` beside
+`node --watch-path dist …` (runners/typescript.py); a Go service (a plugin's, a module's backend)
+runs under scaffold's rebuild-and-restart loop (runners/go.py); the module's TypeScript frontend is rebuilt by
 `npm run dev` (runners/typescript.py) into `frontend/dist/`, which the backend serves.
 
 The service gets its kind's usual port (8080 plugin, 8090 module) when that is free, any free

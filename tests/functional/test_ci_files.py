@@ -47,6 +47,7 @@ from scaffold.projects.regenerate import regenerate
 from scaffold.projects.state.manifest import SPEC_COPY_PATH
 from scaffold.projects.templates.store import TemplateSource
 from scaffold.projects.upgrade import upgrade
+from tests.built_module_backends import START as MODULE_START
 from tests.built_module_backends import built_module
 from tests.built_plugins import BUILD, built_plugin, copy_project
 from tests.cli_runner import run_scaffold
@@ -97,11 +98,10 @@ class Made:
     def start(self) -> str:
         """How CI starts the service, from the project's root (a module's compiled backend is in
         backend/; a Python one is installed)."""
-        command = START[self.language].format(package=self.package)
-        if self.kind == "module" and self.language != "python":
-            program, path = command.split(" ", 1)
-            return f"{program} backend/{path}"
-        return command
+        if self.kind == "module" and self.language != "python":  # as tests/built_module_backends.py starts it
+            *program, path = MODULE_START[self.language]
+            return " ".join([*program, "backend/" + path.removeprefix("./")])
+        return START[self.language].format(package=self.package)
 
     def text(self, relative: str) -> str:
         return (self.root / relative).read_text(encoding="utf-8")
@@ -172,6 +172,14 @@ def module_typescript(tmp_path_factory: pytest.TempPathFactory) -> Made:
     return Made(root, "module", root.name.replace("-", "_"), root / "backend", "typescript")
 
 
+@pytest.fixture(scope="module")
+def module_go(tmp_path_factory: pytest.TempPathFactory) -> Made:
+    """The module with its backend in Go, the backend checked and built as its CI does
+    (tests/built_module_backends.py); shared with test_module_backends.py, so read only."""
+    root = built_module("go", tmp_path_factory)
+    return Made(root, "module", root.name.replace("-", "_"), root / "backend", "go")
+
+
 @pytest.fixture(params=["python", "typescript", "go"])
 def any_plugin(request: pytest.FixtureRequest) -> Made:
     """The plugin in each of its service languages."""
@@ -180,7 +188,9 @@ def any_plugin(request: pytest.FixtureRequest) -> Made:
     return project
 
 
-@pytest.fixture(params=["plugin", "plugin_typescript", "plugin_go", "module", "module_typescript"])
+@pytest.fixture(
+    params=["plugin", "plugin_typescript", "plugin_go", "module", "module_typescript", "module_go"]
+)
 def made(request: pytest.FixtureRequest) -> Made:
     project = request.getfixturevalue(request.param)
     assert isinstance(project, Made)
@@ -234,16 +244,20 @@ def settings_port(made: Made) -> int:
 
 
 def _go_settings_port(made: Made) -> int:
-    """internal/settings loaded by a throwaway main, in a copy: the built project is shared."""
+    """internal/settings loaded by a throwaway main, in a copy: the built project is shared. The Go
+    module is the plugin's root or the module's backend/ (python_root: where its go.mod is); a
+    plugin's Load takes a getenv, a module backend's a lookup (os.LookupEnv: set-but-empty differs)."""
+    lookup = 'func(string) (string, bool) { return "", false }'
+    getenv = lookup if made.kind == "module" else 'func(string) string { return "" }'
     with tempfile.TemporaryDirectory() as scratch:
         module = shutil.copytree(
-            made.root, Path(scratch) / made.root.name, ignore=shutil.ignore_patterns("bin")
+            made.python_root, Path(scratch) / made.root.name, ignore=shutil.ignore_patterns("bin")
         )
         probe = module / "_portprobe"
         probe.mkdir()
         (probe / "main.go").write_text(
-            'package main\n\nimport (\n\t"fmt"\n\n\t"acme-sales/internal/settings"\n)\n\n'
-            'func main() {\n\ts, err := settings.Load(func(string) string { return "" })\n'
+            f'package main\n\nimport (\n\t"fmt"\n\n\t"{made.root.name}/internal/settings"\n)\n\n'
+            f"func main() {{\n\ts, err := settings.Load({getenv})\n"
             "\tif err != nil {\n\t\tpanic(err)\n\t}\n\tfmt.Println(s.Port)\n}\n",
             encoding="utf-8",
         )
@@ -420,7 +434,7 @@ def test_gitlab_images_name_a_version(made: Made) -> None:
         assert re.fullmatch(r"\d+(\.\d+)*(-[a-z]+)?", tag), f"{GITLAB}: image {image} has no version tag"
 
 
-@pytest.fixture(params=["module", "module_typescript"])
+@pytest.fixture(params=["module", "module_typescript", "module_go"])
 def any_module(request: pytest.FixtureRequest) -> Made:
     """The module with its backend in each of its languages."""
     project = request.getfixturevalue(request.param)
@@ -443,7 +457,8 @@ def test_module_contract_job_serves_the_frontend_build(any_module: Made) -> None
     gitlab = gitlab_jobs(module.ci(GITLAB))
     assert gitlab["contract"]["needs"] == [{"job": "frontend", "artifacts": True}]
     assert gitlab["frontend"]["artifacts"]["paths"] == ["frontend/dist/"]
-    before = gitlab["contract"].get("before_script") or module.ci(GITLAB)[".node-and-python"]["before_script"]
+    extended = gitlab["contract"].get("extends")  # the hidden job that sets up the backend's tools
+    before = gitlab["contract"].get("before_script") or module.ci(GITLAB)[extended]["before_script"]
     installs = " ".join(before)
     chromium = "chromium" if module.language == "python" else "python3-venv $EXTRA_PACKAGES"
     assert f"apt-get install -y --no-install-recommends {chromium}" in installs

@@ -1,11 +1,13 @@
-"""`scaffold dev` in a Go plugin: a saved file rebuilds and restarts the service; a broken one does not.
+"""`scaffold dev` in a Go plugin and a Go module: a saved file rebuilds and restarts the service.
 
 A real `scaffold dev` builds the project once (a project that does not compile is one sentence),
 then runs scaffold's reload loop (scaffold/dev/runners/go_reload.py) around the binary: a saved
 `internal/datasource/datasource.go` (the metadata's version) and a saved `locales/en-US.json`
 (embedded in the binary) each change what GET /api/v1/well-known answers with no restart by hand;
 a save that does not compile prints the compiler's message and keeps the running service. Ctrl-C
-(SIGINT to the terminal's group) stops everything and nothing is left running.
+(SIGINT to the terminal's group) stops everything and nothing is left running. A module's Go
+backend runs the same way in backend/ (its binary in backend/.scaffold/dev/), beside the frontend's
+`npm run dev`, and serves the build that writes.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from tests.functional.test_dev_reload_typescript import (
     well_known,
 )
 from tests.go_toolchain import go_environment
+from tests.node_install import install_node_modules
 
 pytestmark = pytest.mark.slow
 
@@ -85,3 +88,47 @@ def test_saved_source_and_locale_rebuild_and_a_broken_save_keeps_the_service(pro
         stop_and_check(dev, project, signal.SIGINT, group=True)
     with pytest.raises(httpx.HTTPError):
         httpx.get(f"{service}/well-known", timeout=2)
+
+
+@pytest.fixture
+def go_module(
+    tmp_path: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Path:
+    """acme-map with its backend in Go, its frontend's node_modules installed (`npm ci`, once per run)."""
+    for name, value in go_environment().items():
+        monkeypatch.setenv(name, value)
+    root = tmp_path / "acme-map"
+    kind = KINDS["module"].for_language("go")
+    create_project(NewProjectOptions(kind=kind, destination=root, answers={"project_name": "acme-map"}))
+    install_node_modules(root / "frontend", tmp_path_factory)
+    return root
+
+
+def module_well_known(origin: str) -> dict[str, object]:
+    """A module backend's GET /api/v1/well-known in en-US ({} while it restarts)."""
+    return well_known(f"{origin}/api/v1")
+
+
+def test_a_go_module_backend_serves_the_watch_build_and_rebuilds_on_save(go_module: Path) -> None:
+    texts = go_module / "backend" / "internal" / "module" / "texts.go"
+    with scaffold_dev(go_module, log_level="warning") as dev:  # a module backend's level names
+        origin = dev.urls()["service"]
+        assert re.fullmatch(r"http://127\.0\.0\.1:\d+", origin)
+        assert "(reloads on changes; Go: " in next(line for line in dev.lines if line.startswith("service:"))
+        assert (go_module / "backend" / ".scaffold" / "dev" / "acme-map").is_file()
+        wait_until(
+            lambda: httpx.get(f"{origin}/static/module.js", timeout=5).status_code == 200,
+            180,
+            "the frontend's watch build served by the backend",
+        )
+        title = en_title(f"{origin}/api/v1")
+        assert title
+        original = texts.read_text(encoding="utf-8")
+        edited, count = re.subn(r'("en-US": \{\n\t\t"title": +)"[^"]*"', rf'\1"{title} (edited)"', original)
+        assert count == 1, "texts.go gives the en-US title once"
+        texts.write_text(edited, encoding="utf-8")
+        wait_until(
+            lambda: en_title(f"{origin}/api/v1") == f"{title} (edited)", 120, "the rebuild after texts.go"
+        )
+        assert module_well_known(origin).get("name") == "acme-map"
+        stop_and_check(dev, go_module, signal.SIGINT, group=True)

@@ -37,10 +37,10 @@ pytestmark = pytest.mark.slow
 
 URL_LINE = re.compile(r"^(service|page):\s+(http://\S+)")
 # A compiled language's service has a watch build beside it (TypeScript); a Go service has none (its
-# reload loop rebuilds): the closing line names what was started.
+# reload loop rebuilds); a module has its frontend's build: the closing line names what was started.
 CLOSING = re.compile(
-    r"^scaffold dev stopped: the service \(pid (\d+)\)(?:, the service's watch build \(pid (\d+)\))? "
-    r"and the page are stopped\.$"
+    r"^scaffold dev stopped: the service \(pid (\d+)\)(?:, the service's watch build \(pid (\d+)\))?"
+    r"(?:, the frontend build \(pid (\d+)\))? and the page are stopped\.$"
 )
 EDITED_VERSION = "9.9.9-dev"
 
@@ -61,12 +61,14 @@ def installed(project: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return project
 
 
-def dev_env(project: Path) -> dict[str, str]:
+def dev_env(project: Path, log_level: str = "warn") -> dict[str, str]:
+    """The environment of `scaffold dev`; `log_level` in the service's own names (a TypeScript
+    plugin's: fatal, error, warn, info, debug, trace; a module backend's: Python's, warning)."""
     env = {key: value for key, value in os.environ.items() if key not in ("VIRTUAL_ENV", "PORT", "HOST")}
     return env | {
         "PYTHONPATH": str(REPO),
         "PLUGIN_STATE_DIR": str(project.parent / "state"),
-        "LOG_LEVEL": "warn",  # the plugin's levels: fatal, error, warn, info, debug, trace
+        "LOG_LEVEL": log_level,
     }
 
 
@@ -83,13 +85,13 @@ class Dev:
 
 
 @contextmanager
-def scaffold_dev(project: Path) -> Iterator[Dev]:
+def scaffold_dev(project: Path, log_level: str = "warn") -> Iterator[Dev]:
     """`python -m scaffold dev --port 0` in `project`, in its own process group, until both URLs are
     printed; killed (the whole group) at the end if the test did not stop it."""
     process = subprocess.Popen(
         [sys.executable, "-m", "scaffold", "dev", "--port", "0"],
         cwd=project,
-        env=dev_env(project),
+        env=dev_env(project, log_level),
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,

@@ -107,6 +107,7 @@ def test_the_two_first_templates_keep_the_store_names_projects_recorded() -> Non
         "plugin-typescript": "plugin-typescript",  # a new template: its folder's name
         "plugin-go": "plugin-go",
         "module-typescript": "module-typescript",
+        "module-go": "module-go",
     }
 
 

@@ -70,7 +70,7 @@ def _module_backend_files(spec: SpecDocument, answers: Answers) -> dict[str, str
     """The backend's share of a module's contract-owned files (the frontend's are TypeScript)."""
     backend = descriptor(MODULE.service().language).module_backend
     assert backend is not None
-    return backend(spec, read_module_contract(spec), str(answers["package_name"]))
+    return backend(spec, read_module_contract(spec), str(answers["package_name"]), answers)
 
 
 # template -> its kind, and the contract-owned files of its Python part

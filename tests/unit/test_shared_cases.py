@@ -4,9 +4,10 @@ A file in scaffold/codegen/cases/ that one language's tests never open decides n
 finds, for each file, a pytest module that reads it, a vitest runner and a `go test` file that load
 it by the variable naming it, and the tests that run those two with the variable set
 (tests/functional/test_json_bodies_typescript.py, test_secrets_across_languages.py or
-test_module_runtime_typescript.py for vitest, test_plugin_go.py for go test). A file of a module
-backend's cases (`module_*.json`) needs a runner in each language scaffold writes module backends in
-(scaffold.contracts.MODULE); any other file, one in each language a plugin is written in.
+test_module_runtime_typescript.py for vitest, test_plugin_go.py or test_module_go.py for go test).
+A file of a module backend's cases (`module_*.json`) needs a runner in each language scaffold writes
+module backends in (scaffold.contracts.MODULE); any other file, one in each language a plugin is
+written in.
 """
 
 from __future__ import annotations
@@ -75,6 +76,7 @@ def test_each_language_s_runner_reads_the_file(name: str) -> None:
             "tests/functional/test_secrets_across_languages.py",
             "tests/functional/test_module_runtime_typescript.py",
             "tests/functional/test_plugin_go.py",
+            "tests/functional/test_module_go.py",
         ]
     )
     for runner in typescript:  # a file may have more than one (secrets.json: its load cases apart)
@@ -82,10 +84,14 @@ def test_each_language_s_runner_reads_the_file(name: str) -> None:
         assert any(
             variable in text and runner.name in text
             for path, text in drivers.items()
-            if "plugin_go" not in path
+            if not path.endswith("_go.py")
         ), f"no test runs {runner.name} with {variable} set"
+    # the plugin's runtime tests run in test_plugin_go.py, the module runtime's in test_module_go.py
     for runner in go:
         variable = _variable(runner.read_text("utf-8"), name)
-        assert variable in drivers["tests/functional/test_plugin_go.py"], (
-            f"tests/functional/test_plugin_go.py does not set {variable} for {runner.name}"
+        driver = (
+            "tests/functional/test_module_go.py"
+            if runner.parent.name == "module"
+            else "tests/functional/test_plugin_go.py"
         )
+        assert variable in drivers[driver], f"{driver} does not set {variable} for {runner.name}"

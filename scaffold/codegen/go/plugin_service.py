@@ -53,6 +53,8 @@ VALUES_FILE = "values_gen.go"  # a role package's shared values
 SOURCE_MODULE = "example.com/plugin/"
 # Packages only scaffold's tests of the runtime use, never copied into a project.
 TEST_ONLY = frozenset({"casefiles"})
+# The module backend's own package (module_backend.py copies it), never copied into a plugin.
+MODULE_ONLY = "module"
 
 
 def runtime_modules() -> tuple[str, ...]:
@@ -62,7 +64,8 @@ def runtime_modules() -> tuple[str, ...]:
         sorted(
             p.relative_to(RUNTIME_FOLDER).as_posix()
             for p in RUNTIME_FOLDER.rglob("*.go")
-            if not p.name.endswith("_test.go") and not TEST_ONLY & set(p.relative_to(RUNTIME_FOLDER).parts)
+            if not p.name.endswith("_test.go")
+            and not {*TEST_ONLY, MODULE_ONLY} & set(p.relative_to(RUNTIME_FOLDER).parts)
         )
     )
 

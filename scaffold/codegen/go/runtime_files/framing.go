@@ -16,7 +16,7 @@ package contract
 //   - 431: a head (request line, header lines, their line ends and the empty line) over
 //     MaxHeadBytes.
 //
-// The refusal is written by the Server's ServeHTTP (answeredRefusal), never by the checker: net/http may still be
+// The refusal is written by the Server's ServeHTTP (FramingRefusal), never by the checker: net/http may still be
 // writing the answer of an earlier pipelined request. So the refused head never reaches net/http:
 // in its place it reads a substitute request that carries the refusal under a secret of the
 // process (framingMark, never sent out, so no client can forge one) and the caller's
@@ -87,9 +87,10 @@ func (l *framedListener) Accept() (net.Conn, error) {
 	return &framedConn{Conn: conn, headTimeout: timeout}, nil
 }
 
-// framingRefusal is the status and reason a substitute request carries; refused is false for
-// every other request.
-func framingRefusal(r *http.Request) (status int, reason string, refused bool) {
+// FramingRefusal is the status and reason a substitute request carries; refused is false for
+// every other request. The Server that serves the listener answers it first of all: the plugin's
+// (framinganswer.go) and a module backend's (module.Server) alike.
+func FramingRefusal(r *http.Request) (status int, reason string, refused bool) {
 	values := r.Header[framingHeader]
 	if len(values) != 1 || len(values[0]) <= len(framingMark) {
 		return 0, "", false
@@ -100,25 +101,6 @@ func framingRefusal(r *http.Request) (status int, reason string, refused bool) {
 	code, reason, _ := strings.Cut(strings.TrimPrefix(values[0][len(framingMark):], " "), " ")
 	status, err := strconv.Atoi(code)
 	return status, reason, err == nil
-}
-
-// answeredRefusal answers a substitute request, true, in the contract's error shape and its
-// default language, with `Connection: close`; false for every other request. The default language,
-// as the Python and TypeScript plugins answer what their HTTP parsers refuse: nothing of a head
-// that was refused is trusted, its Accept-Language included.
-func (s *Server) answeredRefusal(w http.ResponseWriter, r *http.Request) bool {
-	status, reason, refused := framingRefusal(r)
-	if !refused {
-		return false
-	}
-	s.logger.InfoContext(r.Context(), "refused a request framed against RFC 9112: "+reason)
-	w.Header().Set("Connection", "close") // nothing after it on the connection is read
-	key := "http.other"
-	if status == http.StatusRequestHeaderFieldsTooLarge {
-		key = "http.431"
-	}
-	s.writeError(w, nil, status, RuntimeText(DefaultLocale, key, map[string]string{"status": strconv.Itoa(status)}), nil)
-	return true
 }
 
 // framedConn checks what net/http reads. buf[out:ok] is judged and not yet read; buf[ok:end] is not

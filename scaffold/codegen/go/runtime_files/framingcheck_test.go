@@ -141,7 +141,7 @@ func TestHeadsFramedAgainstRFC9112AreReplacedByARefusal(t *testing.T) {
 				if err != nil {
 					t.Fatalf("the substitute %q does not read as a request: %v", rest, err)
 				}
-				status, reason, refused := framingRefusal(request)
+				status, reason, refused := FramingRefusal(request)
 				if !refused || status != c.status || reason == "" {
 					t.Fatalf("refusal %v %d %q from %q, want %d", refused, status, reason, rest, c.status)
 				}
@@ -165,7 +165,7 @@ func TestARefusalCarriesNothingOfTheRefusedHead(t *testing.T) {
 func TestAForgedRefusalIsAnOrdinaryRequest(t *testing.T) {
 	for _, value := range []string{"0123456789abcdef0123456789abcdef 400 x", framingMark, "", framingMark + " x"} {
 		request := &http.Request{Header: http.Header{framingHeader: {value}}}
-		if _, _, refused := framingRefusal(request); refused {
+		if _, _, refused := FramingRefusal(request); refused {
 			t.Errorf("%q was read as a refusal", value)
 		}
 	}

@@ -1,0 +1,135 @@
+"""A Go module backend (`new-module --language go`) builds, checks itself and serves the contract.
+
+Issue 42: the backend/ scaffold writes runs the checks its CI would (the registry's Go checks:
+gofmt through `make fmt-check`, `go vet`, `go test -race`, `go build`; the seeded tests are the
+twins of the Python backend's), answers over a real socket as the Python backend does, and the
+module runtime's own Go tests (scaffold/codegen/go/runtime_files/module/*_test.go: the own-endpoint
+registry, strict reading, the published document, and the shared module body cases every language's
+module runtime reads) pass beside the generated code.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import httpx
+import pytest
+
+from scaffold.specs.catalog import load_shipped
+from tests.go_runtime import write_go_module_backend
+from tests.go_toolchain import go_environment
+from tests.served_process import free_port, read_to_the_end
+
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parents[2]
+MODULE_BODY_CASES = ROOT / "scaffold" / "codegen" / "cases" / "module_bodies.json"
+
+
+def _run(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:
+    result = subprocess.run(
+        command,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
+        env=env or go_environment(),
+    )
+    assert result.returncode == 0, f"{' '.join(command)} failed:\n{result.stdout}\n{result.stderr}"[-6000:]
+    return result.stdout
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("module-go") / "acme-map"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "scaffold",
+            "new-module",
+            str(folder),
+            "--language",
+            "go",
+            "--defaults",
+            "--no-git",
+        ],
+        check=True,
+        capture_output=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        timeout=300,
+    )
+    return folder
+
+
+def test_the_backend_passes_its_own_checks(project: Path) -> None:
+    backend = project / "backend"
+    _run(["make", "fmt-check"], backend)
+    _run(["go", "vet", "./..."], backend)
+    _run(["go", "test", "-race", "-count=1", "./..."], backend)
+    _run(["go", "build", "-o", "bin/", "./cmd/..."], backend)
+
+
+def test_the_binary_serves_the_contract(project: Path) -> None:
+    backend = project / "backend"
+    _run(["go", "build", "-o", "bin/", "./cmd/..."], backend)
+    port = free_port()
+    env = {**go_environment(), "PORT": str(port)}
+    process = subprocess.Popen(
+        [str(backend / "bin" / "acme-map")], cwd=backend, env=env, stderr=subprocess.PIPE
+    )
+    try:
+        origin = f"http://127.0.0.1:{port}"
+        for _ in range(100):
+            try:
+                httpx.get(origin + "/healthz", timeout=1)
+                break
+            except httpx.TransportError:
+                subprocess.run(["sleep", "0.1"], check=True)
+        known = httpx.get(origin + "/api/v1/well-known").json()
+        assert known["name"] == "acme-map" and known["frontendHost"] == origin + "/"
+        demo = httpx.post(
+            origin + "/api/v1/demo/status", json={"payload": {"message": "hi"}, "moduleContext": {}}
+        )
+        assert demo.json() == {
+            "status": "ok",
+            "message": "Модуль работает",
+            "payload": {"message": "hi"},
+            "moduleContext": "present",
+        }
+        twice = httpx.post(origin + "/api/v1/demo/status", content=b'{"message": "a", "message": "b"}')
+        assert twice.status_code == 400 and twice.json()["error"] is True
+        assert httpx.get(origin + "/openapi.json").json()["info"]["x-contract"] == "dashboard-module"
+        folded = (
+            b"POST /api/v1/demo/status HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n"
+            b"X-A: 1\r\n  folded\r\n\r\n{}"
+        )
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
+            connection.sendall(folded)
+            received, ended = read_to_the_end(connection, within=10)
+        head, _, body = received.partition(b"\r\n\r\n")
+        assert head.startswith(b"HTTP/1.1 400") and b"\r\nConnection: close" in head, head
+        assert json.loads(body) == {"error": True, "message": "HTTP error 400"} and ended == "closed"
+    finally:
+        process.terminate()
+        assert process.wait(timeout=30) == 0
+
+
+def test_the_module_runtime_tests_pass_beside_the_generated_code(tmp_path: Path) -> None:
+    """The module package's own tests, and the shared module body cases
+    (scaffold/codegen/cases/module_bodies.json, by modulebodies_test.go) the Python and TypeScript
+    runtimes read too."""
+    module = tmp_path / "runtime"
+    write_go_module_backend(module, load_shipped("dashboard-module"), with_tests=True)
+    assert _run(["gofmt", "-l", "."], module) == "", "not gofmt-clean"
+    _run(["go", "vet", "./..."], module)
+    env = {**go_environment(), "SCAFFOLD_MODULE_BODIES": str(MODULE_BODY_CASES)}
+    output = _run(["go", "test", "-race", "-count=1", "-v", "./internal/contract/module/"], module, env)
+    assert "--- PASS: TestTheDemoEndpointReadsEachSharedBodyAsDecided" in output
+    _run(["go", "test", "-race", "-count=1", "./..."], module, env)

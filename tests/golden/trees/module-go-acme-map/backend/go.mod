@@ -1,0 +1,3 @@
+module acme-map
+
+go 1.27.3

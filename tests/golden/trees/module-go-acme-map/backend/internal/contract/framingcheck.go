@@ -1,0 +1,356 @@
+// copied from scaffold 1.7.0 (scaffold/codegen/go/runtime_files/framingcheck.go) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+
+package contract
+
+// The framing checker of FrameRequests (framing.go): where each request's head ends, what it says
+// of its body, and where that body ends, so that the next request's head is found where net/http
+// will look for it. It judges as RFC 9112 says and as llhttp (Node, and Python's httptools) does
+// unless told to be lenient: lines end in CRLF, no header line is folded, a body is framed by one
+// Content-Length of digits or by `Transfer-Encoding: chunked` alone. Everything else that a head
+// may hold wrong (a request line, a field name) is left to net/http, which refuses it itself and
+// closes the connection, so its reading and the checker's never part ways on a connection that
+// goes on.
+
+import (
+	"bytes"
+	"net/http"
+)
+
+// maxChunkLine bounds a chunk-size line with its extensions, as net/http bounds it.
+const maxChunkLine = 4096
+
+type framePhase uint8
+
+const (
+	inHead framePhase = iota
+	inLengthBody
+	inChunkSize
+	inChunkExtension
+	inChunkSizeLF
+	inChunkData
+	inChunkDataCR
+	inChunkDataLF
+	inTrailerStart // a trailer line or the empty line that ends the body
+	inTrailer
+	inTrailerLF
+	inTrailerEndLF
+	framingRefused // the substitute request, then the end
+	framingBroken  // the end: a chunked body's framing was wrong
+)
+
+// headState is what the checker knows of the head under way; the zero value for the next one.
+type headState struct {
+	scan, lineStart    int // in the head: the first byte not searched for LF yet, the line's start
+	requestLine        bool
+	http10             bool
+	length             uint64
+	hasLength, chunked bool
+}
+
+// judgeHeld judges the bytes held, in the phase the connection is in.
+func (c *framedConn) judgeHeld() {
+	switch c.phase {
+	case inHead:
+		c.judgeHead()
+	case inLengthBody:
+		n := min(c.remain, uint64(c.end-c.ok))
+		c.ok += int(n)
+		c.passed(n)
+	default:
+		c.ok += c.judgeChunked(c.buf[c.ok:c.end])
+	}
+}
+
+// judgeHead reads the head's complete lines; none of it is passed on before its empty line, so a
+// refused head never reaches net/http.
+func (c *framedConn) judgeHead() {
+	h := &c.head
+	if !h.requestLine && h.scan == 0 { // empty lines before a request line are skipped (RFC 9112 2.2)
+		for c.ok < c.end && (c.buf[c.ok] == '\r' || c.buf[c.ok] == '\n') {
+			c.ok++
+		}
+		c.out = c.ok
+	}
+	head := c.buf[c.ok:c.end]
+	for {
+		i := bytes.IndexByte(head[h.scan:], '\n')
+		if i < 0 {
+			h.scan = len(head)
+			if len(head) >= MaxHeadBytes {
+				c.refuse(http.StatusRequestHeaderFieldsTooLarge, "a head over 16 KiB")
+			}
+			return
+		}
+		i += h.scan
+		start := h.lineStart
+		h.scan, h.lineStart = i+1, i+1
+		if i == start || head[i-1] != '\r' {
+			c.refuse(http.StatusBadRequest, "a line ending in LF without CR")
+			return
+		}
+		line := head[start : i-1]
+		reason := ""
+		switch {
+		case bytes.IndexByte(line, '\r') >= 0:
+			reason = "a CR without LF"
+		case !h.requestLine:
+			h.requestLine = true
+			h.http10 = bytes.HasSuffix(line, []byte(" HTTP/1.0"))
+			if grown, fits := c.escapeStrayPercents(start, i-1); !fits {
+				reason = "a head over 16 KiB"
+			} else if grown > 0 {
+				head = c.buf[c.ok:c.end]
+				h.scan, h.lineStart = h.scan+grown, h.lineStart+grown
+			}
+		case len(line) == 0:
+			c.endHead(i + 1)
+			return
+		case line[0] == ' ' || line[0] == '\t':
+			reason = "a folded header line"
+		default:
+			reason = c.judgeField(line)
+		}
+		if reason != "" {
+			c.refuse(http.StatusBadRequest, reason)
+			return
+		}
+	}
+}
+
+// escapeStrayPercents writes each `%` of the request line's path (the head's bytes from..to) that
+// does not begin an escape (`%zz`, a lone `%`) as `%25`, moving what follows; it returns the bytes
+// added, and false when they would not fit in a head. net/http refused such a path itself, in plain
+// text, before any handler; escaped, the path names no route and is the contract's 404 in the
+// caller's language, as in Python and TypeScript (which routes it again escaped the same way).
+func (c *framedConn) escapeStrayPercents(from, to int) (int, bool) {
+	line := c.buf[c.ok+from : c.ok+to]
+	space := bytes.IndexByte(line, ' ')
+	if space < 0 {
+		return 0, true // no target: net/http refuses the line
+	}
+	path := line[space+1:]
+	if end := bytes.IndexAny(path, " ?#"); end >= 0 {
+		path = path[:end]
+	}
+	stray := 0
+	for at := range path {
+		if strayPercent(path, at) {
+			stray++
+		}
+	}
+	if stray == 0 {
+		return 0, true
+	}
+	if c.end+2*stray > MaxHeadBytes {
+		return 0, false
+	}
+	// Only a refused-looking path gets here: copies are fine on this path, never on a good one.
+	base := c.ok + from + space + 1
+	rest := append([]byte(nil), c.buf[base+len(path):c.end]...)
+	escaped := make([]byte, 0, len(path)+2*stray)
+	for at := range path {
+		escaped = append(escaped, path[at])
+		if strayPercent(path, at) {
+			escaped = append(escaped, '2', '5')
+		}
+	}
+	copy(c.buf[base+copy(c.buf[base:], escaped):], rest)
+	c.end += 2 * stray
+	return 2 * stray, true
+}
+
+// strayPercent tells whether path[at] is a `%` not followed by two hexadecimal digits.
+func strayPercent(path []byte, at int) bool {
+	if path[at] != '%' {
+		return false
+	}
+	if at+2 >= len(path) {
+		return true
+	}
+	_, high := hexDigit(path[at+1])
+	_, low := hexDigit(path[at+2])
+	return !high || !low
+}
+
+// judgeField checks a header line that frames the body; "" when the line may stand.
+func (c *framedConn) judgeField(line []byte) string {
+	h := &c.head
+	colon := bytes.IndexByte(line, ':')
+	if colon <= 0 {
+		return "" // no field at all: net/http refuses it
+	}
+	from, to := colon+1, len(line)
+	for from < to && (line[from] == ' ' || line[from] == '\t') {
+		from++
+	}
+	for to > from && (line[to-1] == ' ' || line[to-1] == '\t') {
+		to--
+	}
+	name, value := line[:colon], line[from:to]
+	switch {
+	case asciiEqualFold(name, "content-length"):
+		length, ok := decimal(value)
+		switch {
+		case h.hasLength:
+			return "two Content-Length fields"
+		case h.chunked:
+			return "Content-Length with Transfer-Encoding"
+		case !ok:
+			return "a Content-Length that is not a number"
+		}
+		h.hasLength, h.length = true, length
+	case asciiEqualFold(name, "transfer-encoding"):
+		switch {
+		case h.chunked:
+			return "Transfer-Encoding given twice"
+		case h.hasLength:
+			return "Content-Length with Transfer-Encoding"
+		case !asciiEqualFold(value, "chunked"):
+			return "a transfer coding other than chunked alone"
+		case h.http10: // RFC 9112 6.1: an HTTP/1.0 message with Transfer-Encoding is framed faultily
+			return "Transfer-Encoding in an HTTP/1.0 request"
+		}
+		h.chunked = true
+	}
+	return ""
+}
+
+// endHead passes the head on (its first `size` bytes held) and expects its body.
+func (c *framedConn) endHead(size int) {
+	c.ok += size
+	h := c.head
+	c.head = headState{}
+	c.stopClock()
+	switch {
+	case h.chunked:
+		c.phase, c.remain, c.digits, c.lineBytes = inChunkSize, 0, 0, 0
+	case h.length > 0:
+		c.phase, c.remain = inLengthBody, h.length
+	}
+}
+
+// judgeChunked follows a chunked body through data; it is the count of bytes that belong to the
+// body: all of them, unless the body ended or its framing is wrong (then the phase says which).
+func (c *framedConn) judgeChunked(data []byte) int {
+	for i := 0; i < len(data); i++ {
+		if c.phase == inChunkData {
+			n := min(c.remain, uint64(len(data)-i))
+			c.passed(n)
+			i += int(n) - 1
+			continue
+		}
+		if !c.chunkByte(data[i]) {
+			c.phase = framingBroken
+			return i
+		}
+		if c.phase == inHead {
+			return i + 1
+		}
+	}
+	return len(data)
+}
+
+// chunkByte takes one byte of a chunked body's framing (RFC 9112 7.1: a chunk size, extensions,
+// the CRLF after a chunk's data, trailer lines); false when it may not come there. The trailers
+// are bounded as a head is.
+func (c *framedConn) chunkByte(b byte) bool {
+	if c.lineBytes++; c.lineBytes > MaxHeadBytes {
+		return false
+	}
+	switch c.phase {
+	case inChunkSize:
+		v, isHex := hexDigit(b)
+		switch {
+		case isHex && c.digits < 16:
+			c.remain, c.digits = c.remain<<4|uint64(v), c.digits+1
+		case c.digits > 0 && b == ';':
+			c.phase = inChunkExtension
+		case c.digits > 0 && b == '\r':
+			c.phase = inChunkSizeLF
+		default:
+			return false
+		}
+	case inChunkExtension:
+		if b == '\r' {
+			c.phase = inChunkSizeLF
+		} else if b == '\n' || b == 0x7f || (b < ' ' && b != '\t') || c.lineBytes > maxChunkLine {
+			return false
+		}
+	case inChunkSizeLF:
+		c.phase, c.digits, c.lineBytes = inChunkData, 0, 0
+		if c.remain == 0 {
+			c.phase = inTrailerStart
+		}
+		return b == '\n'
+	case inChunkDataCR:
+		c.phase = inChunkDataLF
+		return b == '\r'
+	case inChunkDataLF:
+		c.phase, c.lineBytes = inChunkSize, 0
+		return b == '\n'
+	case inTrailerStart:
+		switch b {
+		case '\r':
+			c.phase = inTrailerEndLF
+		case '\n', ' ', '\t': // a bare LF, or a folded trailer line
+			return false
+		default:
+			c.phase = inTrailer
+		}
+	case inTrailer:
+		if b == '\r' {
+			c.phase = inTrailerLF
+		}
+		return b != '\n'
+	case inTrailerLF:
+		c.phase = inTrailerStart
+		return b == '\n'
+	case inTrailerEndLF:
+		c.phase = inHead
+		return b == '\n'
+	}
+	return true
+}
+
+// decimal is a Content-Length's value: digits only, at most 18 of them (under 2^63).
+func decimal(value []byte) (uint64, bool) {
+	if len(value) == 0 || len(value) > 18 {
+		return 0, false
+	}
+	var n uint64
+	for _, b := range value {
+		if b < '0' || b > '9' {
+			return 0, false
+		}
+		n = n*10 + uint64(b-'0')
+	}
+	return n, true
+}
+
+func hexDigit(b byte) (byte, bool) {
+	switch {
+	case b >= '0' && b <= '9':
+		return b - '0', true
+	case b >= 'a' && b <= 'f':
+		return b - 'a' + 10, true
+	case b >= 'A' && b <= 'F':
+		return b - 'A' + 10, true
+	}
+	return 0, false
+}
+
+// asciiEqualFold tells whether b is lower, a lower-case ASCII name, in any ASCII case.
+func asciiEqualFold(b []byte, lower string) bool {
+	if len(b) != len(lower) {
+		return false
+	}
+	for i, x := range b {
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if x != lower[i] {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,83 @@
+// Code generated from dashboard-module 2026.1.1+r4 (sha256 7ddc56f6149583c34c14bd191d0961b3a32c66f2ac69a93da4ccdc6eb869a2ae); run `scaffold regenerate`. DO NOT EDIT.
+
+package module
+
+import "regexp"
+
+// TextKey names one text of the table every language's module backend answers with
+// (scaffold/codegen/module_backend_texts.py): the same bytes get the same sentence in Python,
+// TypeScript and Go.
+type TextKey string
+
+// The keys of the table, in its order.
+const (
+	TextBodyContentType          TextKey = "body.contentType"
+	TextBodyTooLarge             TextKey = "body.tooLarge"
+	TextBodyStalled              TextKey = "body.stalled"
+	TextBodyBusy                 TextKey = "body.busy"
+	TextBodyTooDeep              TextKey = "body.tooDeep"
+	TextBodyEmpty                TextKey = "body.empty"
+	TextJSONInvalid              TextKey = "json.invalid"
+	TextJSONNotUtf8              TextKey = "json.notUtf8"
+	TextJSONLoneSurrogate        TextKey = "json.loneSurrogate"
+	TextJSONKeyTwice             TextKey = "json.keyTwice"
+	TextEnvelopeNeither          TextKey = "envelope.neither"
+	TextEnvelopeNotObject        TextKey = "envelope.notObject"
+	TextEnvelopeRequired         TextKey = "envelope.required"
+	TextEnvelopeNotString        TextKey = "envelope.notString"
+	TextEnvelopeExtraInPayload   TextKey = "envelope.extraInPayload"
+	TextEnvelopeExtraInBare      TextKey = "envelope.extraInBare"
+	TextEnvelopeContextNotObject TextKey = "envelope.contextNotObject"
+	TextEnvelopeContextNull      TextKey = "envelope.contextNull"
+	TextEndpointMismatch         TextKey = "endpoint.mismatch"
+	TextEndpointExtra            TextKey = "endpoint.extra"
+	TextHTTP404                  TextKey = "http.404"
+	TextHTTP405                  TextKey = "http.405"
+	TextHTTPOther                TextKey = "http.other"
+	TextInternal                 TextKey = "internal"
+	TextStaticNotFound           TextKey = "static.notFound"
+	TextStaticNotBuilt           TextKey = "static.notBuilt"
+)
+
+// moduleTexts are the table's sentences; {name} marks a value Text fills in.
+var moduleTexts = map[TextKey]string{
+	TextBodyContentType:          "Request body must be JSON, sent as application/json (or text/plain)",
+	TextBodyTooLarge:             "Request body is larger than {limit} bytes",
+	TextBodyStalled:              "The request body stopped arriving; send the request again",
+	TextBodyBusy:                 "The module backend holds as many request bodies as it may; retry",
+	TextBodyTooDeep:              "The body is nested more than {max} levels deep",
+	TextBodyEmpty:                "Request body is empty; send a JSON object",
+	TextJSONInvalid:              "Request body is not valid JSON",
+	TextJSONNotUtf8:              "Request body is not valid JSON: it is not UTF-8 text",
+	TextJSONLoneSurrogate:        "Request body is not valid JSON: it has an unpaired surrogate escape (\\uD800-\\uDFFF)",
+	TextJSONKeyTwice:             "Request body is not valid JSON: an object has a key twice",
+	TextEnvelopeNeither:          "The body matches neither an envelope {payload, moduleContext} nor a bare payload {message}: {problem}",
+	TextEnvelopeNotObject:        "{where} must be an object",
+	TextEnvelopeRequired:         "{where}message is required",
+	TextEnvelopeNotString:        "{where}message must be a string",
+	TextEnvelopeExtraInPayload:   "payload allows no property other than message",
+	TextEnvelopeExtraInBare:      "a bare payload allows no property other than message (an envelope needs payload)",
+	TextEnvelopeContextNotObject: "moduleContext must be an object",
+	TextEnvelopeContextNull:      "moduleContext must be an object (null is not allowed)",
+	TextEndpointMismatch:         "The body does not match this endpoint: {problem}",
+	TextEndpointExtra:            "{where} has a property this endpoint does not take",
+	TextHTTP404:                  "Not found: this module backend has no endpoint at this path",
+	TextHTTP405:                  "Method not allowed: this path does not serve this method",
+	TextHTTPOther:                "HTTP error {status}",
+	TextInternal:                 "Unexpected error in the module backend (incident {incident}); see its log",
+	TextStaticNotFound:           "Not found: no such file in the frontend build",
+	TextStaticNotBuilt:           "Not found: no such file in the frontend build (the frontend is not built: run `npm run build` in frontend/)",
+}
+
+var placeholder = regexp.MustCompile(`\{(\w+)\}`)
+
+// Text is the text of key with each {name} that params gives filled in, in one pass (a filled
+// value is never read again); any other {...} stays as written.
+func Text(key TextKey, params map[string]string) string {
+	return placeholder.ReplaceAllStringFunc(moduleTexts[key], func(found string) string {
+		if value, ok := params[found[1:len(found)-1]]; ok {
+			return value
+		}
+		return found
+	})
+}

@@ -1,0 +1,219 @@
+// copied from scaffold 1.7.0 (scaffold/codegen/go/runtime_files/module/schema.go) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
+
+package module
+
+// The own endpoints in the published document (the Python backend's Endpoints.openapi): a copy of
+// the contract's document with each route added as a POST operation, the JSON Schemas of its
+// payload, module context and answer derived from the Go types by reflection, by the same rules
+// the decoder reads them with (strict.go), so the document cannot promise what the decoder does
+// not hold. Named struct types are components named `endpoints.<Type>`; an answer type is written
+// as encoding/json writes it (a pointer, a slice or a map without omitempty may be null).
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+const componentPrefix = "endpoints."
+
+// refusals are what the body rules answer, documented for every own endpoint.
+var refusals = []int{400, 413, 422, 500, 503}
+
+// encodeAnswer writes an answer as encoding/json does, HTML characters as they are.
+func encodeAnswer(answer any) ([]byte, error) {
+	var out bytes.Buffer
+	encoder := json.NewEncoder(&out)
+	encoder.SetEscapeHTML(false)
+	if err := encoder.Encode(answer); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(out.Bytes(), "\n"), nil
+}
+
+// schemas names the components of one document.
+type schemas struct {
+	components map[string]any
+	names      map[schemaKey]string
+	taken      map[string]bool
+}
+
+type schemaKey struct {
+	t      reflect.Type
+	output bool
+}
+
+// of is the schema of t: for reading (output false: a payload or context) or as written (an answer).
+func (s *schemas) of(t reflect.Type, output bool) map[string]any {
+	switch t.Kind() {
+	case reflect.Pointer:
+		inner := s.of(t.Elem(), output)
+		return map[string]any{"anyOf": []any{inner, map[string]any{"type": "null"}}}
+	case reflect.Interface:
+		return map[string]any{}
+	case reflect.String:
+		return map[string]any{"type": "string"}
+	case reflect.Bool:
+		return map[string]any{"type": "boolean"}
+	case reflect.Float32, reflect.Float64:
+		return map[string]any{"type": "number"}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		bits := float64(t.Bits())
+		return map[string]any{"type": "integer", "minimum": -math.Pow(2, bits-1), "maximum": math.Pow(2, bits-1) - 1}
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		most := math.Pow(2, float64(min(t.Bits(), 63))) - 1
+		return map[string]any{"type": "integer", "minimum": 0, "maximum": most}
+	case reflect.Slice:
+		return nullable(map[string]any{"type": "array", "items": s.of(t.Elem(), output)}, output)
+	case reflect.Map:
+		return nullable(map[string]any{"type": "object", "additionalProperties": s.of(t.Elem(), output)}, output)
+	case reflect.Struct:
+		if t.Name() == "" {
+			return s.object(t, output)
+		}
+		return map[string]any{"$ref": "#/components/schemas/" + s.named(t, output)}
+	}
+	return map[string]any{}
+}
+
+// nullable: encoding/json writes a nil slice or map as null.
+func nullable(schema map[string]any, output bool) map[string]any {
+	if !output {
+		return schema
+	}
+	return map[string]any{"anyOf": []any{schema, map[string]any{"type": "null"}}}
+}
+
+// named is the component of the named struct type t (written once).
+func (s *schemas) named(t reflect.Type, output bool) string {
+	key := schemaKey{t, output}
+	if name, ok := s.names[key]; ok {
+		return name
+	}
+	name := componentPrefix + t.Name()
+	if output {
+		name += "-Output"
+	}
+	for n := 2; s.taken[name]; n++ {
+		name = componentPrefix + t.Name() + strconv.Itoa(n)
+	}
+	s.names[key], s.taken[name] = name, true
+	s.components[name] = s.object(t, output)
+	return name
+}
+
+func (s *schemas) object(t reflect.Type, output bool) map[string]any {
+	properties := map[string]any{}
+	required := []any{}
+	for _, field := range fieldsOf(t) {
+		schema := s.of(t.FieldByIndex(field.index).Type, output)
+		if field.doc != "" {
+			schema = map[string]any{"allOf": []any{schema}, "description": field.doc}
+		}
+		properties[field.name] = schema
+		if field.required || output && !field.omit {
+			required = append(required, field.name)
+		}
+	}
+	object := map[string]any{"type": "object", "properties": properties, "title": t.Name()}
+	if len(required) > 0 {
+		object["required"] = required
+	}
+	if !output {
+		object["additionalProperties"] = false
+	}
+	return object
+}
+
+// OpenAPI is contract (a JSON document) with the registered routes added.
+func (e *Endpoints) OpenAPI(contract []byte) ([]byte, error) {
+	if err := e.Err(); err != nil {
+		return nil, err
+	}
+	if len(e.routes()) == 0 {
+		return contract, nil
+	}
+	var document map[string]any
+	if err := json.Unmarshal(contract, &document); err != nil {
+		return nil, err
+	}
+	components, _ := document["components"].(map[string]any)
+	if components == nil {
+		components = map[string]any{}
+		document["components"] = components
+	}
+	found, _ := components["schemas"].(map[string]any)
+	if found == nil {
+		found = map[string]any{}
+		components["schemas"] = found
+	}
+	s := &schemas{components: found, names: map[schemaKey]string{}, taken: map[string]bool{}}
+	for name := range found {
+		s.taken[name] = true
+	}
+	paths, _ := document["paths"].(map[string]any)
+	if paths == nil {
+		paths = map[string]any{}
+		document["paths"] = paths
+	}
+	for _, route := range e.routes() {
+		paths[route.path] = map[string]any{"post": s.operation(route)}
+	}
+	return encodeAnswer(document)
+}
+
+func (s *schemas) operation(route *ownRoute) map[string]any {
+	payload := s.of(route.payload, false)
+	saved := map[string]any{"type": "object"}
+	if route.context.Kind() == reflect.Struct {
+		saved = s.of(route.context, false)
+	}
+	context := map[string]any{"anyOf": []any{saved, map[string]any{"type": "object", "maxProperties": 0}}}
+	envelope := map[string]any{
+		"type":       "object",
+		"required":   []any{envelopePayload},
+		"properties": map[string]any{envelopePayload: payload, envelopeContext: context},
+	}
+	failure := map[string]any{
+		"description": "Refused: the body, the module's settings or the endpoint said no",
+		"content":     map[string]any{"application/json": map[string]any{"schema": map[string]any{"$ref": "#/components/schemas/DemoStatusError"}}},
+	}
+	responses := map[string]any{"200": map[string]any{
+		"description": "The answer",
+		"content":     map[string]any{"application/json": map[string]any{"schema": s.of(route.answer, true)}},
+	}}
+	statuses := append(append([]int(nil), refusals...), route.errors...)
+	sort.Ints(statuses)
+	for _, status := range statuses {
+		responses[strconv.Itoa(status)] = failure
+	}
+	summary := route.summary
+	if summary == "" {
+		summary = "The module's own endpoint " + route.path
+	}
+	return map[string]any{
+		"operationId": "own_" + operationName(route.path),
+		"summary":     summary,
+		"tags":        []any{"endpoints"},
+		"parameters":  []any{map[string]any{"$ref": "#/components/parameters/AcceptLanguage"}},
+		"requestBody": map[string]any{
+			"required": true,
+			"content":  map[string]any{"application/json": map[string]any{"schema": map[string]any{"oneOf": []any{envelope, payload}}}},
+		},
+		"responses": responses,
+	}
+}
+
+// operationName is path with every character but letters and digits as '_' (Python's rule).
+func operationName(path string) string {
+	return strings.Map(func(c rune) rune {
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' {
+			return c
+		}
+		return '_'
+	}, strings.Trim(path, "/"))
+}

@@ -1,0 +1,35 @@
+// Code generated from dashboard-module 2026.1.1+r4 (sha256 7ddc56f6149583c34c14bd191d0961b3a32c66f2ac69a93da4ccdc6eb869a2ae); run `scaffold regenerate`. DO NOT EDIT.
+
+package module
+
+// Values every language's runtime shares (scaffold/codegen/runtime_values.py).
+
+// ModuleMaxBodyBytes: a module backend's own endpoints: a body over this is 413.
+const ModuleMaxBodyBytes = 1024 << 10
+
+// ModuleMaxBodyBytesInFlight: a module backend's bodies read at once; more waits or 503.
+const ModuleMaxBodyBytesInFlight = 16 << 20
+
+// DrainBytes: a refused body is read and thrown away up to this many bytes.
+const DrainBytes = 64 << 20
+
+// RetryAfterSeconds: the Retry-After of a 503 for a busy service.
+const RetryAfterSeconds = 1
+
+// ModuleMaxJSONDepth: a module backend's own endpoints: a body nested deeper is refused (422).
+const ModuleMaxJSONDepth = 64
+
+// MaxHeadBytes: the request line and headers together; more is 431.
+const MaxHeadBytes = 16 << 10
+
+// HealthPath: liveness: 200 while the process serves.
+const HealthPath = "/healthz"
+
+// ReadyPath: readiness: 503 once shutdown began.
+const ReadyPath = "/readyz"
+
+// MetricsPath: Prometheus text exposition.
+const MetricsPath = "/metrics"
+
+// OtherLabel: the operation of an unmatched path, the method of an unknown one.
+const OtherLabel = "other"
