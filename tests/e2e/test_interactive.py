@@ -106,6 +106,8 @@ def test_an_unknown_language_is_one_sentence(installed_scaffold: InstalledScaffo
 
 def test_interrupt_at_a_prompt_writes_nothing(installed_scaffold: InstalledScaffold, tmp_path: Path) -> None:
     child = spawn(installed_scaffold, ["new-module", "acme-map"], tmp_path)
+    child.expect(r"Language of the module backend \(python, typescript or go\) \[python\]")
+    child.send("\r")
     child.expect("Project name")
     child.send("\r")
     child.expect("Python package")

@@ -65,6 +65,14 @@ def backend(project: Path) -> Iterator[ModuleType]:
             del sys.modules[name]
 
 
+@pytest.fixture(scope="module")
+def client(backend: ModuleType, project: Path) -> TestClient:
+    """The backend app in-process, serving the project's frontend/dist (test_module_spec_fidelity.py's too)."""
+    settings_module = importlib.import_module(f"{PACKAGE}.settings")
+    settings = settings_module.Settings(frontend_dist=project / "frontend" / "dist")
+    return TestClient(backend.create_app(settings))
+
+
 def test_frontend_host_includes_a_proxy_path_prefix(backend: ModuleType, project: Path) -> None:
     settings = importlib.import_module(f"{PACKAGE}.settings").Settings(
         frontend_dist=project / "frontend" / "dist"
