@@ -204,10 +204,17 @@ class DeployFiles:
 
     @property
     def version(self) -> str:
-        if self.language == "go":  # no manifest holds it: the data source's metadata says it
-            source = (self.root / "internal" / "datasource" / "datasource.go").read_text(encoding="utf-8")
+        if (
+            self.language == "go"
+        ):  # no manifest holds it: the plugin's data source or the module's settings says it
+            relative = (
+                "internal/settings/settings.go"
+                if self.kind == "module"
+                else "internal/datasource/datasource.go"
+            )
+            source = (self.service_root / relative).read_text(encoding="utf-8")
             found = re.search(r'\bVersion:\s*"([^"]+)"', source)
-            assert found, "no Version in internal/datasource/datasource.go"
+            assert found, f"no Version in {relative}"
             return found.group(1)
         if self.language == "typescript":
             version = json.loads((self.service_root / "package.json").read_text(encoding="utf-8"))["version"]
@@ -286,10 +293,12 @@ def assemble_runtime(
     the absolute paths they name made the stage's folder's (only where a path starts a word: the
     commands the templates use; a tool of the image, /usr/local/go/bin/go, would not be found).
     The runtime stage's own RUN instructions (its user, the state folder) change the system, so
-    they are left out. A RUN whose whole command is a key of `same_as` is done by its value instead,
-    called with the stage's WORKDIR: a step that makes the same files from the same inputs (`npm ci`
-    from the lock the stage holds: tests/node_install.py runs that very command once per run)."""
+    they are left out. A RUN whose whole command is a key of `same_as` (or `<stage name>: <command>`,
+    for a command two stages run) is done by its value instead, called with the stage's WORKDIR: a
+    step that makes the same files from the same inputs (`npm ci` from the lock the stage holds:
+    tests/node_install.py runs that very command once per run)."""
     last = max(i.stage for i in files.instructions)
+    named = {index: name for name, index in stage_names(files.instructions).items()}
     stages: dict[int, ImageFolder] = {}
     for instruction in files.instructions:
         stage = instruction.stage
@@ -313,8 +322,12 @@ def assemble_runtime(
                     _copy(origin.path(source), destination, target, None)
                 else:
                     _copy(files.root / source, destination, target, files)
-        elif instruction.keyword == "RUN" and stage != last and instruction.args in (same_as or {}):
-            (same_as or {})[instruction.args](stages[stage].workdir)
+        elif (
+            instruction.keyword == "RUN"
+            and stage != last
+            and _stand_in(same_as, named.get(stage), instruction)
+        ):
+            _stand_in(same_as, named.get(stage), instruction)(stages[stage].workdir)  # type: ignore[misc]
         elif instruction.keyword == "RUN" and stage != last:
             command = ABSOLUTE_PATH.sub(str(stages[stage].root) + "/", instruction.args)
             result = subprocess.run(
@@ -325,6 +338,14 @@ def assemble_runtime(
                 f"RUN {instruction.args}:\n{result.stdout[-3000:]}{result.stderr[-3000:]}"
             )
     return stages[last]
+
+
+def _stand_in(
+    same_as: Mapping[str, Callable[[Path], None]] | None, stage: str | None, instruction: Instruction
+) -> Callable[[Path], None] | None:
+    """What does a RUN instead of its command: `same_as` by `<stage>: <command>`, else by the command."""
+    found = same_as or {}
+    return found.get(f"{stage}: {instruction.args}") or found.get(instruction.args)
 
 
 def seed_npm_cache(source: Path, cache: Path) -> None:

@@ -66,7 +66,7 @@ from tests.served_process import serve_command, serve_package
 KUBERNETES_VERSION = "1.30.0"
 WRITES_STATE = {"plugin": True, "module": False}  # whether the kind writes PLUGIN_STATE_DIR
 # The projects: a kind, or a kind in a service language other than its default.
-VARIANTS = ("plugin", "plugin-typescript", "plugin-go", "module", "module-typescript")
+VARIANTS = ("plugin", "plugin-typescript", "plugin-go", "module", "module-typescript", "module-go")
 # By the language of the service: what the runtime stage runs (ENTRYPOINT + CMD, exec form); the
 # HEALTHCHECK's interpreter and how it is given code (Go: none, check_healthcheck_declared);
 # what installs packages or compiles (only ever in a build stage); whether the runtime image has
@@ -110,6 +110,9 @@ NEVER_SENT = {
     "module": [".git/config", ".venv/pyvenv.cfg", ".env", "backend/.env", "backend/tests/test_x.py",
                ".scaffold/contract.yaml", "deploy/kubernetes/deployment.yaml", "frontend/node_modules/x/a.js",
                "frontend/dist/module.js", "backend/acme_map/__pycache__/app.pyc", "backend/.venv/bin/python"],
+    "module-go": [".git/config", ".env", "backend/.env", "backend/internal/module/demo_test.go", ".scaffold/contract.yaml",
+                  "deploy/kubernetes/deployment.yaml", "frontend/node_modules/x/a.js", "frontend/dist/module.js",
+                  "backend/bin/module", ".copier-answers.yml"],
     "module-typescript": [".git/config", ".env", "backend/.env", "backend/test/x.test.ts", ".scaffold/contract.yaml",
                           "deploy/kubernetes/deployment.yaml", "frontend/node_modules/x/a.js", "frontend/dist/module.js",
                           "backend/node_modules/x/a.js", "backend/dist/main.js", "backend/coverage/index.html"],
@@ -186,6 +189,9 @@ def fresh(
         "module-typescript": DeployFiles(
             built_module("typescript", tmp_path_factory), "acme-map", "acme_map", "module", "typescript"
         ),
+        "module-go": DeployFiles(
+            built_module("go", tmp_path_factory), "acme-map", "acme_map", "module", "go"
+        ),
     }
 
 
@@ -209,6 +215,10 @@ def served(
     Python), the TypeScript and Go plugins from their runtime stages with the image's command
     (the TypeScript one's laid out with the project, the Go one's here)."""
     laid_out = {"plugin-typescript": typescript_plugin[1]}
+    for name in ("module-typescript", "module-go"):
+        laid_out[name] = module_runtime_stage(
+            fresh[name], tmp_path_factory.mktemp(f"image-{name}"), tmp_path_factory
+        )
     running: dict[str, Running] = {}
     with contextlib.ExitStack() as stack:
         for name in VARIANTS:
@@ -219,10 +229,6 @@ def served(
 
 @contextlib.contextmanager
 def serve(files: DeployFiles, scratch: Path, image: ImageFolder | None = None) -> Iterator[Running]:
-    if files.kind == "module" and files.language != "python":
-        with serve_built_backend(files, scratch) as running:
-            yield running
-        return
     if files.language != "python":
         with serve_runtime_stage(files, scratch, image) as running:
             yield running
@@ -236,19 +242,28 @@ def serve(files: DeployFiles, scratch: Path, image: ImageFolder | None = None) -
         yield Running(origin, env)
 
 
-@contextlib.contextmanager
-def serve_built_backend(files: DeployFiles, scratch: Path) -> Iterator[Running]:
-    """A module's compiled backend run with the image's command in its built backend/ (the folder
-    tests/built_module_backends.py checked and built), with the pod's environment. Its runtime stage
-    is not laid out: the frontend stage's RUN takes registry secrets as mounts (`--mount=type=secret`),
-    which only BuildKit gives; the stages' commands are those the built folder ran (npm ci, the build)."""
-    argv = files.start_command()
-    env = {"PATH": os.environ["PATH"], **container_environment(files, scratch)}
-    with serve_command(
-        argv, cwd=files.root / "backend", env=env, probe_path="/api/v1/well-known",
-        log_path=scratch / "server.log", timeout=60,
-    ) as origin:  # fmt: skip
-        yield Running(origin, env)
+def module_runtime_stage(files: DeployFiles, scratch: Path, factory: pytest.TempPathFactory) -> ImageFolder:
+    """A compiled module backend's runtime stage laid out in `scratch`: the backend's build stages
+    run as the Dockerfile writes them (a TypeScript backend's `npm ci` from the shared install of its
+    lock, as the TypeScript plugin's), the frontend stage's RUNs stood in for: the first takes the
+    private registry's credentials as BuildKit secret mounts (`RUN --mount=type=secret,...`), which a
+    shell cannot run, and the bundle it builds is the frontend tests' business (the runtime stage
+    copies dist/ whatever it holds). The stand-in build writes a module.js and a module.css."""
+
+    def stand_in_build(workdir: Path) -> None:
+        (workdir / "dist").mkdir(exist_ok=True)
+        (workdir / "dist" / "module.js").write_text("window.acme_map = {registry: {}};\n", encoding="utf-8")
+        (workdir / "dist" / "module.css").write_text(".acme-map{}\n", encoding="utf-8")
+
+    same_as: dict[str, Callable[[Path], None]] = {}
+    for instruction in files.instructions:
+        if instruction.keyword == "RUN" and instruction.stage == stage_names(files.instructions)["frontend"]:
+            build = instruction.args.strip() == "npm run build"
+            same_as[f"frontend: {instruction.args}"] = stand_in_build if build else (lambda _workdir: None)
+    if files.language == "typescript":
+        install = LANGUAGES["typescript"].install
+        same_as[f"backend: {install}"] = lambda workdir: install_node_modules(workdir, factory)
+    return assemble_runtime(files, scratch / "image", BUILD_ENVIRONMENT[files.language](scratch), same_as)
 
 
 def npm_environment(scratch: Path) -> dict[str, str]:
@@ -604,41 +619,47 @@ def test_fresh_project_served(
 # (check, file, text, replacement, kinds): {project}, {package} and {port} are the project's,
 # {last} the keyword of its Dockerfile's last instruction (CMD; ENTRYPOINT where there is no CMD).
 MUTATIONS: list[tuple[str, str, str, str, str]] = [
-    ("hadolint", "Dockerfile", "\n{last} [", "\nRUN apt-get update && apt-get install -y curl\n{last} [", "plugin plugin-typescript plugin-go module module-typescript"),
-    ("kubernetes_validate", "deploy/kubernetes/deployment.yaml", "readOnlyRootFilesystem", "readOnlyRootFilesytem", "plugin plugin-typescript plugin-go module module-typescript"),
-    ("kubernetes_validate", "deploy/kubernetes/kustomization.yaml", "  - pdb.yaml\n", "", "plugin plugin-typescript plugin-go module module-typescript"),
-    ("replicas", "deploy/kubernetes/deployment.yaml", "replicas: 2", "replicas: 1", "plugin plugin-typescript plugin-go module module-typescript"),
-    ("replicas", "deploy/kubernetes/hpa.yaml", "minReplicas: 2", "minReplicas: 1", "plugin plugin-typescript plugin-go module module-typescript"),
-    ("replicas", "deploy/kubernetes/pdb.yaml", "name: {project}", "name: {project}-old", "plugin plugin-typescript plugin-go module module-typescript"),
-    ("one_port", "deploy/kubernetes/deployment.yaml", "containerPort: {port}", "containerPort: 9999", "plugin plugin-typescript plugin-go module module-typescript"),
-    ("one_port", "Dockerfile", "EXPOSE {port}", "EXPOSE 80", "plugin plugin-typescript plugin-go module module-typescript"),
-    ("resources", "deploy/kubernetes/deployment.yaml", "limits:", "limitz:", "plugin plugin-typescript plugin-go module module-typescript"),
-    ("security", "deploy/kubernetes/deployment.yaml", "readOnlyRootFilesystem: true", "readOnlyRootFilesystem: false", "plugin plugin-typescript plugin-go module module-typescript"),
-    ("security", "deploy/kubernetes/deployment.yaml", "runAsUser: 10001", "runAsUser: 10002", "plugin plugin-typescript plugin-go module module-typescript"),
-    ("security", "Dockerfile", "USER 10001:10001", "USER app", "plugin plugin-typescript plugin-go module module-typescript"),
-    ("writable_volumes", "deploy/kubernetes/deployment.yaml", "mountPath: /tmp", "mountPath: /scratch", "plugin plugin-typescript plugin-go module module-typescript"),
+    ("hadolint", "Dockerfile", "\n{last} [", "\nRUN apt-get update && apt-get install -y curl\n{last} [", "plugin plugin-typescript plugin-go module module-typescript module-go"),
+    ("kubernetes_validate", "deploy/kubernetes/deployment.yaml", "readOnlyRootFilesystem", "readOnlyRootFilesytem", "plugin plugin-typescript plugin-go module module-typescript module-go"),
+    ("kubernetes_validate", "deploy/kubernetes/kustomization.yaml", "  - pdb.yaml\n", "", "plugin plugin-typescript plugin-go module module-typescript module-go"),
+    ("replicas", "deploy/kubernetes/deployment.yaml", "replicas: 2", "replicas: 1", "plugin plugin-typescript plugin-go module module-typescript module-go"),
+    ("replicas", "deploy/kubernetes/hpa.yaml", "minReplicas: 2", "minReplicas: 1", "plugin plugin-typescript plugin-go module module-typescript module-go"),
+    ("replicas", "deploy/kubernetes/pdb.yaml", "name: {project}", "name: {project}-old", "plugin plugin-typescript plugin-go module module-typescript module-go"),
+    ("one_port", "deploy/kubernetes/deployment.yaml", "containerPort: {port}", "containerPort: 9999", "plugin plugin-typescript plugin-go module module-typescript module-go"),
+    ("one_port", "Dockerfile", "EXPOSE {port}", "EXPOSE 80", "plugin plugin-typescript plugin-go module module-typescript module-go"),
+    ("resources", "deploy/kubernetes/deployment.yaml", "limits:", "limitz:", "plugin plugin-typescript plugin-go module module-typescript module-go"),
+    ("security", "deploy/kubernetes/deployment.yaml", "readOnlyRootFilesystem: true", "readOnlyRootFilesystem: false", "plugin plugin-typescript plugin-go module module-typescript module-go"),
+    ("security", "deploy/kubernetes/deployment.yaml", "runAsUser: 10001", "runAsUser: 10002", "plugin plugin-typescript plugin-go module module-typescript module-go"),
+    ("security", "Dockerfile", "USER 10001:10001", "USER app", "plugin plugin-typescript plugin-go module module-typescript module-go"),
+    ("writable_volumes", "deploy/kubernetes/deployment.yaml", "mountPath: /tmp", "mountPath: /scratch", "plugin plugin-typescript plugin-go module module-typescript module-go"),
     ("writable_volumes", "deploy/kubernetes/deployment.yaml", "mountPath: /var/lib/{project}", "mountPath: /data", "plugin plugin-typescript plugin-go"),
     ("secrets", "deploy/kubernetes/deployment.yaml", "name: {project}-secrets", "name: {project}-config", "plugin plugin-typescript plugin-go"),
     ("secrets", "deploy/kubernetes/deployment.yaml", "optional: true", "optional: false", "plugin plugin-typescript plugin-go"),
-    ("secrets", "Dockerfile", "\n{last} [", "\nENV API_TOKEN=changeme\n{last} [", "plugin plugin-typescript plugin-go module module-typescript"),
-    ("shutdown", "deploy/kubernetes/deployment.yaml", "terminationGracePeriodSeconds: 40", "terminationGracePeriodSeconds: 30", "plugin plugin-typescript plugin-go module module-typescript"),
+    ("secrets", "Dockerfile", "\n{last} [", "\nENV API_TOKEN=changeme\n{last} [", "plugin plugin-typescript plugin-go module module-typescript module-go"),
+    ("shutdown", "deploy/kubernetes/deployment.yaml", "terminationGracePeriodSeconds: 40", "terminationGracePeriodSeconds: 30", "plugin plugin-typescript plugin-go module module-typescript module-go"),
     ("shutdown", "Dockerfile", 'CMD ["python", "-m", "{package}"]', "CMD python -m {package}", "plugin module"),
     ("shutdown", "Dockerfile", "WORKERS=1", "WORKERS=2", "plugin"),
     ("base_images_pinned", "Dockerfile", "python:3.11.17-slim-bookworm", "python:3.11-slim-bookworm", "plugin module"),
     ("base_images_pinned", "Dockerfile", "node:20.20.2-bookworm-slim", "node:20-bookworm-slim", "module plugin-typescript module-typescript"),
-    ("images", "deploy/kubernetes/kustomization.yaml", 'newTag: "0.1.0"', "newTag: latest", "plugin plugin-typescript plugin-go module module-typescript"),
+    ("images", "deploy/kubernetes/kustomization.yaml", 'newTag: "0.1.0"', "newTag: latest", "plugin plugin-typescript plugin-go module module-typescript module-go"),
     ("build_context", ".dockerignore", "!README.md\n", "", "plugin"),
     ("build_context", ".dockerignore", "\n*\n", "\n", "plugin plugin-typescript module"),
     ("build_context", ".dockerignore", "frontend/node_modules\n", "", "module"),
-    ("healthcheck_declared", "Dockerfile", "HEALTHCHECK ", "# HEALTHCHECK ", "plugin plugin-typescript plugin-go module module-typescript"),
-    ("probes_served", "deploy/kubernetes/deployment.yaml", "path: /readyz", "path: /ready", "plugin plugin-typescript plugin-go module module-typescript"),
-    ("probes_served", "deploy/kubernetes/deployment.yaml", "path: /readyz", "path: /healthz", "plugin plugin-typescript plugin-go module module-typescript"),
-    ("probes_served", "deploy/kubernetes/deployment.yaml", "prometheus.io/path: /metrics", "prometheus.io/path: /stats", "plugin plugin-typescript plugin-go module module-typescript"),
+    ("healthcheck_declared", "Dockerfile", "HEALTHCHECK ", "# HEALTHCHECK ", "plugin plugin-typescript plugin-go module module-typescript module-go"),
+    ("probes_served", "deploy/kubernetes/deployment.yaml", "path: /readyz", "path: /ready", "plugin plugin-typescript plugin-go module module-typescript module-go"),
+    ("probes_served", "deploy/kubernetes/deployment.yaml", "path: /readyz", "path: /healthz", "plugin plugin-typescript plugin-go module module-typescript module-go"),
+    ("probes_served", "deploy/kubernetes/deployment.yaml", "prometheus.io/path: /metrics", "prometheus.io/path: /stats", "plugin plugin-typescript plugin-go module module-typescript module-go"),
     ("healthcheck_runs", "Dockerfile", "/healthz'", "/health'", "plugin plugin-typescript module module-typescript"),
     # the TypeScript plugin's own (appended: the numbers in the ids above stay)
     ("shutdown", "Dockerfile", 'CMD ["node", "dist/main.js"]', 'CMD ["npm", "start"]', "plugin-typescript"),
     ("images", "Dockerfile", "npm ci --omit=dev", "npm ci", "plugin-typescript"),
     ("build_context", ".dockerignore", "!locales/\n", "", "plugin-typescript"),
+    # the Go module's own
+    ("shutdown", "Dockerfile", 'ENTRYPOINT ["/usr/local/bin/{project}"]', "ENTRYPOINT /usr/local/bin/{project}", "module-go"),
+    ("images", "Dockerfile", "CGO_ENABLED=0 go build", "go build", "module-go"),
+    ("base_images_pinned", "Dockerfile", "golang:1.27.3-bookworm", "golang:1.27-bookworm", "module-go"),
+    ("build_context", ".dockerignore", "backend/bin\n", "", "module-go"),
+    ("healthcheck_runs", "Dockerfile", 'CMD ["/usr/local/bin/{project}", "-healthcheck"]', 'CMD ["/bin/{project}", "-healthcheck"]', "module-go"),
     # the TypeScript module's own
     ("shutdown", "Dockerfile", 'CMD ["node", "dist/main.js"]', 'CMD ["npm", "start"]', "module-typescript"),
     ("images", "Dockerfile", "npm ci --omit=dev", "npm ci", "module-typescript"),
