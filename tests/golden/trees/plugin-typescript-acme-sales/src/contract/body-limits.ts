@@ -180,8 +180,12 @@ export function readBody(
   });
 }
 
-/** Read and throw away the rest of `stream` (at most DRAIN_BYTES and DRAIN_SECONDS). */
-function drain(stream: IncomingMessage, skip: boolean): Promise<void> {
+/**
+ * Read and throw away the rest of `stream` (at most DRAIN_BYTES and DRAIN_SECONDS), so a client that
+ * writes its whole body before reading finds the answer; `skip`: resolve at once. The module's body
+ * reading drains a refused Content-Type with it too.
+ */
+export function drain(stream: IncomingMessage, skip = false): Promise<void> {
   return new Promise((resolve) => {
     if (skip || stream.readableEnded) {
       resolve();

@@ -31,11 +31,12 @@ import {
   type BodyBudget,
   type BodyPace,
   BodyRefused,
+  drain,
   readBody as readCountedBody,
   readJson,
 } from './body-limits.js';
 import { type ModuleTextKey, moduleText } from './module-texts.js';
-import { DRAIN_BYTES, DRAIN_SECONDS, RETRY_AFTER_SECONDS } from './runtime-constants.js';
+import { RETRY_AFTER_SECONDS } from './runtime-constants.js';
 import type { DemoStatusPayload } from './types.js';
 
 export const ENVELOPE_PAYLOAD = 'payload';
@@ -159,34 +160,6 @@ async function readRawBody(
     }
     throw new BodyError(503, moduleText('body.busy'), BUSY_HEADERS);
   }
-}
-
-/** Read and throw away the rest of `stream` (at most DRAIN_BYTES and DRAIN_SECONDS). */
-function drain(stream: IncomingMessage): Promise<void> {
-  return new Promise((resolve) => {
-    if (stream.readableEnded) {
-      resolve();
-      return;
-    }
-    let drained = 0;
-    const timer = setTimeout(done, DRAIN_SECONDS * 1000);
-    function done(): void {
-      clearTimeout(timer);
-      stream.removeListener('data', onData);
-      resolve();
-    }
-    function onData(chunk: Buffer): void {
-      drained += chunk.length;
-      if (drained > DRAIN_BYTES) {
-        done();
-      }
-    }
-    stream.on('data', onData);
-    stream.once('end', done);
-    stream.once('error', done);
-    stream.once('close', done);
-    stream.resume();
-  });
 }
 
 /** The request's body bytes as the scope's parser left them (none: an empty body). */
