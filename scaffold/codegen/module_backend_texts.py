@@ -43,6 +43,10 @@ MODULE_TEXTS: dict[str, str] = {
     # the author's own endpoints
     "endpoint.mismatch": "The body does not match this endpoint: {problem}",
     "endpoint.extra": "{where} has a property this endpoint does not take",
+    # secrets in moduleContext (enc:v1: tokens) and the endpoint that makes them
+    "secrets.undecryptable": "moduleContext holds an encrypted value this module backend cannot decrypt (altered, or made with another key); save the module's settings again",
+    "secrets.noKey": "This module backend has no MODULE_SECRET_KEY, so it cannot encrypt or decrypt secrets; set MODULE_SECRET_KEY in its environment",
+    "secrets.oldWithoutKey": "MODULE_OLD_SECRET_KEYS is set but MODULE_SECRET_KEY is not; set MODULE_SECRET_KEY to the key new secrets are encrypted with",
     # any route
     "http.404": "Not found: this module backend has no endpoint at this path",
     "http.405": "Method not allowed: this path does not serve this method",

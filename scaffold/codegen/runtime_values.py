@@ -180,6 +180,21 @@ RUNTIME_VALUES: tuple[RuntimeValue, ...] = (
     RuntimeValue("NONCE_BYTES", 12, "AES-GCM's nonce, fresh for every value"),
     RuntimeValue("TAG_BYTES", 16, "AES-GCM's authentication tag"),
     RuntimeValue("MAX_TOKEN_CHARS", 64 * KIB, "an encrypted value longer than this is refused unread"),
+    # --- a module's secrets: enc:v1: tokens in moduleContext (the same token as a plugin's) ----------
+    RuntimeValue("MODULE_KEY_ENV", "MODULE_SECRET_KEY", "a module backend's key for enc:v1: values"),
+    RuntimeValue(
+        "MODULE_OLD_KEYS_ENV",
+        "MODULE_OLD_SECRET_KEYS",
+        "a module backend's earlier keys that still decrypt, comma-separated",
+    ),
+    RuntimeValue(
+        "MODULE_SECRETS_PATH",
+        "/api/v1/secrets",
+        "a module backend's endpoint that encrypts a value its Settings is about to save",
+    ),
+    RuntimeValue("MODULE_MAX_SECRET_NAME_CHARS", 128, "the property name a secret is encrypted for, at most"),
+    RuntimeValue("MODULE_MAX_SECRET_CHARS", 4 * KIB, "a secret value the module encrypts, at most"),
+    RuntimeValue("MODULE_NO_KEY_STATUS", 503, "the answer when a secret is needed and the module has no key"),
     RuntimeValue(
         "PUBLISHED_KEY_REFUSAL",
         "PLUGIN_SECRET_KEY is the example key the contract spec publishes (info.x-example-secret-key, "

@@ -18,6 +18,7 @@ from scaffold.codegen.python.render import render_plain
 from scaffold.codegen.python.runtime_files import project_name, runtime_file
 from scaffold.codegen.python.service_conftest import SERVICE_CONFTEST, service_conftest
 from scaffold.codegen.python.shared_values import CONSTANTS_FILE, python_runtime_constants
+from scaffold.codegen.runtime_values import spec_values
 from scaffold.specs.document import SpecDocument
 
 # Runtime files copied into the contract folder (scaffold.codegen.python.runtime_files names each one there).
@@ -27,6 +28,8 @@ RUNTIME_SOURCES = (
     "module_envelope.py",
     "module_errors.py",
     "module_endpoints.py",
+    "module_secrets.py",
+    "secrets.py",
     "wire_names.py",
     "module_assets.py",
     "logs.py",
@@ -50,7 +53,7 @@ def backend_files(spec: SpecDocument, contract: ModuleContract, package: str) ->
         f"{base}/openapi_document.py": openapi_document_module(spec, header, "/"),
         f"backend/{SERVICE_CONFTEST}": service_conftest(header, package, lints_long_lines=True),
         # what every language's runtime shares, rendered (not copied: runtime_files/ reads the source)
-        f"{base}/{CONSTANTS_FILE}": header + python_runtime_constants(),
+        f"{base}/{CONSTANTS_FILE}": header + python_runtime_constants(spec_values(spec.data)),
         f"{base}/module_texts.py": header + module_texts_source(),
     }
     for source in RUNTIME_SOURCES:

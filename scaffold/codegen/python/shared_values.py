@@ -36,6 +36,8 @@ def _literal(value: Value) -> str:
 
 
 def _assignment(item: RuntimeValue) -> str:
+    if item.value == ():  # mypy --strict infers nothing from an empty tuple: say what it holds
+        return f"{item.name}: tuple[str, ...] = ()"
     line = f"{item.name} = {_literal(item.value)}"
     if len(line) <= _LINE_LENGTH:
         return line

@@ -20,6 +20,11 @@ from .module_texts import module_text
 _log = logging.getLogger(__name__)
 
 
+class ConfigurationError(Exception):
+    """A setting the backend cannot start with (a malformed MODULE_SECRET_KEY): one sentence naming
+    it, which __main__ prints before it exits. secrets.py, shared with the plugins, raises it."""
+
+
 def error_response(status: int, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
     """`status` with the error body; `message` must not echo the request (it may hold secrets)."""
     return JSONResponse({"error": True, "message": message}, status_code=status, headers=headers)

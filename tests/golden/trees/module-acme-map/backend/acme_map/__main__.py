@@ -17,6 +17,7 @@ import errno
 import socket
 import sys
 
+from ._contract.errors import ConfigurationError
 from ._contract.observability import logging_config
 from ._contract.serving import serve
 from .app import create_app
@@ -58,8 +59,13 @@ def main() -> None:
             file=sys.stderr,
         )
         sys.exit(1)
+    try:
+        app = create_app(settings)
+    except ConfigurationError as error:  # e.g. a MODULE_SECRET_KEY that is no key
+        print(f"error: {error}", file=sys.stderr)
+        sys.exit(2)
     serve(
-        create_app(settings),
+        app,
         {
             "host": settings.host,
             "port": settings.port,

@@ -154,6 +154,24 @@ const TagBytes = 16
 // MaxTokenChars: an encrypted value longer than this is refused unread.
 const MaxTokenChars = 64 << 10
 
+// ModuleKeyEnv: a module backend's key for enc:v1: values.
+const ModuleKeyEnv = "MODULE_SECRET_KEY"
+
+// ModuleOldKeysEnv: a module backend's earlier keys that still decrypt, comma-separated.
+const ModuleOldKeysEnv = "MODULE_OLD_SECRET_KEYS"
+
+// ModuleSecretsPath: a module backend's endpoint that encrypts a value its Settings is about to save.
+const ModuleSecretsPath = "/api/v1/secrets"
+
+// ModuleMaxSecretNameChars: the property name a secret is encrypted for, at most.
+const ModuleMaxSecretNameChars = 128
+
+// ModuleMaxSecretChars: a secret value the module encrypts, at most.
+const ModuleMaxSecretChars = 4 << 10
+
+// ModuleNoKeyStatus: the answer when a secret is needed and the module has no key.
+const ModuleNoKeyStatus = 503
+
 // PublishedKeyRefusal: why a production plugin will not start with a key in PUBLISHED_SECRET_KEYS ({hint}: the language's command that makes a key).
 const PublishedKeyRefusal = "PLUGIN_SECRET_KEY is the example key the contract spec publishes (info.x-example-secret-key, served at /openapi.json) and PLUGIN_ENV is production: anyone can decrypt what it encrypts, so the plugin will not use it; {hint}, and set PLUGIN_SECRET_KEY to it in the environment"
 

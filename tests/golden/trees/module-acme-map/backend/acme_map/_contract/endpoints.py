@@ -22,7 +22,9 @@ Every rule, in the order it is applied (the body rules are `envelope.py`'s, shar
   model, its moduleContext, when the key is present, must be an object (null is refused) and is
   validated by the module_context model when one is named (else handed over as a dict); an empty
   object is read as no moduleContext (nothing saved yet: the platform, and `scaffold dev`, may
-  send `{}` before the Settings component saved anything); other keys are ignored. Any other
+  send `{}` before the Settings component saved anything); other keys are ignored; before any
+  model sees moduleContext, its `enc:v1:` values are decrypted (`module_secrets.py`: 400 for a
+  token this backend cannot decrypt, 503 when it has no MODULE_SECRET_KEY). Any other
   body is a bare payload, validated by the payload model, with no moduleContext. So that the two
   cannot be mistaken, a payload model must forbid unknown keys and must not have a property
   named "payload" (checked when the route is registered);
@@ -44,7 +46,8 @@ from __future__ import annotations
 
 import inspect
 import json
-from collections.abc import Callable, Iterable, Sequence
+import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, get_type_hints
 
@@ -59,8 +62,17 @@ from .body_limits import BodyBudget
 from .locale import choose_locale
 from .envelope import ENVELOPE_CONTEXT, ENVELOPE_PAYLOAD, BodyError, body_budget, parse_json, read_body
 from .errors import error_response, internal_error
+from .module_secrets import (
+    MODULE_NO_KEY_STATUS,
+    MODULE_SECRETS_PATH,
+    SealedSecret,
+    SecretToSeal,
+    module_secret_box,
+    reveal_context,
+)
 from .module_texts import module_text
 from .runtime_constants import HEALTH_PATH, METRICS_PATH, READY_PATH
+from .secrets import SecretBox
 from .wire_names import wire_names
 
 PayloadT = TypeVar("PayloadT", bound=BaseModel)
@@ -69,7 +81,14 @@ HandlerT = TypeVar("HandlerT", bound=Callable[..., Any])
 
 COMPONENT_PREFIX = "endpoints."
 # Paths the contract's routes and the service's probes answer; an own endpoint may not take them.
-RESERVED_PATHS = (HEALTH_PATH, READY_PATH, METRICS_PATH, "/openapi.json", "/api/v1/demo/status")
+RESERVED_PATHS = (
+    HEALTH_PATH,
+    READY_PATH,
+    METRICS_PATH,
+    "/openapi.json",
+    "/api/v1/demo/status",
+    MODULE_SECRETS_PATH,
+)
 RESERVED_PREFIXES = ("/.well-known/", "/static/")
 REFUSALS = (400, 413, 422, 500, 503)  # what the rules above answer, documented for every route
 _ERROR_SCHEMA = {"$ref": "#/components/schemas/DemoStatusError"}
@@ -112,6 +131,7 @@ class _Route:
     errors: tuple[int, ...]
     handler: Callable[[Call[Any, Any]], Any]
     summary: str
+    reveals: bool = True  # decrypt the enc:v1: values of moduleContext before the handler sees it
 
 
 def _problem(error: ValidationError, where: str, known: frozenset[str]) -> str:
@@ -181,15 +201,25 @@ class Endpoints:
         return register
 
     def router(
-        self, *, locales: Sequence[str], default_locale: str, budget: BodyBudget | None = None
+        self,
+        *,
+        locales: Sequence[str],
+        default_locale: str,
+        budget: BodyBudget | None = None,
+        environ: Mapping[str, str] | None = None,
     ) -> APIRouter:
-        """The routes, answering in one of `locales`; `budget` is shared with the contract's routes."""
+        """The routes, answering in one of `locales`; `budget` is shared with the contract's routes.
+
+        Besides the module's own, POST /api/v1/secrets (`_sealing_route`); the key comes from
+        `environ` (os.environ by default): a malformed one stops the backend here, at its start.
+        """
+        box = module_secret_box(os.environ if environ is None else environ)
         router = APIRouter()
         shared = budget or body_budget()
-        for route in self._routes:
+        for route in (_sealing_route(box), *self._routes):
             router.add_api_route(
                 route.path,
-                _serve(route, tuple(locales), default_locale, shared),
+                _serve(route, tuple(locales), default_locale, shared, box),
                 methods=["POST"],
                 response_model=None,
                 include_in_schema=False,
@@ -199,10 +229,9 @@ class Endpoints:
     def openapi(self, contract: dict[str, Any]) -> dict[str, Any]:
         """A copy of the contract document with these routes added (for the conformance test)."""
         document: dict[str, Any] = json.loads(json.dumps(contract))
-        if not self._routes:
-            return document
+        routes = (_sealing_route(None), *self._routes)
         models: list[tuple[type[BaseModel], Any]] = []
-        for route in self._routes:
+        for route in routes:
             models += [(route.payload, "validation"), (route.answer, "serialization")]
             if route.module_context is not None:
                 models.append((route.module_context, "validation"))
@@ -213,7 +242,7 @@ class Endpoints:
         for name, schema in definitions.get("$defs", {}).items():
             schemas[COMPONENT_PREFIX + name] = schema
         paths = document.setdefault("paths", {})
-        for route in self._routes:
+        for route in routes:
             saved = refs[(route.module_context, "validation")] if route.module_context else {"type": "object"}
             context = {"anyOf": [saved, {"type": "object", "maxProperties": 0}]}  # {}: nothing saved
             paths[route.path] = {"post": _operation(route, refs, context)}
@@ -291,12 +320,28 @@ def _route(
     return _Route(path, payload, module_context, answer, errors, handler, summary)
 
 
+def _sealing_route(box: SecretBox | None) -> _Route:
+    """POST /api/v1/secrets: the Settings' secret as the token it saves (module_secrets.py says why).
+
+    It ignores moduleContext: a saved token it could not decrypt must not stop the settings from
+    being saved again with a new one.
+    """
+
+    def seal(call: Call[SecretToSeal, None]) -> SealedSecret:
+        if box is None:
+            raise ModuleError(MODULE_NO_KEY_STATUS, module_text("secrets.noKey"))
+        return SealedSecret(value=box.seal(call.payload.value, field=call.payload.name))
+
+    summary = "Encrypt a secret the module's Settings is about to save (an enc:v1: token)"
+    return _Route(MODULE_SECRETS_PATH, SecretToSeal, None, SealedSecret, (), seal, summary, reveals=False)
+
+
 def _top_level_names(model: type[BaseModel]) -> set[str]:
     return {field.alias or name for name, field in model.model_fields.items()}
 
 
 def _serve(
-    route: _Route, locales: tuple[str, ...], default: str, budget: BodyBudget
+    route: _Route, locales: tuple[str, ...], default: str, budget: BodyBudget, box: SecretBox | None
 ) -> Callable[[Request], Any]:
     payload_names = wire_names(route.payload)
     context_names = wire_names(route.module_context) if route.module_context else frozenset()
@@ -312,6 +357,10 @@ def _serve(
                 raise BodyError(400, module_text("endpoint.mismatch", problem=problem))
             if context == {}:  # nothing saved yet: the platform may send an empty object
                 context = None
+            if not route.reveals:
+                context = None
+            elif context is not None:  # before any model sees it: secrets are read decrypted
+                context = reveal_context(context, box)
             if context is not None and route.module_context is not None:
                 context = _validate(route.module_context, context, ENVELOPE_CONTEXT, context_names)
             payload = _validate(route.payload, data[ENVELOPE_PAYLOAD], ENVELOPE_PAYLOAD, payload_names)

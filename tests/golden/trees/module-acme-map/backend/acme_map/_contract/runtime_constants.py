@@ -105,7 +105,21 @@ NONCE_BYTES = 12
 TAG_BYTES = 16
 # an encrypted value longer than this is refused unread
 MAX_TOKEN_CHARS = 64 * 1024
+# a module backend's key for enc:v1: values
+MODULE_KEY_ENV = "MODULE_SECRET_KEY"
+# a module backend's earlier keys that still decrypt, comma-separated
+MODULE_OLD_KEYS_ENV = "MODULE_OLD_SECRET_KEYS"
+# a module backend's endpoint that encrypts a value its Settings is about to save
+MODULE_SECRETS_PATH = "/api/v1/secrets"
+# the property name a secret is encrypted for, at most
+MODULE_MAX_SECRET_NAME_CHARS = 128
+# a secret value the module encrypts, at most
+MODULE_MAX_SECRET_CHARS = 4 * 1024
+# the answer when a secret is needed and the module has no key
+MODULE_NO_KEY_STATUS = 503
 # why a production plugin will not start with a key in PUBLISHED_SECRET_KEYS ({hint}: the language's command that makes a key)
 PUBLISHED_KEY_REFUSAL = (
     "PLUGIN_SECRET_KEY is the example key the contract spec publishes (info.x-example-secret-key, served at /openapi.json) and PLUGIN_ENV is production: anyone can decrypt what it encrypts, so the plugin will not use it; {hint}, and set PLUGIN_SECRET_KEY to it in the environment"
 )
+# keys the contract spec publishes (info.x-example-secret-key): refused in production
+PUBLISHED_SECRET_KEYS: tuple[str, ...] = ()

@@ -153,6 +153,24 @@ export const TAG_BYTES = 16;
 /** An encrypted value longer than this is refused unread. */
 export const MAX_TOKEN_CHARS = 64 * 1024;
 
+/** A module backend's key for enc:v1: values. */
+export const MODULE_KEY_ENV = 'MODULE_SECRET_KEY';
+
+/** A module backend's earlier keys that still decrypt, comma-separated. */
+export const MODULE_OLD_KEYS_ENV = 'MODULE_OLD_SECRET_KEYS';
+
+/** A module backend's endpoint that encrypts a value its Settings is about to save. */
+export const MODULE_SECRETS_PATH = '/api/v1/secrets';
+
+/** The property name a secret is encrypted for, at most. */
+export const MODULE_MAX_SECRET_NAME_CHARS = 128;
+
+/** A secret value the module encrypts, at most. */
+export const MODULE_MAX_SECRET_CHARS = 4 * 1024;
+
+/** The answer when a secret is needed and the module has no key. */
+export const MODULE_NO_KEY_STATUS = 503;
+
 /** Why a production plugin will not start with a key in PUBLISHED_SECRET_KEYS ({hint}: the language's command that makes a key). */
 export const PUBLISHED_KEY_REFUSAL =
   'PLUGIN_SECRET_KEY is the example key the contract spec publishes (info.x-example-secret-key, served at /openapi.json) and PLUGIN_ENV is production: anyone can decrypt what it encrypts, so the plugin will not use it; {hint}, and set PLUGIN_SECRET_KEY to it in the environment';

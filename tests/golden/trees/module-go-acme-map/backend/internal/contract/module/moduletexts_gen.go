@@ -31,6 +31,9 @@ const (
 	TextEnvelopeContextNull      TextKey = "envelope.contextNull"
 	TextEndpointMismatch         TextKey = "endpoint.mismatch"
 	TextEndpointExtra            TextKey = "endpoint.extra"
+	TextSecretsUndecryptable     TextKey = "secrets.undecryptable"
+	TextSecretsNoKey             TextKey = "secrets.noKey"
+	TextSecretsOldWithoutKey     TextKey = "secrets.oldWithoutKey"
 	TextHTTP404                  TextKey = "http.404"
 	TextHTTP405                  TextKey = "http.405"
 	TextHTTPOther                TextKey = "http.other"
@@ -61,6 +64,9 @@ var moduleTexts = map[TextKey]string{
 	TextEnvelopeContextNull:      "moduleContext must be an object (null is not allowed)",
 	TextEndpointMismatch:         "The body does not match this endpoint: {problem}",
 	TextEndpointExtra:            "{where} has a property this endpoint does not take",
+	TextSecretsUndecryptable:     "moduleContext holds an encrypted value this module backend cannot decrypt (altered, or made with another key); save the module's settings again",
+	TextSecretsNoKey:             "This module backend has no MODULE_SECRET_KEY, so it cannot encrypt or decrypt secrets; set MODULE_SECRET_KEY in its environment",
+	TextSecretsOldWithoutKey:     "MODULE_OLD_SECRET_KEYS is set but MODULE_SECRET_KEY is not; set MODULE_SECRET_KEY to the key new secrets are encrypted with",
 	TextHTTP404:                  "Not found: this module backend has no endpoint at this path",
 	TextHTTP405:                  "Method not allowed: this path does not serve this method",
 	TextHTTPOther:                "HTTP error {status}",
