@@ -30,6 +30,8 @@ import httpx
 
 from scaffold.contracts import MODULE, PLUGIN, KindName
 from scaffold.dev.children import Child, ChildCommand, ChildGroup, OutputSink
+from scaffold.dev.module_key import KEY_ENV as MODULE_KEY_ENV
+from scaffold.dev.module_key import dev_module_key
 from scaffold.dev.project_layout import ProjectLayout
 from scaffold.dev.runners import frontend_runner, service_runner
 from scaffold.errors import DevServiceError
@@ -109,6 +111,9 @@ def plan_service(
         "PORT": str(chosen),
         "PYTHONUNBUFFERED": "1",  # a Python service's log reaches the terminal as it is written
     }
+    module_key = dev_module_key(environ) if layout.kind == MODULE.name else None
+    if module_key is not None:  # the Settings' secrets decrypt as on the platform (module_key.py)
+        env[MODULE_KEY_ENV] = module_key.text
     if layout.frontend_dir is not None and not environ.get("MODULE_FRONTEND_DIST", "").strip():
         # The backend picks the first candidate folder that already holds module.js when it starts,
         # which is before the first watch build has written frontend/dist: name the folder instead.

@@ -449,19 +449,25 @@ def check_writable_volumes(files: DeployFiles) -> None:
 
 
 def check_secrets(files: DeployFiles) -> None:
-    """No secret is baked into the image; the plugin's key comes from the Secret <project>-secrets."""
+    """No secret is baked into the image; the service's key comes from the Secret <project>-secrets
+    (a plugin's is required; a module's is optional: a module without secrets runs without it)."""
     for instruction in files.instructions:
         if instruction.keyword in ("ENV", "ARG"):
             assert not SECRET_WORDS.search(instruction.args), f"{instruction.keyword} {instruction.args}"
     assert "Secret" not in files.manifests, "no Secret with a key is applied from the repository"
-    if files.kind == "module":
-        return
     env = files.container_env
+    secret = f"{files.project_name}-secrets"
+    if files.kind == "module":
+        key = env["MODULE_SECRET_KEY"]["valueFrom"]["secretKeyRef"]
+        assert key == {"name": secret, "key": "MODULE_SECRET_KEY", "optional": True}
+        old = env["MODULE_OLD_SECRET_KEYS"]["valueFrom"]["secretKeyRef"]
+        assert old == {"name": secret, "key": "MODULE_OLD_SECRET_KEYS", "optional": True}
+        return
     assert env["PLUGIN_ENV"]["value"] == "production"
     key = env["PLUGIN_SECRET_KEY"]["valueFrom"]["secretKeyRef"]
-    assert key == {"name": f"{files.project_name}-secrets", "key": "PLUGIN_SECRET_KEY"}
+    assert key == {"name": secret, "key": "PLUGIN_SECRET_KEY"}
     old = env["PLUGIN_OLD_SECRET_KEYS"]["valueFrom"]["secretKeyRef"]
-    assert old == {"name": f"{files.project_name}-secrets", "key": "PLUGIN_OLD_SECRET_KEYS", "optional": True}
+    assert old == {"name": secret, "key": "PLUGIN_OLD_SECRET_KEYS", "optional": True}
 
 
 def check_shutdown(files: DeployFiles) -> None:
@@ -658,6 +664,8 @@ MUTATIONS: list[tuple[str, str, str, str, str]] = [
     ("shutdown", "Dockerfile", 'ENTRYPOINT ["/usr/local/bin/{project}"]', "ENTRYPOINT /usr/local/bin/{project}", "module-go"),
     ("images", "Dockerfile", "CGO_ENABLED=0 go build", "go build", "module-go"),
     ("base_images_pinned", "Dockerfile", "golang:1.27.3-bookworm", "golang:1.27-bookworm", "module-go"),
+    # a module's secrets key (issue 42: enc:v1: values in moduleContext)
+    ("secrets", "deploy/kubernetes/deployment.yaml", "key: MODULE_SECRET_KEY", "key: SECRET_KEY", "module module-typescript module-go"),
     ("build_context", ".dockerignore", "backend/bin\n", "", "module-go"),
     ("healthcheck_runs", "Dockerfile", 'CMD ["/usr/local/bin/{project}", "-healthcheck"]', 'CMD ["/bin/{project}", "-healthcheck"]', "module-go"),
     # the TypeScript module's own

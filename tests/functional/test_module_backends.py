@@ -15,9 +15,12 @@ held to this file without a line changed here.
 
 from __future__ import annotations
 
+import base64
 import json
+import os
 import random
 import socket
+import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -30,8 +33,11 @@ import yaml
 from jsonschema import Draft202012Validator
 from prometheus_client.parser import text_string_to_metric_families
 
+from scaffold.codegen.module_backend_texts import MODULE_TEXTS
+from scaffold.codegen.python.runtime_files.secrets import SecretBox, parse_key
 from scaffold.contracts import MODULE
-from tests.built_module_backends import BUILD_MARK, built_module, serve_backend
+from tests.built_module_backends import BUILD_MARK, START, built_module, serve_backend
+from tests.go_toolchain import go_environment
 from tests.served_process import read_to_the_end
 
 pytestmark = pytest.mark.slow
@@ -345,3 +351,94 @@ def test_openapi_json_is_the_contract_served_here(client: httpx.Client, spec: di
     assert document["servers"][0]["url"] == "/"
     assert document["info"] == json.loads(json.dumps(spec["info"]))
     assert set(spec["paths"]) <= set(document["paths"])
+
+
+# --- secrets in moduleContext: POST /api/v1/secrets and MODULE_SECRET_KEY (module_secrets.json) ------
+
+SECRETS = "/api/v1/secrets"
+KEY = base64.urlsafe_b64encode(bytes(range(32))).decode()
+
+
+@pytest.fixture(scope="module")
+def keyed(served: tuple[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Iterator[httpx.Client]:
+    """The same backend started again with MODULE_SECRET_KEY, as a deployment with secrets runs it."""
+    root = served[1]
+    language = _language(root)
+    log = tmp_path_factory.mktemp(f"log-keyed-{language}") / "service.log"
+    with (
+        serve_backend(root, language, log, {"MODULE_SECRET_KEY": KEY}) as origin,
+        httpx.Client(base_url=origin, timeout=30) as opened,
+    ):
+        yield opened
+
+
+def _language(root: Path) -> str:
+    answers = yaml.safe_load((root / ".copier-answers.yml").read_text(encoding="utf-8"))
+    return str(answers.get("language", MODULE.service().language))
+
+
+def test_a_secret_is_sealed_for_its_property_so_any_language_reveals_it(keyed: httpx.Client) -> None:
+    box = SecretBox(parse_key(KEY))
+    for body in (
+        {"payload": {"name": "apiKey", "value": "s3cret ✓"}},
+        {"name": "apiKey", "value": "s3cret ✓"},
+    ):
+        answer = keyed.post(SECRETS, json=body)
+        assert answer.status_code == 200, answer.text
+        token = answer.json()["value"]
+        assert set(answer.json()) == {"value"} and token.startswith("enc:v1:")
+        assert box.decrypt(token, field="apiKey") == "s3cret ✓"  # Python's box: one token for all
+    made_elsewhere = box.encrypt("v", field="apiKey")
+    again = keyed.post(SECRETS, json={"payload": {"name": "apiKey", "value": made_elsewhere}})
+    assert again.json() == {"value": made_elsewhere}, "a token is never encrypted twice"
+    unreadable = {"connections": [{"apiKey": "enc:v1:AAAA"}]}  # saved under a key since rotated away
+    ignored = keyed.post(
+        SECRETS, json={"payload": {"name": "apiKey", "value": "v"}, "moduleContext": unreadable}
+    )
+    assert ignored.status_code == 200, "the endpoint ignores moduleContext, so settings can be saved again"
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [{"name": "", "value": "v"}, {"name": "k"}, {"value": "v"}, {"name": "k", "value": 1},
+     {"name": "k" * 129, "value": "v"}, {"name": "k", "value": "v" * 4097}, {"name": "k", "value": "v", "x": 1}],
+)  # fmt: skip
+def test_the_secrets_endpoint_reads_its_payload_strictly(
+    keyed: httpx.Client, payload: dict[str, Any]
+) -> None:
+    answer = keyed.post(SECRETS, json={"payload": payload})
+    assert answer.status_code == 400 and answer.json()["error"] is True, answer.text
+
+
+def test_without_a_key_a_secret_is_503_and_says_which_setting(client: httpx.Client) -> None:
+    answer = client.post(SECRETS, json={"payload": {"name": "apiKey", "value": "v"}})
+    assert answer.status_code == 503
+    assert answer.json() == {"error": True, "message": MODULE_TEXTS["secrets.noKey"]}
+    assert SECRETS in client.get("/openapi.json").json()["paths"]
+
+
+@pytest.mark.parametrize(
+    ("env", "text"),
+    [({"MODULE_SECRET_KEY": "not a key"}, "MODULE_SECRET_KEY must be 32 random bytes in base64url"),
+     ({"MODULE_OLD_SECRET_KEYS": KEY}, MODULE_TEXTS["secrets.oldWithoutKey"])],
+)  # fmt: skip
+def test_a_key_that_is_none_stops_the_start_with_one_sentence(
+    served: tuple[str, Path], env: dict[str, str], text: str
+) -> None:
+    root = served[1]
+    language = _language(root)
+    settings = {**os.environ, "PORT": "1", **(go_environment() if language == "go" else {}), **env}
+    if language == "python":
+        settings["PYTHONPATH"] = str(root / "backend")
+    result = subprocess.run(
+        START[language],
+        cwd=root / "backend",
+        env=settings,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode != 0
+    assert text in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr and "    at " not in result.stderr, "one sentence, no stack"

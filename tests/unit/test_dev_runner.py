@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from scaffold.codegen.python.runtime_files.secrets import parse_key
 from scaffold.dev import project_runner
 from scaffold.dev.children import ChildCommand, live_group_members
 from scaffold.dev.project_layout import ProjectLayout
@@ -333,8 +334,13 @@ def test_module_plan_runs_the_backend_with_reload_in_backend_and_npm_run_dev(
     assert service.env["MODULE_FRONTEND_DIST"] == str(
         tmp_path / "frontend" / "dist"
     )  # before the first build
-    given = plan_service(layout, Path("/py"), {"MODULE_FRONTEND_DIST": "/elsewhere"}, port=9123)
+    given = plan_service(
+        layout, Path("/py"), {"MODULE_FRONTEND_DIST": "/elsewhere", "MODULE_SECRET_KEY": "mine"}, port=9123
+    )
     assert given.commands[0].env["MODULE_FRONTEND_DIST"] == "/elsewhere"
+    # a development key for the Settings' secrets (module_key.py), unless one is exported
+    assert given.commands[0].env["MODULE_SECRET_KEY"] == "mine"
+    assert len(parse_key(service.env["MODULE_SECRET_KEY"], source="MODULE_SECRET_KEY")) == 32
     assert plan.service_url == "http://127.0.0.1:9123"
     assert plan.probe_url == "http://127.0.0.1:9123/api/v1/well-known"
 

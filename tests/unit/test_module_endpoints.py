@@ -8,6 +8,7 @@ serve real routes through FastAPI's TestClient, as a generated backend serves th
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 import logging
 from typing import Any, Literal
@@ -19,15 +20,20 @@ from openapi_spec_validator import validate
 from pydantic import BaseModel, ConfigDict, Field
 
 from scaffold.codegen.python.runtime_files.body_limits import BodyBudget
+from scaffold.codegen.python.runtime_files.errors import ConfigurationError
 from scaffold.codegen.python.runtime_files.module_endpoints import (
     Call,
     EndpointDefinitionError,
     Endpoints,
     ModuleError,
 )
+from scaffold.codegen.python.runtime_files.secrets import SecretBox, parse_key
 
 URL = "/api/v1/series"
-SETTINGS = {"apiUrl": "https://sales.example.com", "apiKey": "enc:v1:c2VjcmV0"}
+KEY = base64.urlsafe_b64encode(bytes(range(32))).decode()
+BOX = SecretBox(parse_key(KEY))
+# as the platform sends them: the secret the Settings had encrypted by POST /api/v1/secrets
+SETTINGS = {"apiUrl": "https://sales.example.com", "apiKey": BOX.encrypt("s3cret", field="apiKey")}
 
 
 class Query(BaseModel):
@@ -65,9 +71,15 @@ def _series(call: Call[Query, Api]) -> Series:
     return Series(metric=call.payload.metric, values=values, firstValue=values[0], viaProxy=call.via_proxy)
 
 
-def _app(endpoints: Endpoints, budget: BodyBudget | None = None) -> TestClient:
+def _app(
+    endpoints: Endpoints, budget: BodyBudget | None = None, environ: dict[str, str] | None = None
+) -> TestClient:
     app = FastAPI()
-    app.include_router(endpoints.router(locales=("ru-RU", "en-US"), default_locale="ru-RU", budget=budget))
+    environ = {"MODULE_SECRET_KEY": KEY} if environ is None else environ
+    router = endpoints.router(
+        locales=("ru-RU", "en-US"), default_locale="ru-RU", budget=budget, environ=environ
+    )
+    app.include_router(router)
     return TestClient(app, raise_server_exceptions=False)
 
 
@@ -84,7 +96,7 @@ def test_an_envelope_gives_the_payload_and_the_settings_as_the_author_s_models(c
     assert response.status_code == 200
     assert response.json() == {"metric": "revenue", "values": [0, 2], "firstValue": 0, "viaProxy": True}
     assert Series.model_validate(response.json()).first_value == 0
-    assert (SEEN[-1].api_url, SEEN[-1].api_key) == ("https://sales.example.com", "enc:v1:c2VjcmV0")
+    assert (SEEN[-1].api_url, SEEN[-1].api_key) == ("https://sales.example.com", "s3cret")  # decrypted
     assert response.headers["content-language"] == "en-US"
     assert "enc:v1:" not in response.text
 
@@ -337,4 +349,54 @@ def test_the_openapi_document_adds_each_route_with_its_models_schemas() -> None:
         "anyOf": [{"$ref": "#/components/schemas/endpoints.Api"}, {"type": "object", "maxProperties": 0}]
     }
     assert schemas["endpoints.Query"]["additionalProperties"] is False
-    assert Endpoints().openapi(CONTRACT) == CONTRACT
+    assert set(Endpoints().openapi(CONTRACT)["paths"]) - set(CONTRACT["paths"]) == {SECRETS}
+    sealing = document["paths"][SECRETS]["post"]
+    assert schemas["endpoints.SecretToSeal"]["additionalProperties"] is False
+    assert sealing["responses"]["200"]["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/endpoints.SealedSecret"
+    }
+
+
+SECRETS = "/api/v1/secrets"
+
+
+def test_secrets_are_sealed_for_their_property_and_revealed_to_the_endpoint(client: TestClient) -> None:
+    sealed = client.post(SECRETS, json={"payload": {"name": "apiKey", "value": "from the form"}})
+    assert sealed.status_code == 200 and set(sealed.json()) == {"value"}
+    token = sealed.json()["value"]
+    assert token.startswith("enc:v1:") and BOX.decrypt(token, field="apiKey") == "from the form"
+    assert client.post(SECRETS, json={"name": "apiKey", "value": token}).json() == {"value": token}  # once
+    saved = {"apiUrl": "https://sales.example.com", "apiKey": token}
+    body = {"payload": {"metric": "revenue"}, "moduleContext": saved}
+    assert client.post(URL, json=body).status_code == 200 and SEEN[-1].api_key == "from the form"
+    elsewhere = {"apiUrl": BOX.encrypt("x", field="apiKey"), "apiKey": "plain"}  # bound to its property
+    refused = client.post(URL, json={"payload": {"metric": "revenue"}, "moduleContext": elsewhere})
+    assert refused.status_code == 400 and "cannot decrypt" in refused.json()["message"]
+
+
+def test_the_secrets_endpoint_reads_strictly_and_ignores_module_context(client: TestClient) -> None:
+    for payload in ({"name": "", "value": "v"}, {"name": "k"}, {"name": "k", "value": 1},
+                    {"name": "k" * 129, "value": "v"}, {"name": "k", "value": "v" * 4097},
+                    {"name": "k", "value": "v", "extra": 1}):  # fmt: skip
+        assert client.post(SECRETS, json={"payload": payload}).status_code == 400, payload
+    unreadable = {"apiKey": "enc:v1:AAAA"}  # saved with a key since rotated away: save again
+    again = client.post(
+        SECRETS, json={"payload": {"name": "apiKey", "value": "v"}, "moduleContext": unreadable}
+    )
+    assert again.status_code == 200
+
+
+def test_without_a_key_secrets_are_503_and_the_rest_serves() -> None:
+    endpoints = Endpoints()
+    endpoints.post(URL, payload=Query, module_context=Api, errors=[409])(_series)
+    client = _app(endpoints, environ={})
+    refused = client.post(SECRETS, json={"name": "apiKey", "value": "v"})
+    assert refused.status_code == 503 and "MODULE_SECRET_KEY" in refused.json()["message"]
+    body = {"payload": {"metric": "revenue"}, "moduleContext": SETTINGS}
+    assert client.post(URL, json=body).status_code == 503
+    plain = {"payload": {"metric": "revenue"}, "moduleContext": {"apiUrl": "u", "apiKey": "plain"}}
+    assert client.post(URL, json=plain).status_code == 200
+    with pytest.raises(ConfigurationError, match="^MODULE_SECRET_KEY must be 32 random bytes"):
+        _app(endpoints, environ={"MODULE_SECRET_KEY": "short"})
+    with pytest.raises(EndpointDefinitionError, match="already served"):
+        endpoints.post(SECRETS, payload=Query)(_series)

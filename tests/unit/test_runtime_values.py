@@ -179,7 +179,10 @@ def test_the_module_backend_and_the_plugins_ship_the_constants() -> None:
     assert module["backend/acme_map/_contract/runtime_constants.py"].endswith(
         python_runtime_constants(spec_values(spec.data))  # the module's spec publishes no key
     )
-    assert "PUBLISHED_SECRET_KEYS: tuple[str, ...] = ()" in module["backend/acme_map/_contract/runtime_constants.py"]
+    assert (
+        "PUBLISHED_SECRET_KEYS: tuple[str, ...] = ()"
+        in module["backend/acme_map/_contract/runtime_constants.py"]
+    )
 
 
 def _with_example_key(key: str | None) -> SpecDocument:

@@ -225,6 +225,12 @@ class Endpoints:
             )
         return router
 
+    def published(self, document: bytes) -> bytes:
+        """The contract as GET /openapi.json serves it (JSON bytes) with these routes added, so the
+        CI's Schemathesis job and other tools see the module's own endpoints, as in every language."""
+        added = self.openapi(json.loads(document))
+        return (json.dumps(added, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
     def openapi(self, contract: dict[str, Any]) -> dict[str, Any]:
         """A copy of the contract document with these routes added (for the conformance test)."""
         document: dict[str, Any] = json.loads(json.dumps(contract))

@@ -74,7 +74,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         openapi_url=None,  # FastAPI's schema of the handlers; the contract's is published below
     )
     install_error_handlers(app)  # 404, 405 and 500 answer {"error": true, "message": ...}
-    publish_spec(app, OPENAPI_DOCUMENT)  # GET /openapi.json
+    publish_spec(app, ENDPOINTS.published(OPENAPI_DOCUMENT))  # GET /openapi.json, own endpoints too
     app.add_middleware(
         CORSMiddleware,
         allow_origins=list(settings.cors_origins),
