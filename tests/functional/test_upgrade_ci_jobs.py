@@ -66,7 +66,7 @@ def _render(kind: str, language: str, root: Path, *, behind: bool, commit: bool 
     from scaffold.projects.templates.store import current_version
 
     project_kind = KINDS[kind].for_language(language)
-    contract = {"plugin": "1.2.0+r3", "module": "2026.1.1+r4"}[kind]
+    contract = {"plugin": "1.2.0+r3", "module": "2026.1.1+r5"}[kind]
     answers = {
         "project_name": {"plugin": "acme-sales", "module": "acme-map"}[kind],
         "contract_version": {"plugin": "1.2.0", "module": "2026.1.1"}[kind] if behind else contract,

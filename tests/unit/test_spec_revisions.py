@@ -68,7 +68,7 @@ def _wire(node: Any, schemas: dict[str, Any], depth: int = 0) -> Any:
 
 
 def test_both_contracts_have_a_revision() -> None:
-    assert [new.version for _old, new in PAIRS] == ["1.2.0+r3", "2026.1.1+r4"]
+    assert [new.version for _old, new in PAIRS] == ["1.2.0+r3", "2026.1.1+r5"]
     assert versions_of("datasource-plugin")[-3:] == ["1.2.0", "1.2.0+r2", "1.2.0+r3"]
 
 

@@ -1,8 +1,8 @@
-# generated from dashboard-module 2026.1.1+r4 (sha256 7ddc56f6149583c34c14bd191d0961b3a32c66f2ac69a93da4ccdc6eb869a2ae) — do not edit; run `scaffold regenerate`
-"""Values of the dashboard-module 2026.1.1+r4 contract that the backend glue uses."""
+# generated from dashboard-module 2026.1.1+r5 (sha256 d731b52085471ecf0f7397d3ee3ac58a5f13ea6bfd4b02b88f3ab42f0a4ebc95) — do not edit; run `scaffold regenerate`
+"""Values of the dashboard-module 2026.1.1+r5 contract that the backend glue uses."""
 
 CONTRACT = "dashboard-module"
-CONTRACT_VERSION = "2026.1.1+r4"
+CONTRACT_VERSION = "2026.1.1+r5"
 RELEASE_LABEL = "2026H1.1"
 
 # Paths of the module backend's endpoints (GET well-known is the one the platform requires).

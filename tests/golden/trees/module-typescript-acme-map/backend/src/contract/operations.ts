@@ -1,7 +1,7 @@
-// generated from dashboard-module 2026.1.1+r4 (sha256 7ddc56f6149583c34c14bd191d0961b3a32c66f2ac69a93da4ccdc6eb869a2ae) — do not edit; run `scaffold regenerate`
-/** Values of the dashboard-module 2026.1.1+r4 contract that the backend glue uses. */
+// generated from dashboard-module 2026.1.1+r5 (sha256 d731b52085471ecf0f7397d3ee3ac58a5f13ea6bfd4b02b88f3ab42f0a4ebc95) — do not edit; run `scaffold regenerate`
+/** Values of the dashboard-module 2026.1.1+r5 contract that the backend glue uses. */
 export const CONTRACT = 'dashboard-module';
-export const CONTRACT_VERSION = '2026.1.1+r4';
+export const CONTRACT_VERSION = '2026.1.1+r5';
 export const RELEASE_LABEL = '2026H1.1';
 
 /** The prefix of the backend's contract paths; metrics name a route by its path without it. */

@@ -1,7 +1,7 @@
-// generated from dashboard-module 2026.1.1+r4 (sha256 7ddc56f6149583c34c14bd191d0961b3a32c66f2ac69a93da4ccdc6eb869a2ae) — do not edit; run `scaffold regenerate`
+// generated from dashboard-module 2026.1.1+r5 (sha256 d731b52085471ecf0f7397d3ee3ac58a5f13ea6bfd4b02b88f3ab42f0a4ebc95) — do not edit; run `scaffold regenerate`
 
 /**
- * TypeScript types of the Dashboard widget module contract (dashboard-module 2026.1.1+r4).
+ * TypeScript types of the Dashboard widget module contract (dashboard-module 2026.1.1+r5).
  * Import them in your components; regenerate instead of editing.
  */
 
@@ -461,6 +461,19 @@ export interface ModuleProxyRequest {
  * backend proxy. Its shape is not standardized by the platform and it may contain secret values in
  * encrypted form; a module backend either interprets it or ignores it safely. It is an object when
  * present; null is not allowed.
+ *
+ * scaffold's decision: The contract shows neither who encrypts a secret setting nor how. A
+ * scaffolded module's secrets are `enc:v1:` tokens (AES-256-GCM with a fresh 96-bit nonce,
+ * base64url of nonce, ciphertext and tag; the token of the data source plugins) made by the
+ * module's own backend, the only party holding the key (MODULE_SECRET_KEY; MODULE_OLD_SECRET_KEYS
+ * still decrypt): the Settings component posts `{"payload": {"name": <property>, "value":
+ * <secret>}}` through the proxy to the backend's `POST /api/v1/secrets`, which answers `{"value":
+ * <token>}` (503 when the backend has no key), and saves the token in place of the secret. A token
+ * is bound to the name of the property holding it (the items of an array, at any depth, take the
+ * array's property name), so it does not decrypt elsewhere. Before any endpoint that reads
+ * moduleContext sees it, the backend replaces every string value starting with `enc:v1:` by its
+ * plaintext; a token that does not decrypt is answered 400, and a token with no key 503. Property
+ * names and other values are never changed.
  */
 export type ModuleContext = Record<string, unknown>;
 

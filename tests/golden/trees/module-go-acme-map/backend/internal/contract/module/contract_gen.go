@@ -1,13 +1,13 @@
-// Code generated from dashboard-module 2026.1.1+r4 (sha256 7ddc56f6149583c34c14bd191d0961b3a32c66f2ac69a93da4ccdc6eb869a2ae); run `scaffold regenerate`. DO NOT EDIT.
+// Code generated from dashboard-module 2026.1.1+r5 (sha256 d731b52085471ecf0f7397d3ee3ac58a5f13ea6bfd4b02b88f3ab42f0a4ebc95); run `scaffold regenerate`. DO NOT EDIT.
 
 package module
 
-// Values of the dashboard-module 2026.1.1+r4 contract that the backend glue uses.
+// Values of the dashboard-module 2026.1.1+r5 contract that the backend glue uses.
 
 // ContractName, ContractVersion and ReleaseLabel name the contract this backend implements.
 const (
 	ContractName    = "dashboard-module"
-	ContractVersion = "2026.1.1+r4"
+	ContractVersion = "2026.1.1+r5"
 	ReleaseLabel    = "2026H1.1"
 )
 
