@@ -1,8 +1,9 @@
 // Unit tests of the Settings form (seeded once; yours to edit).
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { exampleExternalModule } from '../contract/examples';
+import { stubProxy } from '../test-proxy';
 import Settings, { readSettings } from './Settings';
 
 describe('the demo Settings', () => {
@@ -57,5 +58,44 @@ describe('the demo Settings', () => {
       <Settings settings={{ connections: [{ name: 'main', url: '' }] }} moduleId="m" onChange={vi.fn()} />,
     );
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Connection 1 name' }).value).toBe('main');
+  });
+
+  it('saves an API key only as the token the backend encrypted it to', async () => {
+    const calls = stubProxy({ 'POST api/v1/secrets': { value: 'enc:v1:TOKEN' } });
+    const onChange = vi.fn();
+    const settings = { connections: [{ name: 'main', url: 'https://sales.example.com' }] };
+    render(<Settings settings={settings} moduleId="m-1" onChange={onChange} />);
+    const key = screen.getByLabelText<HTMLInputElement>('Connection 1 API key');
+    fireEvent.change(key, { target: { value: 's3cret' } });
+    expect(onChange).not.toHaveBeenCalled();
+    fireEvent.blur(key);
+    await waitFor(() =>
+      expect(onChange).toHaveBeenLastCalledWith({
+        connections: [{ name: 'main', url: 'https://sales.example.com', apiKey: 'enc:v1:TOKEN' }],
+      }),
+    );
+    expect(calls[0]).toEqual(
+      expect.objectContaining({
+        moduleId: 'm-1',
+        path: 'api/v1/secrets',
+        body: { payload: { name: 'apiKey', value: 's3cret' } },
+      }),
+    );
+    expect(JSON.stringify(onChange.mock.calls)).not.toContain('s3cret');
+    expect(key.value).toBe('');
+    expect(key.placeholder).toBe('saved, encrypted; type to replace');
+  });
+
+  it('says so and saves nothing when the backend cannot encrypt', async () => {
+    stubProxy({ 'POST api/v1/secrets': new Response('{"error":true}', { status: 503 }) });
+    const onChange = vi.fn();
+    render(
+      <Settings settings={{ connections: [{ name: 'main', url: '' }] }} moduleId="m" onChange={onChange} />,
+    );
+    const key = screen.getByLabelText('Connection 1 API key');
+    fireEvent.change(key, { target: { value: 's3cret' } });
+    fireEvent.blur(key);
+    expect((await screen.findByRole('alert')).textContent).toContain('The API key was not saved');
+    expect(onChange).not.toHaveBeenCalled();
   });
 });

@@ -4,9 +4,15 @@
 // call onChange(newSettings) on every change; do not save anything yourself. The platform hands
 // these settings to the backend as moduleContext on proxied calls. This example keeps a list of
 // connections, a common shape; change it freely.
-import { useState } from 'react';
+//
+// A secret (the API key) is never handed to onChange as typed: when its field is left, the
+// module's backend encrypts it (encryptSecret, POST /api/v1/secrets through the proxy) and the
+// token is what the settings hold, so the platform stores and shows only the token; the backend
+// decrypts it before its endpoints read moduleContext (README, "Secrets in the module's settings").
+import { useEffect, useRef, useState } from 'react';
 import type { ChangeEvent } from 'react';
 
+import { encryptSecret } from '../api';
 import type { SettingsProps } from '../contract';
 import './Settings.css';
 
@@ -15,6 +21,7 @@ const block = 'acme-map-settings';
 export interface Connection {
   name: string;
   url: string;
+  apiKey?: string; // an enc:v1: token made by the module's backend, never the key as typed
   [key: string]: unknown;
 }
 
@@ -40,8 +47,19 @@ export function readSettings(settings: unknown): ModuleSettings {
   return { ...saved, connections };
 }
 
-export default function Settings({ settings, onChange }: SettingsProps) {
+/** The secret property of a connection: the name its token is bound to in the backend. */
+const SECRET = 'apiKey';
+
+export default function Settings({ settings, moduleId, onChange }: SettingsProps) {
   const [value, setValue] = useState(() => readSettings(settings));
+  // API keys typed and not yet encrypted, by connection: kept here only, never passed to onChange.
+  const [typed, setTyped] = useState<Readonly<Record<number, string>>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  // The settings as they are when an encryption answers (the user may have edited meanwhile).
+  const latest = useRef(value);
+  useEffect(() => {
+    latest.current = value;
+  }, [value]);
 
   // The host's settings are the source of truth: follow them whenever they change by value (the
   // host may pass equal but new objects). Adjusted while rendering, React's pattern for state that
@@ -56,6 +74,22 @@ export default function Settings({ settings, onChange }: SettingsProps) {
   function update(next: ModuleSettings) {
     setValue(next);
     onChange(next);
+  }
+
+  async function seal(index: number) {
+    const secret = typed[index];
+    if (!secret) return;
+    try {
+      const token = await encryptSecret(moduleId, SECRET, secret);
+      setTyped((before) => Object.fromEntries(Object.entries(before).filter(([at]) => Number(at) !== index)));
+      setProblem(null);
+      const connections = latest.current.connections.map((connection, at) =>
+        at === index ? { ...connection, [SECRET]: token } : connection,
+      );
+      update({ ...latest.current, connections });
+    } catch (error) {
+      setProblem(`The API key was not saved: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   function edit(index: number, field: 'name' | 'url') {
@@ -88,6 +122,16 @@ export default function Settings({ settings, onChange }: SettingsProps) {
               value={connection.url}
               onChange={edit(index, 'url')}
             />
+            <input
+              name={`connections.${index}.${SECRET}`}
+              aria-label={`Connection ${index + 1} API key`}
+              type="password"
+              autoComplete="off"
+              placeholder={connection[SECRET] ? 'saved, encrypted; type to replace' : 'API key'}
+              value={typed[index] ?? ''}
+              onChange={(event) => setTyped({ ...typed, [index]: event.target.value })}
+              onBlur={() => void seal(index)}
+            />
             <button
               type="button"
               onClick={() =>
@@ -105,6 +149,7 @@ export default function Settings({ settings, onChange }: SettingsProps) {
           Add connection
         </button>
       </fieldset>
+      {problem && <p role="alert">{problem}</p>}
     </form>
   );
 }
