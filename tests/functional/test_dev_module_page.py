@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 import httpx
 import pytest
 
+from scaffold.codegen.python.runtime_files.secrets import SecretBox, parse_key
 from scaffold.dev.module_api import ModuleDevApi
 from scaffold.dev.server import DevPage, DevServer, serve_dev
 from scaffold.host.browser import BrowserSession, open_browser
@@ -48,6 +49,7 @@ pytestmark = pytest.mark.slow
 
 SPEC = catalog.load_shipped("dashboard-module")
 RELOAD_LIMIT_S = 2.0  # the issue's "within about 2 seconds"
+KEY = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8="  # MODULE_SECRET_KEY: bytes 0..31
 INSTRUMENT = (
     (
         'h("h3", null, props.title || "Widget"),',
@@ -319,7 +321,12 @@ def test_scaffolded_module_reloads_after_a_source_change(
         "vite build --watch"
     )
     install_node_modules(frontend, tmp_path_factory)  # `npm ci`, once per run for this lock file
-    env = {**os.environ, "PYTHONPATH": str(project / "backend"), "LOG_LEVEL": "warning"}
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(project / "backend"),
+        "LOG_LEVEL": "warning",
+        "MODULE_SECRET_KEY": KEY,
+    }
     with (
         npm_dev(frontend, tmp_path / "npm-dev.log"),
         serve_package(
@@ -358,3 +365,16 @@ def test_scaffolded_module_reloads_after_a_source_change(
         print(f"scaffolded module: saved source to reloaded widget in {elapsed:.2f} s")
         assert elapsed < RELOAD_LIMIT_S + 1.0, f"the reload took {elapsed:.2f} s"
         assert "the rebuilt bundle was reloaded" in dev.events()
+        # Issue 42: a secret typed into the seeded Settings is saved only as the token its backend
+        # made (through the page's proxy, as on the platform), bound to its property.
+        settings = dev.region("Settings")
+        settings.get_by_role("button", name="Add connection").click()
+        key = settings.get_by_label("Connection 1 API key")
+        key.fill("s3cret typed")
+        key.press("Tab")  # leaving the field has the backend encrypt it
+        wait_until(lambda: "enc:v1:" in json.dumps(dev.api.module_context()), "the encrypted key saved")
+        saved = dev.api.module_context()
+        token = saved["connections"][0]["apiKey"]
+        assert SecretBox(parse_key(KEY)).decrypt(token, field="apiKey") == "s3cret typed"
+        assert "s3cret typed" not in json.dumps(saved) + dev.events()
+        dev.region("Proxy calls").get_by_text("POST /api/v1/secrets → 200").first.wait_for()
