@@ -19,6 +19,7 @@ files differ from the project's, whose own runs cover the rest.
 
 from __future__ import annotations
 
+import base64
 import dataclasses
 import gzip
 import json
@@ -560,15 +561,21 @@ def test_readme_recipe_for_an_own_proxied_endpoint_works_as_written(
         backend.python,
         "acme_map",
         cwd=project,
-        env={**os.environ, **own},
+        env={**os.environ, **own, "MODULE_SECRET_KEY": base64.urlsafe_b64encode(os.urandom(32)).decode()},
         probe_path="/healthz",
         log_path=log,
     ) as origin:
-        settings = {"apiUrl": "https://sales.example.com", "apiKey": "enc:v1:c2VjcmV0"}
+        # the API key as the seeded Settings saves it: the token the backend made of it
+        sealed = httpx.post(
+            f"{origin}/api/v1/secrets", json={"payload": {"name": "apiKey", "value": "s3cret"}}
+        )
+        assert sealed.status_code == 200, sealed.text
+        settings = {"apiUrl": "https://sales.example.com", "apiKey": sealed.json()["value"]}
         body = {"payload": {"metric": "revenue", "points": 4}, "moduleContext": settings}
         answer = httpx.post(f"{origin}/api/v1/series", json=body, headers={"Accept-Language": "ru-RU"})
         assert answer.status_code == 200 and answer.headers["content-language"] == "ru-RU"
         assert answer.json()["metric"] == "revenue" and len(answer.json()["values"]) == 4
+        assert "s3cret" not in answer.text + log.read_text(encoding="utf-8")
         bare = httpx.post(f"{origin}/api/v1/series", json={"metric": "orders"})
         assert bare.status_code == 409
         assert bare.json() == {"error": True, "message": "Укажите адрес API и ключ в настройках модуля"}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import os
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -10,10 +12,22 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from acme_map._contract.secrets import SecretBox, parse_key
 from acme_map.app import create_app
 from acme_map.settings import Settings
 
 MakeClient = Callable[..., TestClient]
+
+# The app reads MODULE_SECRET_KEY when it is made (test_conformance.py makes one at import): the
+# tests run with a key of their own, made for this run, unless one is exported.
+os.environ.setdefault("MODULE_SECRET_KEY", base64.urlsafe_b64encode(os.urandom(32)).decode())
+
+
+@pytest.fixture
+def seal() -> Callable[[str, str], str]:
+    """seal(property, secret): the enc:v1: token the Settings saves for it, as the platform sends it."""
+    box = SecretBox(parse_key(os.environ["MODULE_SECRET_KEY"]))
+    return lambda name, value: box.encrypt(value, field=name)
 
 
 @pytest.fixture
