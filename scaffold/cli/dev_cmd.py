@@ -191,16 +191,17 @@ def register(app: typer.Typer) -> None:
                 metavar="PATH",
                 help="Python that runs a Python service (default: the active virtual environment's, else the "
                 "project's .venv, else the one running scaffold); it must have uvicorn and your project installed. "
-                "A TypeScript service runs on the node on PATH.",
+                "A TypeScript service runs on the node on PATH, a Go service is built by the go on PATH.",
             ),
         ] = None,
     ) -> None:
         """Run the project in this folder with reload, and serve the platform page for it.
 
-        Inside a project made by scaffold new-plugin/new-module: starts its service (a TypeScript
-        plugin: `tsc --watch` and `node --watch`; a module: its backend and `npm run dev` for the
-        frontend), reloads it on code changes, serves the page and prints both URLs. Ctrl-C stops
-        everything it started.
+        Inside a project made by scaffold new-plugin/new-module: starts its service (a module: its
+        backend, and `npm run dev` for the frontend) and reloads it on code changes (Python:
+        uvicorn --reload; TypeScript: `tsc --watch` and `node --watch`; Go: `go build` and a
+        restart on each save, a failed build keeping the running service), serves the page and
+        prints both URLs. Ctrl-C stops everything it started.
 
         `scaffold dev plugin URL` / `scaffold dev module URL` show the page for any running
         plugin or module instead, whatever it is written in; nothing is started then.

@@ -25,9 +25,21 @@ DestArgument = Annotated[
 NameOption = Annotated[
     str | None, typer.Option("--name", help="Project name (default: DEST's folder name), e.g. acme-sales.")
 ]
-PackageOption = Annotated[
+PluginPackageOption = Annotated[
     str | None,
-    typer.Option("--package", help="Python package (default: the name with dashes as underscores)."),
+    typer.Option(
+        "--package",
+        help="Python package of a Python plugin (default: the name with dashes as underscores); a "
+        "TypeScript or Go plugin only records it.",
+    ),
+]
+ModulePackageOption = Annotated[
+    str | None,
+    typer.Option(
+        "--package",
+        help="Identifier of the module (default: the name with dashes as underscores): the default "
+        "--scope in every language, and the Python package of a Python backend.",
+    ),
 ]
 TitleOption = Annotated[str | None, typer.Option("--title", help="Display title (default: from the name).")]
 DescriptionOption = Annotated[str | None, typer.Option("--description", help="One-line description.")]
@@ -162,7 +174,7 @@ def register(app: typer.Typer) -> None:
     def new_plugin(
         dest: DestArgument,
         name: NameOption = None,
-        package: PackageOption = None,
+        package: PluginPackageOption = None,
         title: TitleOption = None,
         description: DescriptionOption = None,
         author: AuthorOption = None,
@@ -210,7 +222,7 @@ def register(app: typer.Typer) -> None:
     def new_module(
         dest: DestArgument,
         name: NameOption = None,
-        package: PackageOption = None,
+        package: ModulePackageOption = None,
         title: TitleOption = None,
         description: DescriptionOption = None,
         author: AuthorOption = None,
@@ -218,7 +230,7 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option(
                 "--scope",
-                help="Name of the window property the bundle registers (default: the package name).",
+                help="Name of the window property the bundle registers (default: the --package value).",
             ),
         ] = None,
         components: Annotated[

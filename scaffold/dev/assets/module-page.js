@@ -15,8 +15,9 @@
  * the page draws (dev-secret-mask.js) until the "Reveal secrets" button (then "Hide secrets") is
  * pressed; the module's own components get every value as saved.
  *
- * A load of the page is a session: it starts with no saved settings (unless "Keep settings across
- * reloads" is checked: module-settings.js), no events and no proxy calls.
+ * A load of the page is a session: it starts with the module's own settings from its host data, or
+ * none without them (unless "Keep settings across reloads" is checked: module-settings.js), no
+ * events and no proxy calls.
  *
  * Reload: /dev-api/module/bundle-stamp is polled every 500 ms; when the served JS changes, it is
  * loaded again as a classic script with a cache-busting query, window[scope].registry is read

@@ -4,11 +4,13 @@
  * masked unless revealed), and the page session that decides whether those settings outlive a
  * reload.
  *
- * A fresh page starts empty: at load the page opens a session (POST /dev-api/module/session) and
- * the server forgets the settings saved before, unless "Keep settings across reloads" is checked.
+ * A fresh page starts from the module's own settings: at load the page opens a session (POST
+ * /dev-api/module/session) and the server goes back to the settings of the module's host data
+ * (frontend/host-data.json, --data-file), saved, or to none without them, forgetting those saved
+ * since, unless "Keep settings across reloads" is checked.
  * That choice, and only that choice, is kept in the browser's localStorage; the settings stay in
  * the dev server's memory (they may hold secrets, so nothing writes them to disk), and a restart
- * of `scaffold dev` starts empty whatever the choice. localStorage may be off (privacy settings):
+ * of `scaffold dev` starts from the module's own settings whatever the choice. localStorage may be off (privacy settings):
  * the page then keeps nothing, it does not fail.
  *
  * Plain ES2020 on the host's React 18 UMD global (no JSX, no build step). Reads
@@ -57,7 +59,8 @@
       h(Checkbox, { label: "Keep settings across reloads", checked: props.keep, onChange: props.onKeep }),
       h("p", { className: "sd-hint" }, props.keep
         ? "A reload of this page keeps the saved settings (in the dev server's memory, until it stops)."
-        : "A reload of this page starts with no saved settings, as the events and proxy calls do."));
+        : "A reload of this page starts again from the module's own settings (those of frontend/host-data.json or " +
+          "--data-file, saved and sent as moduleContext; without them nothing is saved), and with no events or proxy calls."));
   }
 
   window.ScaffoldModuleSettings = {
