@@ -1,12 +1,12 @@
-"""The TypeScript module runtime reads the shared module cases as decided (issue 42 point 4).
+"""The TypeScript module runtime reads the shared module cases as decided (issue 42 points 2 and 4).
 
 The runners in scaffold/codegen/typescript/runtime_files/ that read a module backend's cases
 (RUNNERS below) run with vitest beside the runtime of a generated module backend, each reading its
 file of scaffold/codegen/cases/, the file the Python module runtime's tests
-(tests/unit/test_module_body_cases.py) read too. As json-bodies.test.ts runs for the plugin
-(tests/functional/test_json_bodies_typescript.py): not shipped in a project, a runner is copied into
-a copy of the module tests/built_module_backends.py builds (its node_modules hard-linked), then
-type-checked with the project's strict options and linted with its rules.
+(tests/unit/test_module_body_cases.py, test_module_secret_cases.py) read too. As json-bodies.test.ts
+runs for the plugin (tests/functional/test_json_bodies_typescript.py): not shipped in a project, a
+runner is copied into a copy of the module tests/built_module_backends.py builds (its node_modules
+hard-linked), then type-checked with the project's strict options and linted with its rules.
 """
 
 from __future__ import annotations
@@ -28,7 +28,10 @@ ROOT = Path(__file__).resolve().parents[2]
 RUNTIME = ROOT / "scaffold" / "codegen" / "typescript" / "runtime_files"
 CASES = ROOT / "scaffold" / "codegen" / "cases"
 # Each runner and the variable naming the file of cases it reads.
-RUNNERS = {"module-bodies.test.ts": ("SCAFFOLD_MODULE_BODIES", CASES / "module_bodies.json")}
+RUNNERS = {
+    "module-bodies.test.ts": ("SCAFFOLD_MODULE_BODIES", CASES / "module_bodies.json"),
+    "module-secrets.test.ts": ("SCAFFOLD_MODULE_SECRETS", CASES / "module_secrets.json"),
+}
 CASE_FILES = {variable: str(path) for variable, path in RUNNERS.values()}
 HELPER = "shared-cases.ts"
 RUNNER_PATHS = [f"src/contract/{runner}" for runner in RUNNERS]
@@ -90,4 +93,6 @@ def test_the_runner_fails_without_its_cases(backend: Path) -> None:
         check=False,
         env={k: v for k, v in os.environ.items() if k not in CASE_FILES} | {"CI": "1", "NO_COLOR": "1"},
     )
-    assert result.returncode != 0 and "SCAFFOLD_MODULE_BODIES is not set" in result.stdout + result.stderr
+    assert result.returncode != 0
+    for variable in CASE_FILES:
+        assert f"{variable} is not set" in result.stdout + result.stderr, variable

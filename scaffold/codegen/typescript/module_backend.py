@@ -5,8 +5,9 @@ contract decides (its paths, the wire types, the served document, the body rules
 the bundle, the language choice) is generated or copied here, and the project's own files
 (src/app.ts, settings.ts, demo.ts, endpoints.ts, texts.ts) pass their values in, so `scaffold
 regenerate` may rewrite the folder whole. The runtime files are the TypeScript plugin's where the
-behaviour is shared (body limits, languages, logs and metrics, the shutdown) plus the module's own
-(`module-*.ts`: the proxy's envelope, the author's endpoints, the frontend's files, the routes).
+behaviour is shared (body limits, languages, logs and metrics, the shutdown, the secrets' token) plus the module's own
+(`module-*.ts`: the proxy's envelope, the author's endpoints, the secrets of the module's settings,
+the frontend's files, the routes).
 """
 
 from __future__ import annotations
@@ -47,7 +48,10 @@ RUNTIME_MODULES = (
     "module-errors.ts",
     "module-routes.ts",
     "module-schemas.ts",
+    "module-secrets.ts",
     "observability.ts",
+    "python-text.ts",
+    "secrets.ts",  # the plugins' enc:v1: token, which module-secrets.ts uses for moduleContext
     "shutdown.ts",
 )
 # Generated modules of the folder, besides the copied ones (index.ts re-exports every one).

@@ -30,7 +30,8 @@ const Series = Type.Object(
   { metric: Type.String(), values: Type.Array(Type.Integer()) },
   { title: 'Series' },
 );
-const SETTINGS = { apiUrl: 'https://sales.example.com', apiKey: 'enc:v1:c2VjcmV0' };
+// apiKey as the Settings component saves it: the token POST /api/v1/secrets made (beforeAll)
+const SETTINGS = { apiUrl: 'https://sales.example.com', apiKey: '' };
 
 function seriesEndpoints(): Endpoints {
   const endpoints = new Endpoints();
@@ -74,6 +75,8 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   app = await makeApp({}, { endpoints: seriesEndpoints() });
+  const sealed = await post({ name: 'apiKey', value: 's3cret' }, 'en-US', '/api/v1/secrets');
+  SETTINGS.apiKey = sealed.json<{ value: string }>().value;
 });
 
 afterAll(async () => {

@@ -113,6 +113,7 @@ export function buildApp(settings: Settings, options: AppOptions = {}): FastifyI
     assets,
     servesFrontend: () => settings.frontendHost === undefined,
     endpoints,
+    secretBox: settings.secretBox, // POST /api/v1/secrets and the enc:v1: values of moduleContext
     ...(options.maxBodyBytesInFlight === undefined
       ? {}
       : { maxBodyBytesInFlight: options.maxBodyBytesInFlight }),

@@ -22,6 +22,8 @@
  * | SHUTDOWN_DRAIN_SECONDS | 0 (the image: 5) | on SIGTERM, how long /readyz answers 503 while still serving |
  * | SHUTDOWN_GRACE_SECONDS | 20 | then how long requests in flight may finish |
  * | FORWARDED_ALLOW_IPS | 127.0.0.1 | proxies whose X-Forwarded-Proto is trusted (`*`: any) |
+ * | MODULE_SECRET_KEY | none | the key of the settings' secrets (enc:v1:); none: a secret is a 503 |
+ * | MODULE_OLD_SECRET_KEYS | none | earlier keys that still decrypt (comma-separated) |
  *
  * Behind an HTTPS reverse proxy, list it in FORWARDED_ALLOW_IPS (or set MODULE_FRONTEND_HOST), or
  * frontendHost will say http:// and the platform's HTTPS page will refuse the script.
@@ -38,6 +40,8 @@ import {
   REQUIRED_FOR_DASHBOARD,
   SHUTDOWN_DRAIN_SECONDS,
   SHUTDOWN_GRACE_SECONDS,
+  type SecretBox,
+  moduleSecretBox,
 } from './contract/index.js';
 
 export type Component = (typeof ALLOWED_COMPONENTS)[number];
@@ -76,6 +80,8 @@ export interface Settings {
   readonly shutdownDrainSeconds: number;
   readonly shutdownGraceSeconds: number;
   readonly forwardedAllowIps: string;
+  /** MODULE_SECRET_KEY's box: decrypts the settings' enc:v1: secrets; undefined: no key. */
+  readonly secretBox: SecretBox | undefined;
 }
 
 /**
@@ -120,6 +126,7 @@ export function defaultSettings(): Settings {
     shutdownDrainSeconds: SHUTDOWN_DRAIN_SECONDS,
     shutdownGraceSeconds: SHUTDOWN_GRACE_SECONDS,
     forwardedAllowIps: '127.0.0.1',
+    secretBox: undefined,
   };
 }
 
@@ -188,6 +195,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     settings.shutdownGraceSeconds = seconds('SHUTDOWN_GRACE_SECONDS', grace);
   }
   settings.forwardedAllowIps = given('FORWARDED_ALLOW_IPS') ?? settings.forwardedAllowIps;
+  // README, "Secrets in the module's settings"; a key that is no key stops the start here
+  settings.secretBox = moduleSecretBox(env);
   return settings;
 }
 

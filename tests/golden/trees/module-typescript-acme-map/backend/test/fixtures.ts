@@ -1,5 +1,5 @@
 // Fixtures of the backend tests (seeded once; yours to edit): a stand-in frontend build and an app
-// built with the given settings changed.
+// built with the given settings changed, which has a MODULE_SECRET_KEY of its own.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
 import { type AppOptions, buildApp } from '../src/app.js';
+import { generateKey } from '../src/contract/index.js';
 import { type Settings, loadSettings } from '../src/settings.js';
 
 /** A stand-in frontend build: module.js, module.css and build-info.json, in a folder of its own. */
@@ -26,9 +27,13 @@ export function makeDist(): string {
   return folder;
 }
 
-/** The settings of the tests: the defaults with `changes` (quiet logs, the frontend from `dist`). */
+/**
+ * The settings of the tests: the defaults with `changes` (quiet logs, the frontend from `dist`, a
+ * new MODULE_SECRET_KEY: `secretBox: undefined` is a backend without one).
+ */
 export function testSettings(changes: Partial<Settings> = {}): Settings {
-  return { ...loadSettings({ LOG_LEVEL: 'critical' }), frontendDist: makeDist(), ...changes };
+  const environment = { LOG_LEVEL: 'critical', MODULE_SECRET_KEY: generateKey() };
+  return { ...loadSettings(environment), frontendDist: makeDist(), ...changes };
 }
 
 /** An app of the tests, ready to be called with `inject` (close it afterwards). */

@@ -19,8 +19,10 @@
  * - a body with a top-level "payload" key is the envelope: its payload is checked by the payload
  *   schema; its moduleContext, when the key is present, must be an object (null is refused) and is
  *   checked by the moduleContext schema when one is given (else handed over as it is); `{}` is read
- *   as no moduleContext (nothing saved yet); other keys are ignored. Any other body is a bare
- *   payload with no moduleContext. So the two cannot be mistaken, a payload schema must forbid
+ *   as no moduleContext (nothing saved yet); other keys are ignored; before any schema sees it,
+ *   its `enc:v1:` values are decrypted (module-secrets.ts: 400 for a token this backend cannot
+ *   decrypt, 503 when it has no MODULE_SECRET_KEY). Any other body is a bare payload with no
+ *   moduleContext. So the two cannot be mistaken, a payload schema must forbid
  *   unknown keys and have no property "payload" (checked when the route is registered);
  * - the check is one Ajv (JSON Schema 2020-12) that coerces nothing, removes nothing and fills in
  *   no defaults; a refusal is 400 naming the first problem's place by the schema's declared
@@ -29,6 +31,9 @@
  *   answers that status with the error body; any other throw, or an answer its schema refuses, is a
  *   500 with an incident id in the log. The answer is sent serialised by its schema (undeclared
  *   properties dropped), with Content-Language and `Vary: Accept-Language`.
+ *
+ * Besides the project's own, every module serves POST /api/v1/secrets (module-secrets.ts), read by
+ * the same rules but for moduleContext, which it ignores.
  *
  * `endpoints.openapi(document)` is a copy of the contract document with these routes added, as the
  * Python backend builds it; the backend serves it at GET /openapi.json and the conformance test
@@ -48,10 +53,24 @@ import {
 } from './module-body.js';
 import { ModuleError, sendInternalError, sendModuleError } from './module-errors.js';
 import { type SchemaCheck, compileCheck } from './module-schemas.js';
+import {
+  SEALING_SUMMARY,
+  SealedSecret,
+  SecretToSeal,
+  revealContext,
+  sealSecret,
+} from './module-secrets.js';
 import { moduleText } from './module-texts.js';
 import { chooseLocale } from './locale.js';
 import { DEMO_STATUS_PATH, WELL_KNOWN_PATH } from './operations.js';
-import { HEALTH_PATH, METRICS_PATH, MODULE_MAX_JSON_DEPTH, READY_PATH } from './runtime-constants.js';
+import {
+  HEALTH_PATH,
+  METRICS_PATH,
+  MODULE_MAX_JSON_DEPTH,
+  MODULE_SECRETS_PATH,
+  READY_PATH,
+} from './runtime-constants.js';
+import type { SecretBox } from './secrets.js';
 
 /** Paths the contract's routes and the probes answer; an own endpoint may not take them. */
 export const RESERVED_PATHS: readonly string[] = [
@@ -122,21 +141,25 @@ interface Route {
   readonly errors: readonly number[];
   readonly summary: string;
   readonly handler: (call: Call<TSchema, TSchema | undefined>) => unknown;
+  /** moduleContext as the handler sees it: its `enc:v1:` values decrypted (or none at all). */
+  readonly reveal: (context: Readonly<Record<string, unknown>>) => unknown;
 }
 
 /** How the routes answer: in one of `locales` (the project's texts), `defaultLocale` otherwise. */
 export interface EndpointServing {
   readonly locales: readonly string[];
   readonly defaultLocale: string;
+  /** MODULE_SECRET_KEY's box (module-secrets.ts); undefined: no key, a secret is a 503. */
+  readonly secretBox?: SecretBox | undefined;
 }
 
 /** The module's own proxied POST endpoints: declare with `post`, served by moduleContractPlugin. */
 export class Endpoints {
   private readonly routes: Route[] = [];
 
-  /** The paths declared so far, in order. */
+  /** The paths served: POST /api/v1/secrets, every module's, then those declared, in order. */
   get paths(): readonly string[] {
-    return this.routes.map((route) => route.path);
+    return [MODULE_SECRETS_PATH, ...this.routes.map((route) => route.path)];
   }
 
   /** Declare `POST path` (see the file's comment); throws EndpointDefinitionError on a mistake. */
@@ -150,7 +173,10 @@ export class Endpoints {
 
   /** Serve every route in `scope` (whose parser module-body.ts installed). */
   install(scope: FastifyInstance, serving: EndpointServing): void {
-    for (const route of this.routes) {
+    const box = serving.secretBox;
+    const reveal = (context: Readonly<Record<string, unknown>>): unknown =>
+      revealContext(context, box);
+    for (const route of [sealingRoute(box), ...this.routes.map((own) => ({ ...own, reveal }))]) {
       scope.route({
         method: 'POST',
         url: route.path,
@@ -163,9 +189,6 @@ export class Endpoints {
   /** A copy of `document` with these routes added (their schemas as `endpoints.*` components). */
   openapi(document: Readonly<Record<string, unknown>>): Record<string, unknown> {
     const copy = JSON.parse(JSON.stringify(document)) as Record<string, unknown>;
-    if (this.routes.length === 0) {
-      return copy;
-    }
     const components = objectIn(copy, 'components');
     const schemas = objectIn(components, 'schemas');
     const paths = objectIn(copy, 'paths');
@@ -179,7 +202,7 @@ export class Endpoints {
       schemas[name] = JSON.parse(clean) as unknown;
       return { $ref: `#/components/schemas/${name}` };
     };
-    for (const route of this.routes) {
+    for (const route of [sealingRoute(undefined), ...this.routes]) {
       const payload = component(route.payload, `${route.operationId}.payload`);
       const answer = component(route.answer, `${route.operationId}.answer`);
       const saved =
@@ -300,7 +323,19 @@ function checkedRoute<P extends TSchema, A extends TSchema, C extends TSchema | 
     errors: [...errors],
     summary: options.summary ?? '',
     handler,
+    reveal: (context) => revealContext(context, undefined), // install() gives it the key
   };
+}
+
+let sealingChecks: Route | undefined;
+
+/** POST /api/v1/secrets, sealing with `box` (module-secrets.ts); it ignores moduleContext. */
+function sealingRoute(box: SecretBox | undefined): Route {
+  const options = { payload: SecretToSeal, answer: SealedSecret, summary: SEALING_SUMMARY };
+  sealingChecks ??= checkedRoute(MODULE_SECRETS_PATH, options, () => undefined, []);
+  const handler = (call: Call<TSchema, TSchema | undefined>): unknown =>
+    sealSecret(call.payload as { name: string; value: string }, box);
+  return { ...sealingChecks, handler, reveal: () => undefined };
 }
 
 /** `value` checked by `check`, or BodyError 400 naming the first problem's place (never a value). */
@@ -327,6 +362,10 @@ function readCall(
     }
     if (isJsonObject(context) && Object.keys(context).length === 0) {
       context = undefined; // nothing saved yet: the platform may send an empty object
+    }
+    if (context !== undefined) {
+      // secrets decrypted before any schema sees them (the sealing route reads none: undefined)
+      context = route.reveal(context as Record<string, unknown>);
     }
     if (context !== undefined && route.checkContext !== undefined) {
       checked(route.checkContext, context, ENVELOPE_CONTEXT);

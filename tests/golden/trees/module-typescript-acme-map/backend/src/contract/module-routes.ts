@@ -12,7 +12,8 @@
  *   spec's DemoStatusResponse;
  * - GET/HEAD static/{name}: the built frontend (module-assets.ts);
  * - the project's own proxied endpoints (module-endpoints.ts), read by the same rules and counted
- *   in one budget of bytes in flight with the demo.
+ *   in one budget of bytes in flight with the demo, and POST secrets, which every module serves
+ *   (module-secrets.ts: it encrypts a secret the Settings saves, with `secretBox`).
  *
  * Every refusal is a DemoStatusError body `{"error": true, "message"}` (module-errors.ts): a method a
  * path does not serve is 405 with Allow; an exception in the project's code is 500 with an incident
@@ -43,7 +44,7 @@ import {
   rawBodyOf,
   unwrapDemo,
 } from './module-body.js';
-import type { Endpoints } from './module-endpoints.js';
+import { Endpoints } from './module-endpoints.js';
 import {
   METHOD_NOT_ALLOWED_MESSAGE,
   ModuleError,
@@ -62,6 +63,7 @@ import {
   MODULE_MAX_BODY_BYTES_IN_FLIGHT,
   MODULE_MAX_JSON_DEPTH,
 } from './runtime-constants.js';
+import type { SecretBox } from './secrets.js';
 import { DOCUMENT } from './spec.js';
 import type { DemoStatusResponse, ModuleMetadata } from './types.js';
 
@@ -82,6 +84,8 @@ export interface ModuleContractOptions {
   readonly servesFrontend?: () => boolean;
   /** The project's own proxied endpoints (src/endpoints.ts). */
   readonly endpoints?: Endpoints;
+  /** MODULE_SECRET_KEY's box (settings.ts); undefined: no key, a secret is a 503. */
+  readonly secretBox?: SecretBox | undefined;
   /** MODULE_MAX_BODY_BYTES unless given: a larger body is 413. */
   readonly maxBodyBytes?: number;
   /** MODULE_MAX_BODY_BYTES_IN_FLIGHT unless given: the bytes of bodies held at once; more: 503. */
@@ -199,13 +203,18 @@ function installModuleRoutes(scope: FastifyInstance, options: ModuleContractOpti
     },
   });
 
-  options.endpoints?.install(scope, { locales: options.locales, defaultLocale: DEFAULT_LOCALE });
+  const endpoints = options.endpoints ?? new Endpoints(); // none of its own: POST secrets still
+  endpoints.install(scope, {
+    locales: options.locales,
+    defaultLocale: DEFAULT_LOCALE,
+    secretBox: options.secretBox,
+  });
 
   const served: [string, readonly string[], RouteConfig][] = [
     [WELL_KNOWN_PATH, ['GET', 'HEAD'], {}],
     [DEMO_STATUS_PATH, ['POST'], {}],
     [`${STATIC_PREFIX}*`, ['GET', 'HEAD'], staticConfig],
-    ...(options.endpoints?.paths ?? []).map(
+    ...endpoints.paths.map(
       (path): [string, readonly string[], RouteConfig] => [path, ['POST'], {}],
     ),
   ];
