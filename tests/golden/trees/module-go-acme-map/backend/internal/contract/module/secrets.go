@@ -90,40 +90,48 @@ func (s *Server) reveal(route *ownRoute, data any) *bodyError {
 // revealObject decrypts the tokens of object's values, each bound to its key.
 func revealObject(object map[string]any, box *secrets.Box) *bodyError {
 	for key, value := range object {
-		if refused := revealValue(value, key, box, func(plain string) { object[key] = plain }); refused != nil {
+		plain, revealed, refused := revealValue(value, key, box)
+		if refused != nil {
 			return refused
+		}
+		if revealed {
+			object[key] = plain
 		}
 	}
 	return nil
 }
 
-// revealValue decrypts value (bound to name) when it is a token, and the tokens inside it; set
-// replaces a decrypted string. The body's depth is bounded before it is parsed
+// revealValue decrypts the tokens inside value (bound to name), and is value's plaintext and true
+// when value itself is a token. The body's depth is bounded before it is parsed
 // (ModuleMaxJSONDepth), so the recursion is too.
-func revealValue(value any, name string, box *secrets.Box, set func(string)) *bodyError {
+func revealValue(value any, name string, box *secrets.Box) (string, bool, *bodyError) {
 	switch inner := value.(type) {
 	case string:
 		if !secrets.IsToken(inner) {
-			return nil
+			return "", false, nil
 		}
 		if box == nil {
-			return refuse(ModuleNoKeyStatus, Text(TextSecretsNoKey, nil))
+			return "", false, refuse(ModuleNoKeyStatus, Text(TextSecretsNoKey, nil))
 		}
 		plain, err := box.Decrypt(inner, name)
 		if err != nil {
-			return refuse(http.StatusBadRequest, Text(TextSecretsUndecryptable, nil))
+			return "", false, refuse(http.StatusBadRequest, Text(TextSecretsUndecryptable, nil))
 		}
-		set(plain)
+		return plain, true, nil
 	case map[string]any:
-		return revealObject(inner, box)
+		return "", false, revealObject(inner, box)
 	case []any:
 		for index, item := range inner {
-			if refused := revealValue(item, name, box, func(plain string) { inner[index] = plain }); refused != nil {
-				return refused
+			plain, revealed, refused := revealValue(item, name, box)
+			if refused != nil {
+				return "", false, refused
+			}
+			if revealed {
+				inner[index] = plain
 			}
 		}
 	}
-	return nil
+	return "", false, nil
 }
 
 // SecretToSeal is what the module's Settings sends to have a secret encrypted before it saves it.
