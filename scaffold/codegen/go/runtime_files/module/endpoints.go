@@ -20,8 +20,9 @@ package module
 //     present, must be an object (null is refused) and is read as the context type C, after its
 //     `enc:v1:` values are decrypted (secrets.go: 400 for a token this backend cannot decrypt, 503
 //     when it has no MODULE_SECRET_KEY); an empty object is read as none (nothing saved yet); its
-//     payload is read as P; other keys are ignored. Any other body is a bare payload, read as P, with no moduleContext. So that the two
-//     cannot be mistaken, P is a struct (unknown keys are refused) with no property "payload";
+//     payload is read as P; other keys are ignored. Any other body is a bare payload, read as P,
+//     with no moduleContext. So that the two cannot be mistaken, P is a struct (unknown keys are
+//     refused) with no property "payload";
 //   - reading is strict (strict.go): a failure is 400 naming the first problem's place;
 //   - Handle's answer is written with encoding/json and Content-Language; a module.Error answers
 //     its status with the error body; any other error (or a panic) is 500 with an incident id.
@@ -47,7 +48,7 @@ type Call[P, C any] struct {
 	// Payload is the body's payload (the envelope's, or the bare body), read strictly.
 	Payload P
 	// ModuleContext is the saved settings the proxy added, nil for a bare payload, an envelope
-	// without moduleContext or with `{}`. It may hold encrypted secrets: never echo it.
+	// without moduleContext or with `{}`. Its secrets are decrypted (secrets.go): never echo it.
 	ModuleContext *C
 	// Locale is the language to answer in, chosen from Accept-Language among the project's.
 	Locale string
