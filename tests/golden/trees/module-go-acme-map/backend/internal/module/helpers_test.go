@@ -84,6 +84,22 @@ func withSecretKey(t *testing.T) func(*settings.Settings) {
 	return func(s *settings.Settings) { s.Secrets = keyed.Secrets }
 }
 
+// seal is value as the token the Settings component saves for the property name: what the
+// backend's POST /api/v1/secrets answers (serve it withSecretKey), to put in a moduleContext.
+func (b backend) seal(t *testing.T, name, value string) string {
+	t.Helper()
+	body, err := json.Marshal(map[string]any{"payload": map[string]string{"name": name, "value": value}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := b.postJSON(t, contract.ModuleSecretsPath, string(body), nil)
+	token, _ := got.json(t)["value"].(string)
+	if got.status != http.StatusOK || token == "" {
+		t.Fatalf("POST %s: %d %s", contract.ModuleSecretsPath, got.status, got.body)
+	}
+	return token
+}
+
 type answer struct {
 	status int
 	header http.Header
