@@ -4,8 +4,8 @@ Issue 42: the backend/ scaffold writes runs the checks its CI would (the registr
 gofmt through `make fmt-check`, `go vet`, `go test -race`, `go build`; the seeded tests are the
 twins of the Python backend's), answers over a real socket as the Python backend does, and the
 module runtime's own Go tests (scaffold/codegen/go/runtime_files/module/*_test.go: the own-endpoint
-registry, strict reading, the published document, and the shared module body cases every language's
-module runtime reads) pass beside the generated code.
+registry, strict reading, the published document, and the shared module body and secret cases every
+language's module runtime reads) pass beside the generated code.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
 MODULE_BODY_CASES = ROOT / "scaffold" / "codegen" / "cases" / "module_bodies.json"
+MODULE_SECRET_CASES = ROOT / "scaffold" / "codegen" / "cases" / "module_secrets.json"
 
 
 def _run(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:
@@ -122,14 +123,20 @@ def test_the_binary_serves_the_contract(project: Path) -> None:
 
 
 def test_the_module_runtime_tests_pass_beside_the_generated_code(tmp_path: Path) -> None:
-    """The module package's own tests, and the shared module body cases
-    (scaffold/codegen/cases/module_bodies.json, by modulebodies_test.go) the Python and TypeScript
-    runtimes read too."""
+    """The module package's own tests, and the shared module body and secret cases
+    (scaffold/codegen/cases/module_bodies.json and module_secrets.json, by modulebodies_test.go and
+    modulesecrets_test.go) the Python and TypeScript runtimes read too."""
     module = tmp_path / "runtime"
     write_go_module_backend(module, load_shipped("dashboard-module"), with_tests=True)
     assert _run(["gofmt", "-l", "."], module) == "", "not gofmt-clean"
     _run(["go", "vet", "./..."], module)
-    env = {**go_environment(), "SCAFFOLD_MODULE_BODIES": str(MODULE_BODY_CASES)}
+    env = {
+        **go_environment(),
+        "SCAFFOLD_MODULE_BODIES": str(MODULE_BODY_CASES),
+        "SCAFFOLD_MODULE_SECRETS": str(MODULE_SECRET_CASES),
+    }
     output = _run(["go", "test", "-race", "-count=1", "-v", "./internal/contract/module/"], module, env)
     assert "--- PASS: TestTheDemoEndpointReadsEachSharedBodyAsDecided" in output
+    assert "--- PASS: TestModuleContextIsRevealedAsDecided" in output
+    assert "--- PASS: TestASealedSecretIsRevealedAgain" in output
     _run(["go", "test", "-race", "-count=1", "./..."], module, env)

@@ -10,7 +10,7 @@ The same pipeline as the Go plugin's (plugin_service.py), for the module contrac
   the values every language's runtime shares (shared_values.py); `texts_gen.go`: the 404 text of
   the module backend for the observer (scaffold/codegen/module_backend_texts.py);
 - the runtime copied from runtime_files/: the plugin's role packages unchanged (jsonio,
-  bodylimits, acceptlanguage, logging, metrics), its observer and shutdown (observability.go,
+  bodylimits, acceptlanguage, logging, metrics, secrets), its observer and shutdown (observability.go,
   shutdown.go, with the names they use: jsonnames.go, support.go, optional.go, rolenames.go), its
   request framing checker (framing.go, framingcheck.go: FrameRequests, answered by module.Server), and
   the module's own package `module/` (routes, body rules, the own-endpoint registry, the built
@@ -45,6 +45,7 @@ from scaffold.codegen.go.shared_values import go_runtime_constants
 from scaffold.codegen.go.types import go_model
 from scaffold.codegen.module_backend_texts import MODULE_TEXTS
 from scaffold.codegen.module_contract import ModuleContract
+from scaffold.codegen.runtime_values import spec_values
 from scaffold.codegen.served_document import served_document
 from scaffold.specs.document import SpecDocument
 from scaffold.specs.schema_model import read_schemas
@@ -61,9 +62,9 @@ WIRE_SCHEMAS = (
     "DemoStatusResponse",
     "DemoStatusError",
 )
-# The plugin's role packages a module backend uses unchanged (secrets: a module's moduleContext is
-# the team's own shape, read by the team's code).
-ROLE_PACKAGES = ("acceptlanguage", "bodylimits", "jsonio", "logging", "metrics", MODULE_ONLY)
+# The plugin's role packages a module backend uses unchanged (secrets: the plugins' enc:v1: token,
+# which module/secrets.go decrypts in moduleContext and makes at POST /api/v1/secrets).
+ROLE_PACKAGES = ("acceptlanguage", "bodylimits", "jsonio", "logging", "metrics", "secrets", MODULE_ONLY)
 # The plugin's files of package contract a module backend uses unchanged.
 SHARED_FILES = (
     "framing.go",
@@ -87,6 +88,7 @@ def backend_files(
     schemas = spec.data["components"]["schemas"]
     model = go_model(read_schemas({name: schemas[name] for name in WIRE_SCHEMAS}, spec.identity()))
     folder = CONTRACT_FOLDER
+    decided = spec_values(spec.data)  # the secrets package's PublishedSecretKeys (none for a module)
     files = {
         f"{folder}/types_gen.go": _file(header, declarations(model)),
         f"{folder}/json_gen.go": _file(header, codecs(model)),
@@ -111,7 +113,7 @@ def backend_files(
         for path in sorted((RUNTIME_FOLDER / role).glob("*.go")):
             if not path.name.endswith("_test.go"):
                 files[f"{folder}/{role}/{path.name}"] = _copied(f"{role}/{path.name}", module)
-        values = _role_values(role, ())
+        values = _role_values(role, decided)
         if values is not None:
             files[f"{folder}/{role}/{VALUES_FILE}"] = _file(header, values, package=role)
     return dict(sorted(files.items()))

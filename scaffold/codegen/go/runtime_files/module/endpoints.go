@@ -17,10 +17,12 @@ package module
 //     in flight, one budget with the contract's routes), nesting depth (422 over 64 levels) and
 //     JSON syntax (400, a key given twice included);
 //   - a body with a top-level "payload" key is the envelope: its moduleContext, when the key is
-//     present, must be an object (null is refused) and is read as the context type C; an empty
-//     object is read as none (nothing saved yet); its payload is read as P; other keys are
-//     ignored. Any other body is a bare payload, read as P, with no moduleContext. So that the two
-//     cannot be mistaken, P is a struct (unknown keys are refused) with no property "payload";
+//     present, must be an object (null is refused) and is read as the context type C, after its
+//     `enc:v1:` values are decrypted (secrets.go: 400 for a token this backend cannot decrypt, 503
+//     when it has no MODULE_SECRET_KEY); an empty object is read as none (nothing saved yet); its
+//     payload is read as P; other keys are ignored. Any other body is a bare payload, read as P,
+//     with no moduleContext. So that the two cannot be mistaken, P is a struct (unknown keys are
+//     refused) with no property "payload";
 //   - reading is strict (strict.go): a failure is 400 naming the first problem's place;
 //   - Handle's answer is written with encoding/json and Content-Language; a module.Error answers
 //     its status with the error body; any other error (or a panic) is 500 with an incident id.
@@ -46,7 +48,7 @@ type Call[P, C any] struct {
 	// Payload is the body's payload (the envelope's, or the bare body), read strictly.
 	Payload P
 	// ModuleContext is the saved settings the proxy added, nil for a bare payload, an envelope
-	// without moduleContext or with `{}`. It may hold encrypted secrets: never echo it.
+	// without moduleContext or with `{}`. Its secrets are decrypted (secrets.go): never echo it.
 	ModuleContext *C
 	// Locale is the language to answer in, chosen from Accept-Language among the project's.
 	Locale string
@@ -112,8 +114,9 @@ func (e *Endpoints) routes() []*ownRoute {
 	return e.list
 }
 
-// reservedPaths are answered by the contract's routes and the probes: no own endpoint takes them.
-var reservedPaths = []string{HealthPath, ReadyPath, MetricsPath, OpenAPIPath, DemoStatusPath, WellKnownPath}
+// reservedPaths are answered by the contract's routes, the probes and the runtime's
+// ModuleSecretsPath (secrets.go): no own endpoint takes them.
+var reservedPaths = []string{HealthPath, ReadyPath, MetricsPath, OpenAPIPath, DemoStatusPath, WellKnownPath, ModuleSecretsPath}
 
 // Post registers route as `POST path` on e (see the file comment). A mistake is kept as e.Err(),
 // which New returns: one sentence naming the route and what to change.
@@ -234,6 +237,9 @@ func (s *Server) endpoint(route *ownRoute) http.HandlerFunc {
 		var data any
 		if refused == nil {
 			data, refused = parseJSON(raw)
+		}
+		if refused == nil { // moduleContext's secrets decrypted before anything reads it (secrets.go)
+			refused = s.reveal(route, data)
 		}
 		if refused != nil {
 			writeError(w, refused.status, refused.message, refused.headers)

@@ -93,7 +93,7 @@ func TestOwnEndpointReadsEnvelopeAndBarePayload(t *testing.T) {
 		{`{"region": "north"}`, "en-US"},
 		{`{"payload": {"region": "north"}}`, "en-US"},
 		{`{"payload": {"region": "north"}, "moduleContext": {}}`, "en-US"},
-		{`{"payload": {"region": "north"}, "moduleContext": {"url": "https://sales", "token": "enc:v1:x"}, "other": 1}`, "en-US https://sales"},
+		{`{"payload": {"region": "north"}, "moduleContext": {"url": "https://sales", "token": "t0ken"}, "other": 1}`, "en-US https://sales"},
 		{`{"region": "north", "limit": 79.0, "from": null}`, "en-US"},
 	}
 	for _, c := range cases {
@@ -214,8 +214,11 @@ func TestTheDocumentListsOwnEndpoints(t *testing.T) {
 			t.Errorf("the document lacks %s", want)
 		}
 	}
-	examples := doc.RequestExamples()
-	if len(examples) != 1 || string(examples[0].Body) != `{"payload":{"region":"x"}}` {
+	examples := map[string]string{}
+	for _, example := range doc.RequestExamples() {
+		examples[example.Operation] = string(example.Body)
+	}
+	if len(examples) != 2 || examples["POST /api/v1/series"] != `{"payload":{"region":"x"}}` || examples["POST "+ModuleSecretsPath] == "" {
 		t.Errorf("examples %v", examples)
 	}
 	good := `{"points": [1], "region": "n", "note": null}`

@@ -8,7 +8,8 @@
 //   - POST DemoStatusPath: the tutorial stub, its body read strictly (body.go, demo.go);
 //   - GET/HEAD StaticPrefix+name: the built frontend with its caching rule (assets.go);
 //   - GET/HEAD /openapi.json: the contract document with the project's own endpoints added;
-//   - POST of every own endpoint registered on Options.Endpoints (endpoints.go).
+//   - POST of every own endpoint registered on Options.Endpoints (endpoints.go), and POST
+//     ModuleSecretsPath, which encrypts a secret the module's Settings is about to save (secrets.go).
 //
 // Every refusal is `{"error": true, "message": ...}` (errors.go): 404 for an unknown path, 405
 // with Allow for a method a path does not serve, 500 with an incident id for an error or a panic
@@ -27,6 +28,7 @@ import (
 
 	"example.com/plugin/internal/contract"
 	"example.com/plugin/internal/contract/bodylimits"
+	"example.com/plugin/internal/contract/secrets"
 )
 
 // OpenAPIPath is where the backend publishes its document.
@@ -64,6 +66,8 @@ type Options struct {
 	CORSOrigins []string
 	// Budget counts the body bytes held at once (nil: ModuleMaxBodyBytesInFlight of its own).
 	Budget *bodylimits.Budget
+	// Secrets is the box of MODULE_SECRET_KEY (LoadSecretBox; nil: no key, so a secret is 503).
+	Secrets *secrets.Box
 }
 
 // Server is the module backend's handler.
@@ -73,12 +77,13 @@ type Server struct {
 	budget   *bodylimits.Budget
 	document []byte
 	routes   map[string]map[string]http.HandlerFunc // path -> method -> handler
+	secrets  *secrets.Box
 }
 
 // New is the handler of opts; an own endpoint registered wrongly, or a document that is not JSON,
 // is its error (one sentence naming the route).
 func New(opts Options) (*Server, error) {
-	s := &Server{opts: opts, logger: opts.Logger, budget: opts.Budget}
+	s := &Server{opts: opts, logger: opts.Logger, budget: opts.Budget, secrets: opts.Secrets}
 	if s.logger == nil {
 		s.logger = slog.Default()
 	}
@@ -98,7 +103,7 @@ func New(opts Options) (*Server, error) {
 		DemoStatusPath: {http.MethodPost: s.demoStatus},
 		OpenAPIPath:    {http.MethodGet: s.openAPI},
 	}
-	for _, route := range opts.Endpoints.routes() {
+	for _, route := range opts.Endpoints.served(opts.Secrets) {
 		s.routes[route.path] = map[string]http.HandlerFunc{http.MethodPost: s.endpoint(route)}
 	}
 	if opts.ServesFrontend && !s.opts.Assets.Available() {

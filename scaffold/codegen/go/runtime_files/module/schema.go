@@ -127,13 +127,11 @@ func (s *schemas) object(t reflect.Type, output bool) map[string]any {
 	return object
 }
 
-// OpenAPI is contract (a JSON document) with the registered routes added.
+// OpenAPI is contract (a JSON document) with the registered routes added, and POST
+// ModuleSecretsPath (secrets.go), which every module backend serves.
 func (e *Endpoints) OpenAPI(contract []byte) ([]byte, error) {
 	if err := e.Err(); err != nil {
 		return nil, err
-	}
-	if len(e.routes()) == 0 {
-		return contract, nil
 	}
 	var document map[string]any
 	if err := json.Unmarshal(contract, &document); err != nil {
@@ -158,9 +156,10 @@ func (e *Endpoints) OpenAPI(contract []byte) ([]byte, error) {
 		paths = map[string]any{}
 		document["paths"] = paths
 	}
-	for _, route := range e.routes() {
+	for _, route := range e.served(nil) {
 		paths[route.path] = map[string]any{"post": s.operation(route)}
 	}
+	s.limitSecretLengths()
 	return encodeAnswer(document)
 }
 

@@ -5,7 +5,8 @@
 // SHUTDOWN_DRAIN_SECONDS (the platform stops sending new ones), then the listener closes, requests
 // in flight get SHUTDOWN_GRACE_SECONDS to finish and their contexts are cancelled at its end; the
 // process exits 0, or 1 when a request still ran a second after that. A setting that
-// is not allowed ends the start with one line and exit 1.
+// is not allowed (a MODULE_SECRET_KEY that is no key among them) ends the start with one line
+// and exit 1.
 //
 // `acme-map -healthcheck` asks the running module backend's /healthz (PORT from the environment) and
 // exits 0 when it answers 200: the container image's HEALTHCHECK, which has no shell or curl.

@@ -7,7 +7,9 @@
 // one budget of bytes in flight with the contract's routes, and are counted in /metrics under
 // their path. Around everything: GET /healthz, /readyz and /metrics, a request id on every answer
 // and log line, one access line per request (contract.Observe); GET /openapi.json publishes the
-// contract this backend implements, with your endpoints added.
+// contract this backend implements, with your endpoints added. POST /api/v1/secrets encrypts a
+// secret your Settings component is about to save, and your endpoints read moduleContext with its
+// secrets decrypted (README, "Secrets in the module's settings"; key: MODULE_SECRET_KEY).
 package app
 
 import (
@@ -72,6 +74,7 @@ func New(s settings.Settings, logger *slog.Logger, state *contract.ServiceState)
 		Document:       contract.Document,
 		Logger:         logger,
 		CORSOrigins:    s.CORSOrigins,
+		Secrets:        s.Secrets,
 	})
 	if err != nil {
 		return nil, err

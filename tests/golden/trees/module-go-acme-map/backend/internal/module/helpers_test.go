@@ -15,6 +15,7 @@ import (
 
 	"acme-map/internal/app"
 	"acme-map/internal/contract"
+	"acme-map/internal/contract/secrets"
 	"acme-map/internal/settings"
 )
 
@@ -66,6 +67,37 @@ func serve(t *testing.T, change func(*settings.Settings)) backend {
 	server := httptest.NewServer(handler)
 	t.Cleanup(server.Close)
 	return backend{server, state, logs}
+}
+
+// withSecretKey gives the backend a MODULE_SECRET_KEY of its own, read as the settings read it
+// (without one, POST /api/v1/secrets and a secret in moduleContext are answered 503).
+func withSecretKey(t *testing.T) func(*settings.Settings) {
+	t.Helper()
+	environment := map[string]string{contract.ModuleKeyEnv: secrets.GenerateKey()}
+	keyed, err := settings.Load(func(name string) (string, bool) {
+		value, ok := environment[name]
+		return value, ok
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func(s *settings.Settings) { s.Secrets = keyed.Secrets }
+}
+
+// seal is value as the token the Settings component saves for the property name: what the
+// backend's POST /api/v1/secrets answers (serve it withSecretKey), to put in a moduleContext.
+func (b backend) seal(t *testing.T, name, value string) string {
+	t.Helper()
+	body, err := json.Marshal(map[string]any{"payload": map[string]string{"name": name, "value": value}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := b.postJSON(t, contract.ModuleSecretsPath, string(body), nil)
+	token, _ := got.json(t)["value"].(string)
+	if got.status != http.StatusOK || token == "" {
+		t.Fatalf("POST %s: %d %s", contract.ModuleSecretsPath, got.status, got.body)
+	}
+	return token
 }
 
 type answer struct {

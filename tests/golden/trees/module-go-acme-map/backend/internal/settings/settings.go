@@ -20,6 +20,8 @@
 //	| METRICS_ENABLED                   | true                           | false: no GET /metrics (404)
 //	| SHUTDOWN_DRAIN_SECONDS            | 0 (the image: 5)               | on SIGTERM, how long /readyz answers 503 while still serving
 //	| SHUTDOWN_GRACE_SECONDS            | 20                             | then how long requests in flight may finish
+//	| MODULE_SECRET_KEY                 | none (a secret is then 503)    | the key of the enc:v1: secrets in moduleContext
+//	| MODULE_OLD_SECRET_KEYS            | none                           | earlier keys that still decrypt, comma-separated
 //
 // A value that is not allowed stops the start with one sentence naming the variable.
 package settings
@@ -34,6 +36,8 @@ import (
 	"strings"
 
 	"acme-map/internal/contract"
+	"acme-map/internal/contract/module"
+	"acme-map/internal/contract/secrets"
 )
 
 // Localised is a text per language, in the order given.
@@ -62,6 +66,9 @@ type Settings struct {
 	MetricsEnabled               bool
 	ShutdownDrainSeconds         int
 	ShutdownGraceSeconds         int
+	// Secrets decrypts the enc:v1: secrets of moduleContext and makes them at POST /api/v1/secrets
+	// (MODULE_SECRET_KEY and MODULE_OLD_SECRET_KEYS); nil: no key, and a secret is answered 503.
+	Secrets *secrets.Box
 }
 
 // LogLevels are the LOG_LEVEL values a module backend takes, in every language.
@@ -198,6 +205,11 @@ func Load(lookup func(string) (string, bool)) (Settings, error) {
 			*target = seconds
 		}
 	}
+	box, err := module.LoadSecretBox(lookup)
+	if err != nil { // a key that is no key: one sentence naming the variable
+		return s, &Error{err.Error()}
+	}
+	s.Secrets = box
 	return s, nil
 }
 

@@ -33,3 +33,21 @@ const MetricsPath = "/metrics"
 
 // OtherLabel: the operation of an unmatched path, the method of an unknown one.
 const OtherLabel = "other"
+
+// ModuleKeyEnv: a module backend's key for enc:v1: values.
+const ModuleKeyEnv = "MODULE_SECRET_KEY"
+
+// ModuleOldKeysEnv: a module backend's earlier keys that still decrypt, comma-separated.
+const ModuleOldKeysEnv = "MODULE_OLD_SECRET_KEYS"
+
+// ModuleSecretsPath: a module backend's endpoint that encrypts a value its Settings is about to save.
+const ModuleSecretsPath = "/api/v1/secrets"
+
+// ModuleMaxSecretNameChars: the property name a secret is encrypted for, at most.
+const ModuleMaxSecretNameChars = 128
+
+// ModuleMaxSecretChars: a secret value the module encrypts, at most.
+const ModuleMaxSecretChars = 4 << 10
+
+// ModuleNoKeyStatus: the answer when a secret is needed and the module has no key.
+const ModuleNoKeyStatus = 503

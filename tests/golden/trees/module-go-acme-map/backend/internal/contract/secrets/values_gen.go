@@ -1,0 +1,38 @@
+// Code generated from dashboard-module 2026.1.1+r5 (sha256 d731b52085471ecf0f7397d3ee3ac58a5f13ea6bfd4b02b88f3ab42f0a4ebc95); run `scaffold regenerate`. DO NOT EDIT.
+
+package secrets
+
+// Values every language's runtime shares (scaffold/codegen/runtime_values.py).
+
+// EncryptedPrefix: what starts an encrypted value.
+const EncryptedPrefix = "enc:v1:"
+
+// KeyEnv: the environment variable holding the key.
+const KeyEnv = "PLUGIN_SECRET_KEY"
+
+// OldKeysEnv: earlier keys that still decrypt, comma-separated.
+const OldKeysEnv = "PLUGIN_OLD_SECRET_KEYS"
+
+// KeyFileName: the key file made for local development.
+const KeyFileName = "secret.key"
+
+// KeyFileMaxBytes: a key file longer than this is not a key.
+const KeyFileMaxBytes = 4 << 10
+
+// KeyBytes: AES-256-GCM's key.
+const KeyBytes = 32
+
+// NonceBytes: AES-GCM's nonce, fresh for every value.
+const NonceBytes = 12
+
+// TagBytes: AES-GCM's authentication tag.
+const TagBytes = 16
+
+// MaxTokenChars: an encrypted value longer than this is refused unread.
+const MaxTokenChars = 64 << 10
+
+// PublishedKeyRefusal: why a production plugin will not start with a key in PUBLISHED_SECRET_KEYS ({hint}: the language's command that makes a key).
+const PublishedKeyRefusal = "PLUGIN_SECRET_KEY is the example key the contract spec publishes (info.x-example-secret-key, served at /openapi.json) and PLUGIN_ENV is production: anyone can decrypt what it encrypts, so the plugin will not use it; {hint}, and set PLUGIN_SECRET_KEY to it in the environment"
+
+// PublishedSecretKeys: keys the contract spec publishes (info.x-example-secret-key): refused in production.
+var PublishedSecretKeys = [...]string{}
