@@ -12,7 +12,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from weather_station_telemetry_gateway_for_the_northern_coasts_region._contract.secrets import SecretBox, parse_key
+from weather_station_telemetry_gateway_for_the_northern_coasts_region._contract.secrets import (
+    SecretBox,
+    parse_key,
+)
 from weather_station_telemetry_gateway_for_the_northern_coasts_region.app import create_app
 from weather_station_telemetry_gateway_for_the_northern_coasts_region.settings import Settings
 
