@@ -72,8 +72,9 @@ def run(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> flo
     return time.monotonic() - started
 
 
-def new_module_runs(root: Path, runs: int) -> None:
-    """`new-module --language typescript --defaults`, each run a new process (the plugin bench's way)."""
+def new_module_runs(root: Path, runs: int, language: str = "typescript", name: str = "acme-ts") -> None:
+    """`new-module --language LANGUAGE --defaults`, each run a new process (the plugin bench's way).
+    Shared with bench/module_go.py."""
     home = {"SCAFFOLD_HOME": str(root / "home")}
     subprocess.run(  # as an installed wheel runs: scaffold's bytecode compiled (bench/plugin_typescript.py)
         [sys.executable, "-m", "compileall", "-q", str(Path(__file__).resolve().parents[1] / "scaffold")],
@@ -84,12 +85,12 @@ def new_module_runs(root: Path, runs: int) -> None:
         before = os.times()
         started = time.monotonic()
         command = [sys.executable, "-m", "scaffold", "new-module", str(root / f"m{index}")]
-        run([*command, "--language", "typescript", "--name", "acme-ts", "--defaults"], root, home)
+        run([*command, "--language", language, "--name", name, "--defaults"], root, home)
         after = os.times()
         cpu = after.children_user - before.children_user + after.children_system - before.children_system
         found.append((cpu, time.monotonic() - started))
     first, rest = found[0], found[1:]
-    print(f"new-module --language typescript: first run {first[0]:.2f} s CPU, {first[1]:.2f} s wall")
+    print(f"new-module --language {language}: first run {first[0]:.2f} s CPU, {first[1]:.2f} s wall")
     if rest:
         print(
             f"  warm runs ({len(rest)}): median {statistics.median(c for c, _ in rest):.2f} s CPU, "
@@ -104,11 +105,11 @@ def readme_endpoint(project: Path) -> str:
     return re.findall(r"```ts\n(.*?)```", section, re.S)[0]
 
 
-def autocannon(bench: Path, url: str, seconds: float, connections: int) -> float:
+def autocannon(bench: Path, url: str, seconds: float, connections: int, body: object = BODY) -> float:
     command = [str(bench / "node_modules" / ".bin" / "autocannon"), "--json", "-c", str(connections)]
     command += ["-d", str(max(1, round(seconds))), "-m", "POST", "-H", "content-type=application/json"]
     result = subprocess.run(
-        [*command, "-b", json.dumps(BODY), url], capture_output=True, text=True, check=True
+        [*command, "-b", json.dumps(body), url], capture_output=True, text=True, check=True
     )
     data = json.loads(result.stdout)
     if data["non2xx"] or data["errors"]:
