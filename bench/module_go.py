@@ -32,7 +32,10 @@
    the TypeScript module's README endpoint takes {metric, points}, the Go module's {region,
    limit, from}. Load comes from autocannon, as in bench/module_typescript.py: each round starts
    both servers fresh, warms them, then measures them one after the other and again in reverse
-   order. Target: generated >= 1.0 of the hand-written throughput.
+   order. Besides requests/s, each server's CPU time a request (user + system from /proc, over
+   the requests autocannon counted): the steadier figure on a shared machine, where another
+   process's load moves the throughput of the run it falls in. Target: generated >= 1.0 of the
+   hand-written throughput.
 
 Figures only, never a pass/fail. Run: python bench/module_go.py [--rounds 3] [--seconds 5]
 """
@@ -314,6 +317,7 @@ def throughput(generated: Path, hand: Path, bench: Path, options: argparse.Names
         ServerSpec("hand-written", lambda _port: [str(hand)], env, hand.parent),
     ]
     runs: dict[str, list[float]] = {spec.name: [] for spec in specs}
+    cpu: dict[str, list[float]] = {spec.name: [] for spec in specs}  # the server's µs a request
     body = json.dumps(BODY).encode()
     for index in range(options.rounds):
         servers = [spec.start() for spec in specs]
@@ -330,19 +334,26 @@ def throughput(generated: Path, hand: Path, bench: Path, options: argparse.Names
                 raise RuntimeError(f"the two servers answer {answers}: the comparison would be unfair")
             order = servers if index % 2 == 0 else servers[::-1]
             for server in [*order, *order[::-1]]:
-                runs[server.name].append(
-                    autocannon(bench, server.url + PATH, options.seconds / 2, options.connections, BODY)
-                )
+                before = server.cpu_seconds()
+                rps = autocannon(bench, server.url + PATH, options.seconds / 2, options.connections, BODY)
+                runs[server.name].append(rps)
+                requests = rps * max(1, round(options.seconds / 2))  # autocannon's whole seconds
+                cpu[server.name].append((server.cpu_seconds() - before) * 1e6 / requests)
         finally:
             for server in servers:
                 server.stop()
     print(f"POST {PATH}, the same answer bytes, {options.rounds} rounds, autocannon {AUTOCANNON}:")
     for name, found in runs.items():
-        print(f"  {name:13} {statistics.median(found):8.0f} req/s at {options.connections} connections")
+        print(
+            f"  {name:13} {statistics.median(found):8.0f} req/s at {options.connections} connections, "
+            f"{statistics.median(cpu[name]):5.1f} µs of server CPU a request"
+        )
     ratio, paired = ratio_and_paired(runs["generated"], runs["hand-written"])
     print(
         f"  generated / hand-written: {ratio:.2f} (medians), {paired:.2f} (median of paired runs); target >= 1.0"
     )
+    ratio, paired = ratio_and_paired(cpu["hand-written"], cpu["generated"])
+    print(f"  CPU a request, hand-written / generated: {ratio:.2f} (medians), {paired:.2f} (paired)")
 
 
 if __name__ == "__main__":
