@@ -21,7 +21,10 @@
      refuses it, so the baseline does that check as encoding/json allows it), the envelope read
      as map[string]json.RawMessage, moduleContext an object (null refused, `{}` none), payload
      and moduleContext decoded with DisallowUnknownFields into structs whose required fields are
-     pointers checked afterwards, the same answer with json.Marshal. It does none of the
+     pointers checked afterwards, the same answer with json.Marshal; served by an http.Server
+     with the generated cmd/acme-go/main.go's timeouts (ReadHeaderTimeout, ReadTimeout,
+     IdleTimeout: any production net/http server sets them, and net/http then sets read
+     deadlines on every request, as it does for the generated backend). It does none of the
      generated backend's extras: no metrics, request id, access line, CORS, framing check or
      Accept-Language choice (it writes the default language: the bench sends none). It differs
      from the generated reading where encoding/json does (keys matched without case, 79.0 no
@@ -81,6 +84,7 @@ import (
 	"os"
 	"strings"
 	"sync/atomic"
+	"time"
 )
 
 const (
@@ -244,7 +248,13 @@ func serveSeries(w http.ResponseWriter, r *http.Request) {
 
 func main() {
 	http.HandleFunc("POST /api/v1/series", serveSeries)
-	if err := http.ListenAndServe("127.0.0.1:"+os.Getenv("PORT"), nil); err != nil {
+	server := &http.Server{
+		Addr:              "127.0.0.1:" + os.Getenv("PORT"),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       300 * time.Second,
+		IdleTimeout:       120 * time.Second,
+	}
+	if err := server.ListenAndServe(); err != nil {
 		panic(err)
 	}
 }
