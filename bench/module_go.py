@@ -272,7 +272,7 @@ def readme_endpoint(project: Path) -> str:
     """The README's endpoint of one's own (internal/module/series.go as the README writes it)."""
     readme = (project / "README.md").read_text(encoding="utf-8")
     section = readme[readme.index("## Your own proxied endpoints") : readme.index("## Developing")]
-    return re.findall(r"```go\n(.*?)```", section, re.S)[0]
+    return str(re.findall(r"```go\n(.*?)```", section, re.S)[0])
 
 
 def built_backend(project: Path) -> Path:
