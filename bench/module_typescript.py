@@ -40,7 +40,9 @@ AUTOCANNON = "9.0.0"
 PATH = "/api/v1/series"
 BODY = {
     "payload": {"metric": "orders", "points": 100},
-    "moduleContext": {"apiUrl": "https://sales.example.com", "apiKey": "enc:v1:c2VjcmV0"},
+    # a plain key: the module's walk for enc:v1: values runs and finds none (a token's decryption,
+    # AES-GCM, would be work the hand-written route does not do)
+    "moduleContext": {"apiUrl": "https://sales.example.com", "apiKey": "s3cret-key"},
 }
 
 HANDWRITTEN = """
