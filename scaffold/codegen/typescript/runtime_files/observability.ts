@@ -131,6 +131,46 @@ function recordHangUp(request: FastifyRequest, reply: FastifyReply, observe: Obs
   request.log.info(fields, line);
 }
 
+/** What the hang-up listeners read off the answer being written: its request, reply and metrics. */
+interface Watched {
+  readonly request: FastifyRequest;
+  readonly reply: FastifyReply;
+  readonly observe: ObserveRequest;
+  finished: boolean;
+}
+
+const WATCHED = Symbol('observability.watched');
+type WatchedResponse = ServerResponse & { [WATCHED]?: Watched };
+
+/**
+ * `finish` as well as writableFinished: fastify.inject()'s response emits `finish` without
+ * setting writableFinished, and every injected request counted as a hang-up (499) too. The two
+ * listeners are the same functions for every request (what they need rides on the response).
+ */
+function watchHangUp(request: FastifyRequest, reply: FastifyReply, observe: ObserveRequest): void {
+  const response = reply.raw as WatchedResponse;
+  response[WATCHED] = { request, reply, observe, finished: false };
+  response.on('finish', onAnswerFinished);
+  response.on('close', onAnswerClosed);
+}
+
+function onAnswerFinished(this: WatchedResponse): void {
+  const watched = this[WATCHED];
+  if (watched !== undefined) {
+    watched.finished = true;
+  }
+}
+
+function onAnswerClosed(this: WatchedResponse): void {
+  const watched = this[WATCHED];
+  if (watched !== undefined && !watched.finished && !this.writableFinished) {
+    recordHangUp(watched.request, watched.reply, watched.observe);
+  }
+}
+
+/** The logger's levels that write no access line but an error's. */
+const ABOVE_INFO = new Set(['warn', 'error', 'fatal', 'silent']);
+
 /** One line per request when it is answered, each line with its `request_id`. */
 class AccessLog extends LogController {
   constructor() {
@@ -146,6 +186,9 @@ class AccessLog extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    if (!error && ABOVE_INFO.has(request.log.level)) {
+      return; // the line would be dropped: not built at all
+    }
     const { path, fields, line } = accessLine(request, reply.statusCode, reply.elapsedTime);
     if (error) {
       request.log.error({ ...fields, err: error }, line);
@@ -338,43 +381,36 @@ export function installObservability(app: FastifyInstance, options: Observabilit
   // And Node's parser takes a transfer coding before `chunked` (`gzip, chunked`) and leaves it to
   // the app: a body whose coding no one undoes is refused (400, connection closed), as the Python
   // (httptools) and Go plugins refuse any Transfer-Encoding but one `chunked` (RFC 9112 6.1).
-  app.addHook('onRequest', async (request, reply) => {
-    // `finish` as well as writableFinished: fastify.inject()'s response emits `finish` without
-    // setting writableFinished, and every injected request counted as a hang-up (499) too.
-    let finished = false;
-    reply.raw.once('finish', () => {
-      finished = true;
-    });
-    reply.raw.once('close', () => {
-      if (!finished && !reply.raw.writableFinished) {
-        recordHangUp(request, reply, observe);
-      }
-    });
+  // Every hook here is a callback, not an async function: no promise and microtask per request.
+  app.addHook('onRequest', (request, reply, done) => {
+    watchHangUp(request, reply, observe);
     if (headBytes(request.raw) > MAX_HEAD_BYTES) {
-      return reply
+      void reply
         .code(431)
         .header('connection', 'close')
         .send({ error: true, message: runtimeText(DEFAULT_LOCALE, 'http.431') });
+      return;
     }
     const coding = request.headers['transfer-encoding'];
     if (coding !== undefined && coding.trim().toLowerCase() !== 'chunked') {
-      return reply
+      void reply
         .code(400)
         .header('connection', 'close')
         .send({ error: true, message: runtimeText(DEFAULT_LOCALE, 'http.other', { status: 400 }) });
-    }
-    return undefined;
-  });
-  app.addHook('onSend', async (request, reply) => {
-    reply.header(REQUEST_ID_KEY, request.id);
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    if (PROBES.has(pathOf(request.url))) {
       return;
     }
-    const operation = operationOf(request);
-    const method = METHODS.has(request.method) ? request.method : OTHER_LABEL;
-    observe(operation, method, reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    void reply.header(REQUEST_ID_KEY, request.id);
+    done(null, payload);
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    if (!PROBES.has(pathOf(request.url))) {
+      const method = METHODS.has(request.method) ? request.method : OTHER_LABEL;
+      observe(operationOf(request), method, reply.statusCode, reply.elapsedTime / 1000);
+    }
+    done();
   });
   app.get(HEALTH_PATH, (_request, reply) => reply.send({ status: 'ok' }));
   app.get(READY_PATH, (_request, reply) =>
