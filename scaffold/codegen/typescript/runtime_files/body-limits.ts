@@ -180,6 +180,35 @@ export function readBody(
 }
 
 /**
+ * The whole body of `stream` when it came with the request's head and fits: taken at once, with no
+ * listener, timer or promise, its bytes counted in `budget` (given back as readBody's are); else
+ * undefined, nothing taken or read, and readBody applies every rule as the bytes arrive.
+ *
+ * A small body arrives in the packet of its head: Node's parser has buffered every byte its
+ * Content-Length declares before a route reads it (a length Node let through is the body's exact
+ * length). So the limit and the budget are checked here as readBody checks them, and the pace has
+ * nothing left to time. The stream is left flowing, so it ends and closes as after readBody.
+ */
+export function bodyAtHand(stream: IncomingMessage, limit: number, budget: BodyBudget): Buffer | undefined {
+  const declared = declaredLength(stream.headers['content-length']);
+  if (
+    declared === undefined ||
+    declared === 0 ||
+    declared > limit ||
+    stream.readableLength !== declared ||
+    stream.readableFlowing !== null ||
+    stream.readableEncoding !== null ||
+    stream.readableObjectMode ||
+    !budget.take(declared)
+  ) {
+    return undefined;
+  }
+  const body = stream.read() as Buffer; // every buffered byte: `declared` of them
+  stream.resume();
+  return body;
+}
+
+/**
  * Read and throw away the rest of `stream` (at most DRAIN_BYTES and DRAIN_SECONDS), so a client that
  * writes its whole body before reading finds the answer; `skip`: resolve at once. The module's body
  * reading drains a refused Content-Type with it too.
@@ -216,6 +245,9 @@ export type JsonRead =
   | { readonly ok: true; readonly value: unknown; readonly text: string }
   | { readonly ok: false; readonly why: string };
 
+// One decoder for every body (decode() without `stream` starts afresh each call); ignoreBOM keeps a
+// leading BOM as text, so JSON.parse refuses it as Python and Go do.
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 // A \u escape of a surrogate: only through one can a lone surrogate reach a parsed string (the
 // UTF-8 decoder refuses one written as bytes), so strings are searched only when the text has one.
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
@@ -237,8 +269,7 @@ export function readJson(raw: Buffer, maxDepth: number = MAX_JSON_DEPTH): JsonRe
   }
   let text: string;
   try {
-    // ignoreBOM keeps a leading BOM as text, so JSON.parse refuses it as Python and Go do
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(raw);
+    text = UTF8.decode(raw);
   } catch {
     return { ok: false, why: 'not UTF-8' };
   }
