@@ -187,7 +187,7 @@ export function readBody(
  * A small body arrives in the packet of its head: Node's parser has buffered every byte its
  * Content-Length declares before a route reads it (a length Node let through is the body's exact
  * length). So the limit and the budget are checked here as readBody checks them, and the pace has
- * nothing left to time. The stream is left flowing, so it ends and closes as after readBody.
+ * nothing left to time. The stream ends and closes as after readBody.
  */
 export function bodyAtHand(stream: IncomingMessage, limit: number, budget: BodyBudget): Buffer | undefined {
   const declared = declaredLength(stream.headers['content-length']);
@@ -204,7 +204,9 @@ export function bodyAtHand(stream: IncomingMessage, limit: number, budget: BodyB
     return undefined;
   }
   const body = stream.read() as Buffer; // every buffered byte: `declared` of them
-  stream.resume();
+  if (!stream.complete) {
+    stream.resume(); // the end is yet to come: let it flow (read() ends a complete stream itself)
+  }
   return body;
 }
 
