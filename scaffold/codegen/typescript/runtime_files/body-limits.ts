@@ -291,24 +291,26 @@ export function readJson(raw: Buffer, maxDepth: number = MAX_JSON_DEPTH): JsonRe
 /**
  * How many colons outside string literals the JSON text `body` has (one after each key), or
  * undefined when it nests arrays and objects deeper than `max` (brackets inside strings, escaped
- * quotes included, do not count). One pass over the bytes, a fifth of what JSON.parse takes; what
- * is not JSON at all is left for the parser to refuse.
+ * quotes included, do not count). One pass over the bytes, a string's in a loop of its own, a
+ * third of what JSON.parse takes; what is not JSON at all is left for the parser to refuse. The
+ * Buffer is indexed as it is: a Uint8Array view of it cost more to make than it saved.
  */
 function keyColons(body: Buffer, max: number): number | undefined {
-  const raw = new Uint8Array(body.buffer, body.byteOffset, body.length); // faster to index than a Buffer
+  const length = body.length;
   let depth = 0;
   let colons = 0;
-  let inString = false;
-  for (let i = 0; i < raw.length; i++) {
-    const byte = raw[i];
-    if (inString) {
-      if (byte === 0x5c) {
-        i += 1; // the escaped character, a quote or a backslash included
-      } else if (byte === 0x22) {
-        inString = false;
+  for (let i = 0; i < length; i++) {
+    const byte = body[i];
+    if (byte === 0x22) {
+      for (i += 1; i < length; i++) {
+        const inside = body[i];
+        if (inside === 0x22) {
+          break; // the closing quote
+        }
+        if (inside === 0x5c) {
+          i += 1; // the escaped character, a quote or a backslash included
+        }
       }
-    } else if (byte === 0x22) {
-      inString = true;
     } else if (byte === 0x3a) {
       colons += 1;
     } else if (byte === 0x5b || byte === 0x7b) {
