@@ -82,7 +82,16 @@ export interface BodyPace {
 
 /** The Content-Length header as a number, undefined when absent or not a plain number. */
 export function declaredLength(header: string | undefined): number | undefined {
-  return header !== undefined && /^\d{1,15}$/.test(header) ? Number(header) : undefined;
+  if (header === undefined || header.length === 0 || header.length > 15) {
+    return undefined;
+  }
+  for (let index = 0; index < header.length; index += 1) {
+    const code = header.charCodeAt(index);
+    if (code < 0x30 || code > 0x39) {
+      return undefined; // a digit only, as /^\d{1,15}$/ said (a regex took longer on every body)
+    }
+  }
+  return Number(header);
 }
 
 /**

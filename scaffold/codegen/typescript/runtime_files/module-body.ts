@@ -80,6 +80,13 @@ export interface ProxiedRequest {
   readonly locale: string;
 }
 
+/**
+ * The bytes of a request's body counted in the budget, on the request itself (a WeakMap beside it
+ * cost a map transition per request).
+ */
+const HELD = Symbol('module-body.held');
+type Holding = FastifyRequest & { [HELD]: number };
+
 /** How a scope reads bodies: the per-body limit, the shared budget, and the pace a body must keep. */
 export interface BodyReading {
   readonly maxBodyBytes: number;
@@ -107,13 +114,14 @@ export function isReadableContentType(contentType: string | undefined): boolean 
  * that came whole with its head (most do) is taken at once (bodyAtHand), by the same rules.
  */
 export function installBodyReading(scope: FastifyInstance, reading: BodyReading): void {
-  const held = new WeakMap<FastifyRequest, number>();
+  scope.decorateRequest(HELD, 0);
+  const hold = (request: FastifyRequest, bytes: number): void => {
+    (request as Holding)[HELD] += bytes;
+  };
   const release = (request: FastifyRequest): void => {
-    const bytes = held.get(request);
-    if (bytes !== undefined) {
-      reading.budget.give(bytes);
-      held.delete(request);
-    }
+    const holding = request as Holding;
+    reading.budget.give(holding[HELD]);
+    holding[HELD] = 0;
   };
   scope.removeAllContentTypeParsers();
   // The one parser, also named for the common type: Fastify then finds it without parsing the
@@ -136,7 +144,7 @@ export function installBodyReading(scope: FastifyInstance, reading: BodyReading)
     if (readable) {
       const atHand = bodyAtHand(payload, reading.maxBodyBytes, reading.budget);
       if (atHand !== undefined) {
-        held.set(request, atHand.length);
+        hold(request, atHand.length);
         done(null, atHand);
         return;
       }
@@ -147,10 +155,9 @@ export function installBodyReading(scope: FastifyInstance, reading: BodyReading)
         return;
       }
     }
-    const count = (bytes: number): void => {
-      held.set(request, (held.get(request) ?? 0) + bytes);
-    };
-    readRawBody(readable, payload, reading, count).then(
+    readRawBody(readable, payload, reading, (bytes) => {
+      hold(request, bytes);
+    }).then(
       (body) => {
         done(null, body);
       },
