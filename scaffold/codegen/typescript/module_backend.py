@@ -48,6 +48,7 @@ RUNTIME_MODULES = (
     "module-routes.ts",
     "module-schemas.ts",
     "observability.ts",
+    "request-metrics.ts",
     "shutdown.ts",
 )
 # Generated modules of the folder, besides the copied ones (index.ts re-exports every one).

@@ -5,8 +5,9 @@
  * - the id: `X-Request-ID` when it is 1-128 characters of `[A-Za-z0-9._:-]`, else a new uuid4 hex;
  *   echoed on the answer and carried by every log line of the request as `request_id`
  *   (`fastifyOptions`, which app.ts passes to Fastify);
- * - metrics in the app's own prom-client Registry, the same families and labels as a Python
- *   plugin's: `http_requests_total{operation,method,status}` and
+ * - metrics in the app's own prom-client Registry (the request families counted by
+ *   request-metrics.ts), the same families and labels as a Python plugin's:
+ *   `http_requests_total{operation,method,status}` and
  *   `http_request_duration_seconds{operation,method}` with the same buckets. `operation` is the
  *   matched route's path template without the API prefix (`/query/get-result`), `other` when no
  *   route matches; `method` is an HTTP method or `other`: nothing the caller sends becomes a label
@@ -38,17 +39,17 @@ import {
   type FastifyRequest,
   LogController,
 } from 'fastify';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Registry, collectDefaultMetrics } from 'prom-client';
 
 import { runtimeText } from './catalog.js';
 import { BASE_PATH } from './operations.js';
+import { type ObserveRequest, metricsText, requestMetrics } from './request-metrics.js';
+
+// Written here before request-metrics.ts was split off; a project's code may import them from here.
+export { type ObserveRequest, metricsText, requestMetrics };
 import {
   CLIENT_CLOSED_STATUS,
   DEFAULT_LOCALE,
-  DURATION_BUCKETS,
-  DURATION_HELP,
-  DURATION_LABELS,
-  DURATION_METRIC,
   HEALTH_PATH,
   LOG_REQUEST_ID_KEY,
   MAX_HEAD_BYTES,
@@ -57,9 +58,6 @@ import {
   OTHER_LABEL,
   READY_PATH,
   REQUEST_ID_HEADER,
-  REQUEST_LABELS,
-  REQUESTS_HELP,
-  REQUESTS_METRIC,
 } from './runtime-constants.js';
 
 /** The request id header as Node's `request.headers` holds it (lower case). */
@@ -118,11 +116,12 @@ function pathOf(url: string): string {
  * else its path template without the API prefix.
  */
 function operationOf(request: FastifyRequest): string {
-  const template = request.routeOptions.url;
+  const route = request.routeOptions; // a new object at each read: read once
+  const template = route.url;
   if (template === undefined || request.is404) {
     return OTHER_LABEL;
   }
-  const named = (request.routeOptions.config as { operation?: unknown } | undefined)?.operation;
+  const named = (route.config as { operation?: unknown } | undefined)?.operation;
   if (typeof named === 'string') {
     return named;
   }
@@ -354,45 +353,6 @@ export function headBytes(request: IncomingMessage): number {
 export interface ObservabilityOptions {
   readonly state: ServiceState;
   readonly metricsEnabled: boolean;
-}
-
-/** Counts one answered request: its labels and how long it took. */
-export type ObserveRequest = (operation: string, method: string, status: number, seconds: number) => void;
-
-/**
- * The two request families in `registry` (`http_requests_total`, `http_request_duration_seconds`
- * with the shared buckets), as every runtime writes them (scaffold/codegen/cases/metrics.json).
- */
-export function requestMetrics(registry: Registry): ObserveRequest {
-  const requests = new Counter({
-    name: REQUESTS_METRIC,
-    help: REQUESTS_HELP,
-    labelNames: REQUEST_LABELS,
-    registers: [registry],
-  });
-  const durations = new Histogram({
-    name: DURATION_METRIC,
-    help: DURATION_HELP,
-    labelNames: DURATION_LABELS,
-    buckets: [...DURATION_BUCKETS],
-    registers: [registry],
-  });
-  return (operation, method, status, seconds) => {
-    requests.inc({ operation, method, status: String(status) });
-    durations.observe({ operation, method }, seconds);
-  };
-}
-
-/** A histogram bound that is a whole number, as prom-client writes it in `le` (`le="1"`). */
-const WHOLE_BOUND = /([{,]le=")(\d+)"/g;
-
-/**
- * What GET /metrics answers: `registry`'s text, a whole-number bucket bound written `1.0` as the
- * Python and Go plugins write it (and Prometheus 3 stores it). `le` is a label, so a query or an
- * alert naming `le="1.0"` would find no series of a TypeScript plugin, whose prom-client writes `1`.
- */
-export async function metricsText(registry: Registry): Promise<string> {
-  return (await registry.metrics()).replace(WHOLE_BOUND, '$1$2.0"');
 }
 
 /** The probes, /metrics, the request metrics and the X-Request-ID echo on `app`. */
