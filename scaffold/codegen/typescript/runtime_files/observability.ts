@@ -85,7 +85,6 @@ function requestId(request: IncomingMessage): string {
 /** Random bytes for request ids, drawn from the system a pool at a time (as randomUUID draws them). */
 const ID_POOL = Buffer.alloc(16 * 128);
 let idPoolAt = ID_POOL.length;
-const HEX_BYTES = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
 
 /** A new uuid4 as 32 lower-case hex digits: randomUUID() without its dashes, written at once. */
 export function newRequestId(): string {
@@ -97,11 +96,7 @@ export function newRequestId(): string {
   idPoolAt += 16;
   ID_POOL[start + 6] = ((ID_POOL[start + 6] ?? 0) & 0x0f) | 0x40; // version 4
   ID_POOL[start + 8] = ((ID_POOL[start + 8] ?? 0) & 0x3f) | 0x80; // the RFC 4122 variant
-  let id = '';
-  for (let index = start; index < start + 16; index += 1) {
-    id += HEX_BYTES[ID_POOL[index] ?? 0] ?? '';
-  }
-  return id;
+  return ID_POOL.toString('hex', start, start + 16);
 }
 
 /** The path of `url`, without its query string. */
@@ -154,7 +149,7 @@ function recordHangUp(request: FastifyRequest, reply: FastifyReply, observe: Obs
   request.log.info(fields, line);
 }
 
-/** What the hang-up listeners read off the answer being written: its request, reply and metrics. */
+/** What the answer's listeners read off it: its request, reply and the metrics to count it in. */
 interface Watched {
   readonly request: FastifyRequest;
   readonly reply: FastifyReply;
@@ -166,11 +161,14 @@ const WATCHED = Symbol('observability.watched');
 type WatchedResponse = ServerResponse & { [WATCHED]?: Watched };
 
 /**
- * `finish` as well as writableFinished: fastify.inject()'s response emits `finish` without
- * setting writableFinished, and every injected request counted as a hang-up (499) too. The two
- * listeners are the same functions for every request (what they need rides on the response).
+ * Count `request` in the metrics when its answer is finished (after Fastify's own `finish`
+ * listener, which stops the reply's clock), or as a hang-up (recordHangUp) when its connection
+ * closed first. `finish` as well as writableFinished: fastify.inject()'s response emits `finish`
+ * without setting writableFinished, and every injected request counted as a hang-up (499) too.
+ * The two listeners are the same functions for every request (what they need rides on the
+ * response): no closure, no hook runner per request.
  */
-function watchHangUp(request: FastifyRequest, reply: FastifyReply, observe: ObserveRequest): void {
+function watchAnswer(request: FastifyRequest, reply: FastifyReply, observe: ObserveRequest): void {
   const response = reply.raw as WatchedResponse;
   response[WATCHED] = { request, reply, observe, finished: false };
   response.on('finish', onAnswerFinished);
@@ -179,8 +177,14 @@ function watchHangUp(request: FastifyRequest, reply: FastifyReply, observe: Obse
 
 function onAnswerFinished(this: WatchedResponse): void {
   const watched = this[WATCHED];
-  if (watched !== undefined) {
-    watched.finished = true;
+  if (watched === undefined || watched.finished) {
+    return;
+  }
+  watched.finished = true;
+  const { request, reply } = watched;
+  if (!PROBES.has(pathOf(request.url))) {
+    const method = METHODS.has(request.method) ? request.method : OTHER_LABEL;
+    watched.observe(operationOf(request), method, reply.statusCode, reply.elapsedTime / 1000);
   }
 }
 
@@ -365,9 +369,12 @@ export function installObservability(app: FastifyInstance, options: Observabilit
   // And Node's parser takes a transfer coding before `chunked` (`gzip, chunked`) and leaves it to
   // the app: a body whose coding no one undoes is refused (400, connection closed), as the Python
   // (httptools) and Go plugins refuse any Transfer-Encoding but one `chunked` (RFC 9112 6.1).
-  // Every hook here is a callback, not an async function: no promise and microtask per request.
+  // One hook, a callback, not an async function: no promise and microtask per request. The
+  // request id is on the reply from the start, so every answer carries it, a refusal included; the
+  // request is counted when its answer is finished (watchAnswer).
   app.addHook('onRequest', (request, reply, done) => {
-    watchHangUp(request, reply, observe);
+    void reply.header(REQUEST_ID_KEY, request.id);
+    watchAnswer(request, reply, observe);
     if (headBytes(request.raw) > MAX_HEAD_BYTES) {
       void reply
         .code(431)
@@ -382,17 +389,6 @@ export function installObservability(app: FastifyInstance, options: Observabilit
         .header('connection', 'close')
         .send({ error: true, message: runtimeText(DEFAULT_LOCALE, 'http.other', { status: 400 }) });
       return;
-    }
-    done();
-  });
-  app.addHook('onSend', (request, reply, payload, done) => {
-    void reply.header(REQUEST_ID_KEY, request.id);
-    done(null, payload);
-  });
-  app.addHook('onResponse', (request, reply, done) => {
-    if (!PROBES.has(pathOf(request.url))) {
-      const method = METHODS.has(request.method) ? request.method : OTHER_LABEL;
-      observe(operationOf(request), method, reply.statusCode, reply.elapsedTime / 1000);
     }
     done();
   });
