@@ -46,7 +46,7 @@ import {
   rawBodyOf,
 } from './module-body.js';
 import { ModuleError, sendInternalError, sendModuleError } from './module-errors.js';
-import { type SchemaCheck, compileCheck } from './module-schemas.js';
+import { type SchemaCheck, answerSerializer, compileCheck } from './module-schemas.js';
 import { moduleText } from './module-texts.js';
 import { chooseLocale } from './locale.js';
 import { DEMO_STATUS_PATH, WELL_KNOWN_PATH } from './operations.js';
@@ -150,10 +150,12 @@ export class Endpoints {
   /** Serve every route in `scope` (whose parser module-body.ts installed). */
   install(scope: FastifyInstance, serving: EndpointServing): void {
     for (const route of this.routes) {
+      const serialize = answerSerializer(route.answer); // undefined: Fastify's serializer
       scope.route({
         method: 'POST',
         url: route.path,
         schema: { response: { 200: route.answer } },
+        ...(serialize === undefined ? {} : { serializerCompiler: () => serialize }),
         handler: (request, reply) => serve(route, request, reply, serving),
       });
     }
