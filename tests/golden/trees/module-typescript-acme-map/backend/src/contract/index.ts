@@ -20,6 +20,7 @@ export * from './module-schemas.js';
 export * from './module-texts.js';
 export * from './observability.js';
 export * from './operations.js';
+export * from './request-metrics.js';
 export * from './runtime-constants.js';
 export * from './shutdown.js';
 export * from './spec.js';
