@@ -117,16 +117,16 @@ export function requestMetrics(registry: Registry): ObserveRequest {
       }
     },
     get: () => {
-      const values: Sample[] = [];
+      const values: Sample[] = []; // `le` first in each bucket's labels, as prom-client writes it
       for (const one of all().filter((found) => found.count > 0)) {
         const labels = { [durationOperation]: one.operation, [durationMethod]: one.method };
         let below = 0;
         DURATION_BUCKETS.forEach((bound, index) => {
           below += one.buckets[index] ?? 0;
-          values.push({ labels: { ...labels, le: bound }, value: below, metricName: bucketName });
+          values.push({ labels: { le: bound, ...labels }, value: below, metricName: bucketName });
         });
         values.push(
-          { labels: { ...labels, le: '+Inf' }, value: one.count, metricName: bucketName },
+          { labels: { le: '+Inf', ...labels }, value: one.count, metricName: bucketName },
           { labels, value: one.sum, metricName: `${DURATION_METRIC}_sum` },
           { labels, value: one.count, metricName: `${DURATION_METRIC}_count` },
         );
