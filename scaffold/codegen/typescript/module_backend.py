@@ -51,6 +51,7 @@ RUNTIME_MODULES = (
     "module-secrets.ts",
     "observability.ts",
     "python-text.ts",
+    "request-metrics.ts",
     "secrets.ts",  # the plugins' enc:v1: token, which module-secrets.ts uses for moduleContext
     "shutdown.ts",
 )

@@ -57,6 +57,7 @@ RUNTIME_MODULES = (
     "observability.ts",
     "python-text.ts",
     "query-text.ts",
+    "request-metrics.ts",
     "secrets.ts",
     "serve.ts",
     "shutdown.ts",

@@ -14,7 +14,7 @@
 import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
 
-import { metricsText, requestMetrics } from './observability.js';
+import { metricsText, requestMetrics } from './request-metrics.js';
 import { DURATION_METRIC, REQUESTS_METRIC } from './runtime-constants.js';
 import { loadSharedCases } from './shared-cases.js';
 

@@ -51,7 +51,7 @@ import {
   rawBodyOf,
 } from './module-body.js';
 import { ModuleError, sendInternalError, sendModuleError } from './module-errors.js';
-import { type SchemaCheck, compileCheck } from './module-schemas.js';
+import { type SchemaCheck, answerSerializer, compileCheck } from './module-schemas.js';
 import {
   SEALING_SUMMARY,
   SealedSecret,
@@ -176,10 +176,12 @@ export class Endpoints {
     const reveal = (context: Readonly<Record<string, unknown>>): unknown =>
       revealContext(context, box);
     for (const route of [sealingRoute(box), ...this.routes.map((own) => ({ ...own, reveal }))]) {
+      const serialize = answerSerializer(route.answer); // undefined: Fastify's serializer
       scope.route({
         method: 'POST',
         url: route.path,
         schema: { response: { 200: route.answer } },
+        ...(serialize === undefined ? {} : { serializerCompiler: () => serialize }),
         handler: (request, reply) => serve(route, request, reply, serving),
       });
     }
@@ -376,12 +378,16 @@ function readCall(
   return { payload, moduleContext: undefined, locale, viaProxy: false, request };
 }
 
-async function serve(
+/**
+ * One call of `route`, answered before it returns when the handler answers at once (no promise,
+ * no microtask: Fastify sends what is sent here); a promise when the handler returns one.
+ */
+function serve(
   route: Route,
   request: FastifyRequest,
   reply: FastifyReply,
   serving: EndpointServing,
-): Promise<FastifyReply> {
+): Promise<FastifyReply> | undefined {
   const locale = chooseLocale(
     request.headers['accept-language'],
     serving.locales,
@@ -392,19 +398,52 @@ async function serve(
     call = readCall(route, parseModuleJson(rawBodyOf(request), MODULE_MAX_JSON_DEPTH), locale, request);
   } catch (error) {
     if (error instanceof BodyError) {
-      return sendModuleError(reply, error.status, error.message, error.headers);
+      sendModuleError(reply, error.status, error.message, error.headers);
+      return undefined;
     }
     throw error;
   }
   let answer: unknown;
   try {
-    answer = await route.handler(call);
+    answer = route.handler(call);
   } catch (error) {
-    if (error instanceof ModuleError) {
-      return sendModuleError(reply, error.status, error.message);
-    }
-    return sendInternalError(request, reply, error);
+    refused(request, reply, error);
+    return undefined;
   }
+  if (isThenable(answer)) {
+    return Promise.resolve(answer).then(
+      (value) => answered(route, request, reply, locale, value),
+      (error: unknown) => refused(request, reply, error),
+    );
+  }
+  answered(route, request, reply, locale, answer);
+  return undefined;
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}
+
+/** The handler threw: its ModuleError's status, else 500 with an incident id. */
+function refused(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+  if (error instanceof ModuleError) {
+    return sendModuleError(reply, error.status, error.message);
+  }
+  return sendInternalError(request, reply, error);
+}
+
+/** The handler's answer, checked by its schema and sent serialised by it (500 when refused). */
+function answered(
+  route: Route,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  locale: string,
+  answer: unknown,
+): FastifyReply {
   const problem = route.checkAnswer.problem(answer, 'the answer');
   if (problem !== undefined) {
     const error = new TypeError(`${route.path} returned what its answer schema refuses: ${problem}`);

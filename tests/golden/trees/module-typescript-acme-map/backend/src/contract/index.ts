@@ -22,6 +22,7 @@ export * from './module-texts.js';
 export * from './observability.js';
 export * from './operations.js';
 export * from './python-text.js';
+export * from './request-metrics.js';
 export * from './runtime-constants.js';
 export * from './secrets.js';
 export * from './shutdown.js';

@@ -31,6 +31,7 @@ import {
   type BodyBudget,
   type BodyPace,
   BodyRefused,
+  bodyAtHand,
   drain,
   readBody as readCountedBody,
   readJson,
@@ -80,6 +81,13 @@ export interface ProxiedRequest {
   readonly locale: string;
 }
 
+/**
+ * The bytes of a request's body counted in the budget, on the request itself (a WeakMap beside it
+ * cost a map transition per request).
+ */
+const HELD = Symbol('module-body.held');
+type Holding = FastifyRequest & { [HELD]: number };
+
 /** How a scope reads bodies: the per-body limit, the shared budget, and the pace a body must keep. */
 export interface BodyReading {
   readonly maxBodyBytes: number;
@@ -89,8 +97,8 @@ export interface BodyReading {
 
 /** No Content-Type, a JSON media type (application/json, application/*+json) or text/plain. */
 export function isReadableContentType(contentType: string | undefined): boolean {
-  if (contentType === undefined) {
-    return true;
+  if (contentType === undefined || contentType === 'application/json') {
+    return true; // what nearly every call sends, known without splitting it
   }
   const media = (contentType.split(';', 1)[0] ?? '').trim().toLowerCase();
   return (
@@ -103,20 +111,54 @@ export function isReadableContentType(contentType: string | undefined): boolean 
 /**
  * Replaces Fastify's parsers in `scope` (its own, encapsulated: the app's other routes keep
  * Fastify's) with the counted raw read: `request.body` is the body's bytes, or a BodyError reaches
- * the scope's error handler. The bytes stay counted in the budget until the answer is sent.
+ * the scope's error handler. The bytes stay counted in the budget until the answer is sent. A body
+ * that came whole with its head (most do) is taken at once (bodyAtHand), by the same rules.
  */
 export function installBodyReading(scope: FastifyInstance, reading: BodyReading): void {
-  const held = new WeakMap<FastifyRequest, number>();
+  scope.decorateRequest(HELD, 0);
+  const hold = (request: FastifyRequest, bytes: number): void => {
+    (request as Holding)[HELD] += bytes;
+  };
   const release = (request: FastifyRequest): void => {
-    reading.budget.give(held.get(request) ?? 0);
-    held.delete(request);
+    const holding = request as Holding;
+    reading.budget.give(holding[HELD]);
+    holding[HELD] = 0;
   };
   scope.removeAllContentTypeParsers();
-  scope.addContentTypeParser('*', (request, payload, done) => {
-    const count = (bytes: number): void => {
-      held.set(request, (held.get(request) ?? 0) + bytes);
-    };
-    readRawBody(request.headers['content-type'], payload, reading, count).then(
+  // The one parser, also named for the common type: Fastify then finds it without parsing the
+  // Content-Type of each request (the catch-all's lookup is not cached).
+  scope.addContentTypeParser(['*', 'application/json'], (request, payload, done) => {
+    parseBody(request, payload, done, false);
+  });
+  /**
+   * The parser runs as soon as the head is read, before Node's parser has handed over the body
+   * that came in the same packet: it is looked for once more a microtask later, then read as it
+   * arrives.
+   */
+  const parseBody = (
+    request: FastifyRequest,
+    payload: IncomingMessage,
+    done: (error: Error | null, body?: unknown) => void,
+    again: boolean,
+  ): void => {
+    const readable = isReadableContentType(request.headers['content-type']);
+    if (readable) {
+      const atHand = bodyAtHand(payload, reading.maxBodyBytes, reading.budget);
+      if (atHand !== undefined) {
+        hold(request, atHand.length);
+        done(null, atHand);
+        return;
+      }
+      if (!again && payload.readableLength === 0 && payload.readableFlowing === null) {
+        queueMicrotask(() => {
+          parseBody(request, payload, done, true);
+        });
+        return;
+      }
+    }
+    readRawBody(readable, payload, reading, (bytes) => {
+      hold(request, bytes);
+    }).then(
       (body) => {
         done(null, body);
       },
@@ -124,7 +166,7 @@ export function installBodyReading(scope: FastifyInstance, reading: BodyReading)
         done(error instanceof Error ? error : new Error(String(error)));
       },
     );
-  });
+  };
   scope.addHook('onResponse', (request, _reply, next) => {
     release(request);
     next();
@@ -137,12 +179,12 @@ export function installBodyReading(scope: FastifyInstance, reading: BodyReading)
 
 /** The raw body: 400 for a declared non-JSON type, 413 over the limit, 503 busy, 408 stalled. */
 async function readRawBody(
-  contentType: string | undefined,
+  readable: boolean,
   stream: IncomingMessage,
   reading: BodyReading,
   count: (bytes: number) => void,
 ): Promise<Buffer> {
-  if (!isReadableContentType(contentType)) {
+  if (!readable) {
     await drain(stream);
     throw new BodyError(400, moduleText('body.contentType'));
   }

@@ -27,11 +27,13 @@ export function installCors(app: FastifyInstance, origins: readonly string[]): v
   const anyOrigin = origins.includes('*');
   const allowed = new Set(origins);
   const allows = (origin: string): boolean => anyOrigin || allowed.has(origin);
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks, not async functions: no promise and microtask per request.
+  app.addHook('onRequest', (request, reply, done) => {
     const origin = request.headers.origin;
     const method = request.headers['access-control-request-method'];
     if (request.method !== 'OPTIONS' || origin === undefined || method === undefined) {
-      return undefined;
+      done();
+      return;
     }
     const failures: string[] = [];
     if (anyOrigin) {
@@ -54,15 +56,16 @@ export function installCors(app: FastifyInstance, origins: readonly string[]): v
       ...(requested === undefined ? {} : { 'access-control-allow-headers': requested }),
     });
     const text = failures.length === 0 ? 'OK' : `Disallowed CORS ${failures.join(', ')}`;
-    return reply
+    void reply
       .code(failures.length === 0 ? 200 : 400)
       .type('text/plain; charset=utf-8')
       .send(text);
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const origin = request.headers.origin;
     if (origin === undefined || reply.hasHeader('access-control-allow-methods')) {
-      return payload; // no Origin, or a preflight answered above
+      done(null, payload); // no Origin, or a preflight answered above
+      return;
     }
     if (anyOrigin) {
       void reply.header('access-control-allow-origin', '*');
@@ -70,6 +73,6 @@ export function installCors(app: FastifyInstance, origins: readonly string[]): v
       void reply.header('access-control-allow-origin', origin);
       addVary(reply, 'Origin');
     }
-    return payload;
+    done(null, payload);
   });
 }

@@ -148,3 +148,89 @@ export class DocumentChecks {
     return check;
   }
 }
+
+/**
+ * Keywords an answer schema may use for `answerSerializer` to serialise it: the types and what
+ * only constrains or annotates a value. Any other (anyOf, $ref, `default`, patternProperties, an
+ * additionalProperties other than false, ...) changes what Fastify's serializer (fast-json-stringify)
+ * writes, and such a schema is left to it.
+ */
+const PLAIN_KEYWORDS = new Set([
+  ...['type', 'properties', 'required', 'items', 'additionalProperties', 'enum', 'const'],
+  ...['title', 'description', 'examples', 'example', '$comment', 'deprecated', 'readOnly', 'writeOnly'],
+  ...['format', 'minLength', 'maxLength', 'pattern', 'contentEncoding', 'contentMediaType'],
+  ...['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
+  ...['minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties'],
+]);
+const PRIMITIVE_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null']);
+/** A property name a plain object would not keep in place: an array index comes first, `__proto__` is no key. */
+const UNPLAIN_NAME = /^(?:0|[1-9][0-9]*|__proto__)$/;
+
+/** What of a checked value is written: undefined for a value written as it is. */
+type Projection = ((value: unknown) => unknown) | undefined;
+
+/** The projection of `schema`, or null when the schema is not plain (PLAIN_KEYWORDS). */
+function projectionOf(schema: unknown): Projection | null {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+    return null;
+  }
+  const node = schema as Record<string, unknown>;
+  if (Object.keys(node).some((keyword) => !PLAIN_KEYWORDS.has(keyword))) {
+    return null;
+  }
+  const type = node['type'];
+  if (typeof type === 'string' && PRIMITIVE_TYPES.has(type)) {
+    return node['properties'] === undefined && node['items'] === undefined ? undefined : null;
+  }
+  if (type === 'array' && node['properties'] === undefined) {
+    const item = projectionOf(node['items']);
+    if (item === null) {
+      return null;
+    }
+    const each = item;
+    return each === undefined ? undefined : (value) => (value as unknown[]).map((entry) => each(entry));
+  }
+  const properties = node['properties'];
+  const closed = node['additionalProperties'] === undefined || node['additionalProperties'] === false;
+  if (type !== 'object' || !closed || node['items'] !== undefined || typeof properties !== 'object' || properties === null) {
+    return null;
+  }
+  const fields: [string, Projection][] = [];
+  for (const [name, property] of Object.entries(properties)) {
+    const projection = projectionOf(property);
+    if (projection === null || UNPLAIN_NAME.test(name)) {
+      return null;
+    }
+    fields.push([name, projection]);
+  }
+  return (value) => {
+    const record = value as Record<string, unknown>;
+    const kept: Record<string, unknown> = {};
+    for (const [name, projection] of fields) {
+      const field = record[name];
+      if (field !== undefined) {
+        kept[name] = projection === undefined ? field : projection(field);
+      }
+    }
+    return kept;
+  };
+}
+
+/**
+ * The serializer of answers `schema` has checked, when the schema is plain: a copy of the answer
+ * with the schema's properties only, in its order, written by JSON.stringify. That is what
+ * fast-json-stringify, Fastify's serializer, writes of such an answer (undeclared properties
+ * dropped), in a third of the time: it builds the text a piece at a time, and Node then flattens
+ * it to count its bytes. undefined for any other schema: Fastify's serializer writes it.
+ */
+export function answerSerializer(
+  schema: Readonly<Record<string, unknown>>,
+): ((answer: unknown) => string) | undefined {
+  const projection = projectionOf(schema);
+  if (projection === null) {
+    return undefined;
+  }
+  return projection === undefined
+    ? (answer) => JSON.stringify(answer)
+    : (answer) => JSON.stringify(projection(answer));
+}

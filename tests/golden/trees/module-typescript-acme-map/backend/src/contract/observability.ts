@@ -6,8 +6,9 @@
  * - the id: `X-Request-ID` when it is 1-128 characters of `[A-Za-z0-9._:-]`, else a new uuid4 hex;
  *   echoed on the answer and carried by every log line of the request as `request_id`
  *   (`fastifyOptions`, which app.ts passes to Fastify);
- * - metrics in the app's own prom-client Registry, the same families and labels as a Python
- *   plugin's: `http_requests_total{operation,method,status}` and
+ * - metrics in the app's own prom-client Registry (the request families counted by
+ *   request-metrics.ts), the same families and labels as a Python plugin's:
+ *   `http_requests_total{operation,method,status}` and
  *   `http_request_duration_seconds{operation,method}` with the same buckets. `operation` is the
  *   matched route's path template without the API prefix (`/query/get-result`), `other` when no
  *   route matches; `method` is an HTTP method or `other`: nothing the caller sends becomes a label
@@ -27,7 +28,7 @@
  * 431 with `Connection: close`, the connection closed without a reset; a request Node cannot parse
  * is 400; headers that did not arrive in time end the connection without an answer.
  */
-import { randomUUID } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import { type IncomingMessage, STATUS_CODES, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
@@ -39,17 +40,17 @@ import {
   type FastifyRequest,
   LogController,
 } from 'fastify';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Registry, collectDefaultMetrics } from 'prom-client';
 
 import { runtimeText } from './catalog.js';
 import { BASE_PATH } from './operations.js';
+import { type ObserveRequest, metricsText, requestMetrics } from './request-metrics.js';
+
+// Written here before request-metrics.ts was split off; a project's code may import them from here.
+export { type ObserveRequest, metricsText, requestMetrics };
 import {
   CLIENT_CLOSED_STATUS,
   DEFAULT_LOCALE,
-  DURATION_BUCKETS,
-  DURATION_HELP,
-  DURATION_LABELS,
-  DURATION_METRIC,
   HEALTH_PATH,
   LOG_REQUEST_ID_KEY,
   MAX_HEAD_BYTES,
@@ -58,9 +59,6 @@ import {
   OTHER_LABEL,
   READY_PATH,
   REQUEST_ID_HEADER,
-  REQUEST_LABELS,
-  REQUESTS_HELP,
-  REQUESTS_METRIC,
 } from './runtime-constants.js';
 
 /** The request id header as Node's `request.headers` holds it (lower case). */
@@ -82,11 +80,30 @@ export interface ServiceState {
 
 function requestId(request: IncomingMessage): string {
   const sent = request.headers[REQUEST_ID_KEY];
-  return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : randomUUID().replaceAll('-', '');
+  return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : newRequestId();
 }
 
+/** Random bytes for request ids, drawn from the system a pool at a time (as randomUUID draws them). */
+const ID_POOL = Buffer.alloc(16 * 128);
+let idPoolAt = ID_POOL.length;
+
+/** A new uuid4 as 32 lower-case hex digits: randomUUID() without its dashes, written at once. */
+export function newRequestId(): string {
+  if (idPoolAt === ID_POOL.length) {
+    randomFillSync(ID_POOL);
+    idPoolAt = 0;
+  }
+  const start = idPoolAt;
+  idPoolAt += 16;
+  ID_POOL[start + 6] = ((ID_POOL[start + 6] ?? 0) & 0x0f) | 0x40; // version 4
+  ID_POOL[start + 8] = ((ID_POOL[start + 8] ?? 0) & 0x3f) | 0x80; // the RFC 4122 variant
+  return ID_POOL.toString('hex', start, start + 16);
+}
+
+/** The path of `url`, without its query string. */
 function pathOf(url: string): string {
-  return url.split('?', 1)[0] ?? url;
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
 }
 
 /**
@@ -95,11 +112,12 @@ function pathOf(url: string): string {
  * else its path template without the API prefix.
  */
 function operationOf(request: FastifyRequest): string {
-  const template = request.routeOptions.url;
+  const route = request.routeOptions; // a new object at each read: read once
+  const template = route.url;
   if (template === undefined || request.is404) {
     return OTHER_LABEL;
   }
-  const named = (request.routeOptions.config as { operation?: unknown } | undefined)?.operation;
+  const named = (route.config as { operation?: unknown } | undefined)?.operation;
   if (typeof named === 'string') {
     return named;
   }
@@ -132,6 +150,55 @@ function recordHangUp(request: FastifyRequest, reply: FastifyReply, observe: Obs
   request.log.info(fields, line);
 }
 
+/** What the answer's listeners read off it: its request, reply and the metrics to count it in. */
+interface Watched {
+  readonly request: FastifyRequest;
+  readonly reply: FastifyReply;
+  readonly observe: ObserveRequest;
+  finished: boolean;
+}
+
+const WATCHED = Symbol('observability.watched');
+type WatchedResponse = ServerResponse & { [WATCHED]?: Watched };
+
+/**
+ * Count `request` in the metrics when its answer is finished (after Fastify's own `finish`
+ * listener, which stops the reply's clock), or as a hang-up (recordHangUp) when its connection
+ * closed first. `finish` as well as writableFinished: fastify.inject()'s response emits `finish`
+ * without setting writableFinished, and every injected request counted as a hang-up (499) too.
+ * The two listeners are the same functions for every request (what they need rides on the
+ * response): no closure, no hook runner per request.
+ */
+function watchAnswer(request: FastifyRequest, reply: FastifyReply, observe: ObserveRequest): void {
+  const response = reply.raw as WatchedResponse;
+  response[WATCHED] = { request, reply, observe, finished: false };
+  response.on('finish', onAnswerFinished);
+  response.on('close', onAnswerClosed);
+}
+
+function onAnswerFinished(this: WatchedResponse): void {
+  const watched = this[WATCHED];
+  if (watched === undefined || watched.finished) {
+    return;
+  }
+  watched.finished = true;
+  const { request, reply } = watched;
+  if (!PROBES.has(pathOf(request.url))) {
+    const method = METHODS.has(request.method) ? request.method : OTHER_LABEL;
+    watched.observe(operationOf(request), method, reply.statusCode, reply.elapsedTime / 1000);
+  }
+}
+
+function onAnswerClosed(this: WatchedResponse): void {
+  const watched = this[WATCHED];
+  if (watched !== undefined && !watched.finished && !this.writableFinished) {
+    recordHangUp(watched.request, watched.reply, watched.observe);
+  }
+}
+
+/** The logger's levels that write no access line but an error's. */
+const ABOVE_INFO = new Set(['warn', 'error', 'fatal', 'silent']);
+
 /** One line per request when it is answered, each line with its `request_id`. */
 class AccessLog extends LogController {
   constructor() {
@@ -147,6 +214,9 @@ class AccessLog extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    if (!error && ABOVE_INFO.has(request.log.level)) {
+      return; // the line would be dropped: not built at all
+    }
     const { path, fields, line } = accessLine(request, reply.statusCode, reply.elapsedTime);
     if (error) {
       request.log.error({ ...fields, err: error }, line);
@@ -290,45 +360,6 @@ export interface ObservabilityOptions {
   readonly metricsEnabled: boolean;
 }
 
-/** Counts one answered request: its labels and how long it took. */
-export type ObserveRequest = (operation: string, method: string, status: number, seconds: number) => void;
-
-/**
- * The two request families in `registry` (`http_requests_total`, `http_request_duration_seconds`
- * with the shared buckets), as every runtime writes them (scaffold/codegen/cases/metrics.json).
- */
-export function requestMetrics(registry: Registry): ObserveRequest {
-  const requests = new Counter({
-    name: REQUESTS_METRIC,
-    help: REQUESTS_HELP,
-    labelNames: REQUEST_LABELS,
-    registers: [registry],
-  });
-  const durations = new Histogram({
-    name: DURATION_METRIC,
-    help: DURATION_HELP,
-    labelNames: DURATION_LABELS,
-    buckets: [...DURATION_BUCKETS],
-    registers: [registry],
-  });
-  return (operation, method, status, seconds) => {
-    requests.inc({ operation, method, status: String(status) });
-    durations.observe({ operation, method }, seconds);
-  };
-}
-
-/** A histogram bound that is a whole number, as prom-client writes it in `le` (`le="1"`). */
-const WHOLE_BOUND = /([{,]le=")(\d+)"/g;
-
-/**
- * What GET /metrics answers: `registry`'s text, a whole-number bucket bound written `1.0` as the
- * Python and Go plugins write it (and Prometheus 3 stores it). `le` is a label, so a query or an
- * alert naming `le="1.0"` would find no series of a TypeScript plugin, whose prom-client writes `1`.
- */
-export async function metricsText(registry: Registry): Promise<string> {
-  return (await registry.metrics()).replace(WHOLE_BOUND, '$1$2.0"');
-}
-
 /** The probes, /metrics, the request metrics and the X-Request-ID echo on `app`. */
 export function installObservability(app: FastifyInstance, options: ObservabilityOptions): Registry {
   const registry = new Registry();
@@ -339,43 +370,28 @@ export function installObservability(app: FastifyInstance, options: Observabilit
   // And Node's parser takes a transfer coding before `chunked` (`gzip, chunked`) and leaves it to
   // the app: a body whose coding no one undoes is refused (400, connection closed), as the Python
   // (httptools) and Go plugins refuse any Transfer-Encoding but one `chunked` (RFC 9112 6.1).
-  app.addHook('onRequest', async (request, reply) => {
-    // `finish` as well as writableFinished: fastify.inject()'s response emits `finish` without
-    // setting writableFinished, and every injected request counted as a hang-up (499) too.
-    let finished = false;
-    reply.raw.once('finish', () => {
-      finished = true;
-    });
-    reply.raw.once('close', () => {
-      if (!finished && !reply.raw.writableFinished) {
-        recordHangUp(request, reply, observe);
-      }
-    });
+  // One hook, a callback, not an async function: no promise and microtask per request. The
+  // request id is on the reply from the start, so every answer carries it, a refusal included; the
+  // request is counted when its answer is finished (watchAnswer).
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header(REQUEST_ID_KEY, request.id);
+    watchAnswer(request, reply, observe);
     if (headBytes(request.raw) > MAX_HEAD_BYTES) {
-      return reply
+      void reply
         .code(431)
         .header('connection', 'close')
         .send({ error: true, message: runtimeText(DEFAULT_LOCALE, 'http.431') });
+      return;
     }
     const coding = request.headers['transfer-encoding'];
     if (coding !== undefined && coding.trim().toLowerCase() !== 'chunked') {
-      return reply
+      void reply
         .code(400)
         .header('connection', 'close')
         .send({ error: true, message: runtimeText(DEFAULT_LOCALE, 'http.other', { status: 400 }) });
-    }
-    return undefined;
-  });
-  app.addHook('onSend', async (request, reply) => {
-    reply.header(REQUEST_ID_KEY, request.id);
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    if (PROBES.has(pathOf(request.url))) {
       return;
     }
-    const operation = operationOf(request);
-    const method = METHODS.has(request.method) ? request.method : OTHER_LABEL;
-    observe(operation, method, reply.statusCode, reply.elapsedTime / 1000);
+    done();
   });
   app.get(HEALTH_PATH, (_request, reply) => reply.send({ status: 'ok' }));
   app.get(READY_PATH, (_request, reply) =>
