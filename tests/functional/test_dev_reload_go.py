@@ -121,6 +121,11 @@ def test_a_go_module_backend_serves_the_watch_build_and_rebuilds_on_save(go_modu
             180,
             "the frontend's watch build served by the backend",
         )
+        # the development MODULE_SECRET_KEY scaffold dev gives the backend (without one: 503)
+        sealed = httpx.post(
+            f"{origin}/api/v1/secrets", json={"payload": {"name": "apiKey", "value": "s3cret"}}
+        )
+        assert sealed.status_code == 200 and sealed.json()["value"].startswith("enc:v1:"), sealed.text
         title = en_title(f"{origin}/api/v1")
         assert title
         original = texts.read_text(encoding="utf-8")
