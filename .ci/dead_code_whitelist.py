@@ -20,6 +20,7 @@ regenerate_command
 upgrade_command
 registered  # tests/unit/test_fourth_language.py (usefixtures)
 spec_steps_once  # tests/unit/test_name_lengths.py (usefixtures)
+_own_state  # tests/unit/test_dev_module_key.py
 
 # Runtime files copied into generated projects (scaffold/codegen/python/runtime_files): used there by the
 # project templates (templates/*/project/**/*.jinja) and the contract templates
