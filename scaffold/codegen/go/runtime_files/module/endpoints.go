@@ -84,7 +84,7 @@ type ownRoute struct {
 	payload reflect.Type
 	context reflect.Type
 	answer  reflect.Type
-	serve   func(raw any, locale string, r *http.Request) ([]byte, error)
+	serve   func(raw []byte, envelope bool, locale string, r *http.Request) ([]byte, error)
 }
 
 // NewEndpoints is an empty registry.
@@ -137,8 +137,8 @@ func Post[P, C, A any](e *Endpoints, path string, route Route[P, C, A]) {
 	e.list = append(e.list, &ownRoute{
 		path: path, summary: route.Summary, errors: append([]int(nil), route.Errors...),
 		payload: payload, context: context, answer: answer,
-		serve: func(data any, locale string, r *http.Request) ([]byte, error) {
-			call, refused := readCall[P, C](data)
+		serve: func(raw []byte, envelope bool, locale string, r *http.Request) ([]byte, error) {
+			call, refused := readCall[P, C](raw, envelope)
 			if refused != nil {
 				return nil, refused
 			}
@@ -192,34 +192,65 @@ func routeProblem(e *Endpoints, path string, payload, context, answer reflect.Ty
 	return ""
 }
 
-// readCall reads the envelope or the bare payload (the file comment).
-func readCall[P, C any](data any) (Call[P, C], error) {
+// readCall reads the envelope or the bare payload (the file comment) from raw, which readJSON has
+// found to be JSON (envelope: an object with a top-level "payload" key). The values are read
+// from the bytes straight into P and C (strict.go); moduleContext is judged before payload.
+func readCall[P, C any](raw []byte, envelope bool) (Call[P, C], error) {
 	var call Call[P, C]
-	object, isObject := data.(map[string]any)
-	payload, isEnvelope := object[envelopePayload]
-	if !isObject || !isEnvelope {
-		if found := decodeValue(reflect.ValueOf(&call.Payload).Elem(), data, theBody); found != nil {
+	if !envelope {
+		if found := newReading(raw, theBody).decode(reflect.ValueOf(&call.Payload).Elem()); found != nil {
 			return call, mismatch(found.text())
 		}
 		return call, nil
 	}
 	call.ViaProxy = true
-	if context, present := object[envelopeContext]; present {
-		saved, ok := context.(map[string]any)
-		if !ok {
-			return call, mismatch(contextProblem(object))
+	c := cursor{data: raw}
+	payload, context := -1, -1 // where their values start
+	c.enter()
+	for c.more('}') {
+		switch string(c.key()) {
+		case envelopePayload:
+			payload = c.pos
+		case envelopeContext:
+			context = c.pos
 		}
-		if len(saved) > 0 { // {}: nothing saved yet, read as none
+		c.skip()
+	}
+	if context >= 0 {
+		saved := newReading(raw, envelopeContext)
+		saved.pos = context
+		switch saved.peek() {
+		case 'n':
+			return call, mismatch(Text(TextEnvelopeContextNull, nil))
+		case '{':
+		default:
+			return call, mismatch(Text(TextEnvelopeContextNotObject, nil))
+		}
+		if !emptyObject(raw[saved.pos:]) { // {}: nothing saved yet, read as none
 			call.ModuleContext = new(C)
-			if found := decodeValue(reflect.ValueOf(call.ModuleContext).Elem(), saved, envelopeContext); found != nil {
+			if found := saved.decode(reflect.ValueOf(call.ModuleContext).Elem()); found != nil {
 				return call, mismatch(found.text())
 			}
 		}
 	}
-	if found := decodeValue(reflect.ValueOf(&call.Payload).Elem(), payload, envelopePayload); found != nil {
+	read := newReading(raw, envelopePayload)
+	read.pos = payload
+	if found := read.decode(reflect.ValueOf(&call.Payload).Elem()); found != nil {
 		return call, mismatch(found.text())
 	}
 	return call, nil
+}
+
+// emptyObject says that the object value starts holds no key.
+func emptyObject(value []byte) bool {
+	for _, b := range value[1:] {
+		switch b {
+		case ' ', '\t', '\n', '\r':
+		default:
+			return b == '}'
+		}
+	}
+	return false
 }
 
 func mismatch(problem string) *bodyError {
@@ -234,9 +265,9 @@ func (s *Server) endpoint(route *ownRoute) http.HandlerFunc {
 		locale := acceptlanguage.ChooseOr(r.Header.Get("Accept-Language"), s.opts.Locales, ModuleDefaultLocale)
 		raw, release, refused := readBody(w, r, s.budget)
 		defer release() // the body's bytes count until the answer is made
-		var data any
+		var envelope bool
 		if refused == nil {
-			data, refused = parseJSON(raw)
+			envelope, refused = readJSON(raw)
 		}
 		if refused == nil { // moduleContext's secrets decrypted before anything reads it (secrets.go)
 			refused = s.reveal(route, data)
@@ -245,22 +276,33 @@ func (s *Server) endpoint(route *ownRoute) http.HandlerFunc {
 			writeError(w, refused.status, refused.message, refused.headers)
 			return
 		}
-		body, err := route.serve(data, locale, r)
-		var asBody *bodyError
-		var asError Error
-		var asPointer *Error
-		switch {
-		case err == nil:
-			writeJSON(w, http.StatusOK, body, map[string]string{"Content-Language": locale, "Vary": "Accept-Language"})
-		case errors.As(err, &asBody):
-			writeError(w, asBody.status, asBody.message, asBody.headers)
-		case errors.As(err, &asError) && validStatus(asError.Status):
-			writeError(w, asError.Status, asError.Message, nil)
-		case errors.As(err, &asPointer) && asPointer != nil && validStatus(asPointer.Status):
-			writeError(w, asPointer.Status, asPointer.Message, nil)
-		default:
-			s.internalError(w, r, err)
+		body, err := route.serve(raw, envelope, locale, r)
+		if err != nil {
+			s.refuseCall(w, r, err)
+			return
 		}
+		header := w.Header()
+		header.Set("Content-Language", locale)
+		header.Set("Vary", "Accept-Language")
+		writeJSON(w, http.StatusOK, body, nil)
+	}
+}
+
+// refuseCall answers err, why a call has no answer: its body refused, a module.Error, or
+// anything else (500 with an incident id).
+func (s *Server) refuseCall(w http.ResponseWriter, r *http.Request, err error) {
+	var asBody *bodyError
+	var asError Error
+	var asPointer *Error
+	switch {
+	case errors.As(err, &asBody):
+		writeError(w, asBody.status, asBody.message, asBody.headers)
+	case errors.As(err, &asError) && validStatus(asError.Status):
+		writeError(w, asError.Status, asError.Message, nil)
+	case errors.As(err, &asPointer) && asPointer != nil && validStatus(asPointer.Status):
+		writeError(w, asPointer.Status, asPointer.Message, nil)
+	default:
+		s.internalError(w, r, err)
 	}
 }
 
