@@ -47,8 +47,8 @@ func refuse(status int, message string) *bodyError {
 
 // readableContentType: none, a JSON media type (application/json, application/*+json) or text/plain.
 func readableContentType(header []string) bool {
-	if len(header) == 0 {
-		return true
+	if len(header) == 0 || header[0] == "application/json" || header[0] == "text/plain" {
+		return true // the common cases, as ParseMediaType would read them, without its map of parameters
 	}
 	media, _, err := mime.ParseMediaType(header[0])
 	if err != nil {
