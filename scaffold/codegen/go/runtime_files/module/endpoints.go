@@ -193,8 +193,9 @@ func routeProblem(e *Endpoints, path string, payload, context, answer reflect.Ty
 }
 
 // readCall reads the envelope or the bare payload (the file comment) from raw, which readJSON has
-// found to be JSON (envelope: an object with a top-level "payload" key). The values are read
-// from the bytes straight into P and C (strict.go); moduleContext is judged before payload.
+// found to be JSON (envelope: an object with a top-level "payload" key), in one pass: payload and
+// moduleContext are read straight into P and C as they come (strict.go); a problem with
+// moduleContext is answered before one with payload, whatever their order in the body.
 func readCall[P, C any](raw []byte, envelope bool) (Call[P, C], error) {
 	var call Call[P, C]
 	if !envelope {
@@ -204,39 +205,39 @@ func readCall[P, C any](raw []byte, envelope bool) (Call[P, C], error) {
 		return call, nil
 	}
 	call.ViaProxy = true
-	c := cursor{data: raw}
-	payload, context := -1, -1 // where their values start
-	c.enter()
-	for c.more('}') {
-		switch string(c.key()) {
+	var contextRefused string
+	var contextProblem, payloadProblem *problem
+	r := newReading(raw, envelopePayload)
+	r.enter()
+	for r.more('}') {
+		switch string(r.key()) {
 		case envelopePayload:
-			payload = c.pos
+			r.root(envelopePayload)
+			payloadProblem = r.decode(reflect.ValueOf(&call.Payload).Elem())
 		case envelopeContext:
-			context = c.pos
-		}
-		c.skip()
-	}
-	if context >= 0 {
-		saved := newReading(raw, envelopeContext)
-		saved.pos = context
-		switch saved.peek() {
-		case 'n':
-			return call, mismatch(Text(TextEnvelopeContextNull, nil))
-		case '{':
-		default:
-			return call, mismatch(Text(TextEnvelopeContextNotObject, nil))
-		}
-		if !emptyObject(raw[saved.pos:]) { // {}: nothing saved yet, read as none
-			call.ModuleContext = new(C)
-			if found := saved.decode(reflect.ValueOf(call.ModuleContext).Elem()); found != nil {
-				return call, mismatch(found.text())
+			r.root(envelopeContext)
+			switch first := r.peek(); {
+			case first == 'n':
+				contextRefused = Text(TextEnvelopeContextNull, nil)
+			case first != '{':
+				contextRefused = Text(TextEnvelopeContextNotObject, nil)
+			case !emptyObject(raw[r.pos:]): // {}: nothing saved yet, read as none
+				call.ModuleContext = new(C)
+				contextProblem = r.decode(reflect.ValueOf(call.ModuleContext).Elem())
+				continue
 			}
+			r.skip()
+		default:
+			r.skip()
 		}
 	}
-	read := newReading(raw, envelopePayload)
-	read.pos = payload
-	if found := read.decode(reflect.ValueOf(&call.Payload).Elem()); found != nil {
-		return call, mismatch(found.text())
+	switch {
+	case contextRefused != "":
+		return call, mismatch(contextRefused)
+	case contextProblem != nil:
+		return call, mismatch(contextProblem.text())
+	case payloadProblem != nil:
+		return call, mismatch(payloadProblem.text())
 	}
 	return call, nil
 }

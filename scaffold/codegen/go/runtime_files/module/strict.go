@@ -119,6 +119,9 @@ func newReading(raw []byte, root string) *reading {
 	return r
 }
 
+// root starts the places anew at another root (an envelope's payload, then its moduleContext).
+func (r *reading) root(name string) { r.steps = append(r.steps[:0], step{name: name, index: -1}) }
+
 // into and out follow the reading into a value and back out of it.
 func (r *reading) into(name string, index int) { r.steps = append(r.steps, step{name, index}) }
 
