@@ -84,7 +84,7 @@ type ownRoute struct {
 	payload reflect.Type
 	context reflect.Type
 	answer  reflect.Type
-	serve   func(raw []byte, envelope bool, locale string, r *http.Request) ([]byte, error)
+	serve   func(raw []byte, envelope bool, reveal *revealing, locale string, r *http.Request) ([]byte, error)
 }
 
 // NewEndpoints is an empty registry.
@@ -137,8 +137,8 @@ func Post[P, C, A any](e *Endpoints, path string, route Route[P, C, A]) {
 	e.list = append(e.list, &ownRoute{
 		path: path, summary: route.Summary, errors: append([]int(nil), route.Errors...),
 		payload: payload, context: context, answer: answer,
-		serve: func(raw []byte, envelope bool, locale string, r *http.Request) ([]byte, error) {
-			call, refused := readCall[P, C](raw, envelope)
+		serve: func(raw []byte, envelope bool, reveal *revealing, locale string, r *http.Request) ([]byte, error) {
+			call, refused := readCall[P, C](raw, envelope, reveal)
 			if refused != nil {
 				return nil, refused
 			}
@@ -195,8 +195,11 @@ func routeProblem(e *Endpoints, path string, payload, context, answer reflect.Ty
 // readCall reads the envelope or the bare payload (the file comment) from raw, which readJSON has
 // found to be JSON (envelope: an object with a top-level "payload" key), in one pass: payload and
 // moduleContext are read straight into P and C as they come (strict.go); a problem with
-// moduleContext is answered before one with payload, whatever their order in the body.
-func readCall[P, C any](raw []byte, envelope bool) (Call[P, C], error) {
+// moduleContext is answered before one with payload, whatever their order in the body. The
+// tokens of moduleContext are decrypted by reveal (secrets.go; nil leaves them) before C is read
+// from it, and its refusal is the answer, before any problem with C or P: a body that can hold
+// no token (mayHoldToken, most) is not walked for them.
+func readCall[P, C any](raw []byte, envelope bool, reveal *revealing) (Call[P, C], error) {
 	var call Call[P, C]
 	if !envelope {
 		if found := newReading(raw, theBody).decode(reflect.ValueOf(&call.Payload).Elem()); found != nil {
@@ -205,6 +208,7 @@ func readCall[P, C any](raw []byte, envelope bool) (Call[P, C], error) {
 		return call, nil
 	}
 	call.ViaProxy = true
+	secretsPossible := reveal != nil && mayHoldToken(raw)
 	var contextRefused string
 	var contextProblem, payloadProblem *problem
 	r := newReading(raw, envelopePayload)
@@ -223,6 +227,18 @@ func readCall[P, C any](raw []byte, envelope bool) (Call[P, C], error) {
 				contextRefused = Text(TextEnvelopeContextNotObject, nil)
 			case !emptyObject(raw[r.pos:]): // {}: nothing saved yet, read as none
 				call.ModuleContext = new(C)
+				if secretsPossible {
+					start := r.pos
+					revealed, refused := reveal.context(r.skip())
+					if refused != nil {
+						return call, refused
+					}
+					if revealed != nil { // C read from moduleContext with its tokens decrypted
+						contextProblem = newReading(revealed, envelopeContext).decode(reflect.ValueOf(call.ModuleContext).Elem())
+						continue
+					}
+					r.pos = start // no token in it after all: read where it is
+				}
 				contextProblem = r.decode(reflect.ValueOf(call.ModuleContext).Elem())
 				continue
 			}
@@ -270,14 +286,11 @@ func (s *Server) endpoint(route *ownRoute) http.HandlerFunc {
 		if refused == nil {
 			envelope, refused = readJSON(raw)
 		}
-		if refused == nil { // moduleContext's secrets decrypted before anything reads it (secrets.go)
-			refused = s.reveal(route, data)
-		}
 		if refused != nil {
 			writeError(w, refused.status, refused.message, refused.headers)
 			return
 		}
-		body, err := route.serve(raw, envelope, locale, r)
+		body, err := route.serve(raw, envelope, s.reveal, locale, r)
 		if err != nil {
 			s.refuseCall(w, r, err)
 			return

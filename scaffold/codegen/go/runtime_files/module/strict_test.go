@@ -40,7 +40,7 @@ func readStrict[P, C any](t *testing.T, body string) (Call[P, C], string) {
 	if refused != nil {
 		t.Fatalf("%s: refused as no JSON: %s", body, refused.message)
 	}
-	call, err := readCall[P, C]([]byte(body), envelope)
+	call, err := readCall[P, C]([]byte(body), envelope, &revealing{})
 	if err != nil {
 		return call, err.Error()
 	}
