@@ -45,8 +45,8 @@ func refuse(status int, message string) *bodyError {
 
 // readableContentType: none, a JSON media type (application/json, application/*+json) or text/plain.
 func readableContentType(header []string) bool {
-	if len(header) == 0 {
-		return true
+	if len(header) == 0 || header[0] == "application/json" || header[0] == "text/plain" {
+		return true // the common cases, as ParseMediaType would read them, without its map of parameters
 	}
 	media, _, err := mime.ParseMediaType(header[0])
 	if err != nil {
@@ -113,32 +113,68 @@ func tooDeep() *bodyError {
 
 // parseJSON is the value of raw (nil, bool, string, json.Number, []any, map[string]any), in the
 // order of checks the Python and TypeScript backends apply: too deep, empty, not UTF-8, then what
-// the parser finds. jsonio stops at a lone surrogate escape or a key given twice, where the others
-// read on: such a body that is no JSON further on is "not valid JSON" in every language, so the
-// rest is checked (encoding/json.Valid takes both) before the narrower text is chosen.
+// the parser finds (syntaxRefusal).
 func parseJSON(raw []byte) (any, *bodyError) {
-	if nestingDepth(raw) > ModuleMaxJSONDepth {
-		return nil, tooDeep()
-	}
-	if len(bytes.TrimLeft(raw, " \t\n\r\v\f")) == 0 {
-		return nil, refuse(http.StatusBadRequest, Text(TextBodyEmpty, nil))
-	}
-	if !utf8.Valid(raw) {
-		return nil, refuse(http.StatusBadRequest, Text(TextJSONNotUtf8, nil))
+	if refused := precheck(raw); refused != nil {
+		return nil, refused
 	}
 	reader := jsonio.NewReader(raw, ModuleMaxJSONDepth)
 	value := reader.Any()
 	reader.End()
-	syntax := reader.Syntax()
+	if refused := syntaxRefusal(raw, reader.Syntax()); refused != nil {
+		return nil, refused
+	}
+	return value, nil
+}
+
+// readJSON checks raw as parseJSON does, building nothing: an own endpoint reads its types from
+// the bytes (strict.go). envelope says the body is an object with a top-level "payload" key.
+func readJSON(raw []byte) (envelope bool, refused *bodyError) {
+	if refused := precheck(raw); refused != nil {
+		return false, refused
+	}
+	reader := jsonio.NewReader(raw, ModuleMaxJSONDepth)
+	if reader.Peek() == '{' && reader.BeginObject() {
+		for reader.NextKey() {
+			envelope = envelope || string(reader.Key()) == envelopePayload
+			reader.Skip()
+		}
+	}
+	reader.End()
+	if refused := syntaxRefusal(raw, reader.Syntax()); refused != nil {
+		return false, refused
+	}
+	return envelope, nil
+}
+
+// precheck refuses raw nested too deep, empty or not UTF-8, before it is parsed.
+func precheck(raw []byte) *bodyError {
+	if nestingDepth(raw) > ModuleMaxJSONDepth {
+		return tooDeep()
+	}
+	if len(bytes.TrimLeft(raw, " \t\n\r\v\f")) == 0 {
+		return refuse(http.StatusBadRequest, Text(TextBodyEmpty, nil))
+	}
+	if !utf8.Valid(raw) {
+		return refuse(http.StatusBadRequest, Text(TextJSONNotUtf8, nil))
+	}
+	return nil
+}
+
+// syntaxRefusal is the refusal of what the parser found in raw (nil: nothing). jsonio stops at a
+// lone surrogate escape or a key given twice, where the Python and TypeScript parsers read on:
+// such a body that is no JSON further on is "not valid JSON" in every language, so the rest is
+// checked (encoding/json.Valid takes both) before the narrower text is chosen.
+func syntaxRefusal(raw []byte, syntax *jsonio.SyntaxError) *bodyError {
 	switch {
 	case syntax == nil:
-		return value, nil
+		return nil
 	case syntax.TooDeep:
-		return nil, tooDeep()
+		return tooDeep()
 	case strings.Contains(syntax.Reason, "surrogate") && json.Valid(raw):
-		return nil, refuse(http.StatusBadRequest, Text(TextJSONLoneSurrogate, nil))
+		return refuse(http.StatusBadRequest, Text(TextJSONLoneSurrogate, nil))
 	case strings.Contains(syntax.Reason, "twice") && json.Valid(raw):
-		return nil, refuse(http.StatusBadRequest, Text(TextJSONKeyTwice, nil))
+		return refuse(http.StatusBadRequest, Text(TextJSONKeyTwice, nil))
 	}
-	return nil, refuse(http.StatusBadRequest, Text(TextJSONInvalid, nil))
+	return refuse(http.StatusBadRequest, Text(TextJSONInvalid, nil))
 }

@@ -84,7 +84,7 @@ type ownRoute struct {
 	payload reflect.Type
 	context reflect.Type
 	answer  reflect.Type
-	serve   func(raw any, locale string, r *http.Request) ([]byte, error)
+	serve   func(raw []byte, envelope bool, reveal *revealing, locale string, r *http.Request) ([]byte, error)
 }
 
 // NewEndpoints is an empty registry.
@@ -137,8 +137,8 @@ func Post[P, C, A any](e *Endpoints, path string, route Route[P, C, A]) {
 	e.list = append(e.list, &ownRoute{
 		path: path, summary: route.Summary, errors: append([]int(nil), route.Errors...),
 		payload: payload, context: context, answer: answer,
-		serve: func(data any, locale string, r *http.Request) ([]byte, error) {
-			call, refused := readCall[P, C](data)
+		serve: func(raw []byte, envelope bool, reveal *revealing, locale string, r *http.Request) ([]byte, error) {
+			call, refused := readCall[P, C](raw, envelope, reveal)
 			if refused != nil {
 				return nil, refused
 			}
@@ -192,34 +192,82 @@ func routeProblem(e *Endpoints, path string, payload, context, answer reflect.Ty
 	return ""
 }
 
-// readCall reads the envelope or the bare payload (the file comment).
-func readCall[P, C any](data any) (Call[P, C], error) {
+// readCall reads the envelope or the bare payload (the file comment) from raw, which readJSON has
+// found to be JSON (envelope: an object with a top-level "payload" key), in one pass: payload and
+// moduleContext are read straight into P and C as they come (strict.go); a problem with
+// moduleContext is answered before one with payload, whatever their order in the body. The
+// tokens of moduleContext are decrypted by reveal (secrets.go; nil leaves them) before C is read
+// from it, and its refusal is the answer, before any problem with C or P: a body that can hold
+// no token (mayHoldToken, most) is not walked for them.
+func readCall[P, C any](raw []byte, envelope bool, reveal *revealing) (Call[P, C], error) {
 	var call Call[P, C]
-	object, isObject := data.(map[string]any)
-	payload, isEnvelope := object[envelopePayload]
-	if !isObject || !isEnvelope {
-		if found := decodeValue(reflect.ValueOf(&call.Payload).Elem(), data, theBody); found != nil {
+	if !envelope {
+		if found := newReading(raw, theBody).decode(reflect.ValueOf(&call.Payload).Elem()); found != nil {
 			return call, mismatch(found.text())
 		}
 		return call, nil
 	}
 	call.ViaProxy = true
-	if context, present := object[envelopeContext]; present {
-		saved, ok := context.(map[string]any)
-		if !ok {
-			return call, mismatch(contextProblem(object))
-		}
-		if len(saved) > 0 { // {}: nothing saved yet, read as none
-			call.ModuleContext = new(C)
-			if found := decodeValue(reflect.ValueOf(call.ModuleContext).Elem(), saved, envelopeContext); found != nil {
-				return call, mismatch(found.text())
+	secretsPossible := reveal != nil && mayHoldToken(raw)
+	var contextRefused string
+	var contextProblem, payloadProblem *problem
+	r := newReading(raw, envelopePayload)
+	r.enter()
+	for r.more('}') {
+		switch string(r.key()) {
+		case envelopePayload:
+			r.root(envelopePayload)
+			payloadProblem = r.decode(reflect.ValueOf(&call.Payload).Elem())
+		case envelopeContext:
+			r.root(envelopeContext)
+			switch first := r.peek(); {
+			case first == 'n':
+				contextRefused = Text(TextEnvelopeContextNull, nil)
+			case first != '{':
+				contextRefused = Text(TextEnvelopeContextNotObject, nil)
+			case !emptyObject(raw[r.pos:]): // {}: nothing saved yet, read as none
+				call.ModuleContext = new(C)
+				if secretsPossible {
+					start := r.pos
+					revealed, refused := reveal.context(r.skip())
+					if refused != nil {
+						return call, refused
+					}
+					if revealed != nil { // C read from moduleContext with its tokens decrypted
+						contextProblem = newReading(revealed, envelopeContext).decode(reflect.ValueOf(call.ModuleContext).Elem())
+						continue
+					}
+					r.pos = start // no token in it after all: read where it is
+				}
+				contextProblem = r.decode(reflect.ValueOf(call.ModuleContext).Elem())
+				continue
 			}
+			r.skip()
+		default:
+			r.skip()
 		}
 	}
-	if found := decodeValue(reflect.ValueOf(&call.Payload).Elem(), payload, envelopePayload); found != nil {
-		return call, mismatch(found.text())
+	switch {
+	case contextRefused != "":
+		return call, mismatch(contextRefused)
+	case contextProblem != nil:
+		return call, mismatch(contextProblem.text())
+	case payloadProblem != nil:
+		return call, mismatch(payloadProblem.text())
 	}
 	return call, nil
+}
+
+// emptyObject says that the object value starts holds no key.
+func emptyObject(value []byte) bool {
+	for _, b := range value[1:] {
+		switch b {
+		case ' ', '\t', '\n', '\r':
+		default:
+			return b == '}'
+		}
+	}
+	return false
 }
 
 func mismatch(problem string) *bodyError {
@@ -234,33 +282,41 @@ func (s *Server) endpoint(route *ownRoute) http.HandlerFunc {
 		locale := acceptlanguage.ChooseOr(r.Header.Get("Accept-Language"), s.opts.Locales, ModuleDefaultLocale)
 		raw, release, refused := readBody(w, r, s.budget)
 		defer release() // the body's bytes count until the answer is made
-		var data any
+		var envelope bool
 		if refused == nil {
-			data, refused = parseJSON(raw)
-		}
-		if refused == nil { // moduleContext's secrets decrypted before anything reads it (secrets.go)
-			refused = s.reveal(route, data)
+			envelope, refused = readJSON(raw)
 		}
 		if refused != nil {
 			writeError(w, refused.status, refused.message, refused.headers)
 			return
 		}
-		body, err := route.serve(data, locale, r)
-		var asBody *bodyError
-		var asError Error
-		var asPointer *Error
-		switch {
-		case err == nil:
-			writeJSON(w, http.StatusOK, body, map[string]string{"Content-Language": locale, "Vary": "Accept-Language"})
-		case errors.As(err, &asBody):
-			writeError(w, asBody.status, asBody.message, asBody.headers)
-		case errors.As(err, &asError) && validStatus(asError.Status):
-			writeError(w, asError.Status, asError.Message, nil)
-		case errors.As(err, &asPointer) && asPointer != nil && validStatus(asPointer.Status):
-			writeError(w, asPointer.Status, asPointer.Message, nil)
-		default:
-			s.internalError(w, r, err)
+		body, err := route.serve(raw, envelope, s.reveal, locale, r)
+		if err != nil {
+			s.refuseCall(w, r, err)
+			return
 		}
+		header := w.Header()
+		header.Set("Content-Language", locale)
+		header.Set("Vary", "Accept-Language")
+		writeJSON(w, http.StatusOK, body, nil)
+	}
+}
+
+// refuseCall answers err, why a call has no answer: its body refused, a module.Error, or
+// anything else (500 with an incident id).
+func (s *Server) refuseCall(w http.ResponseWriter, r *http.Request, err error) {
+	var asBody *bodyError
+	var asError Error
+	var asPointer *Error
+	switch {
+	case errors.As(err, &asBody):
+		writeError(w, asBody.status, asBody.message, asBody.headers)
+	case errors.As(err, &asError) && validStatus(asError.Status):
+		writeError(w, asError.Status, asError.Message, nil)
+	case errors.As(err, &asPointer) && asPointer != nil && validStatus(asPointer.Status):
+		writeError(w, asPointer.Status, asPointer.Message, nil)
+	default:
+		s.internalError(w, r, err)
 	}
 }
 

@@ -77,13 +77,14 @@ type Server struct {
 	budget   *bodylimits.Budget
 	document []byte
 	routes   map[string]map[string]http.HandlerFunc // path -> method -> handler
-	secrets  *secrets.Box
+	// reveal decrypts moduleContext's tokens for the own endpoints (secrets.go).
+	reveal *revealing
 }
 
 // New is the handler of opts; an own endpoint registered wrongly, or a document that is not JSON,
 // is its error (one sentence naming the route).
 func New(opts Options) (*Server, error) {
-	s := &Server{opts: opts, logger: opts.Logger, budget: opts.Budget, secrets: opts.Secrets}
+	s := &Server{opts: opts, logger: opts.Logger, budget: opts.Budget, reveal: &revealing{box: opts.Secrets}}
 	if s.logger == nil {
 		s.logger = slog.Default()
 	}

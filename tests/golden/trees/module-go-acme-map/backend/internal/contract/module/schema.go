@@ -17,6 +17,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 const componentPrefix = "endpoints."
@@ -24,16 +25,37 @@ const componentPrefix = "endpoints."
 // refusals are what the body rules answer, documented for every own endpoint.
 var refusals = []int{400, 413, 422, 500, 503}
 
-// encodeAnswer writes an answer as encoding/json does, HTML characters as they are.
+// encodeAnswer writes an answer as encoding/json does, HTML characters as they are. The buffer and
+// its encoder are reused from one answer to the next (a buffer a large answer grew is let go);
+// the answer is a copy of the bytes.
 func encodeAnswer(answer any) ([]byte, error) {
-	var out bytes.Buffer
-	encoder := json.NewEncoder(&out)
-	encoder.SetEscapeHTML(false)
-	if err := encoder.Encode(answer); err != nil {
+	writer := answerWriters.Get().(*answerWriter)
+	defer func() {
+		if writer.out.Cap() <= keptAnswerBuffer {
+			answerWriters.Put(writer)
+		}
+	}()
+	writer.out.Reset()
+	if err := writer.encoder.Encode(answer); err != nil {
 		return nil, err
 	}
-	return bytes.TrimRight(out.Bytes(), "\n"), nil
+	return bytes.Clone(bytes.TrimRight(writer.out.Bytes(), "\n")), nil
 }
+
+// keptAnswerBuffer is the largest buffer kept for the next answer.
+const keptAnswerBuffer = 64 << 10
+
+type answerWriter struct {
+	out     bytes.Buffer
+	encoder *json.Encoder
+}
+
+var answerWriters = sync.Pool{New: func() any {
+	writer := &answerWriter{}
+	writer.encoder = json.NewEncoder(&writer.out)
+	writer.encoder.SetEscapeHTML(false)
+	return writer
+}}
 
 // schemas names the components of one document.
 type schemas struct {

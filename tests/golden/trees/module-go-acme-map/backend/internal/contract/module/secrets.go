@@ -10,7 +10,7 @@ package module
 // asks its own backend, through the platform's proxy, to encrypt a secret before it saves it
 // (POST ModuleSecretsPath, served here beside the module's own endpoints and listed in the
 // document like them), so the platform stores, shows and sends back only the token; before an own
-// endpoint reads moduleContext (its type C, its payload), every token in it is decrypted (reveal:
+// endpoint reads moduleContext (its type C, its payload), every token in it is decrypted (revealing:
 // 400 for a token this backend cannot decrypt, ModuleNoKeyStatus when it has no key). The token is
 // the plugins' (the secrets package, AES-256-GCM, copied unchanged), bound to the name of the
 // property that holds it, so a token copied into another setting does not decrypt; an array's
@@ -24,6 +24,8 @@ package module
 // answers (modulesecrets_test.go).
 
 import (
+	"bytes"
+	"encoding/json"
 	"net/http"
 	"reflect"
 	"strconv"
@@ -70,68 +72,92 @@ func blank(text string) bool {
 	return strings.TrimFunc(text, func(r rune) bool { return unicode.IsSpace(r) || r >= 0x1c && r <= 0x1f }) == ""
 }
 
-// reveal decrypts, in place, the `enc:v1:` values of the moduleContext of data (the parsed body)
-// before route reads it: only an envelope's moduleContext that is a non-empty object (any other is
-// readCall's to refuse or to read as none). The sealing route ignores moduleContext (a saved token
-// it could not decrypt must not stop the settings from being saved again). Without a token it is
-// one walk that writes and allocates nothing.
-func (s *Server) reveal(route *ownRoute, data any) *bodyError {
-	if route.path == ModuleSecretsPath {
-		return nil
-	}
-	object, _ := data.(map[string]any)
-	if _, envelope := object[envelopePayload]; !envelope {
-		return nil
-	}
-	context, _ := object[envelopeContext].(map[string]any)
-	return revealObject(context, s.secrets)
+// revealing is how an own endpoint's readCall treats the tokens of moduleContext: each one
+// decrypted with box (nil: no key, so a token is answered ModuleNoKeyStatus) before C or the
+// payload is read, and a refusal answered before any problem with them. A nil *revealing leaves
+// them as they are: the sealing route ignores moduleContext (a saved token it could not decrypt
+// must not stop the settings from being saved again).
+type revealing struct{ box *secrets.Box }
+
+// tokenStart is how a string that is a token can begin in the body: its quote, then the prefix
+// written out. An escape can write those characters only as \u (`\u0065nc:v1:`).
+var tokenStart, unicodeEscape = []byte(`"` + EncryptedPrefix), []byte(`\u`)
+
+// mayHoldToken says whether some string of raw (JSON) can be a token. Most bodies hold none, and
+// then the envelope is read in one pass, as if there were no secrets (readCall); the rest is
+// walked (context), which decides.
+func mayHoldToken(raw []byte) bool {
+	return bytes.Contains(raw, tokenStart) || bytes.Contains(raw, unicodeEscape)
 }
 
-// revealObject decrypts the tokens of object's values, each bound to its key.
-func revealObject(object map[string]any, box *secrets.Box) *bodyError {
-	for key, value := range object {
-		plain, revealed, refused := revealValue(value, key, box)
-		if refused != nil {
-			return refused
+// context is object (moduleContext as the body writes it, a JSON object) with its tokens
+// decrypted, nil when it holds none. Every other byte is kept as it was, so C is read from it as
+// it would be read from the body (the keys in the body's order: the first problem of a map is
+// the same one); each token's literal becomes its plaintext's. A token the box does not decrypt
+// is 400 (TextSecretsUndecryptable); a token and no key, ModuleNoKeyStatus (TextSecretsNoKey).
+func (v *revealing) context(object []byte) ([]byte, *bodyError) {
+	if !mayHoldToken(object) {
+		return nil, nil
+	}
+	walk := tokenWalk{cursor: cursor{data: object}, box: v.box}
+	if refused := walk.value(""); refused != nil {
+		return nil, refused
+	}
+	if walk.out == nil {
+		return nil, nil
+	}
+	return append(walk.out, object[walk.copied:]...), nil
+}
+
+// tokenWalk goes through a JSON value (found to be JSON by readJSON), decrypting each string value
+// that is a token, bound to the name of the property that holds it: an array's items, at any
+// depth, take the array's property name; keys are never decrypted. out is the value rewritten up
+// to data[copied:], nil while nothing is.
+type tokenWalk struct {
+	cursor
+	box    *secrets.Box
+	out    []byte
+	copied int
+}
+
+// value walks the value in front, held by the property name. The body's depth is bounded before
+// it is parsed (ModuleMaxJSONDepth), so the recursion is too.
+func (w *tokenWalk) value(name string) *bodyError {
+	switch w.peek() {
+	case '{':
+		w.enter()
+		for w.more('}') {
+			if refused := w.value(string(w.key())); refused != nil {
+				return refused
+			}
 		}
-		if revealed {
-			object[key] = plain
+	case '[':
+		w.enter()
+		for w.more(']') {
+			if refused := w.value(name); refused != nil {
+				return refused
+			}
 		}
+	case '"':
+		start := w.pos
+		text := w.str()
+		if !secrets.IsToken(text) {
+			return nil
+		}
+		if w.box == nil {
+			return refuse(ModuleNoKeyStatus, Text(TextSecretsNoKey, nil))
+		}
+		plain, err := w.box.Decrypt(text, name)
+		if err != nil {
+			return refuse(http.StatusBadRequest, Text(TextSecretsUndecryptable, nil))
+		}
+		literal, _ := json.Marshal(plain) // UTF-8 (Decrypt's check): read back as plain
+		w.out = append(append(w.out, w.data[w.copied:start]...), literal...)
+		w.copied = w.pos
+	default:
+		w.skip()
 	}
 	return nil
-}
-
-// revealValue decrypts the tokens inside value (bound to name), and is value's plaintext and true
-// when value itself is a token. The body's depth is bounded before it is parsed
-// (ModuleMaxJSONDepth), so the recursion is too.
-func revealValue(value any, name string, box *secrets.Box) (string, bool, *bodyError) {
-	switch inner := value.(type) {
-	case string:
-		if !secrets.IsToken(inner) {
-			return "", false, nil
-		}
-		if box == nil {
-			return "", false, refuse(ModuleNoKeyStatus, Text(TextSecretsNoKey, nil))
-		}
-		plain, err := box.Decrypt(inner, name)
-		if err != nil {
-			return "", false, refuse(http.StatusBadRequest, Text(TextSecretsUndecryptable, nil))
-		}
-		return plain, true, nil
-	case map[string]any:
-		return "", false, revealObject(inner, box)
-	case []any:
-		for index, item := range inner {
-			plain, revealed, refused := revealValue(item, name, box)
-			if refused != nil {
-				return "", false, refused
-			}
-			if revealed {
-				inner[index] = plain
-			}
-		}
-	}
-	return "", false, nil
 }
 
 // SecretToSeal is what the module's Settings sends to have a secret encrypted before it saves it.
@@ -161,8 +187,8 @@ func sealingRoute(box *secrets.Box) *ownRoute {
 		path: ModuleSecretsPath, summary: sealingSummary,
 		payload: reflect.TypeFor[SecretToSeal](), context: reflect.TypeFor[map[string]any](),
 		answer: reflect.TypeFor[SealedSecret](),
-		serve: func(data any, _ string, _ *http.Request) ([]byte, error) {
-			call, refused := readCall[SecretToSeal, map[string]any](data)
+		serve: func(raw []byte, envelope bool, _ *revealing, _ string, _ *http.Request) ([]byte, error) {
+			call, refused := readCall[SecretToSeal, map[string]any](raw, envelope, nil) // moduleContext ignored
 			if refused != nil {
 				return nil, refused
 			}

@@ -3,8 +3,9 @@
 package module
 
 // The strict reading of an own endpoint's payload and moduleContext into the team's Go types (the
-// Python backend's pydantic strict mode). The body is already JSON (parseJSON: duplicate keys,
-// NaN and lone surrogates refused); here each value must be what the type says:
+// Python backend's pydantic strict mode). The body is already JSON (readJSON: duplicate keys,
+// NaN and lone surrogates refused) and is read here from its bytes (cursor.go), straight into
+// the types, each type's fields planned once; each value must be what the type says:
 //
 //   - a struct is a JSON object; its properties are the exported fields' `json` names (the field's
 //     name without a tag, matched exactly: no case folding), embedded structs' fields included;
@@ -19,7 +20,6 @@ package module
 // not declare (`*`) nor a value: a body may hold secrets.
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -27,6 +27,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"acme-map/internal/contract/jsonio"
 )
 
 // fieldInfo is one JSON property of a struct type.
@@ -38,7 +40,30 @@ type fieldInfo struct {
 	doc      string
 }
 
-var structFields sync.Map // reflect.Type -> []fieldInfo
+// structPlan is how a struct type is read, made once per type: its properties, and for each
+// name the properties that take it (one, unless embedded structs repeat a name).
+type structPlan struct {
+	fields []fieldInfo
+	byName map[string][]int
+}
+
+var (
+	structFields sync.Map // reflect.Type -> []fieldInfo
+	structPlans  sync.Map // reflect.Type -> *structPlan
+)
+
+// planOf is the plan of struct type t.
+func planOf(t reflect.Type) *structPlan {
+	if known, ok := structPlans.Load(t); ok {
+		return known.(*structPlan)
+	}
+	plan := &structPlan{fields: fieldsOf(t), byName: map[string][]int{}}
+	for i, field := range plan.fields {
+		plan.byName[field.name] = append(plan.byName[field.name], i)
+	}
+	known, _ := structPlans.LoadOrStore(t, plan)
+	return known.(*structPlan)
+}
 
 // fieldsOf are the JSON properties of struct type t, as encoding/json names them.
 func fieldsOf(t reflect.Type) []fieldInfo {
@@ -74,6 +99,53 @@ func fieldsOf(t reflect.Type) []fieldInfo {
 	return fields
 }
 
+// reading is one body read into types: the cursor, and where the value being read lies
+// (`payload.tags[2]`), written out only for a problem: reading a body that has none builds no
+// text.
+type reading struct {
+	cursor
+	steps []step
+	room  [8]step
+}
+
+// step is a property (".name"), "*" for a map's key (".*"), an array's item ("[index]") when
+// index >= 0, or the root's own text when first.
+type step struct {
+	name  string
+	index int
+}
+
+func newReading(raw []byte, root string) *reading {
+	r := &reading{cursor: cursor{data: raw}}
+	r.steps = append(r.room[:0], step{name: root, index: -1})
+	return r
+}
+
+// root starts the places anew at another root (an envelope's payload, then its moduleContext).
+func (r *reading) root(name string) { r.steps = append(r.steps[:0], step{name: name, index: -1}) }
+
+// into and out follow the reading into a value and back out of it.
+func (r *reading) into(name string, index int) { r.steps = append(r.steps, step{name, index}) }
+
+func (r *reading) out() { r.steps = r.steps[:len(r.steps)-1] }
+
+func (r *reading) place() string {
+	text := r.steps[0].name
+	for _, s := range r.steps[1:] {
+		if s.index >= 0 {
+			text += "[" + strconv.Itoa(s.index) + "]"
+		} else {
+			text += "." + s.name
+		}
+	}
+	return text
+}
+
+// wrong is a problem with the value being read.
+func (r *reading) wrong(message string) *problem {
+	return &problem{place: r.place(), message: message}
+}
+
 // problem is the first thing wrong with a value, at its place.
 type problem struct {
 	place   string
@@ -88,134 +160,211 @@ func (p *problem) text() string {
 	return p.place + ": " + p.message
 }
 
-// decodeValue sets target (addressable) from the parsed JSON value data found at place.
-func decodeValue(target reflect.Value, data any, place string) *problem {
+// decode sets target (addressable) from the value in front of the cursor and moves past it,
+// whatever it finds.
+func (r *reading) decode(target reflect.Value) *problem {
 	t := target.Type()
-	if t.Kind() == reflect.Pointer {
-		if data == nil {
+	first := r.peek()
+	switch {
+	case t.Kind() == reflect.Pointer:
+		if first == 'n' {
+			r.skip()
 			target.SetZero()
 			return nil
 		}
 		fresh := reflect.New(t.Elem())
-		if found := decodeValue(fresh.Elem(), data, place); found != nil {
+		if found := r.decode(fresh.Elem()); found != nil {
 			return found
 		}
 		target.Set(fresh)
 		return nil
-	}
-	if t.Kind() == reflect.Interface {
-		if data != nil {
-			target.Set(reflect.ValueOf(data))
+	case t.Kind() == reflect.Interface:
+		if span := r.skip(); first != 'n' {
+			target.Set(reflect.ValueOf(anyOf(span)))
 		}
 		return nil
-	}
-	if data == nil {
-		return &problem{place: place, message: textWantValue}
+	case first == 'n':
+		r.skip()
+		return r.wrong(textWantValue)
 	}
 	switch t.Kind() {
 	case reflect.Struct:
-		return decodeStruct(target, data, place)
+		return r.decodeStruct(target)
 	case reflect.String:
-		text, ok := data.(string)
-		if !ok {
-			return &problem{place: place, message: textWantString}
+		if first != '"' {
+			r.skip()
+			return r.wrong(textWantString)
 		}
-		target.SetString(text)
+		target.SetString(r.str())
 	case reflect.Bool:
-		flag, ok := data.(bool)
-		if !ok {
-			return &problem{place: place, message: textWantBoolean}
+		if first != 't' && first != 'f' {
+			r.skip()
+			return r.wrong(textWantBoolean)
 		}
-		target.SetBool(flag)
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		n, message := integer(data, t.Bits(), true)
+		target.SetBool(r.literal())
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		if first != '-' && (first < '0' || first > '9') {
+			r.skip()
+			return r.wrong(textWantInteger)
+		}
+		signed := t.Kind() < reflect.Uint
+		n, message := integer(r.number(), t.Bits(), signed)
 		if message != "" {
-			return &problem{place: place, message: message}
+			return r.wrong(message)
 		}
-		target.SetInt(n)
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
-		n, message := integer(data, t.Bits(), false)
-		if message != "" {
-			return &problem{place: place, message: message}
+		if signed {
+			target.SetInt(n)
+		} else {
+			target.SetUint(uint64(n))
 		}
-		target.SetUint(uint64(n))
 	case reflect.Float32, reflect.Float64:
-		number, ok := data.(json.Number)
-		value, err := strconv.ParseFloat(string(number), t.Bits())
-		if !ok || err != nil {
-			return &problem{place: place, message: textWantNumber}
+		if first != '-' && (first < '0' || first > '9') {
+			r.skip()
+			return r.wrong(textWantNumber)
+		}
+		value, err := strconv.ParseFloat(string(r.number()), t.Bits())
+		if err != nil {
+			return r.wrong(textWantNumber)
 		}
 		target.SetFloat(value)
 	case reflect.Slice:
-		items, ok := data.([]any)
-		if !ok {
-			return &problem{place: place, message: textWantArray}
-		}
-		slice := reflect.MakeSlice(t, len(items), len(items))
-		for i, item := range items {
-			if found := decodeValue(slice.Index(i), item, place+"["+strconv.Itoa(i)+"]"); found != nil {
-				return found
-			}
-		}
-		target.Set(slice)
+		return r.decodeSlice(target, first)
 	case reflect.Map:
-		object, ok := data.(map[string]any)
-		if !ok {
-			return &problem{place: place, message: textWantObject}
-		}
-		result := reflect.MakeMapWithSize(t, len(object))
-		for key, item := range object {
-			value := reflect.New(t.Elem()).Elem()
-			if found := decodeValue(value, item, place+".*"); found != nil {
-				return found
-			}
-			result.SetMapIndex(reflect.ValueOf(key).Convert(t.Key()), value)
-		}
-		target.Set(result)
+		return r.decodeMap(target, first)
 	default:
-		return &problem{place: place, message: textWantValue}
+		r.skip()
+		return r.wrong(textWantValue)
 	}
 	return nil
 }
 
-func decodeStruct(target reflect.Value, data any, place string) *problem {
-	object, ok := data.(map[string]any)
-	if !ok {
-		return &problem{place: place, message: textWantObject}
+// anyOf is a value for an `any`: nil, bool, string, json.Number, []any or map[string]any, as
+// jsonio reads it (span is JSON).
+func anyOf(span []byte) any {
+	return jsonio.NewReader(span, ModuleMaxJSONDepth).Any()
+}
+
+// decodeSlice reads an array item by item; the first problem is the answer, the rest is skipped.
+func (r *reading) decodeSlice(target reflect.Value, first byte) *problem {
+	if first != '[' {
+		r.skip()
+		return r.wrong(textWantArray)
 	}
-	fields := fieldsOf(target.Type())
-	taken := 0
-	for _, field := range fields {
-		value, present := object[field.name]
-		if !present {
-			if field.required {
-				return &problem{place: place + "." + field.name, message: textFieldRequired}
-			}
+	slice := reflect.MakeSlice(target.Type(), 0, 0)
+	var found *problem
+	r.enter()
+	for i := 0; r.more(']'); i++ {
+		if found != nil {
+			r.skip()
 			continue
 		}
-		taken++
-		if found := decodeValue(target.FieldByIndex(field.index), value, place+"."+field.name); found != nil {
-			return found
+		slice = reflect.Append(slice, reflect.Zero(slice.Type().Elem()))
+		r.into("", i)
+		found = r.decode(slice.Index(i))
+		r.out()
+	}
+	if found == nil {
+		target.Set(slice)
+	}
+	return found
+}
+
+// decodeMap reads an object into a map with string keys; a key's place is "*", never its text.
+func (r *reading) decodeMap(target reflect.Value, first byte) *problem {
+	if first != '{' {
+		r.skip()
+		return r.wrong(textWantObject)
+	}
+	t := target.Type()
+	result := reflect.MakeMap(t)
+	var found *problem
+	r.enter()
+	for r.more('}') {
+		key := string(r.key())
+		if found != nil {
+			r.skip()
+			continue
+		}
+		value := reflect.New(t.Elem()).Elem()
+		r.into("*", -1)
+		if found = r.decode(value); found == nil {
+			result.SetMapIndex(reflect.ValueOf(key).Convert(t.Key()), value)
+		}
+		r.out()
+	}
+	if found == nil {
+		target.Set(result)
+	}
+	return found
+}
+
+// decodeStruct reads an object into a struct. Its problem is the first in the fields' order (a
+// required field absent, or a value that is not what its field takes), else a key no field
+// takes: the answer does not depend on the order of the keys in the body.
+func (r *reading) decodeStruct(target reflect.Value) *problem {
+	if r.peek() != '{' {
+		r.skip()
+		return r.wrong(textWantObject)
+	}
+	plan := planOf(target.Type())
+	var seenRoom [16]bool
+	var foundRoom [16]*problem
+	seen, found := seenRoom[:0], foundRoom[:0]
+	if len(plan.fields) > len(seenRoom) {
+		seen, found = make([]bool, 0, len(plan.fields)), make([]*problem, 0, len(plan.fields))
+	}
+	seen, found = seen[:len(plan.fields)], found[:len(plan.fields)]
+	unknown := false
+	r.enter()
+	for r.more('}') {
+		taking, known := plan.byName[string(r.key())]
+		if !known {
+			unknown = true
+			r.skip()
+			continue
+		}
+		start := r.pos
+		for n, i := range taking { // two fields of one name: each reads the value
+			if n > 0 {
+				r.pos = start
+			}
+			seen[i] = true
+			field := &plan.fields[i]
+			r.into(field.name, -1)
+			if got := r.decode(target.FieldByIndex(field.index)); found[i] == nil {
+				found[i] = got
+			}
+			r.out()
 		}
 	}
-	if taken < len(object) {
-		return &problem{place: place, unknown: true}
+	for i, field := range plan.fields {
+		if found[i] != nil {
+			return found[i]
+		}
+		if !seen[i] && field.required {
+			r.into(field.name, -1)
+			missing := r.wrong(textFieldRequired)
+			r.out()
+			return missing
+		}
+	}
+	if unknown {
+		return &problem{place: r.place(), unknown: true}
 	}
 	return nil
 }
 
-// integer is the whole number data holds, within bits (signed or not); a number with a zero
-// fraction (79.0) is one, as JSON Schema's integer says. Unsigned values hold up to MaxInt64.
-func integer(data any, bits int, signed bool) (int64, string) {
-	number, ok := data.(json.Number)
-	if !ok {
-		return 0, textWantInteger
-	}
-	value, err := strconv.ParseFloat(string(number), 64) // ±Inf (and ErrRange) past float64
+// integer is the whole number literal holds (a JSON number), within bits (signed or not); a
+// number with a zero fraction (79.0) is one, as JSON Schema's integer says. Unsigned values hold
+// up to MaxInt64.
+func integer(literal []byte, bits int, signed bool) (int64, string) {
+	number := string(literal)
+	value, err := strconv.ParseFloat(number, 64) // ±Inf (and ErrRange) past float64
 	if err != nil && !errors.Is(err, strconv.ErrRange) || value != math.Trunc(value) {
 		return 0, textWantInteger
 	}
-	n, err := strconv.ParseInt(string(number), 10, 64)
+	n, err := strconv.ParseInt(number, 10, 64)
 	if err != nil { // a fraction or an exponent (79.0, 1e3), or past int64
 		if value < -(1<<62)*2 || value >= (1<<62)*2 {
 			return 0, textOutOfRange

@@ -34,6 +34,9 @@ const MetricsPath = "/metrics"
 // OtherLabel: the operation of an unmatched path, the method of an unknown one.
 const OtherLabel = "other"
 
+// EncryptedPrefix: what starts an encrypted value.
+const EncryptedPrefix = "enc:v1:"
+
 // ModuleKeyEnv: a module backend's key for enc:v1: values.
 const ModuleKeyEnv = "MODULE_SECRET_KEY"
 
