@@ -24,6 +24,7 @@ import yaml
 from scaffold.check.module_checks import ModuleCheckOptions, check_module
 from scaffold.check.plugin_checks import check_plugin
 from scaffold.check.plugin_session import PluginCheckOptions
+from scaffold.codegen.python.runtime_files.module_endpoints import Endpoints
 from scaffold.host.report import Status, render_text
 from tests.cli_runner import run_scaffold
 from tests.node_install import install_node_modules
@@ -58,6 +59,8 @@ def _assert_publishes_its_spec(origin: str, project: Path, server_url: str) -> N
     assert answer.status_code == 200 and answer.headers["content-type"] == "application/json"
     published = answer.json()
     recorded = yaml.safe_load((project / ".scaffold" / "contract.yaml").read_text(encoding="utf-8"))
+    if server_url == "/":  # a module backend adds its own endpoints: a fresh one, POST /api/v1/secrets
+        recorded = Endpoints().openapi(recorded)
     assert [server["url"] for server in published["servers"]] == [server_url]
     assert {**published, "servers": None} == {**recorded, "servers": None}
     assert list(published) == list(recorded), "the document keeps the spec's order"

@@ -51,7 +51,9 @@ def backend_files(spec: SpecDocument, contract: ModuleContract, package: str) ->
         f"{base}/constants.py": header + constants_source(spec, contract),
         f"{base}/routes.py": render_plain("module/routes.py.jinja", header=header.rstrip("\n")),
         f"{base}/openapi_document.py": openapi_document_module(spec, header, "/"),
-        f"backend/{SERVICE_CONFTEST}": service_conftest(header, package, lints_long_lines=True),
+        f"backend/{SERVICE_CONFTEST}": service_conftest(
+            header, package, lints_long_lines=True, module_secret_key=True
+        ),
         # what every language's runtime shares, rendered (not copied: runtime_files/ reads the source)
         f"{base}/{CONSTANTS_FILE}": header + python_runtime_constants(spec_values(spec.data)),
         f"{base}/module_texts.py": header + module_texts_source(),

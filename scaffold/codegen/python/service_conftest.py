@@ -25,7 +25,21 @@ __all__ = ["pytest_collection_modifyitems"]
 '''
 
 
-def service_conftest(header: str, package: str, *, lints_long_lines: bool = False) -> str:
+# A module backend reads MODULE_SECRET_KEY when its app is made (its conformance test makes one at
+# import, and checks POST /api/v1/secrets answers 2xx): its tests run with a key of their own. Set
+# here, not in the user's tests/conftest.py, so that a project whose tests are kept through an
+# upgrade from before the module's secrets gets it too.
+_MODULE_IMPORTS = "import base64\nimport os\n\n"
+_TESTS_ENVIRONMENT = """
+# The app reads MODULE_SECRET_KEY when it is made: the tests run with a key made for this run,
+# unless one is exported (the tests' `seal` fixture encrypts with it).
+os.environ.setdefault("MODULE_SECRET_KEY", base64.urlsafe_b64encode(os.urandom(32)).decode())
+"""
+
+
+def service_conftest(
+    header: str, package: str, *, lints_long_lines: bool = False, module_secret_key: bool = False
+) -> str:
     """The file's text for service package `package`, after the DO-NOT-EDIT `header`.
 
     The header's stamp is one line, longer than a module backend's line length; that project's ruff
@@ -35,4 +49,9 @@ def service_conftest(header: str, package: str, *, lints_long_lines: bool = Fals
     for a package name of any allowed length (up to 64 characters).
     """
     exemption = "# ruff: noqa: E501\n" if lints_long_lines else ""
-    return header + exemption + _BODY.format(package=package)
+    body = _BODY.format(package=package)
+    if module_secret_key:
+        imports = body.index("from ")
+        body = body[:imports] + _MODULE_IMPORTS + body[imports:]
+        body = body.replace("\n__all__", _TESTS_ENVIRONMENT + "\n__all__")
+    return header + exemption + body

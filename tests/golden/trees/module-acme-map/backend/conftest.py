@@ -6,8 +6,15 @@ Owned by scaffold (see acme_map/_contract/starter_corrections.py); put your own 
 tests/conftest.py.
 """
 
+import base64
+import os
+
 from acme_map._contract.starter_corrections import (
     pytest_collection_modifyitems,
 )
+
+# The app reads MODULE_SECRET_KEY when it is made: the tests run with a key made for this run,
+# unless one is exported (the tests' `seal` fixture encrypts with it).
+os.environ.setdefault("MODULE_SECRET_KEY", base64.urlsafe_b64encode(os.urandom(32)).decode())
 
 __all__ = ["pytest_collection_modifyitems"]

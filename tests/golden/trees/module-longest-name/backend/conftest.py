@@ -6,8 +6,15 @@ Owned by scaffold (see weather_station_telemetry_gateway_for_the_northern_coasts
 tests/conftest.py.
 """
 
+import base64
+import os
+
 from weather_station_telemetry_gateway_for_the_northern_coasts_region._contract.starter_corrections import (
     pytest_collection_modifyitems,
 )
+
+# The app reads MODULE_SECRET_KEY when it is made: the tests run with a key made for this run,
+# unless one is exported (the tests' `seal` fixture encrypts with it).
+os.environ.setdefault("MODULE_SECRET_KEY", base64.urlsafe_b64encode(os.urandom(32)).decode())
 
 __all__ = ["pytest_collection_modifyitems"]

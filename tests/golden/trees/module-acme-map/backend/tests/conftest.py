@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import base64
 import os
 from collections.abc import Callable
 from dataclasses import replace
@@ -18,14 +17,11 @@ from acme_map.settings import Settings
 
 MakeClient = Callable[..., TestClient]
 
-# The app reads MODULE_SECRET_KEY when it is made (test_conformance.py makes one at import): the
-# tests run with a key of their own, made for this run, unless one is exported.
-os.environ.setdefault("MODULE_SECRET_KEY", base64.urlsafe_b64encode(os.urandom(32)).decode())
-
 
 @pytest.fixture
 def seal() -> Callable[[str, str], str]:
-    """seal(property, secret): the enc:v1: token the Settings saves for it, as the platform sends it."""
+    """seal(property, secret): the enc:v1: token the Settings saves for it, as the platform sends it
+    (MODULE_SECRET_KEY: the tests' own, set by the contract-owned ../conftest.py, unless exported)."""
     box = SecretBox(parse_key(os.environ["MODULE_SECRET_KEY"]))
     return lambda name, value: box.encrypt(value, field=name)
 
