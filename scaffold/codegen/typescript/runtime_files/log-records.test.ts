@@ -5,8 +5,9 @@
  * file, so the JSON line a record becomes (its keys, its time's form, the level names) is decided
  * once for three languages (issue 39 point 1). Each case is logged by the logger Fastify makes
  * from loggerOptions('json', ...), as app.ts makes it, and from loggerOptions('text', ...) when
- * the case says what the text line holds, through the child logger a request gets (a data source
- * method's context.log, issue 40 point 3) when the case names its id.
+ * the case says what the text line holds, through the logger a request gets (requestLogger, as
+ * Fastify makes it: a data source method's context.log, issue 40 point 3) when the case names its
+ * id.
  *
  * SCAFFOLD_LOG_RECORD_CASES names the file (tests/functional/test_json_bodies_typescript.py sets
  * it). Unset, the tests fail: a run that skipped the shared cases would pass without deciding
@@ -16,7 +17,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 
-import { loggerOptions } from './log-lines.js';
+import { loggerOptions, requestLogger } from './log-lines.js';
 import { LOG_REQUEST_ID_KEY, LOG_TIME_KEY } from './runtime-constants.js';
 import { loadSharedCases } from './shared-cases.js';
 
@@ -55,7 +56,7 @@ async function logged(c: Case, format = 'json'): Promise<string[]> {
   const options = loggerOptions(format, 'trace', write);
   const app = Fastify({ logger: format === 'json' ? { ...options, stream: { write } } : options });
   await app.ready();
-  const logger = c.requestId === undefined ? app.log : app.log.child({ [LOG_REQUEST_ID_KEY]: c.requestId });
+  const logger = c.requestId === undefined ? app.log : requestLogger(app.log, { [LOG_REQUEST_ID_KEY]: c.requestId }, {});
   const method = LEVELS[c.level as keyof typeof LEVELS];
   if (method === undefined) {
     throw new Error(`level ${c.level} is not one this runner knows`);
@@ -96,5 +97,29 @@ describe('the shared log-record cases in the text format', () => {
       expect(found, `${JSON.stringify(part)} is not in ${JSON.stringify(line.slice(at))} (the line: ${line})`).toBeGreaterThanOrEqual(0);
       at = found + part.length;
     }
+  });
+});
+
+describe("a request's logger (requestLogger, made only when it writes)", () => {
+  it("writes the line Fastify's child writes, none below the level, and keeps a level set on it", async () => {
+    const lines: string[] = [];
+    const write = (line: string): void => {
+      lines.push(line);
+    };
+    const app = Fastify({ logger: { ...loggerOptions('json', 'info', write), stream: { write } } });
+    await app.ready();
+    const bindings = { [LOG_REQUEST_ID_KEY]: 'req-1' };
+    const lazy = requestLogger(app.log, bindings, {});
+    lazy.debug('below the level');
+    lazy.info({ rows: 3 }, 'read');
+    app.log.child(bindings, {}).info({ rows: 3 }, 'read');
+    lazy.level = 'debug';
+    lazy.debug('now written');
+    await app.close();
+    const untimed = lines.map((line) => line.replace(new RegExp(`"${LOG_TIME_KEY}":"[^"]*"`, 'u'), ''));
+    expect(untimed, lines.join('')).toHaveLength(3);
+    expect(untimed[0]).toBe(untimed[1]);
+    expect(JSON.parse(lines[2] ?? '')).toMatchObject({ level: 'DEBUG', [LOG_REQUEST_ID_KEY]: 'req-1', message: 'now written' });
+    expect(app.log.level).toBe('info');
   });
 });

@@ -1,10 +1,13 @@
 // POST /api/v1/demo/status: proxy envelope or bare payload, Accept-Language, and bad input; the
-// body limits over a real socket (a body that stops arriving, bodies over the budget in flight).
+// body limits over a real socket (a body that stops arriving, bodies over the budget in flight, the
+// bytes of a caller who hung up given back).
 import { type Socket, connect } from 'node:net';
 
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { Endpoints } from '../src/contract/index.js';
 import { makeApp } from './fixtures.js';
 
 const URL = '/api/v1/demo/status';
@@ -173,13 +176,33 @@ function exchange(socket: Socket): Promise<string> {
   });
 }
 
+/** POST /api/v1/slow: answers once `finishSlow` is called, so its caller can hang up first. */
+let finishSlow = (): void => undefined;
+function slowEndpoints(): Endpoints {
+  const endpoints = new Endpoints();
+  const payload = Type.Object({ text: Type.String() }, { additionalProperties: false });
+  const answer = Type.Object({ done: Type.Boolean() });
+  endpoints.post(
+    '/api/v1/slow',
+    { payload, answer },
+    () =>
+      new Promise<{ done: boolean }>((resolve) => {
+        finishSlow = () => resolve({ done: true });
+      }),
+  );
+  return endpoints;
+}
+
 describe('the body limits, over a socket', () => {
   let served: FastifyInstance;
   let port = 0;
 
   beforeAll(async () => {
     // a small budget (3 KiB in flight) and a short stall: both found quickly
-    served = await makeApp({}, { maxBodyBytesInFlight: 3 * 1024, bodyStallSeconds: 1 });
+    served = await makeApp(
+      {},
+      { maxBodyBytesInFlight: 3 * 1024, bodyStallSeconds: 1, endpoints: slowEndpoints() },
+    );
     await served.listen({ host: '127.0.0.1', port: 0 });
     const address = served.server.address();
     port = typeof address === 'object' && address !== null ? address.port : 0;
@@ -189,8 +212,8 @@ describe('the body limits, over a socket', () => {
     await served.close();
   });
 
-  function head(length: number): string {
-    return `POST ${URL} HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${length}\r\n\r\n`;
+  function head(length: number, path = URL): string {
+    return `POST ${path} HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${length}\r\n\r\n`;
   }
 
   it('answers a body that stops arriving with 408 and closes the connection', async () => {
@@ -218,5 +241,22 @@ describe('the body limits, over a socket', () => {
     expect(text).toContain('The module backend holds as many request bodies as it may; retry');
     holder.destroy();
     await held;
+  });
+
+  it('gives back the bytes of a body whose caller hung up before the answer', async () => {
+    const body = JSON.stringify({ text: 'z'.repeat(2 * 1024) }); // 2 KiB of the 3 held
+    const gone = connect(port, '127.0.0.1');
+    const closed = exchange(gone);
+    gone.write(head(Buffer.byteLength(body), '/api/v1/slow') + body);
+    await new Promise((resolve) => setTimeout(resolve, 200)); // read whole, the answer pending
+    gone.destroy(); // Node does not call such a request aborted: its body had arrived
+    await closed;
+    finishSlow(); // an answer with no one to read it
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const again = `{"message": "${'y'.repeat(2 * 1024)}"}`; // fits only if the 2 KiB were given back
+    const next = connect(port, '127.0.0.1');
+    const answer = exchange(next);
+    next.end(head(Buffer.byteLength(again)) + again);
+    expect(await answer).toMatch(/^HTTP\/1\.1 200/);
   });
 });

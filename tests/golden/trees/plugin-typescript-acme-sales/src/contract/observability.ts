@@ -43,6 +43,7 @@ import {
 import { Registry, collectDefaultMetrics } from 'prom-client';
 
 import { runtimeText } from './catalog.js';
+import { requestLogger } from './log-lines.js';
 import { BASE_PATH } from './operations.js';
 import { type ObserveRequest, metricsText, requestMetrics } from './request-metrics.js';
 
@@ -83,21 +84,27 @@ function requestId(request: IncomingMessage): string {
   return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : newRequestId();
 }
 
-/** Random bytes for request ids, drawn from the system a pool at a time (as randomUUID draws them). */
-const ID_POOL = Buffer.alloc(16 * 128);
-let idPoolAt = ID_POOL.length;
+/** Request ids drawn at once: 16 random bytes each, as randomUUID draws them. */
+const IDS_AT_ONCE = 128;
+const ID_POOL = Buffer.alloc(16 * IDS_AT_ONCE);
+/** The pool's ids, 32 hex digits each, written in one call: toString('hex') per id took ~0.5 µs. */
+let idDigits = '';
+let idsTaken = IDS_AT_ONCE;
 
-/** A new uuid4 as 32 lower-case hex digits: randomUUID() without its dashes, written at once. */
+/** A new uuid4 as 32 lower-case hex digits: randomUUID() without its dashes. */
 export function newRequestId(): string {
-  if (idPoolAt === ID_POOL.length) {
+  if (idsTaken === IDS_AT_ONCE) {
     randomFillSync(ID_POOL);
-    idPoolAt = 0;
+    for (let start = 0; start < ID_POOL.length; start += 16) {
+      ID_POOL[start + 6] = ((ID_POOL[start + 6] ?? 0) & 0x0f) | 0x40; // version 4
+      ID_POOL[start + 8] = ((ID_POOL[start + 8] ?? 0) & 0x3f) | 0x80; // the RFC 4122 variant
+    }
+    idDigits = ID_POOL.toString('hex');
+    idsTaken = 0;
   }
-  const start = idPoolAt;
-  idPoolAt += 16;
-  ID_POOL[start + 6] = ((ID_POOL[start + 6] ?? 0) & 0x0f) | 0x40; // version 4
-  ID_POOL[start + 8] = ((ID_POOL[start + 8] ?? 0) & 0x3f) | 0x80; // the RFC 4122 variant
-  return ID_POOL.toString('hex', start, start + 16);
+  const start = idsTaken * 32;
+  idsTaken += 1;
+  return idDigits.slice(start, start + 32);
 }
 
 /** The path of `url`, without its query string. */
@@ -231,11 +238,18 @@ class AccessLog extends LogController {
 /** The Fastify options of request ids and the access log; app.ts adds its own (logger, limits). */
 export function fastifyOptions(): Pick<
   FastifyHttpOptions<Server>,
-  'genReqId' | 'requestIdHeader' | 'logController' | 'frameworkErrors' | 'clientErrorHandler' | 'http'
+  | 'genReqId'
+  | 'requestIdHeader'
+  | 'childLoggerFactory'
+  | 'logController'
+  | 'frameworkErrors'
+  | 'clientErrorHandler'
+  | 'http'
 > {
   return {
     genReqId: requestId,
     requestIdHeader: false,
+    childLoggerFactory: requestLogger, // each request's logger, made when it writes a line
     logController: new AccessLog(),
     frameworkErrors,
     clientErrorHandler,

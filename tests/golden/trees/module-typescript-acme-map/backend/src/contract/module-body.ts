@@ -111,8 +111,9 @@ export function isReadableContentType(contentType: string | undefined): boolean 
 /**
  * Replaces Fastify's parsers in `scope` (its own, encapsulated: the app's other routes keep
  * Fastify's) with the counted raw read: `request.body` is the body's bytes, or a BodyError reaches
- * the scope's error handler. The bytes stay counted in the budget until the answer is sent. A body
- * that came whole with its head (most do) is taken at once (bodyAtHand), by the same rules.
+ * the scope's error handler. The bytes stay counted in the budget until the answer is sent (or its
+ * caller hung up). A body that came whole with its head (most do) is taken at once (bodyAtHand),
+ * by the same rules.
  */
 export function installBodyReading(scope: FastifyInstance, reading: BodyReading): void {
   scope.decorateRequest(HELD, 0);
@@ -167,13 +168,17 @@ export function installBodyReading(scope: FastifyInstance, reading: BodyReading)
       },
     );
   };
-  scope.addHook('onResponse', (request, _reply, next) => {
-    release(request);
-    next();
-  });
-  scope.addHook('onRequestAbort', (request, next) => {
-    release(request);
-    next();
+  // The bytes are given back when the answer's response closes: after the answer is sent, or when
+  // the caller hung up first. Fastify's onRequestAbort misses a caller who hangs up once the whole
+  // body arrived (Node does not call that request aborted) while the endpoint still works, and its
+  // bytes stayed counted for good, until every body was refused as busy. One listener is also
+  // cheaper than the onResponse and onRequestAbort hooks it replaces (a hook runner at the answer's
+  // end and a listener on the request, each per request).
+  scope.addHook('onRequest', (request, reply, done) => {
+    reply.raw.on('close', () => {
+      release(request);
+    });
+    done();
   });
 }
 
