@@ -50,7 +50,6 @@ interface LevelAware extends FastifyBaseLogger {
 type Bindings = Parameters<FastifyBaseLogger['child']>[0];
 type ChildLoggerOptions = NonNullable<Parameters<FastifyBaseLogger['child']>[1]>;
 type LevelName = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
-type Write = (...args: unknown[]) => void;
 
 /**
  * A request's logger: Fastify's child of the app's logger with the request id bound, made when the
@@ -122,7 +121,7 @@ class RequestLogger implements FastifyBaseLogger {
       return;
     }
     const logger = this.logger();
-    (logger[level] as Write).apply(logger, args);
+    Reflect.apply(logger[level], logger, args);
   }
 }
 
