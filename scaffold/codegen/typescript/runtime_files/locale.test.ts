@@ -10,7 +10,7 @@
 
 import { describe, expect, it } from 'vitest';
 
-import { chooseLocale, parseAcceptLanguage } from './locale.js';
+import { CHOICES_KEPT, chooseLocale, parseAcceptLanguage } from './locale.js';
 import { loadSharedCases } from './shared-cases.js';
 
 type Header = string | readonly (readonly [string, number])[];
@@ -53,5 +53,25 @@ describe('the shared Accept-Language cases', () => {
 
   it.each(parse.map((c) => [c.name, c] as const))('parses: %s', (_name, c) => {
     expect(parseAcceptLanguage(headerOf(c.header))).toEqual(c.ranges.map(([tag, weight]) => [tag, weight]));
+  });
+});
+
+describe('chosen locales kept per list of locales', () => {
+  it('choose alike the second time, after being forgotten and for a list made anew', () => {
+    for (const c of choose) {
+      const header = headerOf(c.header);
+      const available = c.available ?? AVAILABLE;
+      expect(chooseLocale(header, available), c.name).toBe(c.chosen);
+      expect(chooseLocale(header, [...available]), c.name).toBe(c.chosen);
+    }
+    for (let index = 0; index < 2 * CHOICES_KEPT; index += 1) {
+      chooseLocale(`x-${index}, en;q=0.5`, AVAILABLE);
+    }
+    for (const c of choose) {
+      expect(chooseLocale(headerOf(c.header), c.available ?? AVAILABLE), c.name).toBe(c.chosen);
+    }
+    expect(chooseLocale('en-GB', AVAILABLE, 'ru-RU')).toBe('en-US');
+    expect(chooseLocale('de', AVAILABLE, 'ru-RU')).toBe('ru-RU');
+    expect(chooseLocale('de', AVAILABLE, 'en-US')).toBe('en-US'); // the fallback is part of the choice
   });
 });
