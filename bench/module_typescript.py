@@ -21,7 +21,9 @@
      service's own: metrics, request ids, the access line, CORS, the answer checked by its schema.
    Load comes from autocannon (the load generator the Fastify project benchmarks with): each round
    starts both servers fresh, warms them, then measures them one after the other and again in
-   reverse order. Target: generated >= 0.9 of the hand-written throughput.
+   reverse order. Besides requests/s, each server's CPU time a request (user + system from /proc,
+   over the requests autocannon counted), as bench/module_go.py gives it: the steadier figure on a
+   shared machine. Target: generated >= 0.9 of the hand-written throughput.
 
 Figures only, never a pass/fail. Run: python bench/module_typescript.py [--rounds 3] [--seconds 5]
 """
@@ -238,6 +240,7 @@ def throughput(backend: Path, bench: Path, options: argparse.Namespace) -> None:
         ServerSpec("hand-written", lambda _port: ["node", "handwritten.mjs"], env, backend),
     ]
     runs: dict[str, list[float]] = {spec.name: [] for spec in specs}
+    cpu: dict[str, list[float]] = {spec.name: [] for spec in specs}  # the server's µs a request
     for index in range(options.rounds):
         servers = [spec.start() for spec in specs]
         try:
@@ -246,9 +249,11 @@ def throughput(backend: Path, bench: Path, options: argparse.Namespace) -> None:
                 autocannon(bench, server.url + PATH, 1, options.connections)  # warm-up
             order = servers if index % 2 == 0 else servers[::-1]
             for server in [*order, *order[::-1]]:
-                runs[server.name].append(
-                    autocannon(bench, server.url + PATH, options.seconds / 2, options.connections)
-                )
+                before = server.cpu_seconds()
+                rps = autocannon(bench, server.url + PATH, options.seconds / 2, options.connections)
+                runs[server.name].append(rps)
+                requests = rps * max(1, round(options.seconds / 2))  # autocannon's whole seconds
+                cpu[server.name].append((server.cpu_seconds() - before) * 1e6 / requests)
         finally:
             for server in servers:
                 server.stop()
@@ -256,11 +261,16 @@ def throughput(backend: Path, bench: Path, options: argparse.Namespace) -> None:
         f"POST {PATH}, {BODY['payload']['points']} points, {options.rounds} rounds, autocannon {AUTOCANNON}:"
     )
     for name, found in runs.items():
-        print(f"  {name:13} {statistics.median(found):8.0f} req/s at {options.connections} connections")
+        print(
+            f"  {name:13} {statistics.median(found):8.0f} req/s at {options.connections} connections, "
+            f"{statistics.median(cpu[name]):5.1f} µs of server CPU a request"
+        )
     ratio, paired = ratio_and_paired(runs["generated"], runs["hand-written"])
     print(
         f"  generated / hand-written: {ratio:.2f} (medians), {paired:.2f} (median of paired runs); target >= 0.9"
     )
+    ratio, paired = ratio_and_paired(cpu["hand-written"], cpu["generated"])
+    print(f"  CPU a request, hand-written / generated: {ratio:.2f} (medians), {paired:.2f} (paired)")
 
 
 if __name__ == "__main__":
