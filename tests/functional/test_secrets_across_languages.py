@@ -24,6 +24,7 @@ from typing import Any
 
 import pytest
 
+from scaffold.codegen.python.runtime_files import secret_keys as py_secret_keys
 from scaffold.codegen.python.runtime_files import secrets as py_secrets
 from scaffold.codegen.runtime_values import spec_values
 from scaffold.codegen.typescript.shared_values import FILE_NAME as RUNTIME_CONSTANTS
@@ -181,7 +182,7 @@ def node_calls(project: Path, calls: list[dict[str, Any]]) -> tuple[list[dict[st
 
 
 def _py_box(box: dict[str, Any]) -> py_secrets.SecretBox:
-    return py_secrets.load_secret_box(
+    return py_secret_keys.load_secret_box(
         key_text=box.get("keyText"),
         old_keys_text=box.get("oldKeysText"),
         production=box["production"],
@@ -264,7 +265,7 @@ def test_rotated_keys_work_across_languages(ts_project: Path) -> None:
     )
     assert results[0] == {"ok": "before"}
     assert results[1] == {"error": "SecretError", "message": ALTERED}
-    rotated = py_secrets.load_secret_box(
+    rotated = py_secret_keys.load_secret_box(
         key_text=KEY, old_keys_text=OLD_KEY, production=True, state_dir=Path("/nonexistent")
     )
     assert rotated.decrypt(results[2]["ok"], field=FIELD) == "from node"
