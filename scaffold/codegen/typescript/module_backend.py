@@ -52,7 +52,9 @@ RUNTIME_MODULES = (
     "observability.ts",
     "python-text.ts",
     "request-metrics.ts",
-    "secrets.ts",  # the plugins' enc:v1: token, which module-secrets.ts uses for moduleContext
+    # the plugins' enc:v1: token, which module-secrets.ts uses for moduleContext; not their key
+    # loading (secret-keys.ts: PLUGIN_SECRET_KEY, the development key file)
+    "secrets.ts",
     "shutdown.ts",
 )
 # Generated modules of the folder, besides the copied ones (index.ts re-exports every one).
