@@ -61,6 +61,28 @@ def test_module_context_is_revealed_as_decided(case: dict[str, Any]) -> None:
     assert refused.value.message == MODULE_TEXTS[case["refused"]["text"]]
 
 
+def test_a_module_context_without_a_token_comes_back_as_it_is_not_a_copy() -> None:
+    """Copy-on-write, as module-secrets.ts and the Go backend walk it: a moduleContext without a
+    secret is the same object, and with one only the containers on the way to it are new."""
+    box = box_of({"key": "current"})
+    plain = [case for case in REVEAL if case.get("revealed") == case["context"]]
+    assert plain
+    for case in plain:
+        assert reveal_context(case["context"], box) is case["context"], case["name"]
+        assert reveal_context(case["context"], None) is case["context"], case["name"]
+    assert box is not None
+    token = box.seal("s3cret", field="apiKey")
+    untouched = {"regions": ["eu", {"deep": [1, 2]}]}
+    beside = [{"name": "eu"}]
+    context = {"apiUrl": "https://x", "other": untouched, "connections": [*beside, {"apiKey": token}]}
+    sent = json.dumps(context)
+    revealed = reveal_context(context, box)
+    assert revealed == {**context, "connections": [*beside, {"apiKey": "s3cret"}]}
+    assert json.dumps(context) == sent, "what was sent is read, never changed"
+    assert revealed is not context and revealed["connections"] is not context["connections"]
+    assert revealed["other"] is untouched and revealed["connections"][0] is beside[0]
+
+
 @pytest.mark.parametrize("case", SEAL, ids=[case["name"] for case in SEAL])
 def test_a_sealed_secret_is_revealed_again(case: dict[str, Any]) -> None:
     box = box_of(case["keys"])

@@ -55,7 +55,10 @@ def module_secret_box(environ: Mapping[str, str]) -> SecretBox | None:
 def reveal_context(context: dict[str, Any], box: SecretBox | None) -> dict[str, Any]:
     """`context` with every `enc:v1:` value decrypted; BodyError 400 or 503 when one cannot be.
 
-    The body's depth is bounded before it is parsed (MODULE_MAX_JSON_DEPTH), so the walk is too.
+    Nothing is copied unless a token is found (as module-secrets.ts and the Go backend walk it): a
+    moduleContext without a secret, the common case, comes back as the same object, and only the
+    dicts and lists on the way to a token are copied, so the parsed body is never changed. The
+    body's depth is bounded before it is parsed (MODULE_MAX_JSON_DEPTH), so the walk is too.
     """
     revealed = _reveal(context, "", box)
     assert isinstance(revealed, dict)
@@ -64,9 +67,23 @@ def reveal_context(context: dict[str, Any], box: SecretBox | None) -> dict[str, 
 
 def _reveal(value: Any, name: str, box: SecretBox | None) -> Any:
     if isinstance(value, dict):
-        return {key: _reveal(item, key, box) for key, item in value.items()}
+        copied: dict[str, Any] | None = None
+        for key, item in value.items():
+            seen = _reveal(item, key, box)
+            if seen is not item:
+                if copied is None:
+                    copied = dict(value)
+                copied[key] = seen
+        return value if copied is None else copied
     if isinstance(value, list):
-        return [_reveal(item, name, box) for item in value]
+        items: list[Any] | None = None
+        for index, item in enumerate(value):
+            seen = _reveal(item, name, box)  # an array's items take its property's name
+            if seen is not item:
+                if items is None:
+                    items = list(value)
+                items[index] = seen
+        return value if items is None else items
     if not is_token(value):
         return value
     if box is None:
