@@ -47,6 +47,14 @@ MODULE_TEXTS: dict[str, str] = {
     "secrets.undecryptable": "moduleContext holds an encrypted value this module backend cannot decrypt (altered, or made with another key); save the module's settings again",
     "secrets.noKey": "This module backend has no MODULE_SECRET_KEY, so it cannot encrypt or decrypt secrets; set MODULE_SECRET_KEY in its environment",
     "secrets.oldWithoutKey": "MODULE_OLD_SECRET_KEYS is set but MODULE_SECRET_KEY is not; set MODULE_SECRET_KEY to the key new secrets are encrypted with",
+    # POST /api/v1/secrets in the published document (/openapi.json): its summary, and the
+    # descriptions of its payload (SecretToSeal) and answer (SealedSecret) and of their properties
+    "sealing.summary": "Encrypt a secret the module's Settings is about to save (an enc:v1: token)",
+    "sealing.toSeal": "What the module's Settings sends to have a secret encrypted before it saves it.",
+    "sealing.toSeal.name": "The property of the settings that will hold the value (the token is bound to it)",
+    "sealing.toSeal.value": "The secret; a value that already is an enc:v1: token comes back as it is",
+    "sealing.sealed": "The token the Settings saves in place of the secret.",
+    "sealing.sealed.value": "An enc:v1: token only this module's backend decrypts",
     # any route
     "http.404": "Not found: this module backend has no endpoint at this path",
     "http.405": "Method not allowed: this path does not serve this method",

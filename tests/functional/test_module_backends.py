@@ -353,6 +353,27 @@ def test_openapi_json_is_the_contract_served_here(client: httpx.Client, spec: di
     assert set(spec["paths"]) <= set(document["paths"])
 
 
+def test_every_language_serves_the_same_document(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """GET /openapi.json is one document in every language, the Python backend's the reference:
+    the contract and POST /api/v1/secrets, which every backend adds beside the module's own
+    endpoints (none in acme-map), with the same component names (pydantic's: no `-Output` for a
+    type only written) and the same descriptions (module_backend_texts.py's `sealing.*`)."""
+    documents = {}
+    for language in MODULE.service_languages:
+        root = built_module(language, tmp_path_factory)
+        log = tmp_path_factory.mktemp(f"log-document-{language}") / "service.log"
+        with serve_backend(root, language, log) as origin:
+            documents[language] = httpx.get(f"{origin}/openapi.json", timeout=30).json()
+    reference = documents[MODULE.service().language]
+    assert SECRETS in reference["paths"]
+    assert {"endpoints.SecretToSeal", "endpoints.SealedSecret"} <= set(reference["components"]["schemas"])
+    for language, document in documents.items():
+        for part in ("paths", "components"):
+            for name in sorted(set(reference[part]) | set(document[part])):
+                assert document[part].get(name) == reference[part].get(name), (language, part, name)
+        assert document == reference, language
+
+
 # --- secrets in moduleContext: POST /api/v1/secrets and MODULE_SECRET_KEY (module_secrets.json) ------
 
 SECRETS = "/api/v1/secrets"

@@ -337,7 +337,7 @@ def _sealing_route(box: SecretBox | None) -> _Route:
             raise ModuleError(MODULE_NO_KEY_STATUS, module_text("secrets.noKey"))
         return SealedSecret(value=box.seal(call.payload.value, field=call.payload.name))
 
-    summary = "Encrypt a secret the module's Settings is about to save (an enc:v1: token)"
+    summary = module_text("sealing.summary")
     return _Route(MODULE_SECRETS_PATH, SecretToSeal, None, SealedSecret, (), seal, summary, reveals=False)
 
 

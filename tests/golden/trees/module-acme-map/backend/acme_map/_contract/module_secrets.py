@@ -95,24 +95,29 @@ def _reveal(value: Any, name: str, box: SecretBox | None) -> Any:
 
 
 class SecretToSeal(BaseModel):
-    """What the module's Settings sends to have a secret encrypted before it saves it."""
+    """The secret the module's Settings has encrypted before it saves it, and the property it is for.
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    The descriptions in the published document are module_backend_texts.py's (`sealing.*`), as
+    every language's backend documents this route alike.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid", strict=True, json_schema_extra={"description": module_text("sealing.toSeal")}
+    )
 
     name: str = Field(
         min_length=1,
         max_length=MODULE_MAX_SECRET_NAME_CHARS,
-        description="The property of the settings that will hold the value (the token is bound to it)",
+        description=module_text("sealing.toSeal.name"),
     )
-    value: str = Field(
-        max_length=MODULE_MAX_SECRET_CHARS,
-        description="The secret; a value that already is an enc:v1: token comes back as it is",
-    )
+    value: str = Field(max_length=MODULE_MAX_SECRET_CHARS, description=module_text("sealing.toSeal.value"))
 
 
 class SealedSecret(BaseModel):
-    """The token the Settings saves in place of the secret."""
+    """The enc:v1: token that the Settings saves instead of the secret (described as `sealing.sealed`)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(
+        extra="forbid", json_schema_extra={"description": module_text("sealing.sealed")}
+    )
 
-    value: str = Field(description="An enc:v1: token only this module's backend decrypts")
+    value: str = Field(description=module_text("sealing.sealed.value"))

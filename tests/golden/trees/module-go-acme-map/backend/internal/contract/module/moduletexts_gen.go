@@ -34,6 +34,12 @@ const (
 	TextSecretsUndecryptable     TextKey = "secrets.undecryptable"
 	TextSecretsNoKey             TextKey = "secrets.noKey"
 	TextSecretsOldWithoutKey     TextKey = "secrets.oldWithoutKey"
+	TextSealingSummary           TextKey = "sealing.summary"
+	TextSealingToSeal            TextKey = "sealing.toSeal"
+	TextSealingToSealName        TextKey = "sealing.toSeal.name"
+	TextSealingToSealValue       TextKey = "sealing.toSeal.value"
+	TextSealingSealed            TextKey = "sealing.sealed"
+	TextSealingSealedValue       TextKey = "sealing.sealed.value"
 	TextHTTP404                  TextKey = "http.404"
 	TextHTTP405                  TextKey = "http.405"
 	TextHTTPOther                TextKey = "http.other"
@@ -67,6 +73,12 @@ var moduleTexts = map[TextKey]string{
 	TextSecretsUndecryptable:     "moduleContext holds an encrypted value this module backend cannot decrypt (altered, or made with another key); save the module's settings again",
 	TextSecretsNoKey:             "This module backend has no MODULE_SECRET_KEY, so it cannot encrypt or decrypt secrets; set MODULE_SECRET_KEY in its environment",
 	TextSecretsOldWithoutKey:     "MODULE_OLD_SECRET_KEYS is set but MODULE_SECRET_KEY is not; set MODULE_SECRET_KEY to the key new secrets are encrypted with",
+	TextSealingSummary:           "Encrypt a secret the module's Settings is about to save (an enc:v1: token)",
+	TextSealingToSeal:            "What the module's Settings sends to have a secret encrypted before it saves it.",
+	TextSealingToSealName:        "The property of the settings that will hold the value (the token is bound to it)",
+	TextSealingToSealValue:       "The secret; a value that already is an enc:v1: token comes back as it is",
+	TextSealingSealed:            "The token the Settings saves in place of the secret.",
+	TextSealingSealedValue:       "An enc:v1: token only this module's backend decrypts",
 	TextHTTP404:                  "Not found: this module backend has no endpoint at this path",
 	TextHTTP405:                  "Method not allowed: this path does not serve this method",
 	TextHTTPOther:                "HTTP error {status}",

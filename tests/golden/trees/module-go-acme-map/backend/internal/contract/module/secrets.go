@@ -160,19 +160,18 @@ func (w *tokenWalk) value(name string) *bodyError {
 	return nil
 }
 
-// SecretToSeal is what the module's Settings sends to have a secret encrypted before it saves it.
+// SecretToSeal is the secret the module's Settings has encrypted before it saves it, and the
+// property it is for.
+// Its component in the document is describeSealing's, with the table's texts (TextSealing*).
 type SecretToSeal struct {
-	Name  string `json:"name" doc:"The property of the settings that will hold the value (the token is bound to it)"`
-	Value string `json:"value" doc:"The secret; a value that already is an enc:v1: token comes back as it is"`
+	Name  string `json:"name"`
+	Value string `json:"value"`
 }
 
-// SealedSecret is the token the Settings saves in place of the secret.
+// SealedSecret is the enc:v1: token that the Settings saves instead of the secret.
 type SealedSecret struct {
-	Value string `json:"value" doc:"An enc:v1: token only this module's backend decrypts"`
+	Value string `json:"value"`
 }
-
-// sealingSummary is the operation's summary in the document.
-const sealingSummary = "Encrypt a secret the module's Settings is about to save (an enc:v1: token)"
 
 // served are the routes New serves and OpenAPI documents: POST ModuleSecretsPath (which every
 // module backend has), then the module's own, in the order registered.
@@ -184,7 +183,7 @@ func (e *Endpoints) served(box *secrets.Box) []*ownRoute {
 // own endpoints' rules (its moduleContext ignored); box nil answers ModuleNoKeyStatus.
 func sealingRoute(box *secrets.Box) *ownRoute {
 	return &ownRoute{
-		path: ModuleSecretsPath, summary: sealingSummary,
+		path: ModuleSecretsPath, summary: Text(TextSealingSummary, nil),
 		payload: reflect.TypeFor[SecretToSeal](), context: reflect.TypeFor[map[string]any](),
 		answer: reflect.TypeFor[SealedSecret](),
 		serve: func(raw []byte, envelope bool, _ *revealing, _ string, _ *http.Request) ([]byte, error) {
@@ -226,19 +225,31 @@ func secretLengthProblem(call Call[SecretToSeal, map[string]any]) string {
 	return ""
 }
 
-// limitSecretLengths writes the payload's bounds into its component, which reflection cannot
-// derive from a Go string: the schema the conformance test holds the route to is the one it enforces.
-func (s *schemas) limitSecretLengths() {
-	component, _ := s.components[s.named(reflect.TypeFor[SecretToSeal](), false)].(map[string]any)
-	properties, _ := component["properties"].(map[string]any)
-	for name, bounds := range map[string]map[string]any{
-		"name":  {"minLength": 1, "maxLength": ModuleMaxSecretNameChars},
-		"value": {"maxLength": ModuleMaxSecretChars},
-	} {
-		if property, ok := properties[name].(map[string]any); ok {
-			for key, bound := range bounds {
-				property[key] = bound
-			}
+// describeSealing writes the components of the route's payload and answer as every language's
+// backend documents them (the Python backend's pydantic models): the payload's bounds, which
+// reflection cannot derive from a Go string, so the schema the conformance test holds the route to
+// is the one it enforces, and the table's descriptions (TextSealing*), the same words in each
+// language. tests/functional/test_module_backends.py compares the served documents.
+func (s *schemas) describeSealing() {
+	text := func(key TextKey) string { return Text(key, nil) }
+	property := func(title string, about TextKey, bounds map[string]any) map[string]any {
+		schema := map[string]any{"type": "string", "title": title, "description": text(about)}
+		for key, bound := range bounds {
+			schema[key] = bound
+		}
+		return schema
+	}
+	component := func(t reflect.Type, output bool, about TextKey, properties map[string]any, required []any) {
+		s.components[s.named(t, output)] = map[string]any{
+			"type": "object", "title": t.Name(), "description": text(about), "additionalProperties": false,
+			"properties": properties, "required": required,
 		}
 	}
+	component(reflect.TypeFor[SecretToSeal](), false, TextSealingToSeal, map[string]any{
+		"name":  property("Name", TextSealingToSealName, map[string]any{"minLength": 1, "maxLength": ModuleMaxSecretNameChars}),
+		"value": property("Value", TextSealingToSealValue, map[string]any{"maxLength": ModuleMaxSecretChars}),
+	}, []any{"name", "value"})
+	component(reflect.TypeFor[SealedSecret](), true, TextSealingSealed, map[string]any{
+		"value": property("Value", TextSealingSealedValue, nil),
+	}, []any{"value"})
 }
