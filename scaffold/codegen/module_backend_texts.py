@@ -17,6 +17,11 @@ secrets): places are named by the contract's or the endpoint's declared names on
 
 from __future__ import annotations
 
+from scaffold.codegen.runtime_values import KIB, RUNTIME_VALUES
+
+_MAX_HEAD_BYTES = next(value.value for value in RUNTIME_VALUES if value.name == "MAX_HEAD_BYTES")
+assert isinstance(_MAX_HEAD_BYTES, int) and _MAX_HEAD_BYTES % KIB == 0
+
 MODULE_TEXTS: dict[str, str] = {
     # reading the body (every POST route of the backend)
     "body.contentType": "Request body must be JSON, sent as application/json (or text/plain)",
@@ -58,7 +63,12 @@ MODULE_TEXTS: dict[str, str] = {
     # any route
     "http.404": "Not found: this module backend has no endpoint at this path",
     "http.405": "Method not allowed: this path does not serve this method",
+    # a request head the backend refuses before any route reads it (no {name}: the shared HTTP
+    # layers of the TypeScript and Python backends format none); a head framed against RFC 9112
+    # (two Content-Lengths, a Transfer-Encoding other than chunked) is http.other with status 400
+    "http.431": f"The request line and headers are larger than {_MAX_HEAD_BYTES // KIB} KiB",
     "http.other": "HTTP error {status}",
+    "stopping": "The module backend is stopping; retry the request",
     "internal": "Unexpected error in the module backend (incident {incident}); see its log",
     "static.notFound": "Not found: no such file in the frontend build",
     "static.notBuilt": "Not found: no such file in the frontend build (the frontend is not built: run `npm run build` in frontend/)",

@@ -283,6 +283,29 @@ def test_a_refused_body_is_read_to_its_end_before_the_answer(served: tuple[str, 
     assert received.startswith(b"HTTP/1.1 413"), received[:200]
 
 
+@pytest.mark.parametrize(
+    ("head", "status", "message"),
+    [(b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 20000 + b"\r\n\r\n", 431, MODULE_TEXTS["http.431"]),
+     (f"POST {DEMO} HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{{}}".encode(), 400,
+      MODULE_TEXTS["http.other"].format(status=400)),
+     (f"POST {DEMO} HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n".encode(), 400,
+      MODULE_TEXTS["http.other"].format(status=400))],
+    ids=["a head over 16 KiB", "two Content-Lengths", "a Transfer-Encoding but chunked"],
+)  # fmt: skip
+def test_a_refused_head_is_answered_with_the_table_s_text(
+    served: tuple[str, Path], head: bytes, status: int, message: str
+) -> None:
+    """Before any route reads it, in the error shape and the module table's words (not a plugin's
+    catalogue, not the HTTP server's plain text), the same in every language."""
+    connection = _connect(served[0])
+    connection.sendall(head)
+    received, _ended = read_to_the_end(connection, within=10)
+    lines, _, body = received.partition(b"\r\n\r\n")
+    assert lines.startswith(f"HTTP/1.1 {status} ".encode()), received[:200]
+    assert b"\r\nconnection: close" in lines.lower(), lines
+    assert json.loads(body) == {"error": True, "message": message}
+
+
 def test_bodies_held_at_once_are_bounded(served: tuple[str, Path], client: httpx.Client) -> None:
     """16 bodies of 1 MiB (less a byte) arrived and more to come hold the 16 MiB a backend may
     hold: the next gets 503 with Retry-After; once they are gone, the budget is whole again."""

@@ -48,3 +48,22 @@ def test_no_runtime_file_spells_a_module_text(key: str, piece: str) -> None:
 def test_the_runtime_files_are_found() -> None:
     assert len(RUNTIME_FILES) > 50
     assert {path.suffix for path in RUNTIME_FILES} == {".py", ".ts", ".go"}
+
+
+def test_a_module_backend_never_says_plugin() -> None:
+    """Its answers and the reasons its runtime gives are a module backend's, not a data source
+    plugin's: the TypeScript backend's glue catalogue (contract/texts.ts) held the plugins' texts
+    ("The plugin is stopping"), and shutdown.ts's cancellation reason said "the plugin"."""
+    from scaffold.codegen.module_contract import read_module_contract
+    from scaffold.codegen.typescript.module_backend import backend_files
+    from scaffold.specs.catalog import load_shipped
+
+    assert not [key for key, text in MODULE_TEXTS.items() if "plugin" in text.lower()]
+    spec = load_shipped("dashboard-module")
+    files = backend_files(spec, read_module_contract(spec), "acme_map")
+    texts = files["backend/src/contract/texts.ts"]
+    assert "RUNTIME_TEXTS" in texts and "plugin" not in texts.lower()
+    shutdown = files["backend/src/contract/shutdown.ts"]
+    reasons = re.findall(r"super\('([^']*)'\)", shutdown)
+    # a setting's name (PLUGIN_QUERY_SECONDS, which a module backend never sets) is no wording
+    assert reasons and not [reason for reason in reasons if re.search(r"\bplugins?\b", reason, re.I)], reasons

@@ -42,7 +42,9 @@ const (
 	TextSealingSealedValue       TextKey = "sealing.sealed.value"
 	TextHTTP404                  TextKey = "http.404"
 	TextHTTP405                  TextKey = "http.405"
+	TextHTTP431                  TextKey = "http.431"
 	TextHTTPOther                TextKey = "http.other"
+	TextStopping                 TextKey = "stopping"
 	TextInternal                 TextKey = "internal"
 	TextStaticNotFound           TextKey = "static.notFound"
 	TextStaticNotBuilt           TextKey = "static.notBuilt"
@@ -81,7 +83,9 @@ var moduleTexts = map[TextKey]string{
 	TextSealingSealedValue:       "An enc:v1: token only this module's backend decrypts",
 	TextHTTP404:                  "Not found: this module backend has no endpoint at this path",
 	TextHTTP405:                  "Method not allowed: this path does not serve this method",
+	TextHTTP431:                  "The request line and headers are larger than 16 KiB",
 	TextHTTPOther:                "HTTP error {status}",
+	TextStopping:                 "The module backend is stopping; retry the request",
 	TextInternal:                 "Unexpected error in the module backend (incident {incident}); see its log",
 	TextStaticNotFound:           "Not found: no such file in the frontend build",
 	TextStaticNotBuilt:           "Not found: no such file in the frontend build (the frontend is not built: run `npm run build` in frontend/)",
