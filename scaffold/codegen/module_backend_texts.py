@@ -45,6 +45,9 @@ MODULE_TEXTS: dict[str, str] = {
     "envelope.extraInBare": "a bare payload allows no property other than message (an envelope needs payload)",
     "envelope.contextNotObject": "moduleContext must be an object",
     "envelope.contextNull": "moduleContext must be an object (null is not allowed)",
+    # any POST route: a body with moduleContext and no payload is neither shape; said as such, not
+    # as a missing or extra property of a bare payload
+    "envelope.contextWithoutPayload": "The body has moduleContext but no payload: a body with moduleContext is the proxy's envelope, so put the payload in its payload property",
     # the author's own endpoints
     "endpoint.mismatch": "The body does not match this endpoint: {problem}",
     "endpoint.extra": "{where} has a property this endpoint does not take",

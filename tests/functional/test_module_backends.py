@@ -461,6 +461,15 @@ def test_without_a_key_a_secret_is_503_and_says_which_setting(client: httpx.Clie
     assert SECRETS in client.get("/openapi.json").json()["paths"]
 
 
+@pytest.mark.parametrize("path", [DEMO, SECRETS])
+def test_a_body_with_module_context_and_no_payload_is_told_so(client: httpx.Client, path: str) -> None:
+    """On the demo and on every own endpoint alike (module_bodies.json holds the demo's cases)."""
+    body = {"name": "apiKey", "value": "v", "message": "x", "moduleContext": {"apiKey": "x"}}
+    answer = client.post(path, json=body)
+    assert answer.status_code == 400
+    assert answer.json() == {"error": True, "message": MODULE_TEXTS["envelope.contextWithoutPayload"]}
+
+
 @pytest.mark.parametrize(
     ("env", "text"),
     [({"MODULE_SECRET_KEY": "not a key"}, "MODULE_SECRET_KEY must be 32 random bytes in base64url"),

@@ -22,6 +22,7 @@ MODULE_TEXTS: dict[str, str] = {
     "envelope.extraInBare": "a bare payload allows no property other than message (an envelope needs payload)",
     "envelope.contextNotObject": "moduleContext must be an object",
     "envelope.contextNull": "moduleContext must be an object (null is not allowed)",
+    "envelope.contextWithoutPayload": "The body has moduleContext but no payload: a body with moduleContext is the proxy's envelope, so put the payload in its payload property",
     "endpoint.mismatch": "The body does not match this endpoint: {problem}",
     "endpoint.extra": "{where} has a property this endpoint does not take",
     "secrets.undecryptable": "moduleContext holds an encrypted value this module backend cannot decrypt (altered, or made with another key); save the module's settings again",
