@@ -187,17 +187,22 @@ func sealingRoute(box *secrets.Box) *ownRoute {
 		payload: reflect.TypeFor[SecretToSeal](), context: reflect.TypeFor[map[string]any](),
 		answer: reflect.TypeFor[SealedSecret](),
 		serve: func(raw []byte, envelope bool, _ *revealing, _ string, _ *http.Request) ([]byte, error) {
-			call, refused := readCall[SecretToSeal, map[string]any](raw, envelope, nil) // moduleContext ignored
+			call, refused := readCall[secretFields, map[string]any](raw, envelope, nil) // moduleContext ignored
 			if refused != nil {
 				return nil, refused
 			}
-			if problem := secretLengthProblem(call); problem != "" {
+			place := theBody
+			if call.ViaProxy {
+				place = envelopePayload
+			}
+			secret, problem := call.Payload.secret(place)
+			if problem != "" {
 				return nil, mismatch(problem)
 			}
 			if box == nil {
 				return nil, Error{Status: ModuleNoKeyStatus, Message: Text(TextSecretsNoKey, nil)}
 			}
-			token, err := box.Seal(call.Payload.Value, call.Payload.Name)
+			token, err := box.Seal(secret.Value, secret.Name)
 			if err != nil {
 				return nil, err // the payload is valid UTF-8 (parseJSON): the system's random source failed
 			}
@@ -206,23 +211,49 @@ func sealingRoute(box *secrets.Box) *ownRoute {
 	}
 }
 
-// secretLengthProblem is the payload's length beyond its schema's bounds, in pydantic's words as
-// the Python backend says it (characters are code points there and here), "" within them.
-func secretLengthProblem(call Call[SecretToSeal, map[string]any]) string {
-	place := theBody
-	if call.ViaProxy {
-		place = envelopePayload
+// secretFields is the sealing route's payload as it is read: SecretToSeal's properties, each any
+// JSON value, so that secret checks them in the schema's order, each property's type and length
+// together (module_secrets.json's "sealing" cases). Read as SecretToSeal, a wrong type of value
+// would be found before a name that is too short, since the lengths are no Go type's.
+type secretFields struct {
+	Name  any `json:"name"`
+	Value any `json:"value"`
+}
+
+// secret is the payload as SecretToSeal, or its first problem at place in the schema's order, in
+// pydantic's words as the Python backend says it (characters are code points there and here).
+// Absent properties and keys SecretToSeal has not were found by the strict reading already.
+func (f secretFields) secret(place string) (SecretToSeal, string) {
+	name, problem := boundedString(f.Name, place+".name", 1, ModuleMaxSecretNameChars)
+	if problem != "" {
+		return SecretToSeal{}, problem
 	}
-	switch name := utf8.RuneCountInString(call.Payload.Name); {
-	case name < 1:
-		return place + ".name: String should have at least 1 character"
-	case name > ModuleMaxSecretNameChars:
-		return place + ".name: String should have at most " + strconv.Itoa(ModuleMaxSecretNameChars) + " characters"
+	value, problem := boundedString(f.Value, place+".value", 0, ModuleMaxSecretChars)
+	if problem != "" {
+		return SecretToSeal{}, problem
 	}
-	if utf8.RuneCountInString(call.Payload.Value) > ModuleMaxSecretChars {
-		return place + ".value: String should have at most " + strconv.Itoa(ModuleMaxSecretChars) + " characters"
+	return SecretToSeal{Name: name, Value: value}, ""
+}
+
+// boundedString is value as a string of least to most characters, or the problem at place.
+func boundedString(value any, place string, least, most int) (string, string) {
+	text, ok := value.(string)
+	switch count := utf8.RuneCountInString(text); {
+	case !ok:
+		return "", place + ": " + textWantString
+	case count < least:
+		return "", place + ": String should have at least " + strconv.Itoa(least) + " character" + plural(least)
+	case count > most:
+		return "", place + ": String should have at most " + strconv.Itoa(most) + " character" + plural(most)
 	}
-	return ""
+	return text, ""
+}
+
+func plural(count int) string {
+	if count == 1 {
+		return ""
+	}
+	return "s"
 }
 
 // describeSealing writes the components of the route's payload and answer as every language's
