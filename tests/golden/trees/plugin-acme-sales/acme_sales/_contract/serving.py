@@ -56,7 +56,12 @@ from starlette.applications import Starlette
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from .observability import Observability, glue_text
-from .runtime_constants import HEADER_SECONDS, MAX_HEAD_BYTES, SHUTDOWN_DRAIN_SECONDS, SHUTDOWN_GRACE_SECONDS
+from .runtime_constants import (
+    HEADER_SECONDS,
+    MAX_HEAD_BYTES,
+    SHUTDOWN_DRAIN_SECONDS,
+    SHUTDOWN_GRACE_SECONDS,
+)
 
 EVENT_LOOP = "asyncio"  # see the module's docstring
 LINGER_SECONDS = 2.0
