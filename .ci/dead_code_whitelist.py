@@ -52,6 +52,7 @@ _.dump_bytecode
 resolver_handlers  # openapi-spec-validator reads this class attribute
 _._pool  # httpx.HTTPTransport sends through self._pool
 _.should_exit  # uvicorn.Server stops when this is set
+_.send_400_response  # uvicorn's HTTP protocols answer a request they cannot parse with it (serving.py overrides it)
 model_post_init  # pydantic calls it after __init__
 _.get_query_result  # the data source method the generated routes call
 

@@ -14,7 +14,7 @@
      escape: 400; nested over 64 levels: 422), in a JSON parser of its own written as the generated
      runtime's readJson (the fastest way we know: the colons outside strings counted, JSON.parse,
      then its keys counted); the envelope read and checked as the schemas say (moduleContext an
-     object, `{}` as none, apiUrl and apiKey non-empty strings; no payload key but metric and
+     object, `{}` as none, its connections a list of {name, url, apiKey?}; no payload key but metric and
      points), the same values, JSON.stringify; in the same Node. Until issue 42's speed work it took
      Fastify's own parser, which keeps the last of two equal keys, and let unknown keys through:
      a route that skipped work the generated one must do. What it still does not do is the
@@ -52,7 +52,10 @@ BODY = {
     "payload": {"metric": "orders", "points": 100},
     # a plain key: the module's walk for enc:v1: values runs and finds none (a token's decryption,
     # AES-GCM, would be work the hand-written route does not do)
-    "moduleContext": {"apiUrl": "https://sales.example.com", "apiKey": "s3cret-key"},
+    # what the seeded Settings component saves, which the README's endpoint reads
+    "moduleContext": {
+        "connections": [{"name": "main", "url": "https://sales.example.com", "apiKey": "s3cret-key"}]
+    },
 }
 
 HANDWRITTEN = """
@@ -124,7 +127,11 @@ app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, r
 });
 
 const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
-const filled = (value) => typeof value === 'string' && value.length > 0;
+const isConnection = (value) =>
+  isObject(value) &&
+  typeof value.name === 'string' &&
+  typeof value.url === 'string' &&
+  (value.apiKey === undefined || typeof value.apiKey === 'string');
 app.post('/api/v1/series', async (request, reply) => {
   const body = request.body;
   const enveloped = isObject(body) && Object.hasOwn(body, 'payload');
@@ -136,7 +143,7 @@ app.post('/api/v1/series', async (request, reply) => {
   if (settings !== undefined && Object.keys(settings).length === 0) {
     settings = undefined; // nothing saved yet
   }
-  if (settings !== undefined && (!filled(settings.apiUrl) || !filled(settings.apiKey))) {
+  if (settings !== undefined && !(Array.isArray(settings.connections) && settings.connections.every(isConnection))) {
     return reply.code(400).send({ error: true, message: 'bad moduleContext' });
   }
   if (!isObject(payload)) {
@@ -149,10 +156,11 @@ app.post('/api/v1/series', async (request, reply) => {
   if (!METRICS.has(payload.metric) || !Number.isInteger(points) || points < 1 || points > 100) {
     return reply.code(400).send({ error: true, message: 'bad payload' });
   }
-  if (settings === undefined) {
+  const connection = settings?.connections.find((entry) => entry.url !== '');
+  if (connection === undefined) {
     return reply.code(409).send({ error: true, message: 'not configured' });
   }
-  const values = Array.from({ length: points }, (_, i) => (i * 37 + settings.apiUrl.length) % 100);
+  const values = Array.from({ length: points }, (_, i) => (i * 37 + connection.url.length) % 100);
   return reply.type('application/json').send(JSON.stringify({ metric: payload.metric, values }));
 });
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });

@@ -108,12 +108,12 @@ def _interactive(defaults: bool) -> bool:
     return True
 
 
-def _validate_flags(kind: str, answers: dict[str, Any]) -> None:
+def _validate_flags(kind: str, answers: dict[str, Any], language: str | None) -> None:
     """Check explicit flags before any rendering, so a typo fails fast and names its rule."""
     if "project_name" in answers:
         validate_project_name(answers["project_name"])
     if "package_name" in answers:
-        validate_package_name(answers["package_name"], kind)
+        validate_package_name(answers["package_name"], kind, language)
     if "scope" in answers:
         validate_scope(answers["scope"])
     if "go_module" in answers:  # the module_answer of the language that has one (LANGUAGES)
@@ -148,7 +148,7 @@ def _create(
     language: str | None = None,
 ) -> CreatedProject:
     """Validate the flags, create the project, and print what was made."""
-    _validate_flags(kind, answers)
+    _validate_flags(kind, answers, language)
     project_kind = KINDS[kind] if language is None else KINDS[kind].for_language(language)
     options = NewProjectOptions(
         kind=project_kind,

@@ -86,3 +86,7 @@ class LanguageDescriptor:
     service_statuses: ServiceStatuses | None = None
     starter_corrections: StarterCorrections | None = None
     models: ModelsGenerator | None = None  # `scaffold models` writes these (the registry's default language)
+    # Whether the project's package name (--package) is an import name of its service (Python's
+    # `import acme_sales`): then it must not shadow a keyword, a standard-library module or a
+    # dependency. Elsewhere it only names the module's default scope and the like.
+    package_is_import: bool = False

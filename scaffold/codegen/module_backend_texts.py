@@ -17,6 +17,11 @@ secrets): places are named by the contract's or the endpoint's declared names on
 
 from __future__ import annotations
 
+from scaffold.codegen.runtime_values import KIB, RUNTIME_VALUES
+
+_MAX_HEAD_BYTES = next(value.value for value in RUNTIME_VALUES if value.name == "MAX_HEAD_BYTES")
+assert isinstance(_MAX_HEAD_BYTES, int) and _MAX_HEAD_BYTES % KIB == 0
+
 MODULE_TEXTS: dict[str, str] = {
     # reading the body (every POST route of the backend)
     "body.contentType": "Request body must be JSON, sent as application/json (or text/plain)",
@@ -40,6 +45,9 @@ MODULE_TEXTS: dict[str, str] = {
     "envelope.extraInBare": "a bare payload allows no property other than message (an envelope needs payload)",
     "envelope.contextNotObject": "moduleContext must be an object",
     "envelope.contextNull": "moduleContext must be an object (null is not allowed)",
+    # any POST route: a body with moduleContext and no payload is neither shape; said as such, not
+    # as a missing or extra property of a bare payload
+    "envelope.contextWithoutPayload": "The body has moduleContext but no payload: a body with moduleContext is the proxy's envelope, so put the payload in its payload property",
     # the author's own endpoints
     "endpoint.mismatch": "The body does not match this endpoint: {problem}",
     "endpoint.extra": "{where} has a property this endpoint does not take",
@@ -47,10 +55,23 @@ MODULE_TEXTS: dict[str, str] = {
     "secrets.undecryptable": "moduleContext holds an encrypted value this module backend cannot decrypt (altered, or made with another key); save the module's settings again",
     "secrets.noKey": "This module backend has no MODULE_SECRET_KEY, so it cannot encrypt or decrypt secrets; set MODULE_SECRET_KEY in its environment",
     "secrets.oldWithoutKey": "MODULE_OLD_SECRET_KEYS is set but MODULE_SECRET_KEY is not; set MODULE_SECRET_KEY to the key new secrets are encrypted with",
+    # POST /api/v1/secrets in the published document (/openapi.json): its summary, and the
+    # descriptions of its payload (SecretToSeal) and answer (SealedSecret) and of their properties
+    "sealing.summary": "Encrypt a secret the module's Settings is about to save (an enc:v1: token)",
+    "sealing.toSeal": "What the module's Settings sends to have a secret encrypted before it saves it.",
+    "sealing.toSeal.name": "The property of the settings that will hold the value (the token is bound to it)",
+    "sealing.toSeal.value": "The secret; a value that already is an enc:v1: token comes back as it is",
+    "sealing.sealed": "The token the Settings saves in place of the secret.",
+    "sealing.sealed.value": "An enc:v1: token only this module's backend decrypts",
     # any route
     "http.404": "Not found: this module backend has no endpoint at this path",
     "http.405": "Method not allowed: this path does not serve this method",
+    # a request head the backend refuses before any route reads it (no {name}: the shared HTTP
+    # layers of the TypeScript and Python backends format none); a head framed against RFC 9112
+    # (two Content-Lengths, a Transfer-Encoding other than chunked) is http.other with status 400
+    "http.431": f"The request line and headers are larger than {_MAX_HEAD_BYTES // KIB} KiB",
     "http.other": "HTTP error {status}",
+    "stopping": "The module backend is stopping; retry the request",
     "internal": "Unexpected error in the module backend (incident {incident}); see its log",
     "static.notFound": "Not found: no such file in the frontend build",
     "static.notBuilt": "Not found: no such file in the frontend build (the frontend is not built: run `npm run build` in frontend/)",

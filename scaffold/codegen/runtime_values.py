@@ -95,6 +95,11 @@ RUNTIME_VALUES: tuple[RuntimeValue, ...] = (
     ),
     RuntimeValue("MAX_HEAD_BYTES", 16 * KIB, "the request line and headers together; more is 431"),
     RuntimeValue(
+        "HEADER_SECONDS",
+        10,
+        "the request line and headers must arrive within this many seconds, or the connection is closed",
+    ),
+    RuntimeValue(
         "MAX_QUERY_TEXT_BYTES",
         1 * MIB,
         "a query's json text, and a text with its variables expanded, at most",

@@ -17,7 +17,11 @@ comes from here, under /dev-api/module:
   empty (or with the module's own settings from its host data, `frontend/host-data.json`); the answer gives the settings then saved and `proxySince`, the number of the last proxy
   call so far, from which the page numbers its own calls 1, 2, 3 …
 - `GET /bundle-stamp`: a hash of the JS the module serves right now; the page polls it and
-  reloads the bundle when it changes (a rebuild by `vite build --watch`).
+  reloads the bundle when it changes (a rebuild by `vite build --watch`). When `scaffold dev`
+  started the backend it knows the folder the backend serves the bundle from (MODULE_FRONTEND_DIST)
+  and hashes the file there: asked over HTTP twice a second, the backend logged an access line for
+  each poll, and the author's own calls drowned in them. A URL whose file is not in that folder (a
+  frontendHost elsewhere) is still fetched.
 - `GET /proxy-log?since=N&version=V&wait=S`: the calls the platform proxy received after call N,
   in the order they arrived, with the body as sent (moduleContext included), the status (null
   while the module has not answered) and the module's JSON answer. With `version` (from the last
@@ -38,8 +42,9 @@ import math
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
 from typing import Any
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, urlsplit
 
 from scaffold.contracts import MODULE
 from scaffold.dev.api import ApiAnswer, ApiRequest, BadApiRequest, error_answer, json_answer
@@ -126,8 +131,10 @@ class ModuleDevApi:
         spec: SpecDocument,
         timeout: float = DEFAULT_TIMEOUT,
         data: HostData | None = None,
+        bundle_folder: Path | None = None,
     ) -> None:
         self.base_url = module_base(base_url)
+        self._bundle_folder = bundle_folder
         self.spec = spec
         self.data = data or HostData()
         self.validator = SpecValidator(spec)
@@ -249,6 +256,9 @@ class ModuleDevApi:
             return json_answer(
                 {"stamp": None, "error": "the module's JS URL is not known yet (no well-known read)"}
             )
+        served = self._served_file(url)
+        if served is not None:
+            return json_answer({"stamp": hashlib.sha256(served).hexdigest(), "error": None})
         exchange = self._stamp_client.get(url, max_body=ARTIFACT_MAX_BYTES)
         if exchange.failure is not None or exchange.status != 200:
             # The URL comes from frontendHost, which may carry `user:password@`: never shown.
@@ -256,6 +266,27 @@ class ModuleDevApi:
             return json_answer({"stamp": None, "error": without_credentials(error, url_secrets(url))})
         stamp = hashlib.sha256(exchange.raw).hexdigest()
         return json_answer({"stamp": stamp, "error": None})
+
+    def _served_file(self, url: str) -> bytes | None:
+        """The bytes of the file `url` names in the folder the started backend serves, or None
+        (no such folder, the URL on another host, no plain file there, or over the fetch limit).
+        Only the URL's last segment is taken, so a name from the well-known answer (untrusted) cannot
+        lead outside the folder."""
+        if self._bundle_folder is None:
+            return None
+        parts, base = urlsplit(url), urlsplit(self.base_url)
+        if (parts.scheme, parts.netloc) != (base.scheme, base.netloc):
+            return None
+        name = PurePosixPath(parts.path).name
+        if name in ("", ".", ".."):
+            return None
+        path = self._bundle_folder / name
+        try:
+            if not path.is_file() or path.stat().st_size > ARTIFACT_MAX_BYTES:
+                return None
+            return path.read_bytes()
+        except OSError:
+            return None
 
     def _proxy_calls(self, request: ApiRequest) -> ApiAnswer:
         query = parse_qs(request.query)

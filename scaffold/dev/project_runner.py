@@ -56,6 +56,9 @@ class ServicePlan:
     program: Path  # what runs the service (a Python, a node)
     port: int
     commands: tuple[ChildCommand, ...]
+    # A module's built frontend as its backend serves it (MODULE_FRONTEND_DIST): the dev page's
+    # bundle stamp reads it there instead of asking the backend twice a second (module_api.py).
+    bundle_folder: Path | None = None
 
     @property
     def origin(self) -> str:
@@ -118,6 +121,8 @@ def plan_service(
         # The backend picks the first candidate folder that already holds module.js when it starts,
         # which is before the first watch build has written frontend/dist: name the folder instead.
         env["MODULE_FRONTEND_DIST"] = str(layout.frontend_dir / "dist")
+    given_dist = env.get("MODULE_FRONTEND_DIST", "").strip()
+    bundle_folder = (layout.service_dir / given_dist) if given_dist else None  # relative: the backend's cwd
     runner = service_runner(layout)
     service = ChildCommand(
         label=SERVICE_LABEL,
@@ -133,7 +138,9 @@ def plan_service(
         commands.append(
             ChildCommand(label=FRONTEND_LABEL, argv=tuple(frontend_argv), cwd=layout.frontend_dir, env=env)
         )
-    return ServicePlan(layout=layout, program=program, port=chosen, commands=tuple(commands))
+    return ServicePlan(
+        layout=layout, program=program, port=chosen, commands=tuple(commands), bundle_folder=bundle_folder
+    )
 
 
 @dataclass

@@ -53,6 +53,8 @@ class DevOptions:
     # A module's own moduleData and settings for its components (scaffold.host.host_data); in a
     # project, its frontend/host-data.json when there is one.
     data: HostData | None = None
+    # The folder a module's started backend serves its bundle from (ServicePlan.bundle_folder).
+    bundle_folder: Path | None = None
 
 
 @dataclass(frozen=True)
@@ -75,7 +77,12 @@ class DevOutcome:
 
 
 def make_api(
-    kind: PageKind, target: str, spec: SpecDocument, timeout: float, data: HostData | None = None
+    kind: PageKind,
+    target: str,
+    spec: SpecDocument,
+    timeout: float,
+    data: HostData | None = None,
+    bundle_folder: Path | None = None,
 ) -> DevApi:
     """The page's API object for `kind` (imported here: each pulls in its part of scaffold.host)."""
     if kind == PLUGIN.name:
@@ -84,13 +91,13 @@ def make_api(
         return PluginDevApi(target, spec, timeout)
     from scaffold.dev.module_api import ModuleDevApi
 
-    return ModuleDevApi(target, spec, timeout, data)
+    return ModuleDevApi(target, spec, timeout, data, bundle_folder)
 
 
 @contextmanager
 def serve_page(kind: PageKind, target: str, spec: SpecDocument, options: DevOptions) -> Iterator[str]:
     """Serve the page of `kind` for `target`; yields the page URL (with its trailing slash)."""
-    api = make_api(kind, target, spec, options.call_timeout, options.data)
+    api = make_api(kind, target, spec, options.call_timeout, options.data, options.bundle_folder)
     page = DevPage(kind=kind, target=target, spec=spec, api=api)
     with serve_dev(page, host=options.host, port=options.port) as server:
         yield server.url + "/"
@@ -215,6 +222,7 @@ def run_project(
     plan = plan_service(layout, program, env)
     if options.data is None:
         options = dataclasses.replace(options, data=project_host_data(project.root, kind))
+    options = dataclasses.replace(options, bundle_folder=plan.bundle_folder)
     outcome = DevOutcome()
     with ExitStack() as stack:
         page_url = stack.enter_context(serve_page(kind, plan.service_url, spec, options))

@@ -25,6 +25,12 @@ PACKAGE_RULE = (
     "usercustomize) or dependency of the project "
     "(e.g. acme_sales)"
 )
+# The rule where the package name is no import name (a TypeScript or Go service: the language
+# registry's `package_is_import`): it names the module's default scope, a folder or an identifier.
+NAME_RULE = (
+    "lowercase letters, digits and underscores, starting with a letter and ending with a letter or "
+    "digit, at most 64 characters (e.g. acme_sales)"
+)
 SCOPE_RULE = (
     "letters, digits, '_', '$' or '-', starting with a letter, '_' or '$', at most 64 characters, "
     "and not a property the host page already uses (e.g. acme_map)"
@@ -79,10 +85,18 @@ def validate_project_name(name: str) -> str:
     return name
 
 
-def validate_package_name(name: str, kind: str | None = None) -> str:
-    """`kind` narrows the dependency check to that project kind's template (all kinds when None)."""
+def validate_package_name(name: str, kind: str | None = None, language: str | None = None) -> str:
+    """`kind` narrows the dependency check to that project kind's template (all kinds when None);
+    `language` is the service's (the registry's default when None): only a language whose package
+    name is an import name refuses keywords, standard-library modules and dependencies. Found: a Go
+    module named `--package json` was refused as shadowing Python's json, which it never imports."""
+    is_import = descriptor(language).package_is_import if language is not None else True
     if len(name) > 64 or not _PACKAGE.match(name) or name.endswith("_"):
-        raise InvalidNameError(f"package name {name!r} is not allowed: use {PACKAGE_RULE}.")
+        raise InvalidNameError(
+            f"package name {name!r} is not allowed: use {PACKAGE_RULE if is_import else NAME_RULE}."
+        )
+    if not is_import:
+        return name
     from scaffold.projects.dependency_names import shadowed_imports
 
     if name in shadowed_imports(kind):

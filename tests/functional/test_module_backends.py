@@ -283,6 +283,29 @@ def test_a_refused_body_is_read_to_its_end_before_the_answer(served: tuple[str, 
     assert received.startswith(b"HTTP/1.1 413"), received[:200]
 
 
+@pytest.mark.parametrize(
+    ("head", "status", "message"),
+    [(b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 20000 + b"\r\n\r\n", 431, MODULE_TEXTS["http.431"]),
+     (f"POST {DEMO} HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{{}}".encode(), 400,
+      MODULE_TEXTS["http.other"].format(status=400)),
+     (f"POST {DEMO} HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n".encode(), 400,
+      MODULE_TEXTS["http.other"].format(status=400))],
+    ids=["a head over 16 KiB", "two Content-Lengths", "a Transfer-Encoding but chunked"],
+)  # fmt: skip
+def test_a_refused_head_is_answered_with_the_table_s_text(
+    served: tuple[str, Path], head: bytes, status: int, message: str
+) -> None:
+    """Before any route reads it, in the error shape and the module table's words (not a plugin's
+    catalogue, not the HTTP server's plain text), the same in every language."""
+    connection = _connect(served[0])
+    connection.sendall(head)
+    received, _ended = read_to_the_end(connection, within=10)
+    lines, _, body = received.partition(b"\r\n\r\n")
+    assert lines.startswith(f"HTTP/1.1 {status} ".encode()), received[:200]
+    assert b"\r\nconnection: close" in lines.lower(), lines
+    assert json.loads(body) == {"error": True, "message": message}
+
+
 def test_bodies_held_at_once_are_bounded(served: tuple[str, Path], client: httpx.Client) -> None:
     """16 bodies of 1 MiB (less a byte) arrived and more to come hold the 16 MiB a backend may
     hold: the next gets 503 with Retry-After; once they are gone, the budget is whole again."""
@@ -353,6 +376,27 @@ def test_openapi_json_is_the_contract_served_here(client: httpx.Client, spec: di
     assert set(spec["paths"]) <= set(document["paths"])
 
 
+def test_every_language_serves_the_same_document(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """GET /openapi.json is one document in every language, the Python backend's the reference:
+    the contract and POST /api/v1/secrets, which every backend adds beside the module's own
+    endpoints (none in acme-map), with the same component names (pydantic's: no `-Output` for a
+    type only written) and the same descriptions (module_backend_texts.py's `sealing.*`)."""
+    documents = {}
+    for language in MODULE.service_languages:
+        root = built_module(language, tmp_path_factory)
+        log = tmp_path_factory.mktemp(f"log-document-{language}") / "service.log"
+        with serve_backend(root, language, log) as origin:
+            documents[language] = httpx.get(f"{origin}/openapi.json", timeout=30).json()
+    reference = documents[MODULE.service().language]
+    assert SECRETS in reference["paths"]
+    assert {"endpoints.SecretToSeal", "endpoints.SealedSecret"} <= set(reference["components"]["schemas"])
+    for language, document in documents.items():
+        for part in ("paths", "components"):
+            for name in sorted(set(reference[part]) | set(document[part])):
+                assert document[part].get(name) == reference[part].get(name), (language, part, name)
+        assert document == reference, language
+
+
 # --- secrets in moduleContext: POST /api/v1/secrets and MODULE_SECRET_KEY (module_secrets.json) ------
 
 SECRETS = "/api/v1/secrets"
@@ -415,6 +459,15 @@ def test_without_a_key_a_secret_is_503_and_says_which_setting(client: httpx.Clie
     assert answer.status_code == 503
     assert answer.json() == {"error": True, "message": MODULE_TEXTS["secrets.noKey"]}
     assert SECRETS in client.get("/openapi.json").json()["paths"]
+
+
+@pytest.mark.parametrize("path", [DEMO, SECRETS])
+def test_a_body_with_module_context_and_no_payload_is_told_so(client: httpx.Client, path: str) -> None:
+    """On the demo and on every own endpoint alike (module_bodies.json holds the demo's cases)."""
+    body = {"name": "apiKey", "value": "v", "message": "x", "moduleContext": {"apiKey": "x"}}
+    answer = client.post(path, json=body)
+    assert answer.status_code == 400
+    assert answer.json() == {"error": True, "message": MODULE_TEXTS["envelope.contextWithoutPayload"]}
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -20,6 +21,13 @@ from pathlib import Path
 import httpx
 import pytest
 
+from scaffold.codegen.go.headers import go_header
+from scaffold.codegen.go.module_backend import CONTRACT_FOLDER
+from scaffold.codegen.go.plugin_service import VALUES_FILE, _copied, _file, _role_values
+from scaffold.codegen.runtime_values import spec_values
+from scaffold.projects.project import open_project
+from scaffold.projects.regenerate import regenerate
+from scaffold.projects.state.manifest import MANIFEST_PATH, text_hash
 from scaffold.specs.catalog import load_shipped
 from tests.go_runtime import write_go_module_backend
 from tests.go_toolchain import go_environment
@@ -140,3 +148,42 @@ def test_the_module_runtime_tests_pass_beside_the_generated_code(tmp_path: Path)
     assert "--- PASS: TestModuleContextIsRevealedAsDecided" in output
     assert "--- PASS: TestASealedSecretIsRevealedAgain" in output
     _run(["go", "test", "-race", "-count=1", "./..."], module, env)
+
+
+def test_regenerate_takes_the_plugins_key_loading_out_of_a_module_that_carried_it(
+    project: Path, tmp_path: Path
+) -> None:
+    """A module backend's secrets package was once the plugin's whole: secretkeys.go (secrets.Load:
+    PLUGIN_SECRET_KEY and the development key file) and, in values_gen.go, the values only it uses.
+    Regenerated, a project of that layout loses secretkeys.go (from the disk and the manifest), gets
+    values_gen.go without those values, and its backend still vets and passes its tests."""
+    old = shutil.copytree(project, tmp_path / "acme-map", ignore=shutil.ignore_patterns("bin"))
+    opened = open_project(old)
+    spec = opened.recorded_spec()
+    folder = f"{CONTRACT_FOLDER}/secrets"
+    removed = f"{folder}/secretkeys.go"
+    rewritten = f"{folder}/{VALUES_FILE}"
+    # the previous layout, as the generator made it: the file copied, the values of the whole package
+    previous = {
+        removed: _copied("secrets/secretkeys.go", str(opened.answers["go_module"])),
+        rewritten: _file(
+            go_header(spec), _role_values("secrets", spec_values(spec.data)) or "", package="secrets"
+        ),
+    }
+    assert "KeyFileName" in previous[rewritten] and "KeyFileName" not in (old / rewritten).read_text("utf-8")
+    manifest = json.loads((old / MANIFEST_PATH).read_text(encoding="utf-8"))
+    assert removed not in manifest["files"]
+    for path, text in previous.items():
+        (old / path).write_text(text, encoding="utf-8")
+        manifest["files"][path] = text_hash(text)
+    (old / MANIFEST_PATH).write_text(json.dumps(manifest), encoding="utf-8")
+
+    result = regenerate(old)
+
+    assert result.removed == [removed] and result.written == [rewritten]
+    assert not (old / removed).exists()
+    assert (old / rewritten).read_text(encoding="utf-8") == (project / rewritten).read_text(encoding="utf-8")
+    assert removed not in json.loads((old / MANIFEST_PATH).read_text(encoding="utf-8"))["files"]
+    regenerate(old, check=True)  # nothing stale is left
+    _run(["go", "vet", "./..."], old / "backend")
+    _run(["go", "test", "-count=1", "./..."], old / "backend")

@@ -174,11 +174,11 @@ def test_secrets_never_reach_the_log(caplog: pytest.LogCaptureFixture) -> None:
 def test_development_key_is_created_once_and_warned_about(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    secrets = module("_contract.secrets")
+    secret_keys = module("_contract.secret_keys")
     state = tmp_path / "state"
     with caplog.at_level(logging.WARNING):
-        box = secrets.load_secret_box(key_text=None, production=False, state_dir=state)
-        again = secrets.load_secret_box(key_text=None, production=False, state_dir=state)
+        box = secret_keys.load_secret_box(key_text=None, production=False, state_dir=state)
+        again = secret_keys.load_secret_box(key_text=None, production=False, state_dir=state)
     key_file = state / "secret.key"
     assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
     token = box.encrypt("pw", field="p")

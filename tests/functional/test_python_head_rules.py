@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from scaffold.codegen.module_backend_texts import MODULE_TEXTS
 from scaffold.codegen.python.runtime_files.text_catalog import RUNTIME_TEXTS
 from tests.functional.test_observability import module_with_a_bundle
 from tests.functional.test_plugin_harness import KEY
@@ -102,4 +103,4 @@ def test_a_module_backend_refuses_a_head_over_16_kib_in_english(tmp_path: Path) 
         lines, body = _refusal(origin, "/healthz")
     assert lines[0].startswith("http/1.1 431"), lines
     assert "connection: close" in lines, lines
-    assert body == {"error": True, "message": "The request line and headers are larger than 16 KiB"}
+    assert body == {"error": True, "message": MODULE_TEXTS["http.431"]}

@@ -1,9 +1,10 @@
-"""The TypeScript plugins' secrets.ts is byte-compatible with the Python plugins' secrets.py.
+"""The TypeScript plugins' secrets.ts and secret-keys.ts are byte-compatible with the Python plugins'
+secrets.py and secret_keys.py.
 
 A plugin may move from one language to the other with its PLUGIN_SECRET_KEY and the data sources
-the platform saved (password fields as `enc:v1:` tokens). So secrets.ts (with errors.ts) is
-compiled by a real TypeScript compiler, with the strict options of a generated plugin, in a
-temporary npm project; its vitest tests run; then node and Python exchange tokens: each decrypts
+the platform saved (password fields as `enc:v1:` tokens). So secrets.ts and secret-keys.ts (with
+errors.ts) are compiled by a real TypeScript compiler, with the strict options of a generated
+plugin, in a temporary npm project; its vitest tests run; then node and Python exchange tokens: each decrypts
 what the other encrypted (also with rotated keys and the development key file), both refuse a
 token bound to another field, and both read key texts, tokens and the key file alike, down to the
 same messages (Python's lenient base64 and `str.strip` are what secrets.ts reproduces). The one
@@ -24,6 +25,7 @@ from typing import Any
 
 import pytest
 
+from scaffold.codegen.python.runtime_files import secret_keys as py_secret_keys
 from scaffold.codegen.python.runtime_files import secrets as py_secrets
 from scaffold.codegen.runtime_values import spec_values
 from scaffold.codegen.typescript.shared_values import FILE_NAME as RUNTIME_CONSTANTS
@@ -36,6 +38,7 @@ pytestmark = pytest.mark.slow
 
 RUNTIME = Path(__file__).resolve().parents[2] / "scaffold" / "codegen" / "typescript" / "runtime_files"
 SOURCES = (
+    "secret-keys.ts",
     "secrets.ts",
     "python-text.ts",
     "errors.ts",
@@ -74,7 +77,8 @@ TSCONFIG_BUILD = {
 # Runs calls (a JSON list on stdin) with the compiled secrets.js: {"ok": value} or the error.
 DRIVER = """\
 import { readFileSync } from 'node:fs';
-import { GENERATE_HINT, loadSecretBox, parseKey } from './dist/secrets.js';
+import { loadSecretBox } from './dist/secret-keys.js';
+import { GENERATE_HINT, parseKey } from './dist/secrets.js';
 
 const warnings = [];
 const log = { warn: (message) => warnings.push(message) };
@@ -160,7 +164,7 @@ def _make_ts_project(folder: Path) -> dict[str, str]:
     tsc = str(folder / "node_modules" / ".bin" / "tsc")
     _run([tsc, "-p", "tsconfig.json"], folder, timeout=300)  # sources and tests, type-checked
     _run([tsc, "-p", "tsconfig.build.json"], folder, timeout=300)
-    assert (folder / "dist" / "secrets.js").is_file() and (folder / "dist" / "errors.js").is_file()
+    assert all((folder / "dist" / name).is_file() for name in ("secrets.js", "secret-keys.js", "errors.js"))
     return {}
 
 
@@ -181,7 +185,7 @@ def node_calls(project: Path, calls: list[dict[str, Any]]) -> tuple[list[dict[st
 
 
 def _py_box(box: dict[str, Any]) -> py_secrets.SecretBox:
-    return py_secrets.load_secret_box(
+    return py_secret_keys.load_secret_box(
         key_text=box.get("keyText"),
         old_keys_text=box.get("oldKeysText"),
         production=box["production"],
@@ -264,7 +268,7 @@ def test_rotated_keys_work_across_languages(ts_project: Path) -> None:
     )
     assert results[0] == {"ok": "before"}
     assert results[1] == {"error": "SecretError", "message": ALTERED}
-    rotated = py_secrets.load_secret_box(
+    rotated = py_secret_keys.load_secret_box(
         key_text=KEY, old_keys_text=OLD_KEY, production=True, state_dir=Path("/nonexistent")
     )
     assert rotated.decrypt(results[2]["ok"], field=FIELD) == "from node"

@@ -32,6 +32,7 @@ from typing import Any
 
 import pytest
 
+from scaffold.codegen.python.runtime_files import secret_keys as py_secret_keys
 from scaffold.codegen.python.runtime_files import secrets as py_secrets
 from scaffold.specs.catalog import load_shipped
 from tests.functional.test_secrets_across_languages import (
@@ -322,7 +323,7 @@ def test_rotated_keys_work_across_languages(go_module: GoModule) -> None:
     )
     assert results[0] == {"ok": "before"}
     assert results[1] == {"error": "SecretError", "message": ALTERED}
-    rotated = py_secrets.load_secret_box(
+    rotated = py_secret_keys.load_secret_box(
         key_text=KEY, old_keys_text=OLD_KEY, production=True, state_dir=Path("/nonexistent")
     )
     assert rotated.decrypt(results[2]["ok"], field=FIELD) == "from go"

@@ -7,17 +7,21 @@ the dev fixture (tests/fixtures/dev/module_app.py), whose bundle a test can chan
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from scaffold.dev.api import ApiAnswer, ApiRequest, BadApiRequest
 from scaffold.dev.module_api import ModuleDevApi
+from scaffold.dev.project_layout import ProjectLayout
+from scaffold.dev.project_runner import plan_service
 from scaffold.host.host_data import HostData
 from scaffold.host.module_props import MODULE_ID
 from scaffold.host.proxy_log import ProxyLog
@@ -154,6 +158,43 @@ def test_bundle_stamp_changes_with_the_served_bundle(rebuildable: tuple[str, Mod
     state.rebuild('h("h3", null, props.title || "Widget")', 'h("h3", null, "rebuilt")')
     second = call(api, "GET", "/bundle-stamp")[1]
     assert second["stamp"] not in (None, first["stamp"])
+    api.close()
+
+
+def test_bundle_stamp_reads_the_folder_the_started_backend_serves(
+    rebuildable: tuple[str, ModuleState], tmp_path: Path
+) -> None:
+    """Found: polled twice a second over HTTP, the backend logged an access line per poll and the
+    author's own calls drowned in them. When scaffold dev started the backend it knows the folder
+    the bundle is served from (MODULE_FRONTEND_DIST): the stamp hashes the file there."""
+    origin, state = rebuildable
+    (tmp_path / "module.js").write_bytes(b"built once")
+    api = ModuleDevApi(origin, SPEC, timeout=5, bundle_folder=tmp_path)
+    call(api, "GET", "/target")
+    served_before = state.js_requests
+    first = call(api, "GET", "/bundle-stamp")[1]
+    assert first == {"stamp": hashlib.sha256(b"built once").hexdigest(), "error": None}
+    (tmp_path / "module.js").write_bytes(b"built twice")
+    assert call(api, "GET", "/bundle-stamp")[1]["stamp"] == hashlib.sha256(b"built twice").hexdigest()
+    assert state.js_requests == served_before, "the stamp asked the backend for the bundle"
+    (tmp_path / "module.js").unlink()  # not built yet: asked over HTTP as before
+    fetched = call(api, "GET", "/bundle-stamp")[1]
+    assert fetched["error"] is None and fetched["stamp"] != first["stamp"]
+    assert state.js_requests == served_before + 1
+    api.close()
+
+
+def test_bundle_stamp_reads_no_file_for_a_url_on_another_host(variants: str, tmp_path: Path) -> None:
+    """A frontendHost elsewhere (a CDN) names no file of the local folder, whatever its path."""
+    (tmp_path / "module.js").write_bytes(b"local")
+    api = ModuleDevApi(f"{variants}/ref", SPEC, timeout=5, bundle_folder=tmp_path)
+    call(api, "GET", "/target")
+    api._plain_js = api._plain_js.replace("127.0.0.1", "localhost")
+    assert api._served_file(api._plain_js) is None
+    api._plain_js = f"{variants}/ref/static/../../module.js"
+    assert api._served_file(api._plain_js) == b"local", "only the last segment names the file"
+    api._plain_js = f"{variants}/ref/static/"
+    assert api._served_file(api._plain_js) is None
     api.close()
 
 
@@ -294,3 +335,24 @@ def test_the_module_s_own_data_is_what_the_page_starts_with(variants: str) -> No
     assert body["settings"] == {"apiUrl": "https://kpi.acme.test"}, "a new session starts from the own data"
     assert api.module_context() == {"apiUrl": "https://kpi.acme.test"}
     api.close()
+
+
+@pytest.mark.parametrize(
+    ("given", "expected"),
+    [({}, "frontend/dist"), ({"MODULE_FRONTEND_DIST": "../built"}, "backend/../built")],
+)
+def test_the_plan_names_the_folder_the_started_backend_serves_the_bundle_from(
+    tmp_path: Path, given: dict[str, str], expected: str
+) -> None:
+    """What the stamp reads is what the backend was told to serve (MODULE_FRONTEND_DIST, relative
+    to its folder), scaffold dev's frontend/dist unless the author exported another."""
+    frontend = tmp_path / "frontend"
+    (frontend / "node_modules").mkdir(parents=True)
+    (frontend / "package.json").write_text('{"scripts": {"dev": "vite build --watch"}}', encoding="utf-8")
+    plan = plan_service(ProjectLayout(tmp_path, "module", "acme_map"), Path("/py"), given, port=9140)
+    assert plan.bundle_folder == tmp_path / expected
+    (service, *_) = plan.commands
+    assert service.cwd == tmp_path / "backend"
+    assert (plan.bundle_folder / "x").resolve() == (
+        service.cwd / service.env["MODULE_FRONTEND_DIST"] / "x"
+    ).resolve()

@@ -66,6 +66,34 @@ def test_new_project_named_sitecustomize_is_refused_in_one_sentence(tmp_path: Pa
     assert not (tmp_path / "dest").exists()
 
 
+@pytest.mark.parametrize(("kind", "language"), [("plugin", "typescript"), ("plugin", "go"), ("module", "go")])
+@pytest.mark.parametrize("name", ["json", "asyncio", "test", "fastapi", "sitecustomize"])
+def test_a_package_name_that_is_no_import_name_shadows_nothing(kind: str, language: str, name: str) -> None:
+    """Found: `new-module --language go --package json` was refused as shadowing Python's json. A
+    TypeScript or Go service never imports its package name: only the shape rule holds there."""
+    assert validate_package_name(name, kind, language) == name
+    with pytest.raises(InvalidNameError, match="would shadow|imports by itself"):
+        validate_package_name(name, kind, "python")
+
+
+@pytest.mark.parametrize("language", ["typescript", "go"])
+@pytest.mark.parametrize("name", ["Acme", "acme-sales", "_acme", "acme_", "1acme", "x" * 65])
+def test_the_shape_rule_of_a_package_name_holds_in_every_language(language: str, name: str) -> None:
+    with pytest.raises(InvalidNameError, match="lowercase letters, digits and underscores") as refused:
+        validate_package_name(name, "module", language)
+    assert "Python" not in str(refused.value), "a Go or TypeScript author is told a Python rule"
+
+
+def test_a_go_module_may_be_called_json_through_the_cli(tmp_path: Path) -> None:
+    destination = tmp_path / "acme-json"
+    args = ["new-module", str(destination), "--language", "go", "--package", "json", "--defaults", "--no-git"]
+    result = run_scaffold(args, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "package_name: json" in (destination / ".copier-answers.yml").read_text(encoding="utf-8")
+    status = run_scaffold(["status"], cwd=destination, timeout=120)
+    assert status.returncode == 0, status.stderr
+
+
 @pytest.mark.parametrize("scope", ["acme_map", "acmeMap", "acme-map", "$acme", "_acme"])
 def test_valid_scopes(scope: str) -> None:
     assert validate_scope(scope) == scope

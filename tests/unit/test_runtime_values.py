@@ -209,3 +209,13 @@ def test_the_key_a_plugin_refuses_in_production_is_its_own_spec_s_example_key(ke
     listed = "" if key is None else f'"{key}"'
     for path in ("internal/contract/runtime_constants_gen.go", "internal/contract/secrets/values_gen.go"):
         assert f"var PublishedSecretKeys = [...]string{{{listed}}}" in go[path], path
+
+
+def test_the_go_templates_time_a_request_head_by_the_shared_value() -> None:
+    """HEADER_SECONDS is the head's deadline in every language: Go's is the http.Server of each Go
+    template's cmd/main.go (net/http's ReadHeaderTimeout), which was spelled `10 * time.Second`."""
+    mains = sorted((REPO / "templates").glob("*-go/project/**/cmd/*/main.go.jinja"))
+    assert len(mains) == 2, mains
+    for main in mains:
+        text = main.read_text(encoding="utf-8")
+        assert "ReadHeaderTimeout: contract.HeaderSeconds * time.Second," in text, main

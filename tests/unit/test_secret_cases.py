@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from scaffold.codegen.python.runtime_files import secrets
+from scaffold.codegen.python.runtime_files import secret_keys, secrets
 from scaffold.codegen.python.runtime_files.runtime_constants import (
     ENCRYPTED_PREFIX,
     NONCE_BYTES,
@@ -104,7 +104,7 @@ def test_the_python_runtime_loads_each_key_as_decided(case: dict[str, Any], tmp_
     old = case.get("oldKeys", [])
 
     def load() -> secrets.SecretBox:
-        return secrets.load_secret_box(
+        return secret_keys.load_secret_box(
             key_text=key_text,
             old_keys_text=",".join(_key(name) for name in old),
             production=case["production"],

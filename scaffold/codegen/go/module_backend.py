@@ -10,7 +10,8 @@ The same pipeline as the Go plugin's (plugin_service.py), for the module contrac
   the values every language's runtime shares (shared_values.py); `texts_gen.go`: the 404 text of
   the module backend for the observer (scaffold/codegen/module_backend_texts.py);
 - the runtime copied from runtime_files/: the plugin's role packages unchanged (jsonio,
-  bodylimits, acceptlanguage, logging, metrics, secrets), its observer and shutdown (observability.go,
+  bodylimits, acceptlanguage, logging, metrics, and secrets without the plugin's key loading,
+  secretkeys.go), its observer and shutdown (observability.go,
   shutdown.go, with the names they use: jsonnames.go, support.go, optional.go, rolenames.go), its
   request framing checker (framing.go, framingcheck.go: FrameRequests, answered by module.Server), and
   the module's own package `module/` (routes, body rules, the own-endpoint registry, the built
@@ -65,6 +66,10 @@ WIRE_SCHEMAS = (
 # The plugin's role packages a module backend uses unchanged (secrets: the plugins' enc:v1: token,
 # which module/secrets.go decrypts in moduleContext and makes at POST /api/v1/secrets).
 ROLE_PACKAGES = ("acceptlanguage", "bodylimits", "jsonio", "logging", "metrics", "secrets", MODULE_ONLY)
+# Files of those packages only a plugin uses, left out of a module backend: the plugin's key loading
+# (secrets.Load: PLUGIN_SECRET_KEY, the development key file); a module backend reads
+# MODULE_SECRET_KEY itself (module.LoadSecretBox) and keeps no key file.
+PLUGIN_ONLY_FILES = frozenset({"secrets/secretkeys.go"})
 # The plugin's files of package contract a module backend uses unchanged.
 SHARED_FILES = (
     "framing.go",
@@ -110,10 +115,18 @@ def backend_files(
     for name in SHARED_FILES:
         files[f"{folder}/{name}"] = _copied(name, module)
     for role in ROLE_PACKAGES:
-        for path in sorted((RUNTIME_FOLDER / role).glob("*.go")):
-            if not path.name.endswith("_test.go"):
-                files[f"{folder}/{role}/{path.name}"] = _copied(f"{role}/{path.name}", module)
-        values = _role_values(role, decided)
+        sources = sorted((RUNTIME_FOLDER / role).glob("*.go"))
+        copied = [
+            path
+            for path in sources
+            if not path.name.endswith("_test.go") and f"{role}/{path.name}" not in PLUGIN_ONLY_FILES
+        ]
+        for path in copied:
+            files[f"{folder}/{role}/{path.name}"] = _copied(f"{role}/{path.name}", module)
+        # the values what is copied uses, and the module package's own tests (scaffold's suite runs
+        # them beside this folder, tests/go_runtime.py): none that only the plugin-only files use
+        tested = [path for path in sources if path.name.endswith("_test.go") and role == MODULE_ONLY]
+        values = _role_values(role, decided, [*copied, *tested])
         if values is not None:
             files[f"{folder}/{role}/{VALUES_FILE}"] = _file(header, values, package=role)
     return dict(sorted(files.items()))

@@ -22,6 +22,7 @@ regenerate` may rewrite the folder whole.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 from scaffold.codegen.generator import Answers
@@ -82,11 +83,15 @@ def _copied(source: str, module: str) -> str:
     return go_copied_header(f"{SOURCE_FOLDER}/{source}") + text.replace(f'"{SOURCE_MODULE}', f'"{module}/')
 
 
-def _role_values(role: str, values: tuple[RuntimeValue, ...]) -> str | None:
-    """The shared values a role's package (its files and its tests) uses, in that package (the
-    spec's `values` among them); None when it uses none (the JSON reader takes its limits as arguments)."""
-    folder = RUNTIME_FOLDER / role
-    text = "".join(p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.go")))
+def _role_values(
+    role: str, values: tuple[RuntimeValue, ...], sources: Sequence[Path] | None = None
+) -> str | None:
+    """The shared values a role's package uses, in that package (the spec's `values` among them):
+    those its `sources` name, by default its files and its tests; None when it uses none (the JSON
+    reader takes its limits as arguments)."""
+    if sources is None:
+        sources = sorted((RUNTIME_FOLDER / role).glob("*.go"))
+    text = "".join(p.read_text(encoding="utf-8") for p in sources)
     return (
         go_runtime_constants(used_in=text, spec_values=values) if uses_runtime_values(text, values) else None
     )

@@ -55,6 +55,7 @@ DESCRIPTOR = LanguageDescriptor(
     method_name=snake_case,  # getQueryResult -> get_query_result, the DataSource method
     type_term="Python class",  # the spec's own notes are written for Python: kept as they are
     reserved_words=frozenset(keyword.kwlist) | frozenset(keyword.softkwlist),
+    package_is_import=True,
     places={
         "plugin.service": OwnedPlaces(roots=("{package}/_contract",), files=("conftest.py",)),
         "module.service": OwnedPlaces(roots=("backend/{package}/_contract",), files=("backend/conftest.py",)),

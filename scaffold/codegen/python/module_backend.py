@@ -29,7 +29,7 @@ RUNTIME_SOURCES = (
     "module_errors.py",
     "module_endpoints.py",
     "module_secrets.py",
-    "secrets.py",
+    "secrets.py",  # the enc:v1: token; the plugins' key loading (secret_keys.py) is not copied
     "wire_names.py",
     "module_assets.py",
     "logs.py",

@@ -50,6 +50,7 @@ RUNTIME_MODULES = (
     "metrics.py",
     "observability.py",
     "operation_table.py",
+    "secret_keys.py",
     "secrets.py",
     "serving.py",
     "starter_corrections.py",

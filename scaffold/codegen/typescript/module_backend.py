@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import json
 
+from scaffold.codegen.glue_texts import RUNTIME_TEXTS
 from scaffold.codegen.module_backend_texts import MODULE_TEXTS
 from scaffold.codegen.module_contract import ModuleContract
 from scaffold.codegen.runtime_values import spec_values
 from scaffold.codegen.served_document import served_document
 from scaffold.codegen.typescript.headers import typescript_header
 from scaffold.codegen.typescript.literals import ts_literal, ts_string
-from scaffold.codegen.typescript.plugin_service import texts_source
 from scaffold.codegen.typescript.runtime import copied_runtime_file
 from scaffold.codegen.typescript.shared_values import FILE_NAME as RUNTIME_CONSTANTS
 from scaffold.codegen.typescript.shared_values import typescript_runtime_constants
@@ -52,7 +52,9 @@ RUNTIME_MODULES = (
     "observability.ts",
     "python-text.ts",
     "request-metrics.ts",
-    "secrets.ts",  # the plugins' enc:v1: token, which module-secrets.ts uses for moduleContext
+    # the plugins' enc:v1: token, which module-secrets.ts uses for moduleContext; not their key
+    # loading (secret-keys.ts: PLUGIN_SECRET_KEY, the development key file)
+    "secrets.ts",
     "shutdown.ts",
 )
 # Generated modules of the folder, besides the copied ones (index.ts re-exports every one).
@@ -71,7 +73,7 @@ def backend_files(spec: SpecDocument, contract: ModuleContract, package: str) ->
         f"{folder}/types.ts": generate_typescript_types(spec),
         f"{folder}/operations.ts": operations_source(spec, contract, header),
         f"{folder}/spec.ts": spec_source(spec, header),
-        f"{folder}/texts.ts": texts_source(header),
+        f"{folder}/texts.ts": glue_texts_source(header),
         f"{folder}/module-texts.ts": module_texts_source(header),
         f"{folder}/{RUNTIME_CONSTANTS}": typescript_runtime_constants(header + "\n", spec_values(spec.data)),
         f"{folder}/index.ts": index_source(spec, header),
@@ -135,6 +137,26 @@ def index_source(spec: SpecDocument, header: str) -> str:
         " * `scaffold regenerate` and `scaffold upgrade`. Import from here; change src/app.ts, src/settings.ts,\n"
         " * src/demo.ts, src/endpoints.ts and src/texts.ts.\n"
         " */\n" + "\n".join(lines) + "\n"
+    )
+
+
+# The glue texts the runtime files a module backend shares with the plugins answer with (the 404
+# and 431 of observability.ts, the 400 of a request Node cannot read, shutdown.ts's 503): a module
+# backend says the table's sentences there too, as the Python and Go backends do.
+MODULE_GLUE_KEYS = ("http.404", "http.405", "http.431", "http.other", "stopping")
+
+
+def glue_texts_source(header: str) -> str:
+    """`texts.ts` of a module backend: catalog.ts's RUNTIME_TEXTS, which runtimeText reads, holding
+    the module table's English sentences (module_backend_texts.py) under the glue's keys in every
+    language the glue has, never a plugin's texts."""
+    texts = {key: MODULE_TEXTS[key] for key in MODULE_GLUE_KEYS}
+    by_locale = {locale: texts for locale in RUNTIME_TEXTS}
+    return (
+        f"{header}\n"
+        "/** The glue's texts in a module backend: the module table's (scaffold/codegen/module_backend_texts.py). */\n"
+        "export const RUNTIME_TEXTS: Readonly<Record<string, Readonly<Record<string, string>>>> = "
+        f"{ts_literal(by_locale)};\n"
     )
 
 

@@ -58,6 +58,7 @@ RUNTIME_MODULES = (
     "python-text.ts",
     "query-text.ts",
     "request-metrics.ts",
+    "secret-keys.ts",
     "secrets.ts",
     "serve.ts",
     "shutdown.ts",

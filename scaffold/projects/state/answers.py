@@ -15,7 +15,7 @@ from packaging.version import InvalidVersion, Version
 from scaffold.codegen.module_components import parse_components as parse_components
 
 # Re-exported for the CLI's --components; it lives in codegen, whose module generator uses it too.
-from scaffold.contracts import MODULE, PLUGIN
+from scaffold.contracts import KIND_NAMES, MODULE, PLUGIN
 from scaffold.errors import InvalidNameError
 from scaffold.projects.names import validate_package_name, validate_project_name, validate_scope
 from scaffold.redact import shown_url
@@ -49,9 +49,16 @@ def _kind_of(value: object) -> str:
     )
 
 
+def _service_language(answers: Mapping[str, Any], kind: str) -> str | None:
+    """The project's service language if the registry knows it (an unknown one is refused where the
+    project is opened), else None: then the package name gets the strictest rule, the default's."""
+    language = KIND_NAMES[kind].service_language(answers)
+    return language if language in KIND_NAMES[kind].service_languages else None
+
+
 def validate_common_answers(answers: Mapping[str, Any], kind: str) -> None:
     validate_project_name(_name(answers, "project_name"))
-    validate_package_name(_name(answers, "package_name"), kind)
+    validate_package_name(_name(answers, "package_name"), kind, _service_language(answers, kind))
     if not _text(answers, "title").strip():
         raise InvalidNameError("title must not be empty.")
     _text(answers, "description", limit=500)

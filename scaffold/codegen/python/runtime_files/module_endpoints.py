@@ -59,7 +59,15 @@ from starlette.responses import JSONResponse, Response
 
 from .body_limits import BodyBudget
 from .locale import choose_locale
-from .module_envelope import ENVELOPE_CONTEXT, ENVELOPE_PAYLOAD, BodyError, body_budget, parse_json, read_body
+from .module_envelope import (
+    ENVELOPE_CONTEXT,
+    ENVELOPE_PAYLOAD,
+    BodyError,
+    body_budget,
+    parse_json,
+    read_body,
+    refuse_context_without_payload,
+)
 from .module_errors import error_response, internal_error
 from .module_secrets import (
     MODULE_NO_KEY_STATUS,
@@ -337,7 +345,7 @@ def _sealing_route(box: SecretBox | None) -> _Route:
             raise ModuleError(MODULE_NO_KEY_STATUS, module_text("secrets.noKey"))
         return SealedSecret(value=box.seal(call.payload.value, field=call.payload.name))
 
-    summary = "Encrypt a secret the module's Settings is about to save (an enc:v1: token)"
+    summary = module_text("sealing.summary")
     return _Route(MODULE_SECRETS_PATH, SecretToSeal, None, SealedSecret, (), seal, summary, reveals=False)
 
 
@@ -370,6 +378,7 @@ def _serve(
                 context = _validate(route.module_context, context, ENVELOPE_CONTEXT, context_names)
             payload = _validate(route.payload, data[ENVELOPE_PAYLOAD], ENVELOPE_PAYLOAD, payload_names)
             return Call(payload, context, locale, True, request)
+        refuse_context_without_payload(data)
         payload = _validate(route.payload, data, "the body", payload_names)
         return Call(payload, None, locale, False, request)
 

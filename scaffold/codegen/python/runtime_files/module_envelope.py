@@ -196,6 +196,14 @@ def _payload_problem(value: Any, where: str) -> str | None:
     return None
 
 
+def refuse_context_without_payload(data: Any) -> None:
+    """BodyError 400 for a body with moduleContext and no payload, on every POST route: only the
+    proxy's envelope carries moduleContext, so such a body was meant as one, and saying that is
+    clearer than naming a bare payload's missing or extra property (as every language says it)."""
+    if isinstance(data, dict) and ENVELOPE_CONTEXT in data and ENVELOPE_PAYLOAD not in data:
+        raise BodyError(400, module_text("envelope.contextWithoutPayload"))
+
+
 def unwrap(data: Any, locale: str) -> ProxiedRequest:
     """Envelope or bare payload -> ProxiedRequest; anything else is BodyError 400 (module docstring)."""
     if isinstance(data, dict) and ENVELOPE_PAYLOAD in data:
@@ -208,6 +216,7 @@ def unwrap(data: Any, locale: str) -> ProxiedRequest:
             raise BodyError(400, module_text("envelope.neither", problem=problem))
         context = data.get(ENVELOPE_CONTEXT)
         return ProxiedRequest(payload=payload, module_context=context, via_proxy=True, locale=locale)
+    refuse_context_without_payload(data)
     problem = _payload_problem(data, "")
     if problem is not None:
         raise BodyError(400, module_text("envelope.neither", problem=problem))

@@ -58,6 +58,7 @@ import {
   BODY_MIN_BYTES_PER_SECOND,
   BODY_STALL_SECONDS,
   DEFAULT_LOCALE,
+  HEADER_SECONDS,
   MODULE_MAX_BODY_BYTES,
   MODULE_MAX_BODY_BYTES_IN_FLIGHT,
   MODULE_MAX_JSON_DEPTH,
@@ -134,14 +135,9 @@ export const moduleContractPlugin: FastifyPluginCallback<ModuleContractOptions> 
   done();
 };
 
-/**
- * The request line and headers must arrive within this (Node's own default is a minute), as in
- * every language's service (the TypeScript plugin's serve.ts, Python's serving.py).
- */
-const HEADER_SECONDS = 10;
-
 function installModuleRoutes(scope: FastifyInstance, options: ModuleContractOptions): void {
-  // Headers trickled a line at a time are cut after HEADER_SECONDS: Node checks its timeouts every
+  // Headers trickled a line at a time are cut after HEADER_SECONDS (runtime-constants.ts; Node's own
+  // default is a minute), as in every language's service: Node checks its timeouts every
   // connectionsCheckingInterval (30 s by default, read when the server starts listening).
   scope.server.headersTimeout = HEADER_SECONDS * 1000;
   (scope.server as { connectionsCheckingInterval?: number }).connectionsCheckingInterval = 1000;

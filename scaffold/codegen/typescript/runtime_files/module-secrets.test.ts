@@ -9,14 +9,26 @@
  * Unset, the tests fail: a run that skipped the shared cases would pass without deciding anything.
  */
 
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 
+import { BodyBudget } from './body-limits.js';
 import { ConfigurationError } from './errors.js';
-import { BodyError } from './module-body.js';
+import { BodyError, installBodyReading } from './module-body.js';
+import { Endpoints } from './module-endpoints.js';
 import { ModuleError } from './module-errors.js';
 import { moduleSecretBox, revealContext, sealSecret } from './module-secrets.js';
-import { MODULE_TEXTS, type ModuleTextKey } from './module-texts.js';
-import { MODULE_KEY_ENV, MODULE_NO_KEY_STATUS, MODULE_OLD_KEYS_ENV } from './runtime-constants.js';
+import { MODULE_TEXTS, type ModuleTextKey, moduleText } from './module-texts.js';
+import {
+  BODY_MIN_BYTES_PER_SECOND,
+  BODY_STALL_SECONDS,
+  MODULE_KEY_ENV,
+  MODULE_MAX_BODY_BYTES,
+  MODULE_MAX_BODY_BYTES_IN_FLIGHT,
+  MODULE_NO_KEY_STATUS,
+  MODULE_OLD_KEYS_ENV,
+  MODULE_SECRETS_PATH,
+} from './runtime-constants.js';
 import { type SecretBox, isToken } from './secrets.js';
 import { loadSharedCases } from './shared-cases.js';
 
@@ -41,15 +53,23 @@ interface SealCase {
   readonly unchanged?: boolean;
 }
 
+interface SealingCase {
+  readonly name: string;
+  readonly body: string;
+  readonly first: string;
+}
+
 const KEYS: Readonly<Record<string, ReadonlySet<string>>> = {
   reveal: new Set(['name', 'keys', 'context', 'revealed', 'refused']),
   seal: new Set(['name', 'keys', 'field', 'value', 'unchanged']),
+  sealing: new Set(['name', 'body', 'first']),
 };
 
 const document = loadSharedCases('SCAFFOLD_MODULE_SECRETS', 'module_secrets.json', KEYS);
 const keyTexts = document['keys'] as Readonly<Record<string, string>>;
 const revealCases = document['reveal'] as RevealCase[];
 const sealCases = document['seal'] as SealCase[];
+const sealingCases = document['sealing'] as SealingCase[];
 
 function keyText(name: string): string {
   const text = keyTexts[name];
@@ -176,5 +196,33 @@ describe('the key', () => {
     const error = thrown(() => moduleSecretBox({ [MODULE_OLD_KEYS_ENV]: keyText('old') }));
     expect(error).toBeInstanceOf(ConfigurationError);
     expect((error as Error).message).toBe(textOf('secrets.oldWithoutKey'));
+  });
+});
+
+describe('the sealing route names the first problem in the schema\'s order', () => {
+  it.each(sealingCases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    const app = Fastify();
+    installBodyReading(app, {
+      maxBodyBytes: MODULE_MAX_BODY_BYTES,
+      budget: new BodyBudget(MODULE_MAX_BODY_BYTES_IN_FLIGHT),
+      pace: { stallSeconds: BODY_STALL_SECONDS, minBytesPerSecond: BODY_MIN_BYTES_PER_SECOND },
+    });
+    const secretBox = moduleSecretBox({ [MODULE_KEY_ENV]: keyText('current') });
+    new Endpoints().install(app, { locales: ['en-US'], defaultLocale: 'en-US', secretBox });
+    try {
+      const answer = await app.inject({
+        method: 'POST',
+        url: MODULE_SECRETS_PATH,
+        headers: { 'content-type': 'application/json' },
+        payload: c.body,
+      });
+      expect(answer.statusCode).toBe(400);
+      const message = answer.json<{ message: string }>().message;
+      expect(message.startsWith(moduleText('endpoint.mismatch', { problem: `${c.first}: ` }))).toBe(
+        true,
+      );
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -12,7 +12,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { ConfigurationError } from './errors.js';
 import { PUBLISHED_SECRET_KEYS } from './runtime-constants.js';
-import { GENERATE_HINT, SecretBox, loadSecretBox, parseKey } from './secrets.js';
+import { loadSecretBox } from './secret-keys.js';
+import { GENERATE_HINT, SecretBox, parseKey } from './secrets.js';
 import { loadSharedCases } from './shared-cases.js';
 
 /** One of the file's "loads": the key a plugin starts with. */

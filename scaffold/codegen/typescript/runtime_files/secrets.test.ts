@@ -1,6 +1,6 @@
 /**
- * Tests of secrets.ts, the twin of the Python plugins' secrets.py: tokens, keys and the
- * development key file behave as there (tests/functional/test_secrets_across_languages.py runs
+ * Tests of secrets.ts and secret-keys.ts, the twins of the Python plugins' secrets.py and
+ * secret_keys.py: tokens, keys and the development key file behave as there (tests/functional/test_secrets_across_languages.py runs
  * these, and checks tokens across the two languages).
  */
 
@@ -24,15 +24,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { ConfigurationError } from './errors.js';
 import { ENCRYPTED_PREFIX, KEY_FILE_NAME } from './runtime-constants.js';
-import {
-  GENERATE_HINT,
-  SecretBox,
-  SecretError,
-  generateKey,
-  isToken,
-  loadSecretBox,
-  parseKey,
-} from './secrets.js';
+import { loadSecretBox } from './secret-keys.js';
+import { GENERATE_HINT, SecretBox, SecretError, generateKey, isToken, parseKey } from './secrets.js';
 import { loadSharedCases } from './shared-cases.js';
 
 // Made by the Python runtime (scaffold/codegen/python/runtime_files/secrets.py) with these keys.

@@ -54,6 +54,7 @@ import { isToken, SecretError, type SecretBox } from './secrets.js';
 import {
   BODY_MIN_BYTES_PER_SECOND,
   BODY_STALL_SECONDS,
+  HEADER_SECONDS,
   MAX_BODY_BYTES,
   MAX_BODY_BYTES_IN_FLIGHT,
   RETRY_AFTER_SECONDS,
@@ -62,8 +63,6 @@ import { DOCUMENT } from './spec.js';
 import { DeadlinePassed, endHungUp, HungUp, requestSignal, stoppingAnswer, untilEnded } from './shutdown.js';
 import { BodyValidator } from './validation.js';
 
-/** The request line and headers must arrive within this (Node's own default is a minute). */
-export const HEADER_SECONDS = 10;
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i;
 const FIELD_CODE = /^[A-Za-z0-9_.:-]{1,128}$/;
 
@@ -206,8 +205,9 @@ function installContractRoutes(scope: FastifyInstance, options: ContractOptions)
     stallSeconds: options.bodyStallSeconds ?? BODY_STALL_SECONDS,
     minBytesPerSecond: options.bodyMinBytesPerSecond ?? BODY_MIN_BYTES_PER_SECOND,
   };
-  // Headers trickled a line at a time are cut after HEADER_SECONDS: Node checks its timeouts every
-  // connectionsCheckingInterval (30 s by default, read when the server starts listening).
+  // Headers trickled a line at a time are cut after HEADER_SECONDS (Node's own default is a
+  // minute): Node checks its timeouts every connectionsCheckingInterval (30 s by default, read
+  // when the server starts listening).
   scope.server.headersTimeout = HEADER_SECONDS * 1000;
   (scope.server as { connectionsCheckingInterval?: number }).connectionsCheckingInterval = 1000;
   const held = new WeakMap<FastifyRequest, number>();

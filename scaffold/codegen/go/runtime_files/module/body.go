@@ -128,15 +128,18 @@ func parseJSON(raw []byte) (any, *bodyError) {
 }
 
 // readJSON checks raw as parseJSON does, building nothing: an own endpoint reads its types from
-// the bytes (strict.go). envelope says the body is an object with a top-level "payload" key.
+// the bytes (strict.go). envelope says the body is an object with a top-level "payload" key; an
+// object with a top-level "moduleContext" key and no "payload" is refused (contextWithoutPayload).
 func readJSON(raw []byte) (envelope bool, refused *bodyError) {
 	if refused := precheck(raw); refused != nil {
 		return false, refused
 	}
 	reader := jsonio.NewReader(raw, ModuleMaxJSONDepth)
+	saved := false
 	if reader.Peek() == '{' && reader.BeginObject() {
 		for reader.NextKey() {
 			envelope = envelope || string(reader.Key()) == envelopePayload
+			saved = saved || string(reader.Key()) == envelopeContext
 			reader.Skip()
 		}
 	}
@@ -144,7 +147,17 @@ func readJSON(raw []byte) (envelope bool, refused *bodyError) {
 	if refused := syntaxRefusal(raw, reader.Syntax()); refused != nil {
 		return false, refused
 	}
+	if saved && !envelope {
+		return false, contextWithoutPayload()
+	}
 	return envelope, nil
+}
+
+// contextWithoutPayload refuses a body with moduleContext and no payload, on every POST route:
+// only the proxy's envelope carries moduleContext, so such a body was meant as one, and saying
+// that is clearer than naming a bare payload's missing or extra property (as every language says it).
+func contextWithoutPayload() *bodyError {
+	return refuse(http.StatusBadRequest, Text(TextEnvelopeContextWithoutPayload, nil))
 }
 
 // precheck refuses raw nested too deep, empty or not UTF-8, before it is parsed.

@@ -83,6 +83,11 @@ func unwrapDemo(data any) (DemoCall, *bodyError) {
 			return DemoCall{Message: message, ModuleContext: saved, ViaProxy: true}, nil
 		}
 	}
+	if object, ok := data.(map[string]any); ok {
+		if _, saved := object[envelopeContext]; saved {
+			return DemoCall{}, contextWithoutPayload()
+		}
+	}
 	message, problem := payloadProblem(data, "")
 	if problem != "" {
 		return DemoCall{}, neither(problem)

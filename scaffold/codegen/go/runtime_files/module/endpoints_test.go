@@ -209,10 +209,13 @@ func TestTheDocumentListsOwnEndpoints(t *testing.T) {
 		t.Fatalf("operations %s", operations)
 	}
 	text := string(data)
-	for _, want := range []string{`"endpoints.seriesQuery"`, `"endpoints.salesAPI"`, `"endpoints.series-Output"`, `"409"`, `"own_api_v1_series"`, `"maxProperties":0`} {
+	for _, want := range []string{`"endpoints.seriesQuery"`, `"endpoints.salesAPI"`, `"endpoints.series"`, `"409"`, `"own_api_v1_series"`, `"maxProperties":0`} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the document lacks %s", want)
 		}
+	}
+	if strings.Contains(text, "-Output") || strings.Contains(text, "-Input") {
+		t.Errorf("a type only read or only written is named as pydantic names it, with no suffix")
 	}
 	examples := map[string]string{}
 	for _, example := range doc.RequestExamples() {
@@ -227,5 +230,32 @@ func TestTheDocumentListsOwnEndpoints(t *testing.T) {
 	}
 	if problem := doc.AnswerProblem("POST /api/v1/series", 200, "application/json", []byte(`{"points": "1", "region": "n", "note": null}`)); problem == "" {
 		t.Error("a wrong answer passed")
+	}
+}
+
+func TestATypeReadAndWrittenIsTwoComponentsAsPydanticNamesThem(t *testing.T) {
+	endpoints := NewEndpoints()
+	Post(endpoints, "/api/v1/echo", Route[seriesQuery, salesAPI, seriesQuery]{
+		Handle: func(call Call[seriesQuery, salesAPI]) (seriesQuery, error) { return call.Payload, nil },
+	})
+	data, err := endpoints.OpenAPI([]byte(`{"openapi": "3.1.0", "paths": {}, "components": {"schemas": {"DemoStatusError": {"type": "object"}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var document struct {
+		Components struct {
+			Schemas map[string]any `json:"schemas"`
+		} `json:"components"`
+	}
+	if err := json.Unmarshal(data, &document); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"endpoints.seriesQuery-Input", "endpoints.seriesQuery-Output", "endpoints.salesAPI", "endpoints.SecretToSeal", "endpoints.SealedSecret"} {
+		if _, ok := document.Components.Schemas[name]; !ok {
+			t.Errorf("no component %s in %v", name, document.Components.Schemas)
+		}
+	}
+	if _, ok := document.Components.Schemas["endpoints.seriesQuery"]; ok {
+		t.Errorf("endpoints.seriesQuery is both -Input and -Output, never plain")
 	}
 }

@@ -88,7 +88,11 @@ func TestRequestsFramedAgainstRFC9112AreRefusedInTheErrorShape(t *testing.T) {
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
 			response, answer, ended := exchange(t, addr, c.raw, true)
-			want := `{"error":true,"message":` + strconv.Quote(Text(TextHTTPOther, map[string]string{"status": strconv.Itoa(c.status)})) + `}`
+			message := Text(TextHTTPOther, map[string]string{"status": strconv.Itoa(c.status)})
+			if c.status == http.StatusRequestHeaderFieldsTooLarge {
+				message = Text(TextHTTP431, nil)
+			}
+			want := `{"error":true,"message":` + strconv.Quote(message) + `}`
 			if response.StatusCode != c.status || string(answer) != want {
 				t.Fatalf("answered %d %s, want %d %s", response.StatusCode, answer, c.status, want)
 			}

@@ -262,7 +262,8 @@ func (t *trackingWriter) Write(body []byte) (int, error) {
 func (t *trackingWriter) Unwrap() http.ResponseWriter { return t.ResponseWriter }
 
 // answeredRefusal answers the stand-in of a request FrameRequests refused (contract's framing.go),
-// true, with `Connection: close` and the table's text for its status; false for any other request.
+// true, with `Connection: close` and the table's text for its status (http.431, else http.other);
+// false for any other request.
 // Nothing of the refused head is read (its Accept-Language included), as the Go plugin answers.
 func (s *Server) answeredRefusal(w http.ResponseWriter, r *http.Request) bool {
 	status, reason, refused := contract.FramingRefusal(r)
@@ -271,6 +272,9 @@ func (s *Server) answeredRefusal(w http.ResponseWriter, r *http.Request) bool {
 	}
 	s.logger.InfoContext(r.Context(), "refused a request framed against RFC 9112: "+reason)
 	message := Text(TextHTTPOther, map[string]string{"status": strconv.Itoa(status)})
+	if status == http.StatusRequestHeaderFieldsTooLarge {
+		message = Text(TextHTTP431, nil) // the Python and TypeScript backends' sentence
+	}
 	writeError(w, status, message, map[string]string{"Connection": "close"})
 	return true
 }

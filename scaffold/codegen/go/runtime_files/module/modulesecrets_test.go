@@ -49,19 +49,26 @@ type sealCase struct {
 	Unchanged bool       `json:"unchanged"`
 }
 
+type sealingCase struct {
+	Name  string `json:"name"`
+	Body  string `json:"body"`
+	First string `json:"first"`
+}
+
 type secretCases struct {
-	About  []string          `json:"about"`
-	Keys   map[string]string `json:"keys"`
-	Reveal []revealCase      `json:"reveal"`
-	Seal   []sealCase        `json:"seal"`
+	About   []string          `json:"about"`
+	Keys    map[string]string `json:"keys"`
+	Reveal  []revealCase      `json:"reveal"`
+	Seal    []sealCase        `json:"seal"`
+	Sealing []sealingCase     `json:"sealing"`
 }
 
 func readSecretCases(t *testing.T) secretCases {
 	t.Helper()
 	var file secretCases
 	casefiles.Read(t, "SCAFFOLD_MODULE_SECRETS", "module_secrets.json", &file)
-	if len(file.Reveal) == 0 || len(file.Seal) == 0 {
-		t.Fatal("module_secrets.json holds no reveal or no seal cases")
+	if len(file.Reveal) == 0 || len(file.Seal) == 0 || len(file.Sealing) == 0 {
+		t.Fatal("module_secrets.json holds no reveal, seal or sealing cases")
 	}
 	return file
 }
@@ -186,6 +193,22 @@ func TestASealedSecretIsRevealedAgain(t *testing.T) {
 			status, answer := answerOf(t, server, "/api/v1/echo", `{"payload": {}, "moduleContext": `+string(field)+`}`)
 			if want := map[string]any{c.Field: c.Value}; status != http.StatusOK || !reflect.DeepEqual(answer, want) {
 				t.Errorf("revealed as %d %v, want %v", status, answer, want)
+			}
+		})
+	}
+}
+
+func TestTheSealingRouteNamesTheFirstProblemInTheSchemasOrder(t *testing.T) {
+	file := readSecretCases(t)
+	current := "current"
+	server := contextEcho(t, boxOf(t, file, secretKeys{Key: &current}))
+	for _, c := range file.Sealing {
+		t.Run(c.Name, func(t *testing.T) {
+			status, answer := answerOf(t, server, ModuleSecretsPath, c.Body)
+			message, _ := answer.(map[string]any)["message"].(string)
+			first := Text(TextEndpointMismatch, map[string]string{"problem": c.First + ": "})
+			if status != http.StatusBadRequest || !strings.HasPrefix(message, first) {
+				t.Errorf("%d %q, the case says 400 starting %q", status, message, first)
 			}
 		})
 	}

@@ -73,7 +73,8 @@ from .query_text import (
 )
 from .routes import BASE_PATH, build_router
 from .saved_config import saved_config
-from .secrets import SecretBox, load_secret_box
+from .secret_keys import load_secret_box
+from .secrets import SecretBox
 from .stub import stub_data_source
 
 __all__ = [

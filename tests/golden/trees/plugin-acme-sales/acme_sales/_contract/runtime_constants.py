@@ -39,6 +39,8 @@ MAX_JSON_DEPTH = 256
 MODULE_MAX_JSON_DEPTH = 64
 # the request line and headers together; more is 431
 MAX_HEAD_BYTES = 16 * 1024
+# the request line and headers must arrive within this many seconds, or the connection is closed
+HEADER_SECONDS = 10
 # a query's json text, and a text with its variables expanded, at most
 MAX_QUERY_TEXT_BYTES = 1024 * 1024
 # the contract's language, when a call names none the service has

@@ -83,7 +83,7 @@ func run() error {
 	// through the plugin's logger, in LOG_FORMAT like every other line, at ERROR: each is a bug.
 	server := &http.Server{
 		Handler:           handler,
-		ReadHeaderTimeout: 10 * time.Second,
+		ReadHeaderTimeout: contract.HeaderSeconds * time.Second,
 		ReadTimeout:       300 * time.Second,
 		IdleTimeout:       120 * time.Second,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelError),

@@ -17,6 +17,7 @@ export * from './observability.js';
 export * from './operations.js';
 export * from './query-text.js';
 export * from './runtime-constants.js';
+export * from './secret-keys.js';
 export * from './secrets.js';
 export * from './serve.js';
 export * from './shutdown.js';

@@ -52,6 +52,9 @@ export const MODULE_MAX_JSON_DEPTH = 64;
 /** The request line and headers together; more is 431. */
 export const MAX_HEAD_BYTES = 16 * 1024;
 
+/** The request line and headers must arrive within this many seconds, or the connection is closed. */
+export const HEADER_SECONDS = 10;
+
 /** A query's json text, and a text with its variables expanded, at most. */
 export const MAX_QUERY_TEXT_BYTES = 1024 * 1024;
 

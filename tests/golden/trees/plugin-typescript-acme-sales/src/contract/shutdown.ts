@@ -51,7 +51,7 @@ export class DeadlinePassed extends Error {
 /** The reason of a request's aborted signal at the end of the shutdown's grace period. */
 export class Stopped extends Error {
   constructor() {
-    super('the plugin is stopping: SHUTDOWN_GRACE_SECONDS ended');
+    super('the service is stopping: SHUTDOWN_GRACE_SECONDS ended');
     this.name = 'Stopped';
   }
 }

@@ -55,7 +55,10 @@ def module_secret_box(environ: Mapping[str, str]) -> SecretBox | None:
 def reveal_context(context: dict[str, Any], box: SecretBox | None) -> dict[str, Any]:
     """`context` with every `enc:v1:` value decrypted; BodyError 400 or 503 when one cannot be.
 
-    The body's depth is bounded before it is parsed (MODULE_MAX_JSON_DEPTH), so the walk is too.
+    Nothing is copied unless a token is found (as module-secrets.ts and the Go backend walk it): a
+    moduleContext without a secret, the common case, comes back as the same object, and only the
+    dicts and lists on the way to a token are copied, so the parsed body is never changed. The
+    body's depth is bounded before it is parsed (MODULE_MAX_JSON_DEPTH), so the walk is too.
     """
     revealed = _reveal(context, "", box)
     assert isinstance(revealed, dict)
@@ -64,9 +67,23 @@ def reveal_context(context: dict[str, Any], box: SecretBox | None) -> dict[str, 
 
 def _reveal(value: Any, name: str, box: SecretBox | None) -> Any:
     if isinstance(value, dict):
-        return {key: _reveal(item, key, box) for key, item in value.items()}
+        copied: dict[str, Any] | None = None
+        for key, item in value.items():
+            seen = _reveal(item, key, box)
+            if seen is not item:
+                if copied is None:
+                    copied = dict(value)
+                copied[key] = seen
+        return value if copied is None else copied
     if isinstance(value, list):
-        return [_reveal(item, name, box) for item in value]
+        items: list[Any] | None = None
+        for index, item in enumerate(value):
+            seen = _reveal(item, name, box)  # an array's items take its property's name
+            if seen is not item:
+                if items is None:
+                    items = list(value)
+                items[index] = seen
+        return value if items is None else items
     if not is_token(value):
         return value
     if box is None:
@@ -78,24 +95,29 @@ def _reveal(value: Any, name: str, box: SecretBox | None) -> Any:
 
 
 class SecretToSeal(BaseModel):
-    """What the module's Settings sends to have a secret encrypted before it saves it."""
+    """The secret the module's Settings has encrypted before it saves it, and the property it is for.
 
-    model_config = ConfigDict(extra="forbid", strict=True)
+    The descriptions in the published document are module_backend_texts.py's (`sealing.*`), as
+    every language's backend documents this route alike.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid", strict=True, json_schema_extra={"description": module_text("sealing.toSeal")}
+    )
 
     name: str = Field(
         min_length=1,
         max_length=MODULE_MAX_SECRET_NAME_CHARS,
-        description="The property of the settings that will hold the value (the token is bound to it)",
+        description=module_text("sealing.toSeal.name"),
     )
-    value: str = Field(
-        max_length=MODULE_MAX_SECRET_CHARS,
-        description="The secret; a value that already is an enc:v1: token comes back as it is",
-    )
+    value: str = Field(max_length=MODULE_MAX_SECRET_CHARS, description=module_text("sealing.toSeal.value"))
 
 
 class SealedSecret(BaseModel):
-    """The token the Settings saves in place of the secret."""
+    """The enc:v1: token that the Settings saves instead of the secret (described as `sealing.sealed`)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(
+        extra="forbid", json_schema_extra={"description": module_text("sealing.sealed")}
+    )
 
-    value: str = Field(description="An enc:v1: token only this module's backend decrypts")
+    value: str = Field(description=module_text("sealing.sealed.value"))

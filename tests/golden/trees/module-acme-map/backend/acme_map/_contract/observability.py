@@ -360,25 +360,29 @@ def _route_path(scope: Scope) -> str:
     return path[len(root) :] if root and path.startswith(root) else path
 
 
-def glue_text(key: str, english: str) -> str:
-    """A text of a plugin's glue in the contract's default language, or `english` in a module backend.
+def glue_text(key: str, /, **params: Any) -> str:
+    """A text of the glue in the contract's default language: a plugin's, or a module backend's.
 
     A plugin's text catalogue is the contract folder's `catalog.py` (`text_catalog.py` here in
     scaffold), imported by the app before anything is served, in every worker too; a module
-    backend has none, and its errors are in English. Looked up, not imported: this file is a module
-    backend's too.
+    backend has none, and answers with its table's English texts (`module_texts.py`, the same
+    sentences in every language's module backend), imported by its routes. Looked up, not
+    imported: this file is both's.
     """
     for name in ("catalog", "text_catalog"):
         catalog = sys.modules.get(f"{__package__}.{name}")
         runtime_text = getattr(catalog, "runtime_text", None)
         if callable(runtime_text):
-            return str(runtime_text(DEFAULT_LOCALE, key))
-    return english
+            return str(runtime_text(DEFAULT_LOCALE, key, **params))
+    module_text = getattr(sys.modules.get(f"{__package__}.module_texts"), "module_text", None)
+    if callable(module_text):
+        return str(module_text(key, **params))
+    raise LookupError(f"no text catalogue is loaded for {key!r}")  # neither a plugin nor a module
 
 
 def _stopping_answer() -> tuple[int, bytes, list[tuple[bytes, bytes]]]:
     """503 in the error shape for a request the end of the shutdown's grace period cut off."""
-    message = glue_text("stopping", "The service is stopping; retry the request")
+    message = glue_text("stopping")
     body = json.dumps({"error": True, "message": message}, ensure_ascii=False).encode()
     return 503, body, [*_JSON, (b"connection", b"close")]
 

@@ -56,16 +56,19 @@ from starlette.applications import Starlette
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from .observability import Observability, glue_text
-from .runtime_constants import MAX_HEAD_BYTES, SHUTDOWN_DRAIN_SECONDS, SHUTDOWN_GRACE_SECONDS
+from .runtime_constants import (
+    HEADER_SECONDS,
+    MAX_HEAD_BYTES,
+    SHUTDOWN_DRAIN_SECONDS,
+    SHUTDOWN_GRACE_SECONDS,
+)
 
 EVENT_LOOP = "asyncio"  # see the module's docstring
-HEADER_SECONDS = 10.0
 LINGER_SECONDS = 2.0
 # What ends a head (h11's own pattern: a bare LF line ending is taken too), and where its request
 # line starts: blank lines before it are skipped by httptools, refused by h11; they count as head.
 _HEAD_END = re.compile(rb"\n\r?\n")
 _REQUEST_LINE = re.compile(rb"[^\r\n]")
-_HEAD_TOO_LARGE_EN = "The request line and headers are larger than 16 KiB"
 
 
 class _HeadMeter:
@@ -113,9 +116,12 @@ def _head_too_large(buffer: bytes) -> bool:
 def _head_too_large_answer(default_headers: Iterable[tuple[bytes, bytes]]) -> bytes:
     """431 in the error shape, in the contract's default language: the head that would name another
     was not read."""
-    message = glue_text("http.431", _HEAD_TOO_LARGE_EN)
+    return _refusal(HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE, glue_text("http.431"), default_headers)
+
+
+def _refusal(status: HTTPStatus, message: str, default_headers: Iterable[tuple[bytes, bytes]]) -> bytes:
+    """An answer in the error shape, with `Connection: close`, written before any app saw the request."""
     body = json.dumps({"error": True, "message": message}, ensure_ascii=False, separators=(",", ":")).encode()
-    status = HTTPStatus.REQUEST_HEADER_FIELDS_TOO_LARGE
     lines = [f"HTTP/1.1 {status.value} {status.phrase}".encode()]
     lines += [name + b": " + value for name, value in default_headers]
     lines += [b"content-type: application/json", b"content-length: %d" % len(body), b"connection: close"]
@@ -185,6 +191,16 @@ def guarded(protocol: type[asyncio.Protocol]) -> type[asyncio.Protocol]:
         def data_received(self, data: bytes) -> None:
             if not self._refused:  # after a refusal, what the caller still sends is dropped
                 super().data_received(data)
+
+        def send_400_response(self, msg: str) -> None:
+            """A request uvicorn's parser cannot read (a malformed request line or header, two
+            Content-Lengths, a Transfer-Encoding but chunked): 400 in the error shape, in the
+            contract's default language, as the TypeScript and Go services answer it; uvicorn's
+            own answer was plain text (`msg`, its parser's words, which would quote the request)."""
+            status = HTTPStatus.BAD_REQUEST
+            message = glue_text("http.other", status=status.value)
+            self.transport.write(_refusal(status, message, self.server_state.default_headers))
+            self.transport.close()
 
         def _start_header_timer(self) -> None:
             if self._header_timer is not None:

@@ -55,6 +55,9 @@ const ModuleMaxJSONDepth = 64
 // MaxHeadBytes: the request line and headers together; more is 431.
 const MaxHeadBytes = 16 << 10
 
+// HeaderSeconds: the request line and headers must arrive within this many seconds, or the connection is closed.
+const HeaderSeconds = 10
+
 // MaxQueryTextBytes: a query's json text, and a text with its variables expanded, at most.
 const MaxQueryTextBytes = 1024 << 10
 

@@ -8,9 +8,9 @@ import "acme-map/internal/contract/module"
 // derived from their types:
 //
 //	func init() {
-//		module.Post(Endpoints, "/api/v1/series", module.Route[SeriesQuery, SalesAPI, Series]{
+//		module.Post(Endpoints, "/api/v1/series", module.Route[SeriesQuery, ModuleSettings, Series]{
 //			Errors: []int{409},
-//			Handle: func(call module.Call[SeriesQuery, SalesAPI]) (Series, error) { ... },
+//			Handle: func(call module.Call[SeriesQuery, ModuleSettings]) (Series, error) { ... },
 //		})
 //	}
 //

@@ -267,6 +267,21 @@ export function contextProblem(data: Record<string, unknown>): string | undefine
   return moduleText(data[ENVELOPE_CONTEXT] === null ? 'envelope.contextNull' : 'envelope.contextNotObject');
 }
 
+/**
+ * BodyError 400 for a body with moduleContext and no payload, on every POST route: only the
+ * proxy's envelope carries moduleContext, so such a body was meant as one, and saying that is
+ * clearer than naming a bare payload's missing or extra property (as every language says it).
+ */
+export function refuseContextWithoutPayload(data: unknown): void {
+  if (
+    isJsonObject(data) &&
+    Object.hasOwn(data, ENVELOPE_CONTEXT) &&
+    !Object.hasOwn(data, ENVELOPE_PAYLOAD)
+  ) {
+    throw new BodyError(400, moduleText('envelope.contextWithoutPayload'));
+  }
+}
+
 /** Envelope or bare payload -> ProxiedRequest; anything else is BodyError 400. */
 export function unwrapDemo(data: unknown, locale: string): ProxiedRequest {
   if (isJsonObject(data) && Object.hasOwn(data, ENVELOPE_PAYLOAD)) {
@@ -283,6 +298,7 @@ export function unwrapDemo(data: unknown, locale: string): ProxiedRequest {
       locale,
     };
   }
+  refuseContextWithoutPayload(data);
   const problem = payloadProblem(data, '');
   if (problem !== undefined) {
     throw new BodyError(400, moduleText('envelope.neither', { problem }));

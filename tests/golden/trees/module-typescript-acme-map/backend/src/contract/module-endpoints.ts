@@ -50,6 +50,7 @@ import {
   isJsonObject,
   parseModuleJson,
   rawBodyOf,
+  refuseContextWithoutPayload,
 } from './module-body.js';
 import { ModuleError, sendInternalError, sendModuleError } from './module-errors.js';
 import { type SchemaCheck, answerSerializer, compileCheck } from './module-schemas.js';
@@ -375,6 +376,7 @@ function readCall(
     const payload = checked(route.checkPayload, data[ENVELOPE_PAYLOAD], ENVELOPE_PAYLOAD);
     return { payload, moduleContext: context, locale, viaProxy: true, request };
   }
+  refuseContextWithoutPayload(data);
   const payload = checked(route.checkPayload, data, 'the body');
   return { payload, moduleContext: undefined, locale, viaProxy: false, request };
 }

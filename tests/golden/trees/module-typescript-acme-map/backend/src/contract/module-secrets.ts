@@ -35,46 +35,45 @@ import {
 } from './runtime-constants.js';
 import { SecretBox, SecretError, parseKey } from './secrets.js';
 
-/** What the module's Settings sends to have a secret encrypted before it saves it. */
+/** The secret the module's Settings has encrypted before it saves it, and the property it is for. */
 export const SecretToSeal = Type.Object(
   {
     name: Type.String({
       minLength: 1,
       maxLength: MODULE_MAX_SECRET_NAME_CHARS,
       title: 'Name',
-      description:
-        'The property of the settings that will hold the value (the token is bound to it)',
+      description: moduleText('sealing.toSeal.name'),
     }),
     value: Type.String({
       maxLength: MODULE_MAX_SECRET_CHARS,
       title: 'Value',
-      description: 'The secret; a value that already is an enc:v1: token comes back as it is',
+      description: moduleText('sealing.toSeal.value'),
     }),
   },
   {
     additionalProperties: false,
     title: 'SecretToSeal',
-    description: "What the module's Settings sends to have a secret encrypted before it saves it.",
+    description: moduleText('sealing.toSeal'),
   },
 );
 
-/** The token the Settings saves in place of the secret. */
+/** The enc:v1: token that the Settings saves instead of the secret (described as `sealing.sealed`). */
 export const SealedSecret = Type.Object(
   {
     value: Type.String({
       title: 'Value',
-      description: "An enc:v1: token only this module's backend decrypts",
+      description: moduleText('sealing.sealed.value'),
     }),
   },
   {
     additionalProperties: false,
     title: 'SealedSecret',
-    description: 'The token the Settings saves in place of the secret.',
+    description: moduleText('sealing.sealed'),
   },
 );
 
-export const SEALING_SUMMARY =
-  "Encrypt a secret the module's Settings is about to save (an enc:v1: token)";
+/** The route's summary in the published document (its texts are module_backend_texts.py's `sealing.*`). */
+export const SEALING_SUMMARY = moduleText('sealing.summary');
 
 /**
  * The box of MODULE_SECRET_KEY (and MODULE_OLD_SECRET_KEYS) in `env`; undefined when no key is set.

@@ -399,6 +399,8 @@ export function installObservability(app: FastifyInstance, options: Observabilit
     }
     const coding = request.headers['transfer-encoding'];
     if (coding !== undefined && coding.trim().toLowerCase() !== 'chunked') {
+      // Node's parser fails on the body next (clientError): this answer is the connection's last
+      answered.add(request.raw.socket);
       void reply
         .code(400)
         .header('connection', 'close')

@@ -7,6 +7,8 @@ package secrets
 // production plugin refuses the example key the contract spec publishes (PublishedSecretKeys).
 // What a key encrypts and decrypts is in secrets.go; this is where it comes from, read exactly as
 // the Python and TypeScript plugins read it (so a plugin can move between languages with its key).
+// Module backends read MODULE_SECRET_KEY from their environment (module/secrets.go) and keep no key
+// file: a module project's copy of this package has secrets.go without this file.
 
 import (
 	"bytes"
@@ -37,6 +39,10 @@ type Options struct {
 	// Logger receives the development key's warning; nil is slog.Default().
 	Logger *slog.Logger
 }
+
+// keyFileMaxBytes bounds the reading of a key file (outside input): it holds one 44-character key
+// and perhaps whitespace, so more than this is no key file.
+const keyFileMaxBytes = KeyFileMaxBytes
 
 // The key files whose warning was given, so a process says it once per file.
 var warnedKeyFiles = struct {

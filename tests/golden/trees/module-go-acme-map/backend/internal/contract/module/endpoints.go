@@ -7,9 +7,9 @@ package module
 //	var Endpoints = module.NewEndpoints()
 //
 //	func init() {
-//		module.Post(Endpoints, "/api/v1/series", module.Route[SeriesQuery, SalesAPI, Series]{
+//		module.Post(Endpoints, "/api/v1/series", module.Route[SeriesQuery, ModuleSettings, Series]{
 //			Errors: []int{409},
-//			Handle: func(call module.Call[SeriesQuery, SalesAPI]) (Series, error) { ... },
+//			Handle: func(call module.Call[SeriesQuery, ModuleSettings]) (Series, error) { ... },
 //		})
 //	}
 //

@@ -6,8 +6,10 @@ package module
 // the contract's document with each route added as a POST operation, the JSON Schemas of its
 // payload, module context and answer derived from the Go types by reflection, by the same rules
 // the decoder reads them with (strict.go), so the document cannot promise what the decoder does
-// not hold. Named struct types are components named `endpoints.<Type>`; an answer type is written
-// as encoding/json writes it (a pointer, a slice or a map without omitempty may be null).
+// not hold. Named struct types are components named `endpoints.<Type>`, as pydantic names them:
+// a type read (a payload or context) and also written (an answer) is two components,
+// `endpoints.<Type>-Input` and `endpoints.<Type>-Output`. An answer type is written as
+// encoding/json writes it (a pointer, a slice or a map without omitempty may be null).
 
 import (
 	"bytes"
@@ -62,6 +64,7 @@ type schemas struct {
 	components map[string]any
 	names      map[schemaKey]string
 	taken      map[string]bool
+	both       map[reflect.Type]bool // named struct types read and written: -Input and -Output
 }
 
 type schemaKey struct {
@@ -117,8 +120,11 @@ func (s *schemas) named(t reflect.Type, output bool) string {
 		return name
 	}
 	name := componentPrefix + t.Name()
-	if output {
+	switch {
+	case s.both[t] && output:
 		name += "-Output"
+	case s.both[t]:
+		name += "-Input"
 	}
 	for n := 2; s.taken[name]; n++ {
 		name = componentPrefix + t.Name() + strconv.Itoa(n)
@@ -171,7 +177,8 @@ func (e *Endpoints) OpenAPI(contract []byte) ([]byte, error) {
 		found = map[string]any{}
 		components["schemas"] = found
 	}
-	s := &schemas{components: found, names: map[schemaKey]string{}, taken: map[string]bool{}}
+	routes := e.served(nil)
+	s := &schemas{components: found, names: map[schemaKey]string{}, taken: map[string]bool{}, both: readAndWritten(routes)}
 	for name := range found {
 		s.taken[name] = true
 	}
@@ -180,11 +187,47 @@ func (e *Endpoints) OpenAPI(contract []byte) ([]byte, error) {
 		paths = map[string]any{}
 		document["paths"] = paths
 	}
-	for _, route := range e.served(nil) {
+	for _, route := range routes {
 		paths[route.path] = map[string]any{"post": s.operation(route)}
 	}
-	s.limitSecretLengths()
+	s.describeSealing()
 	return encodeAnswer(document)
+}
+
+// readAndWritten are the named struct types the routes both read (in a payload or context) and
+// write (in an answer): pydantic names their two schemas `-Input` and `-Output`, and so does OpenAPI.
+func readAndWritten(routes []*ownRoute) map[reflect.Type]bool {
+	read, written := map[reflect.Type]bool{}, map[reflect.Type]bool{}
+	for _, route := range routes {
+		namedStructs(route.payload, read)
+		namedStructs(route.context, read)
+		namedStructs(route.answer, written)
+	}
+	both := map[reflect.Type]bool{}
+	for t := range read {
+		if written[t] {
+			both[t] = true
+		}
+	}
+	return both
+}
+
+// namedStructs adds to seen the named struct types t's schema refers to, t's own included.
+func namedStructs(t reflect.Type, seen map[reflect.Type]bool) {
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Slice, reflect.Map:
+		namedStructs(t.Elem(), seen)
+	case reflect.Struct:
+		if t.Name() != "" {
+			if seen[t] {
+				return
+			}
+			seen[t] = true
+		}
+		for _, field := range fieldsOf(t) {
+			namedStructs(t.FieldByIndex(field.index).Type, seen)
+		}
+	}
 }
 
 func (s *schemas) operation(route *ownRoute) map[string]any {

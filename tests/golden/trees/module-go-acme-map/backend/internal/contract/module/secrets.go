@@ -160,19 +160,18 @@ func (w *tokenWalk) value(name string) *bodyError {
 	return nil
 }
 
-// SecretToSeal is what the module's Settings sends to have a secret encrypted before it saves it.
+// SecretToSeal is the secret the module's Settings has encrypted before it saves it, and the
+// property it is for.
+// Its component in the document is describeSealing's, with the table's texts (TextSealing*).
 type SecretToSeal struct {
-	Name  string `json:"name" doc:"The property of the settings that will hold the value (the token is bound to it)"`
-	Value string `json:"value" doc:"The secret; a value that already is an enc:v1: token comes back as it is"`
+	Name  string `json:"name"`
+	Value string `json:"value"`
 }
 
-// SealedSecret is the token the Settings saves in place of the secret.
+// SealedSecret is the enc:v1: token that the Settings saves instead of the secret.
 type SealedSecret struct {
-	Value string `json:"value" doc:"An enc:v1: token only this module's backend decrypts"`
+	Value string `json:"value"`
 }
-
-// sealingSummary is the operation's summary in the document.
-const sealingSummary = "Encrypt a secret the module's Settings is about to save (an enc:v1: token)"
 
 // served are the routes New serves and OpenAPI documents: POST ModuleSecretsPath (which every
 // module backend has), then the module's own, in the order registered.
@@ -184,21 +183,26 @@ func (e *Endpoints) served(box *secrets.Box) []*ownRoute {
 // own endpoints' rules (its moduleContext ignored); box nil answers ModuleNoKeyStatus.
 func sealingRoute(box *secrets.Box) *ownRoute {
 	return &ownRoute{
-		path: ModuleSecretsPath, summary: sealingSummary,
+		path: ModuleSecretsPath, summary: Text(TextSealingSummary, nil),
 		payload: reflect.TypeFor[SecretToSeal](), context: reflect.TypeFor[map[string]any](),
 		answer: reflect.TypeFor[SealedSecret](),
 		serve: func(raw []byte, envelope bool, _ *revealing, _ string, _ *http.Request) ([]byte, error) {
-			call, refused := readCall[SecretToSeal, map[string]any](raw, envelope, nil) // moduleContext ignored
+			call, refused := readCall[secretFields, map[string]any](raw, envelope, nil) // moduleContext ignored
 			if refused != nil {
 				return nil, refused
 			}
-			if problem := secretLengthProblem(call); problem != "" {
+			place := theBody
+			if call.ViaProxy {
+				place = envelopePayload
+			}
+			secret, problem := call.Payload.secret(place)
+			if problem != "" {
 				return nil, mismatch(problem)
 			}
 			if box == nil {
 				return nil, Error{Status: ModuleNoKeyStatus, Message: Text(TextSecretsNoKey, nil)}
 			}
-			token, err := box.Seal(call.Payload.Value, call.Payload.Name)
+			token, err := box.Seal(secret.Value, secret.Name)
 			if err != nil {
 				return nil, err // the payload is valid UTF-8 (parseJSON): the system's random source failed
 			}
@@ -207,38 +211,76 @@ func sealingRoute(box *secrets.Box) *ownRoute {
 	}
 }
 
-// secretLengthProblem is the payload's length beyond its schema's bounds, in pydantic's words as
-// the Python backend says it (characters are code points there and here), "" within them.
-func secretLengthProblem(call Call[SecretToSeal, map[string]any]) string {
-	place := theBody
-	if call.ViaProxy {
-		place = envelopePayload
-	}
-	switch name := utf8.RuneCountInString(call.Payload.Name); {
-	case name < 1:
-		return place + ".name: String should have at least 1 character"
-	case name > ModuleMaxSecretNameChars:
-		return place + ".name: String should have at most " + strconv.Itoa(ModuleMaxSecretNameChars) + " characters"
-	}
-	if utf8.RuneCountInString(call.Payload.Value) > ModuleMaxSecretChars {
-		return place + ".value: String should have at most " + strconv.Itoa(ModuleMaxSecretChars) + " characters"
-	}
-	return ""
+// secretFields is the sealing route's payload as it is read: SecretToSeal's properties, each any
+// JSON value, so that secret checks them in the schema's order, each property's type and length
+// together (module_secrets.json's "sealing" cases). Read as SecretToSeal, a wrong type of value
+// would be found before a name that is too short, since the lengths are no Go type's.
+type secretFields struct {
+	Name  any `json:"name"`
+	Value any `json:"value"`
 }
 
-// limitSecretLengths writes the payload's bounds into its component, which reflection cannot
-// derive from a Go string: the schema the conformance test holds the route to is the one it enforces.
-func (s *schemas) limitSecretLengths() {
-	component, _ := s.components[s.named(reflect.TypeFor[SecretToSeal](), false)].(map[string]any)
-	properties, _ := component["properties"].(map[string]any)
-	for name, bounds := range map[string]map[string]any{
-		"name":  {"minLength": 1, "maxLength": ModuleMaxSecretNameChars},
-		"value": {"maxLength": ModuleMaxSecretChars},
-	} {
-		if property, ok := properties[name].(map[string]any); ok {
-			for key, bound := range bounds {
-				property[key] = bound
-			}
+// secret is the payload as SecretToSeal, or its first problem at place in the schema's order, in
+// pydantic's words as the Python backend says it (characters are code points there and here).
+// Absent properties and keys SecretToSeal has not were found by the strict reading already.
+func (f secretFields) secret(place string) (SecretToSeal, string) {
+	name, problem := boundedString(f.Name, place+".name", 1, ModuleMaxSecretNameChars)
+	if problem != "" {
+		return SecretToSeal{}, problem
+	}
+	value, problem := boundedString(f.Value, place+".value", 0, ModuleMaxSecretChars)
+	if problem != "" {
+		return SecretToSeal{}, problem
+	}
+	return SecretToSeal{Name: name, Value: value}, ""
+}
+
+// boundedString is value as a string of least to most characters, or the problem at place.
+func boundedString(value any, place string, least, most int) (string, string) {
+	text, ok := value.(string)
+	switch count := utf8.RuneCountInString(text); {
+	case !ok:
+		return "", place + ": " + textWantString
+	case count < least:
+		return "", place + ": String should have at least " + strconv.Itoa(least) + " character" + plural(least)
+	case count > most:
+		return "", place + ": String should have at most " + strconv.Itoa(most) + " character" + plural(most)
+	}
+	return text, ""
+}
+
+func plural(count int) string {
+	if count == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// describeSealing writes the components of the route's payload and answer as every language's
+// backend documents them (the Python backend's pydantic models): the payload's bounds, which
+// reflection cannot derive from a Go string, so the schema the conformance test holds the route to
+// is the one it enforces, and the table's descriptions (TextSealing*), the same words in each
+// language. tests/functional/test_module_backends.py compares the served documents.
+func (s *schemas) describeSealing() {
+	text := func(key TextKey) string { return Text(key, nil) }
+	property := func(title string, about TextKey, bounds map[string]any) map[string]any {
+		schema := map[string]any{"type": "string", "title": title, "description": text(about)}
+		for key, bound := range bounds {
+			schema[key] = bound
+		}
+		return schema
+	}
+	component := func(t reflect.Type, output bool, about TextKey, properties map[string]any, required []any) {
+		s.components[s.named(t, output)] = map[string]any{
+			"type": "object", "title": t.Name(), "description": text(about), "additionalProperties": false,
+			"properties": properties, "required": required,
 		}
 	}
+	component(reflect.TypeFor[SecretToSeal](), false, TextSealingToSeal, map[string]any{
+		"name":  property("Name", TextSealingToSealName, map[string]any{"minLength": 1, "maxLength": ModuleMaxSecretNameChars}),
+		"value": property("Value", TextSealingToSealValue, map[string]any{"maxLength": ModuleMaxSecretChars}),
+	}, []any{"name", "value"})
+	component(reflect.TypeFor[SealedSecret](), true, TextSealingSealed, map[string]any{
+		"value": property("Value", TextSealingSealedValue, nil),
+	}, []any{"value"})
 }

@@ -1,6 +1,7 @@
 // copied from scaffold 1.7.0 (scaffold/codegen/go/runtime_files/secrets/secrets.go) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 
-// Package secrets encrypts sensitive configuration values (password fields) with AES-256-GCM.
+// Package secrets encrypts sensitive configuration values (password fields) with AES-256-GCM: the
+// `enc:v1:` token.
 //
 // The contract: the health check returns password fields encrypted, and afterwards the platform
 // uses and sends them only in encrypted form. A token is `enc:v1:` + base64url(nonce | ciphertext
@@ -10,16 +11,15 @@
 // detectable. The field code is bound in as associated data, so a token copied into another field
 // does not decrypt.
 //
-// The key is 32 random bytes, base64url-encoded, from PLUGIN_SECRET_KEY (the same on every
-// replica). Without it a development plugin keeps a generated key in its state folder and says so
-// once; a production plugin refuses to start. The key file must be its owner's alone (a regular
-// file, not a symbolic link, that no other user may read or write), or the plugin refuses to start.
-// Old keys (PLUGIN_OLD_SECRET_KEYS) still decrypt, so a key can be rotated without invalidating
-// saved data sources at once.
+// A key is 32 random bytes, base64url-encoded (ParseKey reads one, naming the setting it came
+// from). A Box holds the current key and old keys that still decrypt, so a key can be rotated
+// without invalidating saved values at once. This file is the token alone, shared by plugins and
+// module backends (module/secrets.go, MODULE_SECRET_KEY); where a plugin's key comes from
+// (PLUGIN_SECRET_KEY, or a development key file: Load) is secretkeys.go, which only plugins carry.
 //
 // This is the twin of the Python plugins' secrets.py (scaffold/codegen/python/runtime_files/) and of the
 // TypeScript plugins' secrets.ts, byte for byte: a token any one makes, the others decrypt, and all
-// read a key text, a token and the key file alike (Python's lenient base64 decoding and its
+// read a key text, a token and (secretkeys.go) the key file alike (Python's lenient base64 decoding and its
 // `str.strip` are reproduced here, as are the words of Python's errors), so a plugin can move from
 // one language to another with its key and its saved data sources.
 package secrets
@@ -37,23 +37,19 @@ import (
 	"unicode/utf8"
 )
 
-// The token prefix, the settings and the development key file's name (EncryptedPrefix, KeyEnv,
-// OldKeysEnv, KeyFileName) and the token's sizes are in values_gen.go, shared by every
-// language.
+// The token prefix, the key's setting (EncryptedPrefix, KeyEnv) and the token's sizes are in
+// values_gen.go, shared by every language.
 
 // GenerateHint ends the messages about a missing or malformed key: a command that prints a key in
 // the PLUGIN_SECRET_KEY format (44 characters of base64url; the other languages read it alike).
 // It needs neither Go source nor Python, only openssl and tr, which a developer's machine has.
 const GenerateHint = "generate one with: openssl rand -base64 32 | tr '+/' '-_'"
 
-// keyFileMaxBytes bounds the reading of a key file (outside input): it holds one 44-character key
-// and perhaps whitespace, so more than this is no key file.
 const (
-	keyFileMaxBytes = KeyFileMaxBytes
-	nonceBytes      = NonceBytes
-	tagBytes        = TagBytes
-	keyBytes        = KeyBytes
-	maxTokenChars   = MaxTokenChars
+	nonceBytes    = NonceBytes
+	tagBytes      = TagBytes
+	keyBytes      = KeyBytes
+	maxTokenChars = MaxTokenChars
 )
 
 // ErrKeySize is returned by NewBox for a key that is not 32 bytes long.
@@ -66,9 +62,10 @@ type Error struct {
 
 func (e *Error) Error() string { return e.Message }
 
-// KeyError is a key setting (PLUGIN_SECRET_KEY, PLUGIN_OLD_SECRET_KEYS) or a development key
-// file that cannot be used: the plugin does not start, and the message says what to fix. It is
-// the Python and TypeScript plugins' ConfigurationError for the key, with the same messages.
+// KeyError is a key setting (PLUGIN_SECRET_KEY, PLUGIN_OLD_SECRET_KEYS, a module's
+// MODULE_SECRET_KEY) or a development key file that cannot be used: the service does not start,
+// and the message says what to fix. It is the Python and TypeScript runtimes' ConfigurationError
+// for the key, with the same messages.
 type KeyError struct {
 	Message string
 }
@@ -109,7 +106,7 @@ func ParseKey(text, source string) ([]byte, error) {
 }
 
 // Box encrypts and decrypts field values: Encrypt uses the first key, Decrypt tries each.
-// Make one with NewBox or Load; it is safe for concurrent use.
+// Make one with NewBox (or, in a plugin, Load); it is safe for concurrent use.
 type Box struct {
 	ciphers []cipher.AEAD
 }
