@@ -42,6 +42,7 @@ RUNTIME_MODULES = (
     "log-lines.ts",
     "module-assets.ts",
     "module-body.ts",
+    "module-call.ts",
     "module-conformance.ts",
     "module-cors.ts",
     "module-endpoints.ts",

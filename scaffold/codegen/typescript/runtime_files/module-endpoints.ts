@@ -29,7 +29,10 @@
  * - the handler gets a `Call` and returns its answer; `throw new ModuleError(status, message)`
  *   answers that status with the error body; any other throw, or an answer its schema refuses, is a
  *   500 with an incident id in the log. The answer is sent serialised by its schema (undeclared
- *   properties dropped), with Content-Language and `Vary: Accept-Language`.
+ *   properties dropped), with Content-Language and `Vary: Accept-Language`;
+ * - `call.signal` is aborted when the caller hangs up (a failure of the handler then is a 499 and a
+ *   debug line, not a 500) and at the end of the shutdown's grace period, when a handler still
+ *   running is answered 503 `stopping` and counted in the warning (shutdown.ts's RunningRequest).
  *
  * Besides the project's own, every module serves POST /api/v1/secrets (module-secrets.ts), read by
  * the same rules but for moduleContext, which it ignores.
@@ -51,6 +54,7 @@ import {
   rawBodyOf,
   refuseContextWithoutPayload,
 } from './module-body.js';
+import { type Call, EndpointCall } from './module-call.js';
 import { ModuleError, sendInternalError, sendModuleError } from './module-errors.js';
 import { type SchemaCheck, answerSerializer, compileCheck } from './module-schemas.js';
 import {
@@ -71,6 +75,7 @@ import {
   READY_PATH,
 } from './runtime-constants.js';
 import type { SecretBox } from './secrets.js';
+import { type RunningRequest, endHungUp } from './shutdown.js';
 
 /** Paths the contract's routes and the probes answer; an own endpoint may not take them. */
 export const RESERVED_PATHS: readonly string[] = [
@@ -93,22 +98,6 @@ export class EndpointDefinitionError extends TypeError {
     super(message);
     this.name = 'EndpointDefinitionError';
   }
-}
-
-/** What the handler is given when no moduleContext schema is named: the saved settings as sent. */
-type ContextOf<C> = C extends TSchema ? Static<C> : Readonly<Record<string, unknown>>;
-
-/** One call of an own endpoint: the checked payload, the module's settings, the language. */
-export interface Call<P extends TSchema, C extends TSchema | undefined = undefined> {
-  readonly payload: Static<P>;
-  /** undefined for a bare payload, an envelope without moduleContext, or `{}` (nothing saved). */
-  readonly moduleContext: ContextOf<C> | undefined;
-  /** Chosen from Accept-Language among the project's languages. */
-  readonly locale: string;
-  /** The body was the proxy's envelope. */
-  readonly viaProxy: boolean;
-  /** Headers and the request id (`request.id`), should the endpoint need them. */
-  readonly request: FastifyRequest;
 }
 
 /** How a route is declared: its schemas, the statuses it throws with ModuleError, its summary. */
@@ -355,7 +344,8 @@ function readCall(
   data: unknown,
   locale: string,
   request: FastifyRequest,
-): Call<TSchema, TSchema | undefined> {
+  reply: FastifyReply,
+): EndpointCall {
   if (isJsonObject(data) && Object.hasOwn(data, ENVELOPE_PAYLOAD)) {
     let context = data[ENVELOPE_CONTEXT];
     const contextIsWrong = contextProblem(data);
@@ -373,11 +363,11 @@ function readCall(
       checked(route.checkContext, context, ENVELOPE_CONTEXT);
     }
     const payload = checked(route.checkPayload, data[ENVELOPE_PAYLOAD], ENVELOPE_PAYLOAD);
-    return { payload, moduleContext: context, locale, viaProxy: true, request };
+    return new EndpointCall(payload, context, locale, true, request, reply);
   }
   refuseContextWithoutPayload(data);
   const payload = checked(route.checkPayload, data, 'the body');
-  return { payload, moduleContext: undefined, locale, viaProxy: false, request };
+  return new EndpointCall(payload, undefined, locale, false, request, reply);
 }
 
 /**
@@ -395,9 +385,9 @@ function serve(
     serving.locales,
     serving.defaultLocale,
   );
-  let call: Call<TSchema, TSchema | undefined>;
+  let call: EndpointCall;
   try {
-    call = readCall(route, parseModuleJson(rawBodyOf(request), MODULE_MAX_JSON_DEPTH), locale, request);
+    call = readCall(route, parseModuleJson(rawBodyOf(request), MODULE_MAX_JSON_DEPTH), locale, request, reply);
   } catch (error) {
     if (error instanceof BodyError) {
       sendModuleError(reply, error.status, error.message, error.headers);
@@ -409,15 +399,26 @@ function serve(
   try {
     answer = route.handler(call);
   } catch (error) {
-    refused(request, reply, error);
+    call.work?.done();
+    refused(request, reply, error, call.work);
     return undefined;
   }
   if (isThenable(answer)) {
+    // running past its call: counted for the end of the shutdown's grace period, which may have
+    // answered the caller 503 meanwhile (then the handler's answer or failure is dropped)
+    const work = call.running();
     return Promise.resolve(answer).then(
-      (value) => answered(route, request, reply, locale, value),
-      (error: unknown) => refused(request, reply, error),
+      (value) => {
+        work.done();
+        return reply.sent ? reply : answered(route, request, reply, locale, value);
+      },
+      (error: unknown) => {
+        work.done();
+        return reply.sent ? reply : refused(request, reply, error, work);
+      },
     );
   }
+  call.work?.done();
   answered(route, request, reply, locale, answer);
   return undefined;
 }
@@ -430,8 +431,19 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   );
 }
 
-/** The handler threw: its ModuleError's status, else 500 with an incident id. */
-function refused(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+/**
+ * The handler threw: its ModuleError's status, else 500 with an incident id; after its caller hung
+ * up (its signal aborted with HungUp), 499 and a debug line, as a plugin's method (no one failed).
+ */
+function refused(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: unknown,
+  work: RunningRequest | undefined,
+): FastifyReply {
+  if (work?.hungUp === true) {
+    return endHungUp(request, reply);
+  }
   if (error instanceof ModuleError) {
     return sendModuleError(reply, error.status, error.message);
   }

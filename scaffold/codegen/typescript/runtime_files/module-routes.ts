@@ -8,7 +8,8 @@
  *   the mark of the current build (module-assets.ts: the caching relies on it);
  * - POST demo/status: the tutorial stub; the body is read strictly (module-body.ts: 400, 408, 413,
  *   422 or 503) and handed to the project's `demo(request)`, whose answer is held against the
- *   spec's DemoStatusResponse;
+ *   spec's DemoStatusResponse; a promise still pending at the end of the shutdown's grace period
+ *   is answered 503 `stopping` (shutdown.ts);
  * - GET/HEAD static/{name}: the built frontend (module-assets.ts);
  * - the project's own proxied endpoints (module-endpoints.ts), read by the same rules and counted
  *   in one budget of bytes in flight with the demo, and POST secrets, which every module serves
@@ -53,6 +54,7 @@ import {
   sendModuleError,
 } from './module-errors.js';
 import { DocumentChecks } from './module-schemas.js';
+import { RunningRequest } from './shutdown.js';
 import { DEMO_STATUS_PATH, STATIC_PREFIX, WELL_KNOWN_PATH } from './operations.js';
 import {
   BODY_MIN_BYTES_PER_SECOND,
@@ -173,7 +175,28 @@ function installModuleRoutes(scope: FastifyInstance, options: ModuleContractOpti
   scope.post(DEMO_STATUS_PATH, async (request, reply) => {
     const locale = localeOf(request);
     const call = unwrapDemo(parseModuleJson(rawBodyOf(request), MODULE_MAX_JSON_DEPTH), locale);
-    const answer = await options.demo(call);
+    const pending = options.demo(call);
+    let answer: DemoStatusResponse;
+    if (pending instanceof Promise) {
+      // running past its call: the end of the shutdown's grace period answers it 503 (shutdown.ts),
+      // and then its late answer or failure is dropped
+      const work = new RunningRequest(request, reply).track();
+      try {
+        answer = await pending;
+      } catch (error) {
+        if (reply.sent) {
+          return reply;
+        }
+        throw error;
+      } finally {
+        work.done();
+      }
+      if (reply.sent) {
+        return reply;
+      }
+    } else {
+      answer = pending;
+    }
     const problem = demoCheck.problem(answer, 'the answer');
     if (problem !== undefined) {
       throw new TypeError(`the demo answer does not match DemoStatusResponse: ${problem}`);

@@ -20,6 +20,11 @@
  * routes answer 422 `query.deadline`), with `Stopped` at the end of the grace period. A hang-up is
  * no failure of the plugin: no error line, no 500; the access line and the metrics say 499 (nginx's
  * "client closed request", as Go and Python count it; observability.ts records it).
+ *
+ * A module backend (module-routes.ts, module-endpoints.ts) stops in the same steps: a request whose
+ * handler is still running at the end of the grace period (`RunningRequest`) is counted in the
+ * warning, its `call.signal` is aborted (Stopped) and its caller is answered 503 `stopping` at once,
+ * whether the handler honours the signal or not.
  */
 import type { Server } from 'node:http';
 
@@ -55,10 +60,15 @@ export class Stopped extends Error {
   }
 }
 
-/** The work of the requests each server is serving, for the end of its grace period. */
-const running = new WeakMap<Server, Set<AbortController>>();
+/** What the end of the grace period stops: a plugin request's AbortController, a RunningRequest. */
+interface Stoppable {
+  abort(reason: Stopped): void;
+}
 
-function runningOn(server: Server): Set<AbortController> {
+/** The work of the requests each server is serving, for the end of its grace period. */
+const running = new WeakMap<Server, Set<Stoppable>>();
+
+function runningOn(server: Server): Set<Stoppable> {
   let found = running.get(server);
   if (found === undefined) {
     found = new Set();
@@ -104,12 +114,82 @@ export function requestSignal(request: FastifyRequest, reply: FastifyReply, seco
   };
 }
 
+/**
+ * A module backend's request whose handler (an own endpoint's, the demo's) runs past its call: the
+ * `signal` of module-endpoints.ts's Call, and what the end of the grace period stops. It costs
+ * nothing up front, as the module's request path is measured against a hand-written route
+ * (bench/module_typescript.py): the AbortController and its hang-up listener are made when the
+ * handler first reads `signal`, and the request is counted as running (`track`) only when the
+ * handler returned a promise (one that answers at once cannot be running at the end of the grace).
+ * There, `abort` aborts the signal (Stopped), if one was made, and answers the caller 503
+ * `stopping` at once, handler or not, as the Python module backend answers it; the handler's late
+ * answer is dropped (`reply.sent`).
+ */
+export class RunningRequest implements Stoppable {
+  private controller: AbortController | undefined = undefined;
+  private closed: (() => void) | undefined = undefined;
+  private tracked: Set<Stoppable> | undefined = undefined;
+
+  constructor(
+    private readonly request: FastifyRequest,
+    private readonly reply: FastifyReply,
+  ) {}
+
+  /** Aborted with HungUp when the caller hangs up before the answer, with Stopped at the end of grace. */
+  get signal(): AbortSignal {
+    if (this.controller === undefined) {
+      const controller = new AbortController();
+      this.controller = controller;
+      const raw = this.reply.raw;
+      if (raw.destroyed && !raw.writableFinished) {
+        controller.abort(new HungUp()); // gone before the handler asked
+      } else {
+        this.closed = (): void => {
+          if (!raw.writableFinished) {
+            controller.abort(new HungUp());
+          }
+        };
+        raw.once('close', this.closed);
+      }
+    }
+    return this.controller.signal;
+  }
+
+  /** Whether its signal was aborted because the caller hung up (the handler's failure is then no 500). */
+  get hungUp(): boolean {
+    return this.controller?.signal.reason instanceof HungUp;
+  }
+
+  /** Counted among the requests the server is serving until `done`: its handler returned a promise. */
+  track(): this {
+    this.tracked = runningOn(this.request.server.server);
+    this.tracked.add(this);
+    return this;
+  }
+
+  /** Its handler ended (answered, threw, or was stopped): no longer counted, no listener left. */
+  done(): void {
+    this.tracked?.delete(this);
+    if (this.closed !== undefined) {
+      this.reply.raw.removeListener('close', this.closed);
+    }
+  }
+
+  /** The end of the grace period (cancelRequests): the signal aborted, the caller answered 503. */
+  abort(reason: Stopped): void {
+    this.controller?.abort(reason);
+    if (!this.reply.sent) {
+      stoppingAnswer(this.reply);
+    }
+  }
+}
+
 /** Aborts the signal of every request `server` is serving (Stopped); how many there were. */
 export function cancelRequests(server: Server): number {
   const requests = runningOn(server);
   const count = requests.size;
-  for (const controller of requests) {
-    controller.abort(new Stopped());
+  for (const work of requests) {
+    work.abort(new Stopped());
   }
   requests.clear();
   return count;

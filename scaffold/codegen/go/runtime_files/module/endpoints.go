@@ -291,6 +291,9 @@ func (s *Server) endpoint(route *ownRoute) http.HandlerFunc {
 			return
 		}
 		body, err := route.serve(raw, envelope, s.reveal, locale, r)
+		if stoppedByShutdown(w, r) {
+			return
+		}
 		if err != nil {
 			s.refuseCall(w, r, err)
 			return

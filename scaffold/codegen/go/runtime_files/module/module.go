@@ -278,3 +278,18 @@ func (s *Server) answeredRefusal(w http.ResponseWriter, r *http.Request) bool {
 	writeError(w, status, message, map[string]string{"Connection": "close"})
 	return true
 }
+
+// stoppedByShutdown answers r 503 with the module's `stopping` sentence and `Connection: close`,
+// true, when its handler returned after the end of the shutdown's grace period cancelled its
+// context (contract.Serve), whatever it returned: the caller is still there and may retry on
+// another instance, as the Python and TypeScript module backends and the Go plugin answer it.
+// Before, a handler that honoured its context and returned ctx.Err() was answered 500 with an
+// incident id and an ERROR line. A handler that ignores its context is still running when the
+// process ends a second later (exit 1): as in the Go plugin, its caller gets no answer.
+func stoppedByShutdown(w http.ResponseWriter, r *http.Request) bool {
+	if !contract.CutByShutdown(r) {
+		return false
+	}
+	writeError(w, http.StatusServiceUnavailable, Text(TextStopping, nil), map[string]string{"Connection": "close"})
+	return true
+}

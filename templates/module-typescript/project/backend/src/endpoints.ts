@@ -14,7 +14,8 @@
  *
  * `call.payload` is your payload, read strictly from the proxy's envelope or a bare body (its
  * schema must forbid unknown keys); `call.moduleContext` is your settings (what the Settings
- * component saved) or undefined; `call.locale` is the language to answer in. `throw new
+ * component saved) or undefined; `call.locale` is the language to answer in; `call.signal` is
+ * aborted when the caller hangs up or the backend stops (pass it to `fetch`). `throw new
  * ModuleError(status, message)` answers that status (list it in `errors`). README, "Your own
  * proxied endpoints", has a complete example with its test; src/contract/module-endpoints.ts says
  * every rule.

@@ -9,7 +9,8 @@
  * SIGTERM (or Ctrl-C) stops it gracefully (serveUntilStopped): /readyz answers 503 from the first
  * moment while new requests are still served for SHUTDOWN_DRAIN_SECONDS (0 by default, 5 in the
  * container image), then the listener closes and requests in flight get SHUTDOWN_GRACE_SECONDS to
- * finish; the process exits 0 (1 when a request was still running then).
+ * finish; at its end a handler still running has its call.signal aborted and its caller is
+ * answered 503 (shutdown.ts); the process exits 0 (1 when a connection was still open a second later).
  */
 import { ConfigurationError, type ServiceState, serveUntilStopped } from './contract/index.js';
 import { buildApp } from './app.js';

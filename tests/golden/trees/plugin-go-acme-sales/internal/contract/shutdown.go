@@ -35,6 +35,13 @@ var ErrRequestsCut = errors.New("requests still running at the end of SHUTDOWN_G
 // the Server answers a method stopped by it 503 `stopping` (cutByShutdown), not as a hang-up.
 var errGraceEnded = errors.New("the shutdown's grace period ended")
 
+// CutByShutdown says whether r's context was cancelled by the end of the shutdown's grace period
+// (Serve): a module backend answers a handler that returned then 503 `stopping`, as the plugin's
+// Server answers such a call (cutByShutdown) and the Python backends answer it.
+func CutByShutdown(r *http.Request) bool {
+	return errors.Is(context.Cause(r.Context()), errGraceEnded)
+}
+
 // cancelledGrace is how long methods get to return once their contexts are cancelled (a method
 // that honours ctx returns at once).
 const cancelledGrace = time.Second

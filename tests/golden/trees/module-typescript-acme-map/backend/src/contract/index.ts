@@ -11,6 +11,7 @@ export * from './locale.js';
 export * from './log-lines.js';
 export * from './module-assets.js';
 export * from './module-body.js';
+export * from './module-call.js';
 export * from './module-conformance.js';
 export * from './module-cors.js';
 export * from './module-endpoints.js';

@@ -59,6 +59,9 @@ func (s *Server) demoStatus(w http.ResponseWriter, r *http.Request) {
 	}
 	call.Locale, call.Request = locale, r
 	answer, err := s.opts.Demo(call)
+	if stoppedByShutdown(w, r) {
+		return
+	}
 	var body []byte
 	if err == nil {
 		body, err = answer.MarshalJSON()
