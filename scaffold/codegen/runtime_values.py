@@ -100,6 +100,13 @@ RUNTIME_VALUES: tuple[RuntimeValue, ...] = (
         "the request line and headers must arrive within this many seconds, or the connection is closed",
     ),
     RuntimeValue(
+        "LINGER_SECONDS",
+        2,
+        "after answering a request that cannot be served (431, 400), what the caller still sends is read "
+        "and dropped this long before the connection closes: closed with unread bytes it would reset, "
+        "and a reset can reach the caller before the answer (Go's net/http lingers on its own)",
+    ),
+    RuntimeValue(
         "MAX_QUERY_TEXT_BYTES",
         1 * MIB,
         "a query's json text, and a text with its variables expanded, at most",

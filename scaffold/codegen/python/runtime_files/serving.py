@@ -57,13 +57,13 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from .observability import Observability, glue_text
 from .runtime_constants import (
     HEADER_SECONDS,
+    LINGER_SECONDS,
     MAX_HEAD_BYTES,
     SHUTDOWN_DRAIN_SECONDS,
     SHUTDOWN_GRACE_SECONDS,
 )
 
 EVENT_LOOP = "asyncio"  # see the module's docstring
-LINGER_SECONDS = 2.0
 # What ends a head (h11's own pattern: a bare LF line ending is taken too), and where its request
 # line starts: blank lines before it are skipped by httptools, refused by h11; they count as head.
 _HEAD_END = re.compile(rb"\n\r?\n")

@@ -41,6 +41,8 @@ MODULE_MAX_JSON_DEPTH = 64
 MAX_HEAD_BYTES = 16 * 1024
 # the request line and headers must arrive within this many seconds, or the connection is closed
 HEADER_SECONDS = 10
+# after answering a request that cannot be served (431, 400), what the caller still sends is read and dropped this long before the connection closes: closed with unread bytes it would reset, and a reset can reach the caller before the answer (Go's net/http lingers on its own)
+LINGER_SECONDS = 2
 # a query's json text, and a text with its variables expanded, at most
 MAX_QUERY_TEXT_BYTES = 1024 * 1024
 # the contract's language, when a call names none the service has

@@ -55,6 +55,9 @@ export const MAX_HEAD_BYTES = 16 * 1024;
 /** The request line and headers must arrive within this many seconds, or the connection is closed. */
 export const HEADER_SECONDS = 10;
 
+/** After answering a request that cannot be served (431, 400), what the caller still sends is read and dropped this long before the connection closes: closed with unread bytes it would reset, and a reset can reach the caller before the answer (Go's net/http lingers on its own). */
+export const LINGER_SECONDS = 2;
+
 /** A query's json text, and a text with its variables expanded, at most. */
 export const MAX_QUERY_TEXT_BYTES = 1024 * 1024;
 

@@ -58,6 +58,9 @@ const MaxHeadBytes = 16 << 10
 // HeaderSeconds: the request line and headers must arrive within this many seconds, or the connection is closed.
 const HeaderSeconds = 10
 
+// LingerSeconds: after answering a request that cannot be served (431, 400), what the caller still sends is read and dropped this long before the connection closes: closed with unread bytes it would reset, and a reset can reach the caller before the answer (Go's net/http lingers on its own).
+const LingerSeconds = 2
+
 // MaxQueryTextBytes: a query's json text, and a text with its variables expanded, at most.
 const MaxQueryTextBytes = 1024 << 10
 

@@ -53,6 +53,7 @@ import {
   CLIENT_CLOSED_STATUS,
   DEFAULT_LOCALE,
   HEALTH_PATH,
+  LINGER_SECONDS,
   LOG_REQUEST_ID_KEY,
   MAX_HEAD_BYTES,
   METHOD_LABELS,
@@ -69,10 +70,11 @@ const METHODS = new Set<string>(METHOD_LABELS);
 const PROBES = new Set([HEALTH_PATH, READY_PATH, METRICS_PATH]);
 /**
  * After the answer to a request that cannot be served (431, 400), how long what the caller still
- * sends is read and dropped before the connection is closed. Closing a socket with unread bytes
- * sends a reset, and a reset can reach the caller before it read the answer.
+ * sends is read and dropped before the connection is closed (LINGER_SECONDS, runtime-constants.ts).
+ * Closing a socket with unread bytes sends a reset, and a reset can reach the caller before it read
+ * the answer.
  */
-export const LINGER_MS = 2000;
+export const LINGER_MS = LINGER_SECONDS * 1000;
 
 /** Set when a shutdown began: /readyz answers 503 from then on. */
 export interface ServiceState {
