@@ -116,7 +116,7 @@ export function missingOperations(dataSource: DataSourceBase): Operation[] {
  * `app.register(contractPlugin, { prefix: BASE_PATH, dataSource, catalog, secrets, ... })`.
  *
  * Everything it changes stays inside its own scope (Fastify's encapsulation): its routes, the
- * raw-body parser that replaces Fastify's own parsers, the body budget's hooks, and the 404 (any
+ * raw-body parser that replaces Fastify's own parsers, the body budget's hook, and the 404 (any
  * path under the base path: `/api/v1/nope`, `/api/v1/./well-known`), 405 and error answers in
  * the contract's error shape. Routes the app adds beside it, at the root or in scopes of their
  * own, keep Fastify's JSON parsing, schema validation and error handler.
@@ -226,13 +226,18 @@ function installContractRoutes(scope: FastifyInstance, options: ContractOptions)
       (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
     );
   });
-  scope.addHook('onResponse', (request, _reply, next) => {
-    release(request); // the body lives until the answer is sent
-    next();
-  });
-  scope.addHook('onRequestAbort', (request, next) => {
-    release(request);
-    next();
+  // The body lives until the answer is sent: its bytes are given back when the answer's response
+  // closes, after the answer is sent or when the caller hung up first. Fastify's onRequestAbort
+  // misses a caller who hangs up once the whole body arrived (Node does not call that request
+  // aborted) while the method still works, and the onResponse hook (run on the response's
+  // 'finish') never ran for an answer written after the hang-up either: its bytes stayed counted
+  // for good, until every body was refused as busy (module-body.ts, the module backend's, had the
+  // same two hooks and the same leak).
+  scope.addHook('onRequest', (request, reply, done) => {
+    reply.raw.on('close', () => {
+      release(request);
+    });
+    done();
   });
   const served = new Map<string, string[]>();
   for (const op of OPERATIONS) {
