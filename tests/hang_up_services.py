@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,7 +38,7 @@ from tests.built_module_backends import PACKAGE as MODULE_PACKAGE
 from tests.built_module_backends import START, built_module
 from tests.built_plugins import built_plugin, copy_project
 from tests.functional.test_plugin_harness import KEY, PACKAGE, project
-from tests.go_toolchain import go_environment
+from tests.go_toolchain import build_go_binary, go_environment
 
 WAIT_SECONDS = 10
 # What the waiting plugin method is asked (the padding after it is the test's).
@@ -62,19 +61,6 @@ def _edit(path: Path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert text.count(old) == 1, f"{path.name} no longer holds {old!r}"
     path.write_text(text.replace(old, new), encoding="utf-8")
-
-
-def _go_build(root: Path, binary: str, command: str) -> None:
-    result = subprocess.run(
-        ["go", "build", "-trimpath", "-o", binary, f"./cmd/{command}"],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        env=go_environment(),
-        check=False,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
 
 
 # --- plugins: get-variable-values waits ------------------------------------------------------------
@@ -160,7 +146,7 @@ def waiting_plugin(language: str, folder: Path, factory: pytest.TempPathFactory)
             "return d.example.VariableValues(ctx, rc, request)",
             "return nil, waitForHangUp(ctx, rc.RequestID)",
         )
-        _go_build(root, "bin/plugin", "acme-sales")
+        build_go_binary(root, "bin/plugin", "acme-sales")
         argv = ("./bin/plugin",)
         env.update(go_environment())
     return Waiting(argv, root, env, "/api/v1/variable/values", VARIABLES)
@@ -287,6 +273,6 @@ def waiting_module(language: str, folder: Path, factory: pytest.TempPathFactory)
         source = GO_ENDPOINTS.replace("GO_MODULE", go_module[1])
         (backend / "internal" / "module" / "endpoints.go").write_text(source, encoding="utf-8")
         command = next(p.name for p in (backend / "cmd").iterdir())
-        _go_build(backend, START["go"][0], command)
+        build_go_binary(backend, START["go"][0], command)
         env.update(go_environment())
     return Waiting(tuple(START[language]), backend, env, "/api/v1/hangs", b"{}")

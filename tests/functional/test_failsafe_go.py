@@ -18,7 +18,6 @@ route of the team's own that panics (net/http recovers that one and logs it itse
 from __future__ import annotations
 
 import re
-import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -34,7 +33,7 @@ from tests.failsafe_checks import (
     assert_unclean_path_is_404,
     records,
 )
-from tests.go_toolchain import go_environment
+from tests.go_toolchain import build_go_binary, go_environment
 from tests.served_process import serve_command
 
 pytestmark = pytest.mark.slow
@@ -70,16 +69,7 @@ def failing(tmp_path_factory: pytest.TempPathFactory) -> Path:
     text = app.read_text(encoding="utf-8")
     at = text.index("\troutes.Handle(")
     app.write_text(text[:at] + route + text[at:], encoding="utf-8")
-    result = subprocess.run(
-        ["go", "build", "-o", BINARY, "./cmd/acme-sales"],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        env=go_environment(),
-        check=False,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
+    build_go_binary(root, BINARY, "acme-sales")
     return root
 
 

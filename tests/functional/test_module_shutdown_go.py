@@ -29,7 +29,7 @@ import pytest
 from scaffold.codegen.module_backend_texts import MODULE_TEXTS
 from tests.built_module_backends import built_module
 from tests.built_plugins import copy_project
-from tests.go_toolchain import go_environment
+from tests.go_toolchain import build_go_binary, go_environment
 from tests.served_process import Answer, free_port, in_background, wait_until_ready
 
 pytestmark = pytest.mark.slow
@@ -91,16 +91,7 @@ def backend(tmp_path_factory: pytest.TempPathFactory) -> Path:
     )
     (copy / "internal" / "module" / "endpoints.go").write_text(source, encoding="utf-8")
     command = next(p.name for p in (copy / "cmd").iterdir())
-    result = subprocess.run(
-        ["go", "build", "-o", BINARY, f"./cmd/{command}"],
-        cwd=copy,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        env=go_environment(),
-        check=False,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
+    build_go_binary(copy, BINARY, command)
     return copy
 
 

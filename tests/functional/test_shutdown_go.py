@@ -29,7 +29,7 @@ import pytest
 from scaffold.codegen.glue_texts import RUNTIME_TEXTS
 from tests.built_plugins import built_plugin, copy_project
 from tests.functional.test_failsafe_go import _replace_body
-from tests.go_toolchain import go_environment
+from tests.go_toolchain import build_go_binary, go_environment
 from tests.served_process import free_port
 
 pytestmark = pytest.mark.slow
@@ -59,16 +59,7 @@ def slow_plugin(tmp_path_factory: pytest.TempPathFactory) -> Path:
     )
     text = text.replace('import (\n\t"context"\n', 'import (\n\t"context"\n\t"time"\n')
     source.write_text(text, encoding="utf-8")
-    result = subprocess.run(
-        ["go", "build", "-o", BINARY, "./cmd/acme-sales"],
-        cwd=root,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        env=go_environment(),
-        check=False,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
+    build_go_binary(root, BINARY, "acme-sales")
     return root
 
 
