@@ -146,7 +146,11 @@ def test_a_caller_that_hangs_up_sets_cancelled_and_is_neither_an_error_line_nor_
     log = tmp_path / "module.log"
     request_id = f"hang-up-{path.rsplit('/', 1)[1]}"
     with serve_command(
-        [sys.executable, "-m", PACKAGE], cwd=module / "backend", env=_env(module), probe_path="/healthz", log_path=log
+        [sys.executable, "-m", PACKAGE],
+        cwd=module / "backend",
+        env=_env(module),
+        probe_path="/healthz",
+        log_path=log,
     ) as origin:
         _hang_up(origin, path, request_id, module)
         assert _note(module, "cancelled", request_id) == seen
@@ -176,7 +180,11 @@ def test_handlers_still_running_at_the_end_of_grace_see_cancelled_and_are_answer
     log_path = tmp_path / "module.log"
     with log_path.open("w", encoding="utf-8") as log:
         process = subprocess.Popen(
-            [sys.executable, "-m", PACKAGE], cwd=module / "backend", env=env, stdout=log, stderr=subprocess.STDOUT
+            [sys.executable, "-m", PACKAGE],
+            cwd=module / "backend",
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
         )
     try:
         wait_until_ready(process, origin + "/readyz", log_path)
@@ -194,6 +202,7 @@ def test_handlers_still_running_at_the_end_of_grace_see_cancelled_and_are_answer
         for name in ("grace-waits", "grace-awaits"):
             status, body, _, headers = results[name]
             assert status == 503 and json.loads(body) == stopping, (name, status, body)
+            assert headers.get("connection") == "close", (name, headers)
         assert process.wait(timeout=10) == 0, log_path.read_text(encoding="utf-8")
     finally:
         if process.poll() is None:
