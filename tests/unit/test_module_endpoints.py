@@ -11,6 +11,7 @@ import asyncio
 import base64
 import json
 import logging
+import threading
 from typing import Any, Literal
 
 import pytest
@@ -408,3 +409,82 @@ def test_without_a_key_secrets_are_503_and_the_rest_serves() -> None:
         _app(endpoints, environ={"MODULE_SECRET_KEY": "short"})
     with pytest.raises(EndpointDefinitionError, match="already served"):
         endpoints.post(SECRETS, payload=Query)(_series)
+
+
+def test_a_caller_that_hangs_up_sets_cancelled_and_is_answered_499_with_no_error(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """As a plugin's data source method (test_hang_up.py): `call.cancelled` is set, an async
+    handler is cancelled at its await, a sync one that fails then logs nothing, the status is 499."""
+    entered, finished = threading.Event(), threading.Event()
+    seen: dict[str, str] = {}
+    endpoints = Endpoints()
+
+    @endpoints.post("/api/v1/waits", payload=Query)
+    def waits(call: Call[Query, dict[str, Any]]) -> Series:
+        entered.set()
+        try:
+            seen["/api/v1/waits"] = "set" if call.cancelled.wait(timeout=30) else "not set"
+            raise RuntimeError("the upstream call failed: its caller had gone")
+        finally:
+            finished.set()
+
+    @endpoints.post("/api/v1/awaits", payload=Query)
+    async def awaits(call: Call[Query, dict[str, Any]]) -> Series:
+        entered.set()
+        try:
+            await asyncio.Event().wait()  # an upstream that never answers
+        except asyncio.CancelledError:
+            seen["/api/v1/awaits"] = f"cancelled {call.cancelled.is_set()}"
+            finished.set()
+            raise
+        raise AssertionError("never")
+
+    app = FastAPI()
+    app.include_router(endpoints.router(locales=("en-US",), default_locale="en-US", environ={}))
+
+    async def hang_up(path: str) -> list[int]:
+        body = [{"type": "http.request", "body": b'{"metric": "revenue"}', "more_body": False}]
+
+        async def receive() -> dict[str, Any]:
+            if body:
+                return body.pop()
+            while not entered.is_set():  # the handler runs: now the caller goes
+                await asyncio.sleep(0.01)
+            return {"type": "http.disconnect"}
+
+        sent: list[int] = []
+
+        async def send(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                sent.append(message["status"])
+
+        headers = [(b"content-type", b"application/json"), (b"content-length", b"21")]
+        scope = {
+            "type": "http",
+            "asgi": {"version": "3.0"},
+            "http_version": "1.1",
+            "method": "POST",
+            "scheme": "http",
+            "path": path,
+            "raw_path": path.encode(),
+            "root_path": "",
+            "query_string": b"",
+            "headers": headers,
+            "server": ("testserver", 80),
+            "client": ("127.0.0.1", 1),
+        }
+        await app(scope, receive, send)
+        await asyncio.to_thread(finished.wait, 30)
+        for _ in range(3):  # the dropped call's outcome is taken in a callback of the loop
+            await asyncio.sleep(0)
+        return sent
+
+    with caplog.at_level(logging.DEBUG):
+        for path, expected in (("/api/v1/waits", "set"), ("/api/v1/awaits", "cancelled True")):
+            entered.clear()
+            finished.clear()
+            assert asyncio.run(hang_up(path)) == [499], path
+            assert seen[path] == expected
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.text
+    assert caplog.text.count("stopped: the caller hung up") == 2, caplog.text

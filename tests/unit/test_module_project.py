@@ -52,6 +52,7 @@ def test_the_files_scaffold_owns(spec: SpecDocument) -> None:
         "backend/acme_map/_contract/endpoints.py",
         "backend/acme_map/_contract/envelope.py",
         "backend/acme_map/_contract/errors.py",
+        "backend/acme_map/_contract/hang_up.py",
         "backend/acme_map/_contract/locale.py",
         "backend/acme_map/_contract/logs.py",
         "backend/acme_map/_contract/metrics.py",

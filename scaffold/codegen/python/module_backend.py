@@ -28,6 +28,7 @@ RUNTIME_SOURCES = (
     "module_envelope.py",
     "module_errors.py",
     "module_endpoints.py",
+    "hang_up.py",  # a plugin's too: the own endpoints end when their caller does
     "module_secrets.py",
     "secrets.py",  # the enc:v1: token; the plugins' key loading (secret_keys.py) is not copied
     "wire_names.py",

@@ -1,6 +1,9 @@
 # copied from scaffold 1.7.0 (scaffold/codegen/python/runtime_files/hang_up.py) — owned by scaffold, do not edit; `scaffold regenerate` rewrites it
 """A data source method's call that ends when its caller hangs up or its deadline passes.
 
+A module backend's own endpoints (module_endpoints.py) run their handlers through it too, without
+a deadline: the same hang-up, the same 499, the same `cancelled` (a module's `Call.cancelled`).
+
 uvicorn never tells an app that its caller went away, except through `receive()`, which answers
 `http.disconnect` then. A method waiting for an upstream kept waiting for a caller that was gone
 (for ever, if the upstream never answered), and nothing was logged (issue 40 point 5). So the
@@ -19,7 +22,7 @@ running then is cancelled and DeadlinePassed raised, which the dispatch answers 
 is no longer awaited.
 
 When the request itself is cancelled (the end of the shutdown's grace period, see serving), the
-method is cancelled with it.
+method is cancelled with it and `cancelled` set.
 """
 
 from __future__ import annotations

@@ -35,7 +35,14 @@ Every rule, in the order it is applied (the body rules are `envelope.py`'s, shar
 - the handler (sync, run in a worker thread, or async) gets a `Call` and returns an instance of
   its return annotation, a pydantic model, sent with its wire names (aliases) and Content-Language;
   `raise ModuleError(status, message)` answers that status with the error body; any other
-  exception is a 500 with an incident id (`errors.py`).
+  exception is a 500 with an incident id (`errors.py`);
+- the handler ends when its caller does, as a plugin's data source method (`hang_up.py`, shared):
+  when the caller hangs up, `call.cancelled` is set, an async handler is cancelled at its `await`
+  (a sync one, which Python cannot interrupt, has its answer dropped) and the call is answered
+  499 (CLIENT_CLOSED_STATUS) for the access line and metrics, with one debug line and no error;
+  at the end of the shutdown's grace period `call.cancelled` is set too, and the request is
+  answered 503 `stopping` (`observability.py`). The TypeScript backend aborts `call.signal`, the
+  Go one cancels the request's context, in both cases.
 
 `Endpoints.openapi(contract)` adds these routes to a copy of the contract document, their schemas
 taken from the same models (components named `endpoints.<Model>`), so the project's conformance
@@ -46,9 +53,11 @@ from __future__ import annotations
 
 import inspect
 import json
+import logging
 import os
+import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar, get_type_hints
 
 from fastapi import APIRouter
@@ -59,6 +68,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from .body_limits import BodyBudget
+from .hang_up import HungUp, call_until_hang_up
 from .locale import choose_locale
 from .envelope import (
     ENVELOPE_CONTEXT,
@@ -79,13 +89,15 @@ from .module_secrets import (
     reveal_context,
 )
 from .module_texts import module_text
-from .runtime_constants import HEALTH_PATH, METRICS_PATH, READY_PATH
+from .runtime_constants import CLIENT_CLOSED_STATUS, HEALTH_PATH, METRICS_PATH, READY_PATH
 from .secrets import SecretBox
 from .wire_names import wire_names
 
 PayloadT = TypeVar("PayloadT", bound=BaseModel)
 ContextT = TypeVar("ContextT")
 HandlerT = TypeVar("HandlerT", bound=Callable[..., Any])
+
+_log = logging.getLogger(__name__)
 
 COMPONENT_PREFIX = "endpoints."
 # Paths the contract's routes and the service's probes answer; an own endpoint may not take them.
@@ -121,13 +133,17 @@ class EndpointDefinitionError(TypeError):
 
 @dataclass(frozen=True)
 class Call(Generic[PayloadT, ContextT]):
-    """One call of an own endpoint: the validated payload, the module's settings, the language."""
+    """One call of an own endpoint: the validated payload, the module's settings, the language,
+    and whether its answer is still awaited (`cancelled`, named as a plugin's RequestContext has it)."""
 
     payload: PayloadT
     module_context: ContextT | None  # None for a bare payload or an envelope without moduleContext
     locale: str  # chosen from Accept-Language among the project's languages
     via_proxy: bool  # the body was the proxy's envelope
     request: Request  # headers and the request id, should the endpoint need them
+    # Set when the caller hangs up or the shutdown's grace period ends: a sync handler looks at it
+    # between upstream calls (or waits on it); an async one is cancelled at its `await` besides.
+    cancelled: threading.Event = field(default_factory=threading.Event, compare=False)
 
 
 @dataclass(frozen=True)
@@ -395,14 +411,16 @@ def _serve(
             except BodyError as error:
                 return error_response(error.status, error.message, error.headers)
             try:
-                answer = (
-                    await route.handler(call) if call_async else await run_in_threadpool(route.handler, call)
-                )
+                running = route.handler(call) if call_async else run_in_threadpool(route.handler, call)
+                answer = await call_until_hang_up(running, request.receive, cancelled=call.cancelled)
                 if not isinstance(answer, route.answer):
                     raise TypeError(
                         f"{route.path} returned {type(answer).__name__}, not {route.answer.__name__}"
                     )
                 body = answer.model_dump(mode="json", by_alias=True)
+            except HungUp:  # no one failed and no one reads the answer: the status is the access line's
+                _log.debug("%s stopped: the caller hung up", route.path)
+                return Response(status_code=CLIENT_CLOSED_STATUS)
             except ModuleError as error:
                 return error_response(error.status, error.message)
             except Exception as error:  # the project's code failed: 500, never its traceback
