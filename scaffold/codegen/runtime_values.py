@@ -210,9 +210,10 @@ RUNTIME_VALUES: tuple[RuntimeValue, ...] = (
     RuntimeValue(
         "MODULE_REFUSING_STATUSES",
         (400, 413, 422, 500, 503),
-        "a module backend's conformance test: a documented example answered with one of these was "
-        "refused (the body, its size, its content, the backend), any other status the operation "
-        "documents accepts it (a 409 of an endpoint that needs the module's settings first)",
+        "what a module backend's own rules refuse a request with (the body, its size, its content, the "
+        "backend failing), documented for every own endpoint; its conformance test reads an example "
+        "answered with one of them as refused, any other documented status as accepted (a 409 of an "
+        "endpoint that needs the module's settings first)",
     ),
     RuntimeValue(
         "PUBLISHED_KEY_REFUSAL",

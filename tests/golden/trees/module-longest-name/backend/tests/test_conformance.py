@@ -29,7 +29,9 @@ import yaml
 from conformance_hooks import Conformance  # tests/ is on sys.path (it has no __init__.py)
 from schemathesis.config import SchemathesisConfig
 
-from weather_station_telemetry_gateway_for_the_northern_coasts_region._contract.runtime_constants import MODULE_REFUSING_STATUSES
+from weather_station_telemetry_gateway_for_the_northern_coasts_region._contract.runtime_constants import (
+    MODULE_REFUSING_STATUSES,
+)
 from weather_station_telemetry_gateway_for_the_northern_coasts_region.app import create_app
 from weather_station_telemetry_gateway_for_the_northern_coasts_region.endpoints import ENDPOINTS
 from weather_station_telemetry_gateway_for_the_northern_coasts_region.settings import Settings

@@ -121,7 +121,7 @@ MODULE_MAX_SECRET_NAME_CHARS = 128
 MODULE_MAX_SECRET_CHARS = 4 * 1024
 # the answer when a secret is needed and the module has no key
 MODULE_NO_KEY_STATUS = 503
-# a module backend's conformance test: a documented example answered with one of these was refused (the body, its size, its content, the backend), any other status the operation documents accepts it (a 409 of an endpoint that needs the module's settings first)
+# what a module backend's own rules refuse a request with (the body, its size, its content, the backend failing), documented for every own endpoint; its conformance test reads an example answered with one of them as refused, any other documented status as accepted (a 409 of an endpoint that needs the module's settings first)
 MODULE_REFUSING_STATUSES = (400, 413, 422, 500, 503)
 # why a production plugin will not start with a key in PUBLISHED_SECRET_KEYS ({hint}: the language's command that makes a key)
 PUBLISHED_KEY_REFUSAL = (
