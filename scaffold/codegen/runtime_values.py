@@ -29,7 +29,7 @@ KIB = 1024
 # Initialisms Go spells in capitals (Go's naming convention: MaxJSONDepth, RequestIDHeader).
 _GO_INITIALISMS = frozenset({"ID", "JSON", "HTTP", "URL"})
 
-Value = int | str | tuple[float, ...] | tuple[str, ...]
+Value = int | str | tuple[float, ...] | tuple[str, ...] | tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -208,6 +208,14 @@ RUNTIME_VALUES: tuple[RuntimeValue, ...] = (
     RuntimeValue("MODULE_MAX_SECRET_CHARS", 4 * KIB, "a secret value the module encrypts, at most"),
     RuntimeValue("MODULE_NO_KEY_STATUS", 503, "the answer when a secret is needed and the module has no key"),
     RuntimeValue(
+        "MODULE_REFUSING_STATUSES",
+        (400, 413, 422, 500, 503),
+        "what a module backend's own rules refuse a request with (the body, its size, its content, the "
+        "backend failing), documented for every own endpoint; its conformance test reads an example "
+        "answered with one of them as refused, any other documented status as accepted (a 409 of an "
+        "endpoint that needs the module's settings first)",
+    ),
+    RuntimeValue(
         "PUBLISHED_KEY_REFUSAL",
         "PLUGIN_SECRET_KEY is the example key the contract spec publishes (info.x-example-secret-key, "
         "served at /openapi.json) and PLUGIN_ENV is production: anyone can decrypt what it encrypts, "
@@ -247,6 +255,11 @@ def spelled_size(value: int, mib: str, kib: str) -> str:
         if value >= 2 * size and value % size == 0:
             return f"{value // size}{unit}"
     return str(value)
+
+
+def whole_numbers(value: Value) -> bool:
+    """Whether `value` is a list of whole numbers (statuses), not of bounds or texts."""
+    return isinstance(value, tuple) and all(type(item) is int for item in value) and value != ()
 
 
 def short_number(value: float) -> str:

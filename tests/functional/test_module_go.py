@@ -187,3 +187,67 @@ def test_regenerate_takes_the_plugins_key_loading_out_of_a_module_that_carried_i
     regenerate(old, check=True)  # nothing stale is left
     _run(["go", "vet", "./..."], old / "backend")
     _run(["go", "test", "-count=1", "./..."], old / "backend")
+
+
+# An own endpoint that needs the module's settings: a call without them (the smallest body the
+# conformance test sends, bare) is refused with `status`, which the endpoint documents; the proxy's
+# envelope with settings is answered 200 (the TypeScript README's recipe, in Go).
+SETTINGS_FIRST = """package module
+
+import "{module}/internal/contract/module"
+
+type seriesQuery struct {{
+	Region string `json:"region"`
+}}
+
+type seriesSettings struct {{
+	URL string `json:"url"`
+}}
+
+func init() {{
+	module.Post(Endpoints, "/api/v1/series", module.Route[seriesQuery, seriesSettings, seriesQuery]{{
+		Errors: []int{{{status}}},
+		Handle: func(call module.Call[seriesQuery, seriesSettings]) (seriesQuery, error) {{
+			if call.ModuleContext == nil {{
+				return seriesQuery{{}}, module.Error{{Status: {status}, Message: "Save the module's settings first"}}
+			}}
+			return call.Payload, nil
+		}},
+	}})
+}}
+"""
+
+
+@pytest.mark.parametrize(("status", "accepted"), [(409, True), (503, False)])
+def test_the_conformance_test_accepts_an_example_a_documented_status_answers_as_every_language(
+    project: Path, tmp_path: Path, status: int, accepted: bool
+) -> None:
+    """An example answered with a status the operation documents is accepted unless the status is
+    one of MODULE_REFUSING_STATUSES (scaffold/codegen/runtime_values.py), the rule the TypeScript
+    and Python backends' conformance tests read too. Before, the Go test wanted a 2xx for every
+    example: an endpoint's documented 409 until the settings are saved failed it."""
+    backend = shutil.copytree(project / "backend", tmp_path / "backend", ignore=shutil.ignore_patterns("bin"))
+    go_module = (backend / "go.mod").read_text(encoding="utf-8").split()[1]
+    (backend / "internal" / "module" / "series.go").write_text(
+        SETTINGS_FIRST.format(module=go_module, status=status), encoding="utf-8"
+    )
+    command = [
+        "go",
+        "test",
+        "-count=1",
+        "-run",
+        "TestEveryOperationIsServedAsDocumented$",
+        "./internal/module/",
+    ]
+    result = subprocess.run(
+        command, cwd=backend, capture_output=True, text=True, timeout=900, check=False, env=go_environment()
+    )
+    output = result.stdout + result.stderr
+    if accepted:
+        assert result.returncode == 0, output[-4000:]
+    else:
+        assert (
+            result.returncode != 0
+            and f"POST /api/v1/series, example smallest: refused with {status}" in output
+        )
+        assert "no call of POST /api/v1/series" not in output, output[-4000:]  # the envelope was served

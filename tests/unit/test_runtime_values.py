@@ -23,7 +23,7 @@ from scaffold.codegen.python.module_backend import backend_files
 from scaffold.codegen.python.plugin_service import contract_files as plugin_contract_files
 from scaffold.codegen.python.runtime_files import runtime_constants as scaffold_tree_constants
 from scaffold.codegen.python.shared_values import python_runtime_constants, python_runtime_texts
-from scaffold.codegen.runtime_values import RUNTIME_VALUES, RuntimeValue, spec_values
+from scaffold.codegen.runtime_values import RUNTIME_VALUES, RuntimeValue, spec_values, whole_numbers
 from scaffold.codegen.typescript.plugin_service import contract_files as ts_contract_files
 from scaffold.codegen.typescript.shared_values import typescript_runtime_constants
 from scaffold.specs.catalog import load_shipped
@@ -81,6 +81,8 @@ def _spellings(item: RuntimeValue, language: str) -> list[str]:
         return [f'"{value}"', f"'{value}'", f"`{value}`"] + (
             [f"'{value.lower()}'"] if value != value.lower() else []
         )
+    if isinstance(value, tuple) and whole_numbers(value):
+        return [", ".join(str(part) for part in value[:3])]  # the statuses' first, in any language's list
     if isinstance(value, tuple):
         return ["0.005, 0.01, 0.025"]  # the buckets' first bounds, in any language's list
     # A number is too common to find by its digits (16 KiB is also a first buffer's size): the

@@ -9,7 +9,14 @@ from __future__ import annotations
 import re
 
 from scaffold.codegen.go.names import go_string
-from scaffold.codegen.runtime_values import RUNTIME_VALUES, RuntimeValue, Value, short_number, spelled_size
+from scaffold.codegen.runtime_values import (
+    RUNTIME_VALUES,
+    RuntimeValue,
+    Value,
+    short_number,
+    spelled_size,
+    whole_numbers,
+)
 
 FILE_NAME = "runtime_constants_gen.go"
 
@@ -17,6 +24,8 @@ FILE_NAME = "runtime_constants_gen.go"
 def _literal(value: Value) -> str:
     if isinstance(value, tuple) and all(isinstance(item, str) for item in value):
         return "[...]string{" + ", ".join(go_string(str(item)) for item in value) + "}"
+    if isinstance(value, tuple) and whole_numbers(value):
+        return "[...]int{" + ", ".join(str(item) for item in value) + "}"
     if isinstance(value, tuple):
         return "[...]float64{" + ", ".join(short_number(float(item)) for item in value) + "}"
     if isinstance(value, str):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 from scaffold.codegen.glue_texts import RUNTIME_TEXTS
-from scaffold.codegen.runtime_values import RUNTIME_VALUES, RuntimeValue, Value, spelled_size
+from scaffold.codegen.runtime_values import RUNTIME_VALUES, RuntimeValue, Value, spelled_size, whole_numbers
 
 CONSTANTS_FILE = "runtime_constants.py"
 TEXTS_FILE = "runtime_texts.py"
@@ -28,6 +28,8 @@ def _literal(value: Value) -> str:
     if isinstance(value, tuple) and all(isinstance(item, str) for item in value):
         inner = ", ".join(json.dumps(item) for item in value)
         return f"({inner},)" if len(value) == 1 else f"({inner})"  # ("x") is no tuple
+    if isinstance(value, tuple) and whole_numbers(value):
+        return "(" + ", ".join(str(item) for item in value) + ("," if len(value) == 1 else "") + ")"
     if isinstance(value, tuple):
         return "(" + ", ".join(repr(float(item)) for item in value) + ")"
     if isinstance(value, str):

@@ -48,6 +48,7 @@ RUNTIME_MODULES = (
     "module-endpoints.ts",
     "module-errors.ts",
     "module-routes.ts",
+    "module-schema-order.ts",
     "module-schemas.ts",
     "module-secrets.ts",
     "observability.ts",

@@ -32,7 +32,7 @@ export interface ModuleCase {
   readonly name: string;
   /** The JSON text to send; undefined: no body. */
   readonly body: string | undefined;
-  /** accepted: never 400, 413, 422, 500 or 503; refused: a 4xx. */
+  /** accepted: never MODULE_REFUSING_STATUSES (400, 413, 422, 500, 503); refused: a 4xx. */
   readonly expect: 'accepted' | 'refused';
 }
 

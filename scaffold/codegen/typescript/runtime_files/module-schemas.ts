@@ -11,10 +11,13 @@
  *
  * A problem is described without echoing the input (a body may hold secrets): its place by the
  * schema's declared property names only (any other key shows as `*`, an array item as `[i]`) and
- * what is wrong in Ajv's words, which name the schema's rules, never the data.
+ * what is wrong in Ajv's words, which name the schema's rules, never the data. Of several, the
+ * first in the schema's order is named, as every language's backend names it
+ * (module-schema-order.ts): a refused value is checked again for all its problems.
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 
+import { type SchemaPlaces, firstInSchemaOrder, nodeAt } from './module-schema-order.js';
 import { moduleText } from './module-texts.js';
 
 /** A compiled check: undefined when `value` matches, else where (below `where`) and what is wrong. */
@@ -32,20 +35,31 @@ const OPTIONS = {
 } as const;
 
 let strictAjv: Ajv2020 | undefined;
+let strictAllAjv: Ajv2020 | undefined;
+
+function strictAjvOf(allErrors: boolean): Ajv2020 {
+  const ajv = new Ajv2020({
+    ...OPTIONS,
+    allErrors,
+    strictSchema: true,
+    strictTypes: false,
+    strictTuples: false,
+    strictRequired: false,
+  });
+  ajv.addKeyword('example'); // OpenAPI's annotation, which authors may copy into a schema
+  return ajv;
+}
 
 /** The one strict Ajv of the process (compiling is per schema; a check keeps no state). */
 function strict(): Ajv2020 {
-  if (strictAjv === undefined) {
-    strictAjv = new Ajv2020({
-      ...OPTIONS,
-      strictSchema: true,
-      strictTypes: false,
-      strictTuples: false,
-      strictRequired: false,
-    });
-    strictAjv.addKeyword('example'); // OpenAPI's annotation, which authors may copy into a schema
-  }
+  strictAjv ??= strictAjvOf(false);
   return strictAjv;
+}
+
+/** The strict Ajv that finds every problem: only a refused value is checked by it again. */
+function strictAll(): Ajv2020 {
+  strictAllAjv ??= strictAjvOf(true);
+  return strictAllAjv;
 }
 
 /** Every property name `schema` declares, nested schemas included: the names a message may show. */
@@ -112,36 +126,68 @@ export function describeProblem(
   return `${place}: ${error.message ?? 'does not match its schema'}`;
 }
 
-function checkOf(validate: ValidateFunction, known: ReadonlySet<string>): SchemaCheck {
+/**
+ * The check of `validate` (Ajv's first error only: a valid value costs no more), whose refusals
+ * name the first problem in the schema's order, found by `everyProblem` (compiled on the first
+ * refusal) among all of them.
+ */
+function checkOf(
+  validate: ValidateFunction,
+  everyProblem: () => ValidateFunction,
+  places: SchemaPlaces,
+  known: ReadonlySet<string>,
+): SchemaCheck {
+  let all: ValidateFunction | undefined;
   return {
     problem(value: unknown, where: string): string | undefined {
-      return validate(value) ? undefined : describeProblem(validate.errors?.[0], value, where, known);
+      if (validate(value)) {
+        return undefined;
+      }
+      all ??= everyProblem();
+      all(value);
+      const first = firstInSchemaOrder(all.errors ?? [], value, places) ?? validate.errors?.[0];
+      return describeProblem(first, value, where, known);
     },
   };
 }
 
 /** The strict check of a TypeBox (JSON) schema; throws when Ajv cannot compile it. */
 export function compileCheck(schema: Readonly<Record<string, unknown>>): SchemaCheck {
-  return checkOf(strict().compile(schema), propertyNames(schema));
+  const places = { schema, document: schema };
+  return checkOf(strict().compile(schema), () => strictAll().compile(schema), places, propertyNames(schema));
 }
 
 /** Checks against the schemas of one OpenAPI document (`$ref`s into it resolve). */
 export class DocumentChecks {
+  private readonly document: Readonly<Record<string, unknown>>;
   private readonly ajv: Ajv2020;
+  private allAjv: Ajv2020 | undefined;
   private readonly known: ReadonlySet<string>;
   private readonly compiled = new Map<string, SchemaCheck>();
 
   constructor(document: Readonly<Record<string, unknown>>) {
-    this.ajv = new Ajv2020({ ...OPTIONS, strict: false, validateSchema: false });
-    this.ajv.addSchema({ ...document, $id: 'module-contract' });
+    this.document = document;
+    this.ajv = this.ajvOf(false);
     this.known = propertyNames(document['components']);
+  }
+
+  private ajvOf(allErrors: boolean): Ajv2020 {
+    const ajv = new Ajv2020({ ...OPTIONS, allErrors, strict: false, validateSchema: false });
+    ajv.addSchema({ ...this.document, $id: 'module-contract' });
+    return ajv;
   }
 
   /** The check of the schema at `pointer` in the document (`#/components/schemas/X`). */
   at(pointer: string): SchemaCheck {
     let check = this.compiled.get(pointer);
     if (check === undefined) {
-      check = checkOf(this.ajv.compile({ $ref: `module-contract${pointer}` }), this.known);
+      const reference = { $ref: `module-contract${pointer}` };
+      const everyProblem = (): ValidateFunction => {
+        this.allAjv ??= this.ajvOf(true);
+        return this.allAjv.compile(reference);
+      };
+      const places = { schema: nodeAt(this.document, pointer), document: this.document };
+      check = checkOf(this.ajv.compile(reference), everyProblem, places, this.known);
       this.compiled.set(pointer, check);
     }
     return check;

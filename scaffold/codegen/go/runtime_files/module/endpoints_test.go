@@ -227,9 +227,12 @@ func TestTheDocumentListsOwnEndpoints(t *testing.T) {
 	}
 	examples := map[string]string{}
 	for _, example := range doc.RequestExamples() {
-		examples[example.Operation] = string(example.Body)
+		examples[example.Operation+", "+example.Name] = string(example.Body)
 	}
-	if len(examples) != 2 || examples["POST /api/v1/series"] != `{"payload":{"region":"x"}}` || examples["POST "+ModuleSecretsPath] == "" {
+	// the settings' smallest beside the bare payload; the sealing route's settings are any object ({}: none)
+	if len(examples) != 3 || examples["POST /api/v1/series, smallest"] != `{"payload":{"region":"x"}}` ||
+		examples["POST /api/v1/series, smallest with moduleContext"] != `{"moduleContext":{"token":"x","url":"x"},"payload":{"region":"x"}}` ||
+		examples["POST "+ModuleSecretsPath+", smallest"] == "" {
 		t.Errorf("examples %v", examples)
 	}
 	good := `{"points": [1], "region": "n", "note": null}`

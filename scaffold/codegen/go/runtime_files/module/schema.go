@@ -22,9 +22,6 @@ import (
 
 const componentPrefix = "endpoints."
 
-// refusals are what the body rules answer, documented for every own endpoint.
-var refusals = []int{400, 413, 422, 500, 503}
-
 // encodeAnswer writes an answer as encoding/json does, HTML characters as they are. The buffer and
 // its encoder are reused from one answer to the next (a buffer a large answer grew is let go);
 // the answer is a copy of the bytes.
@@ -248,7 +245,7 @@ func (s *schemas) operation(route *ownRoute) map[string]any {
 		"description": "The answer",
 		"content":     map[string]any{"application/json": map[string]any{"schema": s.of(route.answer, true)}},
 	}}
-	statuses := append(append([]int(nil), refusals...), route.errors...)
+	statuses := append(append([]int(nil), ModuleRefusingStatuses[:]...), route.errors...)
 	sort.Ints(statuses)
 	for _, status := range statuses {
 		responses[strconv.Itoa(status)] = failure

@@ -178,6 +178,9 @@ const ModuleMaxSecretChars = 4 << 10
 // ModuleNoKeyStatus: the answer when a secret is needed and the module has no key.
 const ModuleNoKeyStatus = 503
 
+// ModuleRefusingStatuses: what a module backend's own rules refuse a request with (the body, its size, its content, the backend failing), documented for every own endpoint; its conformance test reads an example answered with one of them as refused, any other documented status as accepted (a 409 of an endpoint that needs the module's settings first).
+var ModuleRefusingStatuses = [...]int{400, 413, 422, 500, 503}
+
 // PublishedKeyRefusal: why a production plugin will not start with a key in PUBLISHED_SECRET_KEYS ({hint}: the language's command that makes a key).
 const PublishedKeyRefusal = "PLUGIN_SECRET_KEY is the example key the contract spec publishes (info.x-example-secret-key, served at /openapi.json) and PLUGIN_ENV is production: anyone can decrypt what it encrypts, so the plugin will not use it; {hint}, and set PLUGIN_SECRET_KEY to it in the environment"
 

@@ -89,7 +89,13 @@ from .module_secrets import (
     reveal_context,
 )
 from .module_texts import module_text
-from .runtime_constants import CLIENT_CLOSED_STATUS, HEALTH_PATH, METRICS_PATH, READY_PATH
+from .runtime_constants import (
+    CLIENT_CLOSED_STATUS,
+    HEALTH_PATH,
+    METRICS_PATH,
+    MODULE_REFUSING_STATUSES,
+    READY_PATH,
+)
 from .secrets import SecretBox
 from .wire_names import wire_names
 
@@ -110,7 +116,6 @@ RESERVED_PATHS = (
     MODULE_SECRETS_PATH,
 )
 RESERVED_PREFIXES = ("/.well-known/", "/static/")
-REFUSALS = (400, 413, 422, 500, 503)  # what the rules above answer, documented for every route
 _ERROR_SCHEMA = {"$ref": "#/components/schemas/DemoStatusError"}
 
 
@@ -292,7 +297,7 @@ def _operation(route: _Route, refs: dict[Any, Any], context: dict[str, Any]) -> 
     }
     answer = {"application/json": {"schema": refs[(route.answer, "serialization")]}}
     responses: dict[str, Any] = {"200": {"description": "The answer", "content": answer}}
-    for status in sorted({*REFUSALS, *route.errors}):
+    for status in sorted({*MODULE_REFUSING_STATUSES, *route.errors}):
         responses[str(status)] = error
     return {
         "operationId": "own_" + "".join(c if c.isalnum() else "_" for c in route.path.strip("/")),

@@ -17,6 +17,7 @@ export * from './module-cors.js';
 export * from './module-endpoints.js';
 export * from './module-errors.js';
 export * from './module-routes.js';
+export * from './module-schema-order.js';
 export * from './module-schemas.js';
 export * from './module-secrets.js';
 export * from './module-texts.js';

@@ -72,6 +72,7 @@ import {
   HEALTH_PATH,
   METRICS_PATH,
   MODULE_MAX_JSON_DEPTH,
+  MODULE_REFUSING_STATUSES,
   MODULE_SECRETS_PATH,
   READY_PATH,
 } from './runtime-constants.js';
@@ -88,8 +89,6 @@ export const RESERVED_PATHS: readonly string[] = [
   WELL_KNOWN_PATH,
 ];
 export const RESERVED_PREFIXES: readonly string[] = ['/.well-known/', '/static/'];
-/** What the rules above answer, documented for every route. */
-export const REFUSALS: readonly number[] = [400, 413, 422, 500, 503];
 export const COMPONENT_PREFIX = 'endpoints.';
 const ERROR_SCHEMA = { $ref: '#/components/schemas/DemoStatusError' };
 
@@ -231,7 +230,7 @@ function operation(route: Route, payload: object, answer: object, context: objec
   const responses: Record<string, unknown> = {
     200: { description: 'The answer', content: { 'application/json': { schema: answer } } },
   };
-  for (const status of [...new Set([...REFUSALS, ...route.errors])].sort((a, b) => a - b)) {
+  for (const status of [...new Set([...MODULE_REFUSING_STATUSES, ...route.errors])].sort((a, b) => a - b)) {
     responses[String(status)] = error;
   }
   return {

@@ -7,13 +7,15 @@ package module
 // operation documents and the JSON Schema of that status's body, read from the document itself
 // (the contract's and the own endpoints' alike), with the keywords these documents use: type,
 // const, enum, properties, required, additionalProperties, maxProperties, items, minimum, maximum,
-// anyOf, oneOf, allOf and $ref. RequestExamples are the document's request examples, and one body
-// built from each own endpoint's payload schema, to replay.
+// anyOf, oneOf, allOf and $ref. RequestExamples are the document's request examples, and bodies
+// built from each own endpoint's schemas, to replay; ExampleRefused says which answers to them
+// refused them (the rule every language's conformance test holds examples to).
 
 import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -58,8 +60,18 @@ type RequestExample struct {
 	Body      []byte
 }
 
+// ExampleRefused says whether status, the answer to a request example, refused it: one of
+// ModuleRefusingStatuses (the body, its size or its content refused, or the backend failed). Any
+// other status the operation documents accepts it, a 2xx or an endpoint's own refusal such as a
+// 409 until the module's settings are saved; AnswerProblem holds the status to the document.
+func ExampleRefused(status int) bool {
+	return slices.Contains(ModuleRefusingStatuses[:], status)
+}
+
 // RequestExamples are the request bodies the document gives (its examples), and for an operation
-// with none, the smallest body its schema's first branch takes.
+// with none, the smallest body its schema's first branch takes; for an own endpoint (its first
+// branch the proxy's envelope), also that payload with the smallest moduleContext its settings
+// schema takes, as the proxy sends it once the module's settings are saved.
 func (d *Document) RequestExamples() []RequestExample {
 	var examples []RequestExample
 	for _, operation := range d.Operations() {
@@ -80,11 +92,37 @@ func (d *Document) RequestExamples() []RequestExample {
 			}
 		}
 		if len(names) == 0 {
-			body, _ := json.Marshal(d.smallest(media["schema"], 0))
+			smallest := d.smallest(media["schema"], 0)
+			body, _ := json.Marshal(smallest)
 			examples = append(examples, RequestExample{operation, "smallest", body})
+			// {} is read as no settings: the body above again
+			if settings, _ := d.smallest(d.savedSettings(media["schema"]), 0).(map[string]any); len(settings) > 0 {
+				envelope, _ := smallest.(map[string]any)
+				body, _ := json.Marshal(map[string]any{envelopePayload: envelope[envelopePayload], envelopeContext: settings})
+				examples = append(examples, RequestExample{operation, "smallest with moduleContext", body})
+			}
 		}
 	}
 	return examples
+}
+
+// savedSettings is the schema of the settings an own endpoint's envelope carries as moduleContext
+// (schema.go: oneOf the envelope and the bare payload; moduleContext anyOf the settings and {}),
+// nil for any other request schema (whose smallest is then nil).
+func (d *Document) savedSettings(schema any) any {
+	branches, _ := d.resolve(schema)["oneOf"].([]any)
+	if len(branches) != 2 {
+		return nil
+	}
+	properties, _ := d.resolve(branches[0])["properties"].(map[string]any)
+	if _, ok := properties[envelopePayload]; !ok {
+		return nil
+	}
+	context, _ := d.resolve(properties[envelopeContext])["anyOf"].([]any)
+	if len(context) == 0 {
+		return nil
+	}
+	return context[0]
 }
 
 // at is the object under the operation at keys, nil when absent.

@@ -211,34 +211,42 @@ func sealingRoute(box *secrets.Box) *ownRoute {
 	}
 }
 
-// secretFields is the sealing route's payload as it is read: SecretToSeal's properties, each any
-// JSON value, so that secret checks them in the schema's order, each property's type and length
-// together (module_secrets.json's "sealing" cases). Read as SecretToSeal, a wrong type of value
-// would be found before a name that is too short, since the lengths are no Go type's.
-type secretFields struct {
-	Name  any `json:"name"`
-	Value any `json:"value"`
-}
+// secretFields is the sealing route's payload as it is read: any JSON object, so that secret
+// checks it in the schema's order (module_secrets.json's "sealing" cases): SecretToSeal's name,
+// then value, each property's absence, type and length together, then a key the schema has not,
+// as pydantic reads SecretToSeal. Read as SecretToSeal, the strict reading would name an absent
+// value or a key it has not before a name of the wrong type, and a wrong type of value before a
+// name that is too short, since the lengths are no Go type's.
+type secretFields map[string]any
 
 // secret is the payload as SecretToSeal, or its first problem at place in the schema's order, in
 // pydantic's words as the Python backend says it (characters are code points there and here).
-// Absent properties and keys SecretToSeal has not were found by the strict reading already.
 func (f secretFields) secret(place string) (SecretToSeal, string) {
-	name, problem := boundedString(f.Name, place+".name", 1, ModuleMaxSecretNameChars)
-	if problem != "" {
-		return SecretToSeal{}, problem
+	name, wrong := f.boundedString("name", place, 1, ModuleMaxSecretNameChars)
+	if wrong != "" {
+		return SecretToSeal{}, wrong
 	}
-	value, problem := boundedString(f.Value, place+".value", 0, ModuleMaxSecretChars)
-	if problem != "" {
-		return SecretToSeal{}, problem
+	value, wrong := f.boundedString("value", place, 0, ModuleMaxSecretChars)
+	if wrong != "" {
+		return SecretToSeal{}, wrong
+	}
+	for key := range f {
+		if key != "name" && key != "value" {
+			return SecretToSeal{}, (&problem{place: place, unknown: true}).text()
+		}
 	}
 	return SecretToSeal{Name: name, Value: value}, ""
 }
 
-// boundedString is value as a string of least to most characters, or the problem at place.
-func boundedString(value any, place string, least, most int) (string, string) {
+// boundedString is f's property key as a string of least to most characters, or the problem at
+// place.key (absent, null or another type, too short or too long).
+func (f secretFields) boundedString(key, place string, least, most int) (string, string) {
+	place += "." + key
+	value, present := f[key]
 	text, ok := value.(string)
 	switch count := utf8.RuneCountInString(text); {
+	case !present:
+		return "", place + ": " + textFieldRequired
 	case !ok:
 		return "", place + ": " + textWantString
 	case count < least:

@@ -54,3 +54,6 @@ const ModuleMaxSecretChars = 4 << 10
 
 // ModuleNoKeyStatus: the answer when a secret is needed and the module has no key.
 const ModuleNoKeyStatus = 503
+
+// ModuleRefusingStatuses: what a module backend's own rules refuse a request with (the body, its size, its content, the backend failing), documented for every own endpoint; its conformance test reads an example answered with one of them as refused, any other documented status as accepted (a 409 of an endpoint that needs the module's settings first).
+var ModuleRefusingStatuses = [...]int{400, 413, 422, 500, 503}
