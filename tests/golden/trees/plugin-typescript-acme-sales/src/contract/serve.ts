@@ -56,8 +56,10 @@ import {
   BODY_MIN_BYTES_PER_SECOND,
   BODY_STALL_SECONDS,
   HEADER_SECONDS,
+  IDLE_SECONDS,
   MAX_BODY_BYTES,
   MAX_BODY_BYTES_IN_FLIGHT,
+  REQUEST_SECONDS,
   RETRY_AFTER_SECONDS,
 } from './runtime-constants.js';
 import { DOCUMENT } from './spec.js';
@@ -211,6 +213,11 @@ function installContractRoutes(scope: FastifyInstance, options: ContractOptions)
   // when the server starts listening).
   scope.server.headersTimeout = HEADER_SECONDS * 1000;
   (scope.server as { connectionsCheckingInterval?: number }).connectionsCheckingInterval = 1000;
+  // A whole request (head and body) within REQUEST_SECONDS, as Go's ReadTimeout bounds one (Fastify
+  // turns Node's 300 s off); an idle keep-alive connection closed after IDLE_SECONDS, not Fastify's
+  // 72 s: longer than a proxy's usual 60 s, so a proxy never reuses a connection just closed here.
+  scope.server.requestTimeout = REQUEST_SECONDS * 1000;
+  scope.server.keepAliveTimeout = IDLE_SECONDS * 1000;
   const held = new WeakMap<FastifyRequest, number>();
   const release = (request: FastifyRequest): void => {
     budget.give(held.get(request) ?? 0);
