@@ -45,7 +45,13 @@ import type {
 } from 'fastify';
 
 import type { DataSourceBase } from './base.js';
-import { BodyBudget, BodyRefused, readBody as readRawBody, readJson } from './body-limits.js';
+import {
+  BodyBudget,
+  BodyRefused,
+  readBody as readRawBody,
+  readJson,
+  timeConnections,
+} from './body-limits.js';
 import { runtimeText, type Catalog } from './catalog.js';
 import type { RequestContext } from './context.js';
 import { PluginError, StartupError } from './errors.js';
@@ -54,11 +60,8 @@ import { isToken, SecretError, type SecretBox } from './secrets.js';
 import {
   BODY_MIN_BYTES_PER_SECOND,
   BODY_STALL_SECONDS,
-  HEADER_SECONDS,
-  IDLE_SECONDS,
   MAX_BODY_BYTES,
   MAX_BODY_BYTES_IN_FLIGHT,
-  REQUEST_SECONDS,
   RETRY_AFTER_SECONDS,
 } from './runtime-constants.js';
 import { DOCUMENT } from './spec.js';
@@ -207,16 +210,7 @@ function installContractRoutes(scope: FastifyInstance, options: ContractOptions)
     stallSeconds: options.bodyStallSeconds ?? BODY_STALL_SECONDS,
     minBytesPerSecond: options.bodyMinBytesPerSecond ?? BODY_MIN_BYTES_PER_SECOND,
   };
-  // Headers trickled a line at a time are cut after HEADER_SECONDS (Node's own default is a
-  // minute): Node checks its timeouts every connectionsCheckingInterval (30 s by default, read
-  // when the server starts listening).
-  scope.server.headersTimeout = HEADER_SECONDS * 1000;
-  (scope.server as { connectionsCheckingInterval?: number }).connectionsCheckingInterval = 1000;
-  // A whole request (head and body) within REQUEST_SECONDS, as Go's ReadTimeout bounds one (Fastify
-  // turns Node's 300 s off); an idle keep-alive connection closed after IDLE_SECONDS, not Fastify's
-  // 72 s: longer than a proxy's usual 60 s, so a proxy never reuses a connection just closed here.
-  scope.server.requestTimeout = REQUEST_SECONDS * 1000;
-  scope.server.keepAliveTimeout = IDLE_SECONDS * 1000;
+  timeConnections(scope.server); // the head's, a request's, an idle connection's seconds
   const held = new WeakMap<FastifyRequest, number>();
   const release = (request: FastifyRequest): void => {
     budget.give(held.get(request) ?? 0);
