@@ -2,6 +2,10 @@
 
 The process gets its own session, so the whole group (uvicorn workers included) is stopped when
 the block ends, whatever happened inside it.
+
+Tests that signal the process themselves (the shutdown tests) start it with Popen and use the
+pieces: `wait_until_ready` for its readiness probe, `in_background` for the requests that are still
+running when the signal comes.
 """
 
 from __future__ import annotations
@@ -11,9 +15,11 @@ import os
 import signal
 import socket
 import subprocess
+import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 import httpx
 
@@ -109,3 +115,52 @@ def read_to_the_end(connection: socket.socket, within: float | None = None) -> t
         except ConnectionResetError:
             return received, "reset"
     return received, "closed"
+
+
+class Answer(NamedTuple):
+    """What a request sent by `in_background` got: its status (None when the connection ended with
+    no answer, `body` then says how), its body, when it came (time.monotonic()), its headers."""
+
+    status: int | None
+    body: bytes
+    at: float
+    headers: Mapping[str, str]
+
+
+def in_background(
+    results: dict[str, Answer],
+    name: str,
+    url: str,
+    body: bytes = b"{}",
+    headers: Mapping[str, str] | None = None,
+) -> threading.Thread:
+    """POST `body` to `url` in a thread of its own, with X-Request-ID `name`; its Answer is put in
+    `results[name]` when it comes (join the thread first)."""
+
+    def send() -> None:
+        sent = {"content-type": "application/json", **(headers or {}), "x-request-id": name}
+        try:
+            answer = httpx.post(url, content=body, headers=sent, timeout=30)
+            results[name] = Answer(answer.status_code, answer.content, time.monotonic(), answer.headers)
+        except httpx.HTTPError as error:
+            results[name] = Answer(None, repr(error).encode(), time.monotonic(), {})
+
+    thread = threading.Thread(target=send)
+    thread.start()
+    return thread
+
+
+def status_of(url: str) -> int | str:
+    """The status of GET `url`, or "refused" when nothing listens there."""
+    try:
+        return httpx.get(url, timeout=2).status_code
+    except httpx.ConnectError:
+        return "refused"
+
+
+def wait_until_ready(process: subprocess.Popen[bytes], url: str, log_path: Path, timeout: float = 60) -> None:
+    """Until GET `url` answers 200; fails with the log when `process` exits or `timeout` passes first."""
+    deadline = time.monotonic() + timeout
+    while status_of(url) != 200:
+        assert process.poll() is None and time.monotonic() < deadline, log_path.read_text(encoding="utf-8")
+        time.sleep(0.1)

@@ -21,19 +21,16 @@ import json
 import re
 import signal
 import subprocess
-import threading
 import time
 from pathlib import Path
-from typing import Any
 
-import httpx
 import pytest
 
 from scaffold.codegen.module_backend_texts import MODULE_TEXTS
 from tests.built_module_backends import built_module
 from tests.built_plugins import copy_project
 from tests.go_toolchain import go_environment
-from tests.served_process import free_port
+from tests.served_process import Answer, free_port, in_background, wait_until_ready
 
 pytestmark = pytest.mark.slow
 
@@ -107,26 +104,6 @@ def backend(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return copy
 
 
-def _in_background(results: dict[str, Any], name: str, origin: str, path: str) -> threading.Thread:
-    def send() -> None:
-        try:
-            answer = httpx.post(origin + path, content=b"{}", headers=HEADERS, timeout=30)
-            results[name] = (answer.status_code, answer.content, answer.headers)
-        except httpx.HTTPError as error:
-            results[name] = (None, repr(error).encode(), {})
-
-    thread = threading.Thread(target=send)
-    thread.start()
-    return thread
-
-
-def _ready(url: str) -> bool:
-    try:
-        return httpx.get(url, timeout=2).status_code == 200
-    except httpx.ConnectError:
-        return False
-
-
 def test_a_handler_that_returns_once_cancelled_is_answered_503_stopping(
     backend: Path, tmp_path: Path
 ) -> None:
@@ -147,27 +124,22 @@ def test_a_handler_that_returns_once_cancelled_is_answered_503_stopping(
             [str(backend / BINARY)], cwd=backend, env=env, stdout=log, stderr=subprocess.STDOUT
         )
     try:
-        deadline = time.monotonic() + 60
-        while not _ready(origin + "/readyz"):
-            assert process.poll() is None and time.monotonic() < deadline, log_path.read_text(
-                encoding="utf-8"
-            )
-            time.sleep(0.1)
-        results: dict[str, Any] = {}
+        wait_until_ready(process, origin + "/readyz", log_path)
+        results: dict[str, Answer] = {}
         threads = [
-            _in_background(results, "waits", origin, "/api/v1/waits"),
-            _in_background(results, "ignores", origin, "/api/v1/ignores"),
+            in_background(results, "waits", origin + "/api/v1/waits", headers=HEADERS),
+            in_background(results, "ignores", origin + "/api/v1/ignores", headers=HEADERS),
         ]
         time.sleep(0.5)  # both are in their handlers
         process.send_signal(signal.SIGTERM)
         for thread in threads:
             thread.join(timeout=DRAIN + GRACE + 15)
-        status, body, headers = results["waits"]
+        status, body, _, headers = results["waits"]
         stopping = {"error": True, "message": MODULE_TEXTS["stopping"]}
         assert status == 503 and json.loads(body) == stopping, (status, body)
         assert headers.get("connection") == "close", headers
         # the handler ignoring its context still ran a second after: cut, exit 1 (the Go plugin's way)
-        assert results["ignores"][0] is None, results["ignores"]
+        assert results["ignores"].status is None, results["ignores"]
         assert process.wait(timeout=10) == 1, log_path.read_text(encoding="utf-8")
     finally:
         if process.poll() is None:

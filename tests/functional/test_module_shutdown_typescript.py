@@ -21,10 +21,8 @@ import re
 import signal
 import socket
 import subprocess
-import threading
 import time
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
@@ -33,7 +31,7 @@ from scaffold.codegen.module_backend_texts import MODULE_TEXTS
 from tests.built_module_backends import built_module
 from tests.built_plugins import copy_project
 from tests.failsafe_checks import access_line, records
-from tests.served_process import free_port, serve_command
+from tests.served_process import Answer, free_port, in_background, serve_command, wait_until_ready
 
 pytestmark = pytest.mark.slow
 
@@ -99,27 +97,6 @@ def _env(port: int, **more: str) -> dict[str, str]:
     }
 
 
-def _in_background(results: dict[str, Any], name: str, origin: str, path: str) -> threading.Thread:
-    def send() -> None:
-        headers = {**HEADERS, "x-request-id": name}
-        try:
-            answer = httpx.post(origin + path, content=b"{}", headers=headers, timeout=30)
-            results[name] = (answer.status_code, answer.content, time.monotonic(), answer.headers)
-        except httpx.HTTPError as error:
-            results[name] = (None, repr(error).encode(), time.monotonic(), {})
-
-    thread = threading.Thread(target=send)
-    thread.start()
-    return thread
-
-
-def _ready(url: str) -> bool:
-    try:
-        return httpx.get(url, timeout=2).status_code == 200
-    except httpx.ConnectError:
-        return False
-
-
 def test_handlers_still_running_at_the_end_of_grace_are_answered_503_and_counted(
     backend: Path, tmp_path: Path
 ) -> None:
@@ -132,16 +109,11 @@ def test_handlers_still_running_at_the_end_of_grace_are_answered_503_and_counted
             ["node", "dist/main.js"], cwd=backend, env=env, stdout=log, stderr=subprocess.STDOUT
         )
     try:
-        deadline = time.monotonic() + 60
-        while not _ready(origin + "/readyz"):
-            assert process.poll() is None and time.monotonic() < deadline, log_path.read_text(
-                encoding="utf-8"
-            )
-            time.sleep(0.1)
-        results: dict[str, Any] = {}
+        wait_until_ready(process, origin + "/readyz", log_path)
+        results: dict[str, Answer] = {}
         threads = [
-            _in_background(results, "waits", origin, "/api/v1/waits"),
-            _in_background(results, "ignores", origin, "/api/v1/ignores"),
+            in_background(results, "waits", origin + "/api/v1/waits", headers=HEADERS),
+            in_background(results, "ignores", origin + "/api/v1/ignores", headers=HEADERS),
         ]
         time.sleep(0.5)  # both are in their handlers
         process.send_signal(signal.SIGTERM)

@@ -251,6 +251,13 @@ class HasPayload(BaseModel):
     payload: str
 
 
+class HasContext(BaseModel):
+    """A bare body {"moduleContext": ...} of it would be read as an envelope without payload."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    module_context: str = Field(alias="moduleContext")
+
+
 def _answer(call: Call[Query, Api]) -> Series:
     raise NotImplementedError
 
@@ -274,6 +281,7 @@ def _local_model() -> Any:
     [
         ("/api/v1/x", {"payload": Loose}, _answer, "must forbid unknown keys"),
         ("/api/v1/x", {"payload": HasPayload}, _answer, "may not have a property named 'payload'"),
+        ("/api/v1/x", {"payload": HasContext}, _answer, "may not have a property named 'moduleContext'"),
         ("/api/v1/x", {"payload": dict}, _answer, "payload must be a pydantic model class"),
         (
             "/api/v1/x",

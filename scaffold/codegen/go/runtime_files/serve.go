@@ -300,7 +300,7 @@ func (s *Server) ended(w http.ResponseWriter, r *http.Request, ctx context.Conte
 		if err == nil {
 			err = r.Context().Err()
 		}
-		if errors.Is(context.Cause(r.Context()), errGraceEnded) {
+		if CutByShutdown(r) {
 			s.cutByShutdown(w, r, op, rc, err)
 		} else {
 			s.hungUp(w, r, op, rc, err)
@@ -329,7 +329,7 @@ func (s *Server) ended(w http.ResponseWriter, r *http.Request, ctx context.Conte
 // request cut by the end of the shutdown's grace period as cutByShutdown says, of one whose caller
 // hung up as hungUp says, anything else 500.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, op *Operation, rc RequestContext, err error) {
-	if errors.Is(err, context.Canceled) && errors.Is(context.Cause(r.Context()), errGraceEnded) {
+	if errors.Is(err, context.Canceled) && CutByShutdown(r) {
 		s.cutByShutdown(w, r, op, rc, err)
 		return
 	}

@@ -26,7 +26,7 @@ Every rule, in the order it is applied (the body rules are `envelope.py`'s, shar
   token this backend cannot decrypt, 503 when it has no MODULE_SECRET_KEY). Any other
   body is a bare payload, validated by the payload model, with no moduleContext. So that the two
   cannot be mistaken, a payload model must forbid unknown keys and must not have a property
-  named "payload" (checked when the route is registered);
+  named "payload" or "moduleContext" (checked when the route is registered);
 - validation is pydantic's strict JSON mode: nothing is coerced ("1" is no integer, 1.5 no int,
   "true" no boolean), while 79.0 is an integer as JSON Schema says; a failure is 400 naming the
   first problem's place and pydantic's message, never the value sent nor a key name the models
@@ -315,11 +315,14 @@ def _route(
             f"{where}: the payload model {payload.__name__} must forbid unknown keys "
             "(model_config = ConfigDict(extra='forbid')), or a bare payload cannot be told from an envelope"
         )
-    if ENVELOPE_PAYLOAD in _top_level_names(payload):
-        raise EndpointDefinitionError(
-            f"{where}: the payload model {payload.__name__} may not have a property named {ENVELOPE_PAYLOAD!r}; "
-            "the proxy's envelope uses that name"
-        )
+    # A bare payload with a property "moduleContext" and no "payload" would be refused as an
+    # envelope without its payload (envelope.contextWithoutPayload), so neither name is allowed.
+    for envelope_key in (ENVELOPE_PAYLOAD, ENVELOPE_CONTEXT):
+        if envelope_key in _top_level_names(payload):
+            raise EndpointDefinitionError(
+                f"{where}: the payload model {payload.__name__} may not have a property named {envelope_key!r}; "
+                "the proxy's envelope uses that name"
+            )
     if any(not 400 <= status <= 599 for status in errors):
         raise EndpointDefinitionError(f"{where}: errors= lists HTTP statuses from 400 to 599")
     try:

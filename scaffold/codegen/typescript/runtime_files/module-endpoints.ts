@@ -22,7 +22,7 @@
  *   its `enc:v1:` values are decrypted (module-secrets.ts: 400 for a token this backend cannot
  *   decrypt, 503 when it has no MODULE_SECRET_KEY). Any other body is a bare payload with no
  *   moduleContext. So the two cannot be mistaken, a payload schema must forbid
- *   unknown keys and have no property "payload" (checked when the route is registered);
+ *   unknown keys and have no property "payload" or "moduleContext" (checked when the route is registered);
  * - the check is one Ajv (JSON Schema 2020-12) that coerces nothing, removes nothing and fills in
  *   no defaults; a refusal is 400 naming the first problem's place by the schema's declared
  *   property names only (any other key shows as `*`) and never the value sent;
@@ -285,10 +285,12 @@ function checkedRoute<P extends TSchema, A extends TSchema, C extends TSchema | 
         'or a bare payload cannot be told from an envelope',
     );
   }
-  if (isJsonObject(payload['properties']) && Object.hasOwn(payload['properties'], ENVELOPE_PAYLOAD)) {
-    refuse(
-      `the payload schema may not have a property named '${ENVELOPE_PAYLOAD}'; the proxy's envelope uses that name`,
-    );
+  // A bare payload with a property "moduleContext" and no "payload" would be refused as an envelope
+  // without its payload (envelope.contextWithoutPayload), so neither name is allowed.
+  for (const taken of [ENVELOPE_PAYLOAD, ENVELOPE_CONTEXT]) {
+    if (isJsonObject(payload['properties']) && Object.hasOwn(payload['properties'], taken)) {
+      refuse(`the payload schema may not have a property named '${taken}'; the proxy's envelope uses that name`);
+    }
   }
   const errors = options.errors ?? [];
   if (errors.some((status) => !Number.isInteger(status) || status < 400 || status > 599)) {

@@ -22,7 +22,7 @@ package module
 //     when it has no MODULE_SECRET_KEY); an empty object is read as none (nothing saved yet); its
 //     payload is read as P; other keys are ignored. Any other body is a bare payload, read as P,
 //     with no moduleContext. So that the two cannot be mistaken, P is a struct (unknown keys are
-//     refused) with no property "payload";
+//     refused) with no property "payload" or "moduleContext";
 //   - reading is strict (strict.go): a failure is 400 naming the first problem's place;
 //   - Handle's answer is written with encoding/json and Content-Language; a module.Error answers
 //     its status with the error body; any other error (or a panic) is 500 with an incident id.
@@ -168,9 +168,11 @@ func routeProblem(e *Endpoints, path string, payload, context, answer reflect.Ty
 	if payload.Kind() != reflect.Struct {
 		return fmt.Sprintf("the payload type %s must be a struct (a JSON object; unknown keys are refused)", payload)
 	}
+	// A bare payload with a property "moduleContext" and no "payload" would be refused as an
+	// envelope without its payload (contextWithoutPayload), so neither name is allowed.
 	for _, field := range fieldsOf(payload) {
-		if field.name == envelopePayload {
-			return fmt.Sprintf("the payload type %s may not have a property named %q; the proxy's envelope uses that name", payload, envelopePayload)
+		if field.name == envelopePayload || field.name == envelopeContext {
+			return fmt.Sprintf("the payload type %s may not have a property named %q; the proxy's envelope uses that name", payload, field.name)
 		}
 	}
 	if context.Kind() != reflect.Struct && !(context.Kind() == reflect.Map && context.Key().Kind() == reflect.String) {

@@ -33,6 +33,11 @@ type wrongPayload struct {
 	Payload string `json:"payload"`
 }
 
+// contextPayload's bare body {"moduleContext": ...} would be read as an envelope without payload.
+type contextPayload struct {
+	ModuleContext string `json:"moduleContext"`
+}
+
 // quiet drops the log lines of the errors these tests cause on purpose.
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 
@@ -169,6 +174,9 @@ func TestRegistrationMistakesStopTheStart(t *testing.T) {
 		{func(e *Endpoints) {
 			Post(e, "/a", Route[wrongPayload, salesAPI, series]{Handle: func(Call[wrongPayload, salesAPI]) (series, error) { return series{}, nil }})
 		}, `property named "payload"`},
+		{func(e *Endpoints) {
+			Post(e, "/a", Route[contextPayload, salesAPI, series]{Handle: func(Call[contextPayload, salesAPI]) (series, error) { return series{}, nil }})
+		}, `property named "moduleContext"`},
 		{func(e *Endpoints) {
 			Post(e, "/a", Route[string, salesAPI, series]{Handle: func(Call[string, salesAPI]) (series, error) { return series{}, nil }})
 		}, "must be a struct"},

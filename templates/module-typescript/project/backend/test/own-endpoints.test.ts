@@ -223,10 +223,15 @@ describe('declaring an endpoint', () => {
     expect(declare(path)).toThrow(why);
   });
 
-  it('refuses a payload that allows unknown keys or has a property payload', () => {
+  it('refuses a payload that allows unknown keys or has a property of the envelope', () => {
     expect(declare('/api/v1/x', open)).toThrow('must forbid unknown keys');
     const enveloped = Type.Object({ payload: Type.String() }, { additionalProperties: false });
     expect(declare('/api/v1/x', enveloped)).toThrow("property named 'payload'");
+    const contextual = Type.Object(
+      { moduleContext: Type.String() },
+      { additionalProperties: false },
+    );
+    expect(declare('/api/v1/x', contextual)).toThrow("property named 'moduleContext'");
   });
 
   it('refuses errors that are no HTTP error statuses and a path declared twice', () => {

@@ -10,9 +10,8 @@
  *    not the length they declare, so idle uploads reserve nothing, and a refused body's share is
  *    released at once, so the bodies that fit keep progressing. A body that stops arriving (30 s
  *    without a byte, or under 1 KiB/s on average after 30 s) is 408 and its connection closed;
- *    request headers must arrive within HEADER_SECONDS (10 s). Fastify's own parsers are
- *    replaced in the contract's scope (contractPlugin), so nothing they would do silently (415 for
- *    another type, prototype keys stripped) happens to a contract request;
+ *    `timeConnections` times heads, whole requests and idle connections. In the contract's scope
+ *    Fastify's parsers are replaced (contractPlugin): no silent 415, no prototype keys stripped;
  * 2. parse it (`readJson` of body-limits.ts: `JSON.parse`, which refuses NaN and Infinity; arrays and
  *    objects nested deeper than MAX_JSON_DEPTH refused before it; a lone surrogate or a key twice in
  *    one object refused after it) and check it against the spec's schema with the strict validator
@@ -121,7 +120,7 @@ export function missingOperations(dataSource: DataSourceBase): Operation[] {
  * `app.register(contractPlugin, { prefix: BASE_PATH, dataSource, catalog, secrets, ... })`.
  *
  * Everything it changes stays inside its own scope (Fastify's encapsulation): its routes, the
- * raw-body parser that replaces Fastify's own parsers, the body budget's hooks, and the 404 (any
+ * raw-body parser that replaces Fastify's own parsers, the body budget's hook, and the 404 (any
  * path under the base path: `/api/v1/nope`, `/api/v1/./well-known`), 405 and error answers in
  * the contract's error shape. Routes the app adds beside it, at the root or in scopes of their
  * own, keep Fastify's JSON parsing, schema validation and error handler.
@@ -227,13 +226,18 @@ function installContractRoutes(scope: FastifyInstance, options: ContractOptions)
       (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
     );
   });
-  scope.addHook('onResponse', (request, _reply, next) => {
-    release(request); // the body lives until the answer is sent
-    next();
-  });
-  scope.addHook('onRequestAbort', (request, next) => {
-    release(request);
-    next();
+  // The body lives until the answer is sent: its bytes are given back when the answer's response
+  // closes, after the answer is sent or when the caller hung up first. Fastify's onRequestAbort
+  // misses a caller who hangs up once the whole body arrived (Node does not call that request
+  // aborted) while the method still works, and the onResponse hook (run on the response's
+  // 'finish') never ran for an answer written after the hang-up either: its bytes stayed counted
+  // for good, until every body was refused as busy (module-body.ts, the module backend's, had the
+  // same two hooks and the same leak).
+  scope.addHook('onRequest', (request, reply, done) => {
+    reply.raw.on('close', () => {
+      release(request);
+    });
+    done();
   });
   const served = new Map<string, string[]>();
   for (const op of OPERATIONS) {
