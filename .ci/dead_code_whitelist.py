@@ -79,3 +79,6 @@ _.one  # abstract methods the plugin runtime tests look up by name
 _.two
 
 serve_workers  # called by the plugin template's __main__.py.jinja (WORKERS above 1)
+
+# module endpoints registered by @endpoints.post(...) in tests: the router calls them
+awaits  # tests/unit/test_module_endpoints.py

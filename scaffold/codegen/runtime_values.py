@@ -100,6 +100,21 @@ RUNTIME_VALUES: tuple[RuntimeValue, ...] = (
         "the request line and headers must arrive within this many seconds, or the connection is closed",
     ),
     RuntimeValue(
+        "IDLE_SECONDS",
+        120,
+        "a keep-alive connection with no request under way is closed after this many seconds: longer "
+        "than the usual load balancer or proxy idle timeout (60 s), so a proxy never reuses a "
+        "connection the service has just closed (a POST sent on one is a 502 the proxy does not "
+        "retry); the next request's head is timed by HEADER_SECONDS from its first byte",
+    ),
+    RuntimeValue(
+        "REQUEST_SECONDS",
+        300,
+        "a whole request (head and body) must arrive within this many seconds (Go's ReadTimeout, "
+        "Node's requestTimeout); uvicorn has no such bound, so Python's body pace rule ends a body "
+        "this long after it began, as Go's does",
+    ),
+    RuntimeValue(
         "LINGER_SECONDS",
         2,
         "after answering a request that cannot be served (431, 400), what the caller still sends is read "

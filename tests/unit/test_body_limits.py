@@ -120,3 +120,12 @@ def test_the_next_byte_is_due_at_the_earlier_of_the_stall_and_the_rate(
     pace = BodyPace(stall=30, rate=1024)
     pace.started, pace.last, pace.received = 0.0, last, received
     assert pace.deadline() == deadline
+
+
+def test_no_body_takes_longer_than_a_whole_request_may() -> None:
+    """REQUEST_SECONDS (300 s) from the body's start, however steady it comes: Go's ReadTimeout
+    and Node's requestTimeout end such a body, uvicorn had nothing that did (a 1 MiB body at
+    2 KiB/s was read for 512 s)."""
+    pace = BodyPace(stall=30, rate=1024)
+    pace.started, pace.last, pace.received = 0.0, 295.0, 2048 * 295
+    assert pace.deadline() == 300.0

@@ -186,3 +186,38 @@ def test_bodies_longer_than_the_limit_are_never_taken_for_heads(port: int) -> No
         assert how == "closed"
     answer, how = exchange(port, head(LIMIT, method="POST", body=BODY, close=True))
     assert (statuses(answer), how) == ([200], "closed"), answer
+
+
+def _one_answer(connection: socket.socket) -> bytes:
+    """One chunked answer of `echo`, read to its last chunk; the connection stays open."""
+    answer = b""
+    while not answer.endswith(b"\r\n0\r\n\r\n"):
+        data = connection.recv(65536)
+        assert data, f"closed after {answer!r}"
+        answer += data
+    return answer
+
+
+def test_an_idle_connection_is_left_to_the_keep_alive_timeout_and_a_begun_head_is_timed(
+    port: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The header timer runs from the connection's start and, after an answer, from the next
+    request's first byte: timed from the answer, it closed every idle keep-alive connection after
+    HEADER_SECONDS (10 s), before uvicorn's keep-alive timeout (IDLE_SECONDS, 120 s in a project)
+    and before a proxy that keeps its connections for 60 s sent the next request on it. Here the
+    header timer is 0.3 s and the keep-alive timeout uvicorn's 5 s."""
+    monkeypatch.setattr(serving, "HEADER_SECONDS", 0.3)
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as connection:
+        connection.sendall(small())
+        assert statuses(_one_answer(connection)) == [200]
+        time.sleep(1.0)  # idle, past the header timer
+        connection.sendall(small(close=True))
+        answer, how = read_to_the_end(connection)
+        assert (statuses(answer), how) == ([200], "closed"), answer
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as connection:
+        connection.sendall(small())
+        assert statuses(_one_answer(connection)) == [200]
+        time.sleep(0.5)
+        connection.sendall(small()[:20])  # a head begun after the pause, never finished
+        answer, how = read_to_the_end(connection, 3)
+        assert (answer, how) == (b"", "closed"), answer

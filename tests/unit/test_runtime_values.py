@@ -221,3 +221,66 @@ def test_the_go_templates_time_a_request_head_by_the_shared_value() -> None:
     for main in mains:
         text = main.read_text(encoding="utf-8")
         assert "ReadHeaderTimeout: contract.HeaderSeconds * time.Second," in text, main
+
+
+def test_the_go_templates_bound_a_request_and_an_idle_connection_by_the_shared_values() -> None:
+    """REQUEST_SECONDS and IDLE_SECONDS are Go's ReadTimeout and IdleTimeout, which were spelled
+    `300 * time.Second` and `120 * time.Second` in each Go template's cmd/main.go."""
+    mains = sorted((REPO / "templates").glob("*-go/project/**/cmd/*/main.go.jinja"))
+    assert len(mains) == 2, mains
+    for main in mains:
+        text = main.read_text(encoding="utf-8")
+        assert "ReadTimeout:       contract.RequestSeconds * time.Second," in text, main
+        assert "IdleTimeout:       contract.IdleSeconds * time.Second," in text, main
+
+
+# A server's own timeouts set to a number (uvicorn's options, Node's server fields, net/http's
+# Server fields): the seconds a server applies are shared values, named.
+SERVER_TIMEOUTS = {
+    "python": r"\btimeout_(?:keep_alive|graceful_shutdown)\W{1,4}\d",
+    "typescript": r"\b(?:keepAliveTimeout|requestTimeout|headersTimeout)\s*[=:]\s*\d",
+    "go": r"\b(?:ReadHeaderTimeout|ReadTimeout|WriteTimeout|IdleTimeout)\s*:\s*\d",
+}
+# A shared number of seconds as a language spells a duration of it (Python's are plain numbers,
+# found by SERVER_TIMEOUTS where a server takes them).
+DURATION = {
+    "python": [],
+    "typescript": [r"(?<![\w.]){value}\s*\*\s*1000\b", r"(?:Timeout|Ms|_MS)\s*[=:]\s*{ms}\b"],
+    "go": [r"(?<![\w.]){value}\s*\*\s*time\.Second\b"],
+}
+
+
+def _templates(language: str) -> dict[str, str]:
+    """The templates' files of `language` (history aside), without comments and docstrings."""
+    suffix = {"python": ".py", "typescript": ".ts", "go": ".go"}[language]
+    found: dict[str, str] = {}
+    for path in sorted((REPO / "templates").rglob("*")):
+        relative = path.relative_to(REPO / "templates").as_posix()
+        if relative.startswith("history/") or not path.is_file():
+            continue
+        if path.name.removesuffix(".jinja").endswith(suffix):
+            found[relative] = _code_only(path.read_text(encoding="utf-8"), language)
+    return found
+
+
+@pytest.mark.parametrize("language", sorted(RUNTIMES))
+def test_no_runtime_file_or_template_sets_a_server_timeout_to_a_number(language: str) -> None:
+    """The seconds a server applies (head, whole request, idle connection) are the shared values:
+    Go's cmd/main.go spelled `300 * time.Second` and `120 * time.Second`. (A server left at its own
+    default, as TypeScript's were at Fastify's and Python's at uvicorn's, is no spelling to find:
+    tests/functional/test_idle_connections.py reads what each server applies.)"""
+    seconds = {item.value for item in RUNTIME_VALUES if item.name.endswith("_SECONDS")}
+    patterns = [SERVER_TIMEOUTS[language]] + [
+        pattern.format(value=value, ms=value * 1000)
+        for value in sorted(v for v in seconds if isinstance(v, int) and v >= 10)  # 1 s, 2 s: too common
+        for pattern in DURATION[language]
+    ]
+    files = {**_hand_written(language), **_templates(language)}
+    assert len(files) > 10, sorted(files)
+    found = [
+        f"{name}: {match[0]!r}"
+        for name, code in files.items()
+        for pattern in patterns
+        for match in re.finditer(pattern, code)
+    ]
+    assert not found, "name the value of scaffold/codegen/runtime_values.py:\n" + "\n".join(found)

@@ -13,7 +13,9 @@ while they keep arriving.
   than that, at least BODY_MIN_BYTES_PER_SECOND on average. Otherwise it is refused as stalled
   (408, and the connection closed by the caller's `Connection: close`): a client that declares a
   body and waits holds a connection and its bytes, and nothing else would ever end the wait
-  (uvicorn has no body timeout).
+  (uvicorn has no body timeout). Nor a whole request's: however steady, a body is refused so
+  REQUEST_SECONDS after it began, as Go's ReadTimeout ends one (bodylimits.go) and Node's
+  requestTimeout a TypeScript service's (a 1 MiB body at 2 KiB/s took 512 s).
 - The bytes stay counted until the request's answer is sent (`BodyHold.release`), since the
   parsed body lives that long.
 - A refused body is read to its end and thrown away (`drain`, at most DRAIN_BYTES and
@@ -42,7 +44,7 @@ from .runtime_constants import (
 from .runtime_constants import (
     BODY_STALL_SECONDS as BODY_STALL_SECONDS,
 )
-from .runtime_constants import BUSY_STATUS, STALLED_STATUS, TOO_LARGE_STATUS
+from .runtime_constants import BUSY_STATUS, REQUEST_SECONDS, STALLED_STATUS, TOO_LARGE_STATUS
 from .runtime_constants import (
     DRAIN_BYTES as DRAIN_BYTES,
 )
@@ -106,15 +108,22 @@ class BodyHold:
 class BodyPace:
     """When the next byte of a body must have arrived: the stall and minimum-rate rule.
 
-    The deadline is the earlier of `last byte + stall` and `start + max(stall, received / rate)`:
-    no `stall` seconds without a byte, and a body older than `stall` seconds must have come at
-    `rate` bytes a second on average (a client sending one byte every 29 s stalls nothing but
-    would hold its connection for days).
+    The deadline is the earliest of `last byte + stall`, `start + max(stall, received / rate)` and
+    `start + whole`: no `stall` seconds without a byte, a body older than `stall` seconds must have
+    come at `rate` bytes a second on average (a client sending one byte every 29 s stalls nothing
+    but would hold its connection for days), and no body takes longer than `whole`
+    (REQUEST_SECONDS, the whole-request bound Go and Node apply and uvicorn has not).
     """
 
-    def __init__(self, stall: float = BODY_STALL_SECONDS, rate: float = BODY_MIN_BYTES_PER_SECOND) -> None:
+    def __init__(
+        self,
+        stall: float = BODY_STALL_SECONDS,
+        rate: float = BODY_MIN_BYTES_PER_SECOND,
+        whole: float = REQUEST_SECONDS,
+    ) -> None:
         self.stall = stall
         self.rate = rate
+        self.whole = whole
         self.started = self.last = time.monotonic()
         self.received = 0
 
@@ -125,7 +134,8 @@ class BodyPace:
 
     def deadline(self) -> float:
         """The time.monotonic() by which the next byte must have arrived."""
-        return min(self.last + self.stall, self.started + max(self.stall, self.received / self.rate))
+        by_rate = self.started + max(self.stall, self.received / self.rate)
+        return min(self.last + self.stall, by_rate, self.started + self.whole)
 
     def seconds_left(self) -> float:
         return self.deadline() - time.monotonic()

@@ -33,7 +33,7 @@ import type {
   FastifyRequest,
 } from 'fastify';
 
-import { BodyBudget } from './body-limits.js';
+import { BodyBudget, timeConnections } from './body-limits.js';
 import { chooseLocale } from './locale.js';
 import type { FrontendAssets } from './module-assets.js';
 import {
@@ -60,7 +60,6 @@ import {
   BODY_MIN_BYTES_PER_SECOND,
   BODY_STALL_SECONDS,
   DEFAULT_LOCALE,
-  HEADER_SECONDS,
   MODULE_MAX_BODY_BYTES,
   MODULE_MAX_BODY_BYTES_IN_FLIGHT,
   MODULE_MAX_JSON_DEPTH,
@@ -138,11 +137,7 @@ export const moduleContractPlugin: FastifyPluginCallback<ModuleContractOptions> 
 };
 
 function installModuleRoutes(scope: FastifyInstance, options: ModuleContractOptions): void {
-  // Headers trickled a line at a time are cut after HEADER_SECONDS (runtime-constants.ts; Node's own
-  // default is a minute), as in every language's service: Node checks its timeouts every
-  // connectionsCheckingInterval (30 s by default, read when the server starts listening).
-  scope.server.headersTimeout = HEADER_SECONDS * 1000;
-  (scope.server as { connectionsCheckingInterval?: number }).connectionsCheckingInterval = 1000;
+  timeConnections(scope.server); // the head's, a request's, an idle connection's seconds
   const budget = new BodyBudget(options.maxBodyBytesInFlight ?? MODULE_MAX_BODY_BYTES_IN_FLIGHT);
   installBodyReading(scope, {
     maxBodyBytes: options.maxBodyBytes ?? MODULE_MAX_BODY_BYTES,

@@ -78,14 +78,17 @@ func run() error {
 		return fmt.Errorf("cannot listen on %s:%d (%v): set HOST and PORT to a free address", s.Host, s.Port, err)
 	}
 	// ReadTimeout bounds a whole request (a client that stops sending mid-body included) as
-	// Node's requestTimeout does for the TypeScript plugin: 300 s. ErrorLog sends net/http's own
-	// lines (a panic in a route of your own with its stack, a handler writing a header twice)
-	// through the plugin's logger, in LOG_FORMAT like every other line, at ERROR: each is a bug.
+	// Node's requestTimeout does for the TypeScript plugin: RequestSeconds. IdleTimeout
+	// closes a keep-alive connection with no request under way after IdleSeconds, longer than
+	// a proxy's usual 60 s, so a proxy never reuses a connection just closed here (a POST sent
+	// on one is a 502). ErrorLog sends net/http's own lines (a panic in a route of your own with
+	// its stack, a handler writing a header twice) through the plugin's logger, in LOG_FORMAT
+	// like every other line, at ERROR: each is a bug.
 	server := &http.Server{
 		Handler:           handler,
 		ReadHeaderTimeout: contract.HeaderSeconds * time.Second,
-		ReadTimeout:       300 * time.Second,
-		IdleTimeout:       120 * time.Second,
+		ReadTimeout:       contract.RequestSeconds * time.Second,
+		IdleTimeout:       contract.IdleSeconds * time.Second,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelError),
 	}
 	// SIGTERM or SIGINT: /readyz answers 503 while the listener still takes requests for

@@ -10,9 +10,8 @@
  *    not the length they declare, so idle uploads reserve nothing, and a refused body's share is
  *    released at once, so the bodies that fit keep progressing. A body that stops arriving (30 s
  *    without a byte, or under 1 KiB/s on average after 30 s) is 408 and its connection closed;
- *    request headers must arrive within HEADER_SECONDS (10 s). Fastify's own parsers are
- *    replaced in the contract's scope (contractPlugin), so nothing they would do silently (415 for
- *    another type, prototype keys stripped) happens to a contract request;
+ *    `timeConnections` times heads, whole requests and idle connections. In the contract's scope
+ *    Fastify's parsers are replaced (contractPlugin): no silent 415, no prototype keys stripped;
  * 2. parse it (`readJson` of body-limits.ts: `JSON.parse`, which refuses NaN and Infinity; arrays and
  *    objects nested deeper than MAX_JSON_DEPTH refused before it; a lone surrogate or a key twice in
  *    one object refused after it) and check it against the spec's schema with the strict validator
@@ -46,7 +45,13 @@ import type {
 } from 'fastify';
 
 import type { DataSourceBase } from './base.js';
-import { BodyBudget, BodyRefused, readBody as readRawBody, readJson } from './body-limits.js';
+import {
+  BodyBudget,
+  BodyRefused,
+  readBody as readRawBody,
+  readJson,
+  timeConnections,
+} from './body-limits.js';
 import { runtimeText, type Catalog } from './catalog.js';
 import type { RequestContext } from './context.js';
 import { PluginError, StartupError } from './errors.js';
@@ -55,7 +60,6 @@ import { isToken, SecretError, type SecretBox } from './secrets.js';
 import {
   BODY_MIN_BYTES_PER_SECOND,
   BODY_STALL_SECONDS,
-  HEADER_SECONDS,
   MAX_BODY_BYTES,
   MAX_BODY_BYTES_IN_FLIGHT,
   RETRY_AFTER_SECONDS,
@@ -206,11 +210,7 @@ function installContractRoutes(scope: FastifyInstance, options: ContractOptions)
     stallSeconds: options.bodyStallSeconds ?? BODY_STALL_SECONDS,
     minBytesPerSecond: options.bodyMinBytesPerSecond ?? BODY_MIN_BYTES_PER_SECOND,
   };
-  // Headers trickled a line at a time are cut after HEADER_SECONDS (Node's own default is a
-  // minute): Node checks its timeouts every connectionsCheckingInterval (30 s by default, read
-  // when the server starts listening).
-  scope.server.headersTimeout = HEADER_SECONDS * 1000;
-  (scope.server as { connectionsCheckingInterval?: number }).connectionsCheckingInterval = 1000;
+  timeConnections(scope.server); // the head's, a request's, an idle connection's seconds
   const held = new WeakMap<FastifyRequest, number>();
   const release = (request: FastifyRequest): void => {
     budget.give(held.get(request) ?? 0);

@@ -41,6 +41,10 @@ MODULE_MAX_JSON_DEPTH = 64
 MAX_HEAD_BYTES = 16 * 1024
 # the request line and headers must arrive within this many seconds, or the connection is closed
 HEADER_SECONDS = 10
+# a keep-alive connection with no request under way is closed after this many seconds: longer than the usual load balancer or proxy idle timeout (60 s), so a proxy never reuses a connection the service has just closed (a POST sent on one is a 502 the proxy does not retry); the next request's head is timed by HEADER_SECONDS from its first byte
+IDLE_SECONDS = 120
+# a whole request (head and body) must arrive within this many seconds (Go's ReadTimeout, Node's requestTimeout); uvicorn has no such bound, so Python's body pace rule ends a body this long after it began, as Go's does
+REQUEST_SECONDS = 300
 # after answering a request that cannot be served (431, 400), what the caller still sends is read and dropped this long before the connection closes: closed with unread bytes it would reset, and a reset can reach the caller before the answer (Go's net/http lingers on its own)
 LINGER_SECONDS = 2
 # a query's json text, and a text with its variables expanded, at most

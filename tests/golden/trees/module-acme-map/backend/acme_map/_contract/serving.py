@@ -13,14 +13,21 @@ Two rules for a request's head (its request line and header lines), alike in the
 plugins, that uvicorn has no option for, so `serve` and `serve_workers` run uvicorn's own protocol
 with them added (`guarded`; issue 38):
 
-- its headers must arrive within HEADER_SECONDS (10 s) of the connection's start or of the
-  previous answer; otherwise the connection is closed (a thousand connections trickling header
-  bytes stayed open for minutes, found by a hostile run);
+- its headers must arrive within HEADER_SECONDS (10 s) of the connection's start or, on a
+  connection kept alive, of the next request's first byte; otherwise the connection is closed (a
+  thousand connections trickling header bytes stayed open for minutes, found by a hostile run);
 - a head over MAX_HEAD_BYTES (16 KiB) is answered 431 in the error shape with `Connection:
   close`, and the connection is shut for writing, then closed once the caller has closed its side
   or LINGER_SECONDS passed: closed at once with the caller's bytes unread, it would reset, and a
   reset can reach the caller before it read the answer. uvicorn took any size (httptools) or one
   that arrived in one read (h11).
+
+A connection kept alive with no request under way is closed after IDLE_SECONDS (120 s; uvicorn's
+`timeout_keep_alive`, whose default is 5 s), as in Go and TypeScript: longer than a load
+balancer's or proxy's usual idle timeout (60 s), so a proxy never sends a request on a connection
+the service has just closed (a POST there is a 502 the proxy does not retry). uvicorn has no bound
+on a whole request (Go's ReadTimeout, Node's requestTimeout: REQUEST_SECONDS); a body's is
+body_limits' pace rule, which ends it REQUEST_SECONDS after it began at the latest.
 
 Two settings keep the slowest answers close to the typical one under load (measured with wrk at
 32 connections on get-result answers of 2 x 1,000 and 2 x 10,000 points):
@@ -58,6 +65,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 from .observability import Observability, glue_text
 from .runtime_constants import (
     HEADER_SECONDS,
+    IDLE_SECONDS,
     LINGER_SECONDS,
     MAX_HEAD_BYTES,
     SHUTDOWN_DRAIN_SECONDS,
@@ -151,11 +159,13 @@ def _with_a_path(target: bytes) -> bytes:
 def guarded(protocol: type[asyncio.Protocol]) -> type[asyncio.Protocol]:
     """uvicorn's HTTP `protocol` class (h11's or httptools') with the rules for request heads.
 
-    The header timer starts when the connection is made and again as each answer completes
-    (before uvicorn starts a pipelined request); when it fires, the connection is closed unless a
-    new request's headers arrived meanwhile (uvicorn then made a new request cycle). A body's own
-    pace is body_limits' rule; an idle connection between requests ends by uvicorn's keep-alive
-    timeout first.
+    The header timer starts when the connection is made and, after an answer, with the first
+    bytes that arrive before another request began (a pipelined request uvicorn starts from what
+    it already read needs none); when it fires, the connection is closed unless a new request's
+    headers arrived meanwhile (uvicorn then made a new request cycle). Between requests a
+    connection is idle, and uvicorn's keep-alive timeout (IDLE_SECONDS) closes it: timed from the
+    answer, the header timer closed every idle connection after HEADER_SECONDS. A body's own pace
+    is body_limits' rule.
 
     A head is measured in the bytes uvicorn receives before its parser reads them: h11 keeps a
     head's bytes until it is whole, and they are measured there; httptools reads as they come, so
@@ -168,6 +178,7 @@ def guarded(protocol: type[asyncio.Protocol]) -> type[asyncio.Protocol]:
     class Guarded(protocol):  # type: ignore[valid-type,misc]
         _header_timer: asyncio.TimerHandle | None = None
         _waiting_since: object = None
+        _answered: Any = None  # the cycle of the last answer, until the next bytes arrive
         _refused = False
         _answer_pending = False
 
@@ -176,7 +187,9 @@ def guarded(protocol: type[asyncio.Protocol]) -> type[asyncio.Protocol]:
             self._start_header_timer()
 
         def on_response_complete(self) -> None:
-            self._start_header_timer()  # first: a pipelined request may start inside super()
+            if self._header_timer is not None:
+                self._header_timer.cancel()
+            self._answered = self.cycle  # first: a pipelined request may start inside super()
             if not self._refused or getattr(self, "pipeline", None):
                 super().on_response_complete()  # requests read before a refused head come first
             elif self._answer_pending:
@@ -189,6 +202,12 @@ def guarded(protocol: type[asyncio.Protocol]) -> type[asyncio.Protocol]:
             super().connection_lost(exc)
 
         def data_received(self, data: bytes) -> None:
+            if self._answered is not None:
+                # The first bytes after an answer, and no request under way (httptools makes the
+                # cycle of a pipelined request as it reads its head): the next head is timed.
+                if self.cycle is self._answered and self.cycle.response_complete:
+                    self._start_header_timer()
+                self._answered = None
             if not self._refused:  # after a refusal, what the caller still sends is dropped
                 super().data_received(data)
 
@@ -380,6 +399,7 @@ def serve(app: Starlette, options: Mapping[str, Any], drain_seconds: float = SHU
         "loop": EVENT_LOOP,
         "http": HttpProtocol,
         "timeout_graceful_shutdown": SHUTDOWN_GRACE_SECONDS,
+        "timeout_keep_alive": IDLE_SECONDS,
         **options,
     }
     config = uvicorn.Config(app, **settings)
@@ -406,5 +426,10 @@ def serve_workers(factory: str, workers: int, options: Mapping[str, Any]) -> Non
         factory,
         factory=True,
         workers=workers,
-        **{"loop": EVENT_LOOP, "http": f"{__name__}:HttpProtocol", **options},
+        **{
+            "loop": EVENT_LOOP,
+            "http": f"{__name__}:HttpProtocol",
+            "timeout_keep_alive": IDLE_SECONDS,
+            **options,
+        },
     )

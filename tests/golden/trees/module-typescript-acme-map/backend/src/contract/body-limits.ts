@@ -22,10 +22,12 @@
  *   for.
  * - `readJson` reads a body as JSON as the other languages' plugins do: nested at most MAX_JSON_DEPTH
  *   deep (found before it is parsed), no lone surrogate, no key twice in one object.
+ * - `timeConnections` sets the server's own clocks: request headers within HEADER_SECONDS, a whole
+ *   request within REQUEST_SECONDS, an idle keep-alive connection closed after IDLE_SECONDS.
  *
  * The budget is per process (one event loop, so no lock).
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 
 import {
   BODY_MIN_BYTES_PER_SECOND,
@@ -33,7 +35,10 @@ import {
   BUSY_STATUS,
   DRAIN_BYTES,
   DRAIN_SECONDS,
+  HEADER_SECONDS,
+  IDLE_SECONDS,
   MAX_JSON_DEPTH,
+  REQUEST_SECONDS,
   STALLED_STATUS,
   TOO_LARGE_STATUS,
 } from './runtime-constants.js';
@@ -41,6 +46,27 @@ import {
 const FIRST_CAPACITY = 16 * 1024;
 
 /** A refused body: too large (413), busy (503, once drained) or stalled (408, not drained). */
+/**
+ * The server's clocks, alike in every language's service (serve.ts and module-routes.ts set them on
+ * the server their scope runs on):
+ * - request headers trickled a line at a time are cut after HEADER_SECONDS (Node's own default is
+ *   a minute);
+ * - a whole request (head and body) must arrive within REQUEST_SECONDS, as Go's ReadTimeout bounds
+ *   one (Node's default is 300 s, and Fastify turns it off);
+ * - a keep-alive connection with no request under way is closed after IDLE_SECONDS (Fastify's 72 s
+ *   otherwise): longer than a proxy's usual 60 s, so a proxy never sends a request on a connection
+ *   just closed here (a POST there is a 502 the proxy does not retry). Node says it to the caller
+ *   (`Keep-Alive: timeout=`).
+ * Node checks the first two every connectionsCheckingInterval (30 s by default, read when the server
+ * starts listening): every second here.
+ */
+export function timeConnections(server: Server): void {
+  server.headersTimeout = HEADER_SECONDS * 1000;
+  server.requestTimeout = REQUEST_SECONDS * 1000;
+  server.keepAliveTimeout = IDLE_SECONDS * 1000;
+  (server as { connectionsCheckingInterval?: number }).connectionsCheckingInterval = 1000;
+}
+
 export class BodyRefused extends Error {
   readonly statusCode: number;
 

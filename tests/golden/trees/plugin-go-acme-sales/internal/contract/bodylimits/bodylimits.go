@@ -21,9 +21,9 @@
 //     due before min(last byte + stall, start + max(stall, received / rate))). Otherwise it is
 //     refused as stalled (408), not drained, and the caller answers with `Connection: close`:
 //     a client that declares a body and waits holds a connection, and only the server's
-//     ReadTimeout (300 s) would end the wait. The rule is a read deadline on the connection
-//     (http.ResponseController), never later than the server's ReadTimeout counted from the start
-//     of the body; where deadlines cannot be set (a ResponseWriter that cannot reach the
+//     ReadTimeout (REQUEST_SECONDS) would end the wait. The rule is a read deadline on the
+//     connection (http.ResponseController), never later than the server's ReadTimeout counted
+//     from the start of the body; where deadlines cannot be set (a ResponseWriter that cannot reach the
 //     connection) it is checked between reads only.
 //   - A body refused as too large or busy is read to its end and thrown away (at most DrainBytes,
 //     DrainSeconds) before the refusal is answered. A client that writes its whole body before it
