@@ -286,3 +286,21 @@ func TestAStrayPercentInThePathIsEscapedSoThePathIsAnOrdinary404(t *testing.T) {
 		}
 	}
 }
+
+// controlFree reads eight bytes at a time: it must say what a byte-by-byte look says, for every
+// byte at every place in a word and in the tail, beside bytes that pass.
+func TestControlFreeAgreesWithAByteByByteLook(t *testing.T) {
+	for _, filler := range []byte{'a', '\t', ' ', 0x80, 0xff, '~'} {
+		for size := 1; size <= 19; size++ {
+			for at := range size {
+				for b := range 256 {
+					value := bytes.Repeat([]byte{filler}, size)
+					value[at] = byte(b)
+					if got, want := controlFree(value), controlFreeBytes(value); got != want {
+						t.Fatalf("%q: %v, byte by byte %v", value, got, want)
+					}
+				}
+			}
+		}
+	}
+}

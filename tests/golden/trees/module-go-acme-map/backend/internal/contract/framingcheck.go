@@ -16,6 +16,7 @@ package contract
 
 import (
 	"bytes"
+	"encoding/binary"
 	"net/http"
 	"net/url"
 	"strings"
@@ -47,7 +48,7 @@ const (
 type headState struct {
 	scan, lineStart    int // in the head: the first byte not searched for LF yet, the line's start
 	requestLine        bool
-	http10             bool
+	http10, originForm bool // the request line's version is HTTP/1.0; its target a path
 	length             uint64
 	hasLength, chunked bool
 }
@@ -95,9 +96,7 @@ func (c *framedConn) judgeHead() {
 		}
 		line := head[start : i-1]
 		status, reason := http.StatusBadRequest, ""
-		switch {
-		case bytes.IndexByte(line, '\r') >= 0:
-			reason = "a CR without LF"
+		switch { // a CR without LF is refused as a byte no part of a line may hold
 		case !h.requestLine:
 			h.requestLine = true
 			if status, reason = c.judgeRequestLine(line); reason != "" {
@@ -112,7 +111,9 @@ func (c *framedConn) judgeHead() {
 				head = c.buf[c.ok:c.end]
 				h.scan, h.lineStart = h.scan+grown, h.lineStart+grown
 			}
-			status, reason = http.StatusBadRequest, readableTarget(head[start:i-1+grown])
+			if !h.originForm {
+				status, reason = http.StatusBadRequest, readableTarget(head[start:i-1+grown])
+			}
 		case len(line) == 0:
 			c.endHead(i + 1)
 			return
@@ -137,14 +138,39 @@ var tokenBytes = func() (set [256]bool) {
 	return set
 }()
 
-// isToken tells whether b is a token: at least one byte, each of tokenBytes.
-func isToken(b []byte) bool {
-	for _, x := range b {
+// tokenLength is the count of tokenBytes b starts with.
+func tokenLength(b []byte) int {
+	for i, x := range b {
 		if !tokenBytes[x] {
+			return i
+		}
+	}
+	return len(b)
+}
+
+// controlFree tells whether a field value holds no control byte but a tab (RFC 9110 5.5: no CTL,
+// DEL included). Every value of every head passes here, so eight bytes at a time: a word with a
+// byte under 0x20 or a 0x7f (the exact has-zero-byte tests) is looked at byte by byte.
+func controlFree(value []byte) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for len(value) >= 8 {
+		x := binary.LittleEndian.Uint64(value)
+		del := x ^ 0x7f*ones
+		if ((x-0x20*ones)&^x|(del-ones)&^del)&highs != 0 && !controlFreeBytes(value[:8]) {
+			return false
+		}
+		value = value[8:]
+	}
+	return controlFreeBytes(value)
+}
+
+func controlFreeBytes(value []byte) bool {
+	for _, b := range value {
+		if (b < ' ' && b != '\t') || b == 0x7f {
 			return false
 		}
 	}
-	return len(b) > 0
+	return true
 }
 
 // judgeRequestLine judges a request line (RFC 9112 3: method SP request-target SP HTTP-version,
@@ -156,19 +182,22 @@ func isToken(b []byte) bool {
 // and net/http answered 505, are 505. A method is any token, as net/http takes it (llhttp knows a
 // list of methods and refuses others: a method no route has is 405 or 404 here).
 func (c *framedConn) judgeRequestLine(line []byte) (int, string) {
-	method, rest, _ := bytes.Cut(line, []byte{' '})
-	target, version, two := bytes.Cut(rest, []byte{' '})
-	if !isToken(method) {
-		return http.StatusBadRequest, "a method that is no token"
+	space := tokenLength(line)
+	if space == 0 || space == len(line) || line[space] != ' ' {
+		return http.StatusBadRequest, "a method that is no token, or no target"
 	}
-	if !two || len(target) == 0 {
-		return http.StatusBadRequest, "a request line without a target or a version"
-	}
-	for _, b := range target {
-		if b <= ' ' || b >= 0x7f {
+	target := line[space+1:]
+	space = 0
+	for space < len(target) && target[space] != ' ' {
+		if b := target[space]; b < ' ' || b >= 0x7f {
 			return http.StatusBadRequest, "a byte in the request target that may not be there"
 		}
+		space++
 	}
+	if space == 0 || space == len(target) {
+		return http.StatusBadRequest, "a request line without a target or a version"
+	}
+	target, version := target[:space], target[space+1:]
 	switch string(version) {
 	case "HTTP/1.1":
 	case "HTTP/1.0":
@@ -178,18 +207,19 @@ func (c *framedConn) judgeRequestLine(line []byte) (int, string) {
 	default:
 		return http.StatusBadRequest, "a malformed HTTP version"
 	}
+	c.head.originForm = target[0] == '/'
 	return 0, ""
 }
 
 // readableTarget is "" when net/http reads the target of the (judged, escaped) request line as
-// llhttp does, else why not. A path (origin-form, `/...`) and `*` it always reads; an absolute URI
-// (which llhttp takes with `://` only: `mailto:x` it refuses) as url.ParseRequestURI does, and
-// CONNECT's authority as an absolute URI's (net/http refused `x`, `:x` or `http://a:b/` in plain
-// text). Rare targets: the allocation is theirs only.
+// llhttp does, else why not; it is not asked about a path (origin-form, `/...`), which both read.
+// `*` it reads; an absolute URI (which llhttp takes with `://` only: `mailto:x` it refuses) as
+// url.ParseRequestURI does, and CONNECT's authority as an absolute URI's (net/http refused `x`,
+// `:x` or `http://a:b/` in plain text). Rare targets: the allocation is theirs only.
 func readableTarget(line []byte) string {
 	method, rest, _ := bytes.Cut(line, []byte{' '})
 	target, _, _ := bytes.Cut(rest, []byte{' '})
-	if target[0] == '/' || (len(target) == 1 && target[0] == '*') {
+	if string(target) == "*" {
 		return ""
 	}
 	raw := string(target)
@@ -263,17 +293,15 @@ func strayPercent(path []byte, at int) bool {
 // the fields that frame the body; "" when the line may stand.
 func (c *framedConn) judgeField(line []byte) string {
 	h := &c.head
-	colon := bytes.IndexByte(line, ':')
+	colon := tokenLength(line) // the name ends at the first colon, and is a token (not empty)
 	switch {
-	case colon < 0:
+	case colon == len(line):
 		return "a field line without a colon"
-	case !isToken(line[:colon]): // an empty name, a space before the colon
+	case colon == 0 || line[colon] != ':': // no name, a space before the colon
 		return "a field name that is no token"
 	}
-	for _, b := range line[colon+1:] {
-		if (b < ' ' && b != '\t') || b == 0x7f { // RFC 9110 5.5: a value holds no control byte
-			return "a control byte in a field value"
-		}
+	if !controlFree(line[colon+1:]) {
+		return "a control byte in a field value"
 	}
 	from, to := colon+1, len(line)
 	for from < to && (line[from] == ' ' || line[from] == '\t') {
