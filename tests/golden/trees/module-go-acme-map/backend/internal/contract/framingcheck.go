@@ -7,12 +7,13 @@ package contract
 // will look for it. It judges as RFC 9112 says and as llhttp (Node, and Python's httptools) does
 // unless told to be lenient: lines end in CRLF, no header line is folded, a body is framed by one
 // Content-Length of digits or by `Transfer-Encoding: chunked` alone. It judges the request line and
-// every field line too, as strictly as llhttp and never more leniently than net/http: net/http
-// answered what it could not read in plain text before any handler (400 for a line of more or
-// fewer than three parts, a method or field name that is no token, a control byte in the target
-// or in a field value; 505 for HTTP/0.9 and HTTP/2.0), where Python and TypeScript answer 400 in
-// the error shape; refused here, it is answered in the error shape too. What passes is read alike
-// by llhttp and net/http, so their readings never part ways on a connection that goes on.
+// every field line too, as strictly as llhttp and at least as strictly as net/http reads them:
+// net/http answered what it could not read in plain text before any handler (400 for a line of
+// more or fewer than three parts, a method or field name that is no token, a control byte in the
+// target or in a field value; 505 for HTTP/0.9 and HTTP/2.0), where Python and TypeScript answer
+// 400 in the error shape; refused here, it is answered in the error shape too. A line that passes
+// reads alike to llhttp and net/http, so their readings never part ways on a connection that goes
+// on. What net/http still refuses itself is a Host field missing, given twice or not a host.
 
 import (
 	"bytes"
