@@ -303,3 +303,66 @@ def test_a_431_is_read_whole_by_a_caller_that_sent_all_its_bytes_first(
     refusal = json.loads(body)
     assert refusal["error"] is True and isinstance(refusal["message"], str), f"{language}: {body!r}"
     assert b"aaaa" not in body, language
+
+
+# Malformed request lines and field lines (RFC 9112 3 and 5, RFC 9110 5.1 and 5.5): 400 in the
+# error shape, in the default language, with `Connection: close`, and the connection closed. Python
+# (httptools) and TypeScript (Node), on llhttp, answered so; Go's net/http answered 400 (or served
+# what llhttp refuses: a byte over 0x7f in the target, HTTP/1.2) in plain text before any handler,
+# and its framing check now refuses them first. Not alike (README, "Request framing"): two spaces
+# between the parts and a request line without a version (llhttp serves them), HTTP/0.9 and
+# HTTP/2.0 (Go: 505), methods llhttp does not know (Go: 405 or 404).
+AFTER_LINE = b"\r\nHost: plugin\r\nAccept-Language: en-US\r\n\r\n"
+FIELD_HEAD = b"GET /api/v1/well-known HTTP/1.1\r\nHost: plugin\r\n"
+MALFORMED_HEADS = {
+    "a request line of four parts": b"GET /api/v1/well-known HTTP/1.1 extra" + AFTER_LINE,
+    "a space after the version": b"GET /api/v1/well-known HTTP/1.1 " + AFTER_LINE,
+    "a space before the method": b" GET /api/v1/well-known HTTP/1.1" + AFTER_LINE,
+    "tabs between the parts": b"GET\t/api/v1/well-known\tHTTP/1.1" + AFTER_LINE,
+    "no target": b"GET  HTTP/1.1" + AFTER_LINE,
+    "a method that is no token": b"G(T /api/v1/well-known HTTP/1.1" + AFTER_LINE,
+    "a method with @": b"G@T /api/v1/well-known HTTP/1.1" + AFTER_LINE,
+    "HTTP/1.2": b"GET /api/v1/well-known HTTP/1.2" + AFTER_LINE,
+    "HTTP/3.0": b"GET /api/v1/well-known HTTP/3.0" + AFTER_LINE,
+    "HTTP/1.10": b"GET /api/v1/well-known HTTP/1.10" + AFTER_LINE,
+    "a version in lower case": b"GET /api/v1/well-known http/1.1" + AFTER_LINE,
+    "a control byte in the target": b"GET /api/v1/well-\x01known HTTP/1.1" + AFTER_LINE,
+    "a form feed in the target": b"GET /api/v1/well\x0cknown HTTP/1.1" + AFTER_LINE,
+    "DEL in the target": b"GET /api/v1/well-known\x7f HTTP/1.1" + AFTER_LINE,
+    "a tab in the target": b"GET /api/v1/well-\tknown HTTP/1.1" + AFTER_LINE,
+    "a byte over 0x7f in the target": b"GET /api/v1/well-\xffknown HTTP/1.1" + AFTER_LINE,
+    "UTF-8 in the target": "GET /api/v1/w\u00e9ll-known HTTP/1.1".encode() + AFTER_LINE,
+    "a byte over 0x7f in the query": b"GET /api/v1/well-known?a=\xff HTTP/1.1" + AFTER_LINE,
+    "a target that is no path or URI": b"GET x HTTP/1.1" + AFTER_LINE,
+    "a URI without //": b"GET mailto:x HTTP/1.1" + AFTER_LINE,
+    "a space in a field name": FIELD_HEAD + b"Bad Header: x\r\n\r\n",
+    "a parenthesis in a field name": FIELD_HEAD + b"X(y): 1\r\n\r\n",
+    "a control byte in a field name": FIELD_HEAD + b"X\x01y: 1\r\n\r\n",
+    "a byte over 0x7f in a field name": FIELD_HEAD + b"X\xffy: 1\r\n\r\n",
+    "a space before the colon": FIELD_HEAD + b"X-A : 1\r\n\r\n",
+    "an empty field name": FIELD_HEAD + b": 1\r\n\r\n",
+    "a field line without a colon": FIELD_HEAD + b"NoColon\r\n\r\n",
+    "a control byte in a field value": FIELD_HEAD + b"X-A: a\x01b\r\n\r\n",
+    "NUL in a field value": FIELD_HEAD + b"X-A: a\x00b\r\n\r\n",
+    "DEL in a field value": FIELD_HEAD + b"X-A: a\x7fb\r\n\r\n",
+}
+
+
+@pytest.mark.parametrize("case", MALFORMED_HEADS)
+def test_a_malformed_request_line_or_field_line_is_400_in_the_error_shape(
+    origins: dict[str, str], case: str
+) -> None:
+    answers = {}
+    for language, origin in origins.items():
+        answer, closed = exchange(origin, MALFORMED_HEADS[case])
+        head, _, body = answer.partition(b"\r\n\r\n")
+        lines = head.decode("latin-1").lower().split("\r\n")
+        assert lines[0].startswith("http/1.1 400 "), f"{language}: {answer[:300]!r}"
+        assert "connection: close" in lines, f"{language}: {head!r}"
+        assert any(line.startswith("content-type: application/json") for line in lines), (
+            f"{language}: {head!r}"
+        )
+        assert closed, f"{language} kept the connection open"
+        answers[language] = json.loads(body)
+    assert answers["python"]["error"] is True, answers
+    assert answers["typescript"] == answers["python"] == answers["go"], answers

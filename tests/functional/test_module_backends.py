@@ -289,8 +289,12 @@ def test_a_refused_body_is_read_to_its_end_before_the_answer(served: tuple[str, 
      (f"POST {DEMO} HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{{}}".encode(), 400,
       MODULE_TEXTS["http.other"].format(status=400)),
      (f"POST {DEMO} HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n".encode(), 400,
+      MODULE_TEXTS["http.other"].format(status=400)),
+     (b"GET /healthz HTTP/1.1 extra\r\nHost: x\r\n\r\n", 400, MODULE_TEXTS["http.other"].format(status=400)),
+     (b"GET /healthz HTTP/1.1\r\nHost: x\r\nBad Header: x\r\n\r\n", 400,
       MODULE_TEXTS["http.other"].format(status=400))],
-    ids=["a head over 16 KiB", "two Content-Lengths", "a Transfer-Encoding but chunked"],
+    ids=["a head over 16 KiB", "two Content-Lengths", "a Transfer-Encoding but chunked",
+         "a request line of four parts", "a field name that is no token"],
 )  # fmt: skip
 def test_a_refused_head_is_answered_with_the_table_s_text(
     served: tuple[str, Path], head: bytes, status: int, message: str

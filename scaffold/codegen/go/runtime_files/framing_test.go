@@ -13,6 +13,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -144,6 +145,26 @@ func TestEveryRefusalIsAnsweredInTheErrorShapeAndTheConnectionEnds(t *testing.T)
 	}
 	_, reader := framedDial(t, addr, "GET /echo HTTP/1.1\r\nHost: p\r\n folded\r\n\r\n")
 	wantRefusal(t, reader, http.StatusBadRequest, RuntimeText(DefaultLocale, "http.other", map[string]string{"status": "400"}))
+}
+
+func TestAMalformedRequestLineOrFieldIsAnsweredInTheErrorShape(t *testing.T) {
+	addr, _ := framedServer(t, 0)
+	cases := map[string]int{
+		"GET /echo HTTP/1.1 extra\r\nHost: p\r\n\r\n":            400,
+		"G(T /echo HTTP/1.1\r\nHost: p\r\n\r\n":                  400,
+		"GET /ec\x01ho HTTP/1.1\r\nHost: p\r\n\r\n":              400,
+		"GET /echo HTTP/1.2\r\nHost: p\r\n\r\n":                  400,
+		"GET /echo HTTP/2.0\r\nHost: p\r\n\r\n":                  505,
+		"GET /echo HTTP/1.1\r\nHost: p\r\nBad Header: x\r\n\r\n": 400,
+		"GET /echo HTTP/1.1\r\nHost: p\r\nX(y): 1\r\n\r\n":       400,
+		"GET /echo HTTP/1.1\r\nHost: p\r\nX-A: \x01\r\n\r\n":     400,
+	}
+	for sent, status := range cases {
+		t.Run(sent[:strings.IndexByte(sent, '\r')], func(t *testing.T) {
+			_, reader := framedDial(t, addr, sent)
+			wantRefusal(t, reader, status, RuntimeText(DefaultLocale, "http.other", map[string]string{"status": strconv.Itoa(status)}))
+		})
+	}
 }
 
 func TestKeepAliveAndPipelinedRequestsAreServedAsBefore(t *testing.T) {

@@ -76,6 +76,12 @@ func TestWellFramedRequestsPassUnchanged(t *testing.T) {
 		"TE in any case":         "POST /x HTTP/1.1\r\nHost: p\r\nTRANSFER-ENCODING:  Chunked \r\n\r\n1\r\na\r\n0\r\n\r\n",
 		"Expect: 100-continue":   "POST /x HTTP/1.1\r\nHost: p\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n{}",
 		"a head of 16 KiB whole": full,
+		"targets llhttp and net/http read alike": "GET * HTTP/1.1\r\n\r\nOPTIONS * HTTP/1.1\r\n\r\n" +
+			"GET http://p/x?a=%zz HTTP/1.1\r\n\r\nCONNECT p:80 HTTP/1.1\r\n\r\n" +
+			"GET /a/\"{b}\\|^`<>#f HTTP/1.1\r\n\r\n",
+		"methods no route has": "PROPFIND /x HTTP/1.1\r\n\r\nget /x HTTP/1.1\r\n\r\n",
+		"field names and values": "GET /x HTTP/1.1\r\nX-Tab: a\tb\r\nX-High: \x80\xff\r\nX-Empty:\r\n" +
+			"X-Colon: a:b\r\n!#$%&'*+-.^_`|~: 1\r\n\r\n",
 		"pipelined, every kind": "GET /a HTTP/1.1\r\nHost: p\r\n\r\n" +
 			"POST /b HTTP/1.1\r\nHost: p\r\nContent-Length: 11\r\n\r\nGET /c HTTP" +
 			chunkedHead + "3\r\nGET\r\n0\r\n\r\n" + "GET /d HTTP/1.0\r\n\r\n",
@@ -101,6 +107,57 @@ func TestEmptyLinesBeforeARequestAreSkipped(t *testing.T) {
 			t.Fatalf("read %q", read)
 		}
 	})
+}
+
+// Request lines net/http refused in plain text (or read as llhttp does not) and llhttp refuses
+// (RFC 9112 3); HTTP/0.9 and HTTP/2.0, which net/http answered 505, are 505.
+var malformedRequestLines = map[string]string{
+	"a fourth part":                   "GET /x HTTP/1.1 extra",
+	"a space after the version":       "GET /x HTTP/1.1 ",
+	"two spaces before the target":    "GET  /x HTTP/1.1",
+	"two spaces before the version":   "GET /x  HTTP/1.1",
+	"tabs between the parts":          "GET\t/x\tHTTP/1.1",
+	"a space before the method":       " GET /x HTTP/1.1",
+	"no target":                       "GET  HTTP/1.1",
+	"no version":                      "GET /x",
+	"the method alone":                "GET",
+	"a method with @":                 "G@T /x HTTP/1.1",
+	"a method with (":                 "G(T /x HTTP/1.1",
+	"a control byte in the target":    "GET /x\x01y HTTP/1.1",
+	"DEL in the target":               "GET /x\x7f HTTP/1.1",
+	"a tab in the target":             "GET /x\ty HTTP/1.1",
+	"a byte over 0x7f in the target":  "GET /x\xffy HTTP/1.1",
+	"UTF-8 in the target":             "GET /w\xc3\xa9 HTTP/1.1",
+	"a control byte in the query":     "GET /x?a=\x01 HTTP/1.1",
+	"HTTP/1.2":                        "GET /x HTTP/1.2",
+	"HTTP/3.0":                        "GET /x HTTP/3.0",
+	"HTTP/1.10":                       "GET /x HTTP/1.10",
+	"HTTP/1.1x":                       "GET /x HTTP/1.1x",
+	"a version in lower case":         "GET /x http/1.1",
+	"HTTX/1.1":                        "GET /x HTTX/1.1",
+	"HTTP/0.9":                        "GET /x HTTP/0.9",
+	"HTTP/2.0":                        "GET /x HTTP/2.0",
+	"a target that is no path or URI": "GET x HTTP/1.1",
+	"a URI without a scheme":          "GET :x/a HTTP/1.1",
+	"a URI whose port is no number":   "GET http://p:b/x HTTP/1.1",
+	"a URI without //":                "GET mailto:x HTTP/1.1",
+}
+
+// Field lines net/http and llhttp refuse (RFC 9110 5.1, 5.5; RFC 9112 5.1).
+var malformedFieldLines = map[string]string{
+	"a space in the name":        "Bad Header: x",
+	"a parenthesis in the name":  "X(y): 1",
+	"a slash in the name":        "X/Y: 1",
+	"a control byte in the name": "X\x01y: 1",
+	"a byte over 0x7f in a name": "X\xffy: 1",
+	"a space before the colon":   "X-A : 1",
+	"a tab before the colon":     "X-A\t: 1",
+	"an empty name":              ": 1",
+	"no colon":                   "NoColon",
+	"a control byte in a value":  "X-A: a\x01b",
+	"NUL in a value":             "X-A: a\x00b",
+	"DEL in a value":             "X-A: a\x7fb",
+	"a vertical tab in a value":  "X-A: a\x0bb",
 }
 
 func TestHeadsFramedAgainstRFC9112AreReplacedByARefusal(t *testing.T) {
@@ -129,6 +186,23 @@ func TestHeadsFramedAgainstRFC9112AreReplacedByARefusal(t *testing.T) {
 		{"a head over 16 KiB", "GET / HTTP/1.1\r\nX-Pad: " + strings.Repeat("a", MaxHeadBytes) + "\r\n\r\n", "", 431},
 		{"a head one byte over", "GET /y HTTP/1.1\r\nHost: p\r\nX-Pad: " + strings.Repeat("a", MaxHeadBytes-36) + "\r\n\r\n", "", 431},
 		{"a bad head behind a good request", ok + "GET / HTTP/1.1\r\nHost: p\r\n folded\r\n\r\n", ok, 400},
+		{"a bad request line behind a good request", ok + "GET / HTTP/1.1 extra\r\n\r\n", ok, 400},
+	}
+	for name, line := range malformedRequestLines {
+		status := 400
+		if strings.HasSuffix(line, " HTTP/0.9") || strings.HasSuffix(line, " HTTP/2.0") {
+			status = 505
+		}
+		cases = append(cases, struct {
+			name, sent, passed string
+			status             int
+		}{name, line + "\r\nHost: p\r\n\r\n", "", status})
+	}
+	for name, field := range malformedFieldLines {
+		cases = append(cases, struct {
+			name, sent, passed string
+			status             int
+		}{name, "GET / HTTP/1.1\r\nHost: p\r\n" + field + "\r\nX-After: 1\r\n\r\n", "", 400})
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -208,6 +282,24 @@ func TestAStrayPercentInThePathIsEscapedSoThePathIsAnOrdinary404(t *testing.T) {
 		for _, chunk := range []int{1, 3, len(sent)} {
 			if read, _ := checked(sent, chunk, 4096); read != want {
 				t.Errorf("%q in %d-byte reads: read %q, want %q", sent, chunk, read, want)
+			}
+		}
+	}
+}
+
+// controlFree reads eight bytes at a time: it must say what a byte-by-byte look says, for every
+// byte at every place in a word and in the tail, beside bytes that pass.
+func TestControlFreeAgreesWithAByteByByteLook(t *testing.T) {
+	for _, filler := range []byte{'a', '\t', ' ', 0x80, 0xff, '~'} {
+		for size := 1; size <= 19; size++ {
+			for at := range size {
+				for b := range 256 {
+					value := bytes.Repeat([]byte{filler}, size)
+					value[at] = byte(b)
+					if got, want := controlFree(value), controlFreeBytes(value); got != want {
+						t.Fatalf("%q: %v, byte by byte %v", value, got, want)
+					}
+				}
 			}
 		}
 	}

@@ -84,6 +84,9 @@ func TestRequestsFramedAgainstRFC9112AreRefusedInTheErrorShape(t *testing.T) {
 		"Content-Length and chunked":           {post + length + "Transfer-Encoding: chunked\r\n\r\n" + body, 400},
 		"a transfer coding other than chunked": {post + "Transfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n", 400},
 		"a head over MaxHeadBytes":             {post + "X-Big: " + strings.Repeat("a", contract.MaxHeadBytes) + "\r\n\r\n", 431},
+		"a request line of four parts":         {"POST " + DemoStatusPath + " HTTP/1.1 x\r\nHost: x\r\n" + length + "\r\n" + body, 400},
+		"a field name that is no token":        {post + length + "Bad Header: x\r\n\r\n" + body, 400},
+		"HTTP/2.0":                             {"POST " + DemoStatusPath + " HTTP/2.0\r\nHost: x\r\n" + length + "\r\n" + body, 505},
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {

@@ -15,6 +15,10 @@ package contract
 //     one that is not a number (`5, 5`), a Transfer-Encoding other than exactly one `chunked`
 //     (`gzip, chunked`, `chunked` twice, `identity`), Transfer-Encoding beside Content-Length or
 //     in an HTTP/1.0 request: a body whose length cannot be trusted;
+//   - 400: a request line or field line llhttp refuses (framingcheck.go: not three parts one space
+//     apart, a method or field name that is no token, a target byte that is not visible ASCII, a
+//     version but HTTP/1.1 and HTTP/1.0, a control byte in a value), which net/http refused in
+//     plain text or served; 505 for HTTP/0.9 and HTTP/2.0, as net/http answered them;
 //   - 431: a head (request line, header lines, their line ends and the empty line) over
 //     MaxHeadBytes.
 //

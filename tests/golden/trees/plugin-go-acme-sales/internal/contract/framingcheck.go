@@ -6,14 +6,21 @@ package contract
 // of its body, and where that body ends, so that the next request's head is found where net/http
 // will look for it. It judges as RFC 9112 says and as llhttp (Node, and Python's httptools) does
 // unless told to be lenient: lines end in CRLF, no header line is folded, a body is framed by one
-// Content-Length of digits or by `Transfer-Encoding: chunked` alone. Everything else that a head
-// may hold wrong (a request line, a field name) is left to net/http, which refuses it itself and
-// closes the connection, so its reading and the checker's never part ways on a connection that
-// goes on.
+// Content-Length of digits or by `Transfer-Encoding: chunked` alone. It judges the request line and
+// every field line too, as strictly as llhttp and at least as strictly as net/http reads them:
+// net/http answered what it could not read in plain text before any handler (400 for a line of
+// more or fewer than three parts, a method or field name that is no token, a control byte in the
+// target or in a field value; 505 for HTTP/0.9 and HTTP/2.0), where Python and TypeScript answer
+// 400 in the error shape; refused here, it is answered in the error shape too. A line that passes
+// reads alike to llhttp and net/http, so their readings never part ways on a connection that goes
+// on. What net/http still refuses itself is a Host field missing, given twice or not a host.
 
 import (
 	"bytes"
+	"encoding/binary"
 	"net/http"
+	"net/url"
+	"strings"
 )
 
 // maxChunkLine bounds a chunk-size line with its extensions, as net/http bounds it.
@@ -42,7 +49,7 @@ const (
 type headState struct {
 	scan, lineStart    int // in the head: the first byte not searched for LF yet, the line's start
 	requestLine        bool
-	http10             bool
+	http10, originForm bool // the request line's version is HTTP/1.0; its target a path
 	length             uint64
 	hasLength, chunked bool
 }
@@ -89,18 +96,24 @@ func (c *framedConn) judgeHead() {
 			return
 		}
 		line := head[start : i-1]
-		reason := ""
-		switch {
-		case bytes.IndexByte(line, '\r') >= 0:
-			reason = "a CR without LF"
+		status, reason := http.StatusBadRequest, ""
+		switch { // a CR without LF is refused as a byte no part of a line may hold
 		case !h.requestLine:
 			h.requestLine = true
-			h.http10 = bytes.HasSuffix(line, []byte(" HTTP/1.0"))
-			if grown, fits := c.escapeStrayPercents(start, i-1); !fits {
-				reason = "a head over 16 KiB"
-			} else if grown > 0 {
+			if status, reason = c.judgeRequestLine(line); reason != "" {
+				break
+			}
+			grown, fits := c.escapeStrayPercents(start, i-1)
+			if !fits {
+				status, reason = http.StatusBadRequest, "a head over 16 KiB"
+				break
+			}
+			if grown > 0 {
 				head = c.buf[c.ok:c.end]
 				h.scan, h.lineStart = h.scan+grown, h.lineStart+grown
+			}
+			if !h.originForm {
+				status, reason = http.StatusBadRequest, readableTarget(head[start:i-1+grown])
 			}
 		case len(line) == 0:
 			c.endHead(i + 1)
@@ -111,10 +124,115 @@ func (c *framedConn) judgeHead() {
 			reason = c.judgeField(line)
 		}
 		if reason != "" {
-			c.refuse(http.StatusBadRequest, reason)
+			c.refuse(status, reason)
 			return
 		}
 	}
+}
+
+// tokenBytes are the bytes of a token (RFC 9110 5.6.2), a method's and a field name's: what
+// net/http and llhttp take in a field name alike.
+var tokenBytes = func() (set [256]bool) {
+	for _, b := range []byte("!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") {
+		set[b] = true
+	}
+	return set
+}()
+
+// tokenLength is the count of tokenBytes b starts with.
+func tokenLength(b []byte) int {
+	for i, x := range b {
+		if !tokenBytes[x] {
+			return i
+		}
+	}
+	return len(b)
+}
+
+// controlFree tells whether a field value holds no control byte but a tab (RFC 9110 5.5: no CTL,
+// DEL included). Every value of every head passes here, so eight bytes at a time: a word with a
+// byte under 0x20 or a 0x7f (the exact has-zero-byte tests) is looked at byte by byte.
+func controlFree(value []byte) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for len(value) >= 8 {
+		x := binary.LittleEndian.Uint64(value)
+		del := x ^ 0x7f*ones
+		if ((x-0x20*ones)&^x|(del-ones)&^del)&highs != 0 && !controlFreeBytes(value[:8]) {
+			return false
+		}
+		value = value[8:]
+	}
+	return controlFreeBytes(value)
+}
+
+func controlFreeBytes(value []byte) bool {
+	for _, b := range value {
+		if (b < ' ' && b != '\t') || b == 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// judgeRequestLine judges a request line (RFC 9112 3: method SP request-target SP HTTP-version,
+// one space each): the status and reason of its refusal, reason "" when it may stand. The target
+// holds visible ASCII only, as llhttp takes it (a tab, a control byte, DEL or a byte over 0x7f is
+// refused: net/http took the last, the others it refused itself). The version is HTTP/1.1 or
+// HTTP/1.0: llhttp refuses other digits (HTTP/1.2, HTTP/3.0) and anything else, as net/http does
+// all but HTTP/1.2 to HTTP/1.9, which it served as 1.1; HTTP/0.9 and HTTP/2.0, which llhttp takes
+// and net/http answered 505, are 505. A method is any token, as net/http takes it (llhttp knows a
+// list of methods and refuses others: a method no route has is 405 or 404 here).
+func (c *framedConn) judgeRequestLine(line []byte) (int, string) {
+	space := tokenLength(line)
+	if space == 0 || space == len(line) || line[space] != ' ' {
+		return http.StatusBadRequest, "a method that is no token, or no target"
+	}
+	target := line[space+1:]
+	space = 0
+	for space < len(target) && target[space] != ' ' {
+		if b := target[space]; b < ' ' || b >= 0x7f {
+			return http.StatusBadRequest, "a byte in the request target that may not be there"
+		}
+		space++
+	}
+	if space == 0 || space == len(target) {
+		return http.StatusBadRequest, "a request line without a target or a version"
+	}
+	target, version := target[:space], target[space+1:]
+	switch string(version) {
+	case "HTTP/1.1":
+	case "HTTP/1.0":
+		c.head.http10 = true
+	case "HTTP/0.9", "HTTP/2.0":
+		return http.StatusHTTPVersionNotSupported, "an HTTP version other than 1.x"
+	default:
+		return http.StatusBadRequest, "a malformed HTTP version"
+	}
+	c.head.originForm = target[0] == '/'
+	return 0, ""
+}
+
+// readableTarget is "" when net/http reads the target of the (judged, escaped) request line as
+// llhttp does, else why not; it is not asked about a path (origin-form, `/...`), which both read.
+// `*` it reads; an absolute URI (which llhttp takes with `://` only: `mailto:x` it refuses) as
+// url.ParseRequestURI does, and CONNECT's authority as an absolute URI's (net/http refused `x`,
+// `:x` or `http://a:b/` in plain text). Rare targets: the allocation is theirs only.
+func readableTarget(line []byte) string {
+	method, rest, _ := bytes.Cut(line, []byte{' '})
+	target, _, _ := bytes.Cut(rest, []byte{' '})
+	if string(target) == "*" {
+		return ""
+	}
+	raw := string(target)
+	if string(method) == http.MethodConnect {
+		raw = "http://" + raw
+	} else if !strings.Contains(raw, "://") {
+		return "a request target that is no path, URI or *"
+	}
+	if _, err := url.ParseRequestURI(raw); err != nil {
+		return "a request target net/http cannot read"
+	}
+	return ""
 }
 
 // escapeStrayPercents writes each `%` of the request line's path (the head's bytes from..to) that
@@ -172,12 +290,19 @@ func strayPercent(path []byte, at int) bool {
 	return !high || !low
 }
 
-// judgeField checks a header line that frames the body; "" when the line may stand.
+// judgeField checks a header line: its name a token, no control byte but a tab in its value, and
+// the fields that frame the body; "" when the line may stand.
 func (c *framedConn) judgeField(line []byte) string {
 	h := &c.head
-	colon := bytes.IndexByte(line, ':')
-	if colon <= 0 {
-		return "" // no field at all: net/http refuses it
+	colon := tokenLength(line) // the name ends at the first colon, and is a token (not empty)
+	switch {
+	case colon == len(line):
+		return "a field line without a colon"
+	case colon == 0 || line[colon] != ':': // no name, a space before the colon
+		return "a field name that is no token"
+	}
+	if !controlFree(line[colon+1:]) {
+		return "a control byte in a field value"
 	}
 	from, to := colon+1, len(line)
 	for from < to && (line[from] == ' ' || line[from] == '\t') {
