@@ -13,6 +13,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { isJsonObject } from './module-body.js';
+import { unescapePointer } from './module-schema-order.js';
 import { DocumentChecks } from './module-schemas.js';
 import { MODULE_MAX_JSON_DEPTH } from './runtime-constants.js';
 
@@ -59,10 +60,6 @@ export function documentOperations(document: Readonly<Record<string, unknown>>):
   return found;
 }
 
-function unescapeStep(step: string): string {
-  return step.replaceAll('~1', '/').replaceAll('~0', '~');
-}
-
 function pointer(...steps: string[]): string {
   return '#/' + steps.map((step) => step.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
 }
@@ -96,7 +93,7 @@ export class ModuleAnswerCheck {
     const ref = response?.['$ref'];
     if (typeof ref === 'string' && ref.startsWith('#/')) {
       at = ref; // a shared response (#/components/responses/InternalError)
-      response = objectAt(this.document, ...ref.slice(2).split('/').map(unescapeStep));
+      response = objectAt(this.document, ...ref.slice(2).split('/').map(unescapePointer));
     }
     const media = objectAt(response, 'content', JSON_MEDIA);
     if (media === undefined || !('schema' in media)) {
@@ -166,7 +163,7 @@ export function sampleOf(schema: unknown, document: Readonly<Record<string, unkn
   }
   const ref = schema['$ref'];
   if (typeof ref === 'string' && ref.startsWith('#/')) {
-    const target = objectAt(document, ...ref.slice(2).split('/').map(unescapeStep));
+    const target = objectAt(document, ...ref.slice(2).split('/').map(unescapePointer));
     return sampleOf(target, document, depth + 1);
   }
   const examples = schema['examples'];

@@ -37,7 +37,8 @@ function isNode(value: unknown): value is Node {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function unescapePointer(step: string): string {
+/** One step of a JSON Pointer as written (`~1` is `/`, `~0` is `~`). */
+export function unescapePointer(step: string): string {
   return step.replaceAll('~1', '/').replaceAll('~0', '~');
 }
 

@@ -14,6 +14,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { isJsonObject } from './module-body.js';
+import { unescapePointer } from './module-schema-order.js';
 import { DocumentChecks } from './module-schemas.js';
 import { MODULE_MAX_JSON_DEPTH } from './runtime-constants.js';
 
@@ -60,10 +61,6 @@ export function documentOperations(document: Readonly<Record<string, unknown>>):
   return found;
 }
 
-function unescapeStep(step: string): string {
-  return step.replaceAll('~1', '/').replaceAll('~0', '~');
-}
-
 function pointer(...steps: string[]): string {
   return '#/' + steps.map((step) => step.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
 }
@@ -97,7 +94,7 @@ export class ModuleAnswerCheck {
     const ref = response?.['$ref'];
     if (typeof ref === 'string' && ref.startsWith('#/')) {
       at = ref; // a shared response (#/components/responses/InternalError)
-      response = objectAt(this.document, ...ref.slice(2).split('/').map(unescapeStep));
+      response = objectAt(this.document, ...ref.slice(2).split('/').map(unescapePointer));
     }
     const media = objectAt(response, 'content', JSON_MEDIA);
     if (media === undefined || !('schema' in media)) {
@@ -167,7 +164,7 @@ export function sampleOf(schema: unknown, document: Readonly<Record<string, unkn
   }
   const ref = schema['$ref'];
   if (typeof ref === 'string' && ref.startsWith('#/')) {
-    const target = objectAt(document, ...ref.slice(2).split('/').map(unescapeStep));
+    const target = objectAt(document, ...ref.slice(2).split('/').map(unescapePointer));
     return sampleOf(target, document, depth + 1);
   }
   const examples = schema['examples'];

@@ -18,7 +18,7 @@
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 
-import { type SchemaPlaces, firstInSchemaOrder, nodeAt } from './module-schema-order.js';
+import { type SchemaPlaces, firstInSchemaOrder, nodeAt, unescapePointer } from './module-schema-order.js';
 import { moduleText } from './module-texts.js';
 
 /** A compiled check: undefined when `value` matches, else where (below `where`) and what is wrong. */
@@ -83,10 +83,6 @@ export function propertyNames(schema: unknown): ReadonlySet<string> {
     }
   }
   return names;
-}
-
-function unescapePointer(step: string): string {
-  return step.replaceAll('~1', '/').replaceAll('~0', '~');
 }
 
 /** `where` and the steps of `pointer` into `value`: `payload.items[0].*`. */
