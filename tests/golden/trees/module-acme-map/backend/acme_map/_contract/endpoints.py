@@ -339,8 +339,9 @@ def _route(
         )
     # A bare payload with a property "moduleContext" and no "payload" would be refused as an
     # envelope without its payload (envelope.contextWithoutPayload), so neither name is allowed.
+    payload_keys = _top_level_names(payload)
     for envelope_key in (ENVELOPE_PAYLOAD, ENVELOPE_CONTEXT):
-        if envelope_key in _top_level_names(payload):
+        if envelope_key in payload_keys:
             raise EndpointDefinitionError(
                 f"{where}: the payload model {payload.__name__} may not have a property named {envelope_key!r}; "
                 "the proxy's envelope uses that name"
